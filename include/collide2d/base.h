@@ -1,0 +1,105 @@
+/* collide2d: base definitions: precision, export macro, status codes, limits, assert hook.
+ * Part of the collide2d public API. Include <collide2d.h> rather than this file. */
+#ifndef COLLIDE2D_BASE_H
+#define COLLIDE2D_BASE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Library version: major * 10000 + minor * 100 + patch. */
+#define C2D_VERSION_MAJOR 0
+#define C2D_VERSION_MINOR 1
+#define C2D_VERSION_PATCH 0
+#define C2D_VERSION (C2D_VERSION_MAJOR * 10000 + C2D_VERSION_MINOR * 100 + C2D_VERSION_PATCH)
+
+/* Symbol visibility. Define C2D_SHARED when building or using the shared library. */
+#if defined(C2D_SHARED) && defined(_WIN32)
+#  ifdef C2D_BUILDING
+#    define C2D_API __declspec(dllexport)
+#  else
+#    define C2D_API __declspec(dllimport)
+#  endif
+#elif defined(C2D_SHARED) && defined(__GNUC__)
+#  define C2D_API __attribute__((visibility("default")))
+#else
+#  define C2D_API
+#endif
+
+/* Scalar type: float by default; define C2D_DOUBLE (CMake option COLLIDE2D_DOUBLE) for double.
+ * The library and every program using it must agree on this choice. */
+#ifdef C2D_DOUBLE
+typedef double c2d_real;
+/* Largest accepted absolute coordinate or size; constructors reject anything larger. */
+#  define C2D_MAX_COORD 1.0e100
+/* Machine epsilon of c2d_real. */
+#  define C2D_EPSILON 2.2204460492503131e-16
+#else
+typedef float c2d_real;
+/* Largest accepted absolute coordinate or size; constructors reject anything larger. */
+#  define C2D_MAX_COORD 1.0e15f
+/* Machine epsilon of c2d_real. */
+#  define C2D_EPSILON 1.1920929e-7f
+#endif
+
+/* Maximum vertex count of a convex polygon (compile-time; at least 3). Override before building. */
+#ifndef C2D_MAX_POLYGON_VERTICES
+#  define C2D_MAX_POLYGON_VERTICES 8
+#endif
+
+/* Default GJK iteration cap used when a caller passes 0. */
+#ifndef C2D_GJK_MAX_ITERATIONS
+#  define C2D_GJK_MAX_ITERATIONS 32
+#endif
+
+/* Relative tolerance (fraction of the point cloud's size) under which hull points are welded
+ * together and near-collinear hull points are dropped. */
+#ifndef C2D_WELD_TOLERANCE
+#  define C2D_WELD_TOLERANCE ((c2d_real)1e-4)
+#endif
+
+/* Sweep back-off: the gap (length units) left between a swept shape's safe position and the shape
+ * it hit. The actual gap also grows with the coordinates so that rounding cannot close it. */
+#ifndef C2D_SWEEP_MARGIN
+#  define C2D_SWEEP_MARGIN ((c2d_real)1e-4)
+#endif
+
+/* Result of every function that can reject its input. C2D_OK is 0; every error is negative. */
+typedef enum c2d_status {
+    C2D_OK = 0,                      /* success */
+    C2D_ERR_NULL_ARG = -1,           /* a required pointer argument is NULL */
+    C2D_ERR_NOT_FINITE = -2,         /* a NaN or an infinity in the input */
+    C2D_ERR_OUT_OF_RANGE = -3,       /* a coordinate or size larger than C2D_MAX_COORD */
+    C2D_ERR_BAD_SIZE = -4,           /* a size (radius, half extent, distance) is zero or negative */
+    C2D_ERR_DEGENERATE = -5,         /* zero length, zero area, collinear or fewer than 3 distinct points */
+    C2D_ERR_TOO_MANY_POINTS = -6,    /* more vertices than the shape can hold */
+    C2D_ERR_SELF_INTERSECTING = -7,  /* a polygon's edges cross or touch each other */
+    C2D_ERR_BAD_ANGLE = -8           /* an angle range that covers nothing */
+} c2d_status;
+
+/* A short, static, English description of a status code; never NULL. */
+C2D_API const char *c2d_status_string(c2d_status status);
+
+/* The library version this binary was built as (compare with C2D_VERSION). */
+C2D_API int c2d_version(void);
+
+/* True when the library was built with double precision (must match C2D_DOUBLE in the caller). */
+C2D_API bool c2d_is_double(void);
+
+/* Assert hook: called when a debug check fails (library built without NDEBUG, or with
+ * C2D_ENABLE_ASSERT). The default handler prints the message to stderr and aborts. A custom
+ * handler may return, in which case the failing function continues with its documented safe
+ * fallback result (never a crash, never NaN). user is the pointer given to c2d_set_assert_handler. */
+typedef void c2d_assert_fn(const char *expression, const char *file, int line, void *user);
+
+/* Installs the assert handler (NULL restores the default). Not thread-safe against running queries. */
+C2D_API void c2d_set_assert_handler(c2d_assert_fn *handler, void *user);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COLLIDE2D_BASE_H */

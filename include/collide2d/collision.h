@@ -1,0 +1,269 @@
+/* collide2d: the narrow phase. Stateless queries between two shapes; no allocation, no world.
+ *
+ * Conventions (docs/design.md has the full text):
+ * - Pair functions are named c2d_<a>_<query>_<b>(a, b, ...); A is the "mover", B the obstacle.
+ * - Touching is not a hit: shapes overlap only when their interiors share a point (a point or a
+ *   segment, having no interior, counts as itself). Resting or sliding contact is no hit.
+ * - Every normal is a unit vector pointing from B toward A: the direction A must move to get out.
+ * - hit.delta is added to A's position to separate the shapes (B does not move).
+ * - Outputs are written only when the function returns true, and never hold NaN.
+ * - Invalid input (NaN, Inf, negative sizes) never crashes and never reports a hit. */
+#ifndef COLLIDE2D_COLLISION_H
+#define COLLIDE2D_COLLISION_H
+
+#include "geometry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The intersect article's Hit, for static tests, ray casts and sweeps (world frame). */
+typedef struct c2d_hit {
+    c2d_vec2 pos;     /* point of contact: on B's surface (static tests) or where the ray/sweep hits */
+    c2d_vec2 normal;  /* unit surface normal of B at pos, pointing from B toward A (or against the ray) */
+    c2d_vec2 delta;   /* static tests: push-out added to A to separate; ray casts: (time - max) * translation,
+                         the move that takes the segment's end back to pos; (0,0) for unbounded rays */
+    c2d_real time;    /* ray casts and sweeps: fraction of the translation at the hit; 0 for static tests */
+} c2d_hit;
+
+/* One contact point of a manifold. */
+typedef struct c2d_manifold_point {
+    c2d_vec2 point;   /* world point midway between the two surfaces */
+    c2d_real depth;   /* penetration depth along the normal, > 0 */
+    uint32_t id;      /* feature key, stable across frames while the same features touch */
+} c2d_manifold_point;
+
+/* Contact manifold for physics: up to 2 points sharing one normal. count == 0: no overlap. */
+typedef struct c2d_manifold {
+    c2d_vec2 normal;  /* unit, from B toward A */
+    c2d_manifold_point points[2];
+    int count;
+} c2d_manifold;
+
+/* Input of every ray or segment cast: the points origin + t * translation for t in
+ * [0, max_fraction]. A segment p1-p2 is translation = p2 - p1, max_fraction = 1; a ray is a unit
+ * direction with max_fraction = its length (may be +INFINITY). A zero translation is a point test. */
+typedef struct c2d_raycast_input {
+    c2d_vec2 origin;
+    c2d_vec2 translation;
+    c2d_real max_fraction;
+} c2d_raycast_input;
+
+/* The intersect article's Sweep: the result of moving A by a delta against B. */
+typedef struct c2d_sweep {
+    bool has_hit;     /* true when A hits B during the move */
+    c2d_hit hit;      /* valid when has_hit: hit.time is the exact time of first contact */
+    c2d_vec2 pos;     /* safe position of A's reference point (center): where A stops, not touching B */
+    c2d_real time;    /* backed-off fraction in [0,1] (1 without a hit) that gives pos */
+} c2d_sweep;
+
+/* Cast input from a segment (t is the fraction of the segment). */
+static inline c2d_raycast_input c2d_segment_cast_input(c2d_segment s) {
+    c2d_raycast_input in; in.origin = s.p1; in.translation = c2d_sub(s.p2, s.p1); in.max_fraction = 1; return in;
+}
+/* Cast input from a ray (t is the distance along the unit direction). */
+static inline c2d_raycast_input c2d_ray_cast_input(c2d_ray r) {
+    c2d_raycast_input in; in.origin = r.origin; in.translation = r.direction; in.max_fraction = r.max_distance; return in;
+}
+/* True when origin/translation are finite and max_fraction is >= 0 (may be +INFINITY). */
+C2D_API bool c2d_raycast_input_is_valid(c2d_raycast_input in);
+/* The same hit seen from the other side: normal and delta negated, pos moved onto A's surface. */
+C2D_API c2d_hit c2d_hit_flip(c2d_hit h);
+
+/* ---- boolean overlap: fast yes/no, no manifold ---- */
+
+/* Segments share at least one point: crossings, a shared endpoint, a T-junction and collinear
+ * overlap all count (segments have no interior; this is the closed rule of the snippets). */
+C2D_API bool c2d_segment_overlap_segment(c2d_segment a, c2d_segment b);
+/* Segment passes through the box's open interior (touching a corner or running along an edge is no hit). */
+C2D_API bool c2d_segment_overlap_aabb(c2d_segment s, c2d_aabb b);
+/* Segment passes within less than the radius of the center. */
+C2D_API bool c2d_segment_overlap_circle(c2d_segment s, c2d_circle c);
+/* Segment passes within less than the radius of the capsule's core. */
+C2D_API bool c2d_segment_overlap_capsule(c2d_segment s, c2d_capsule c);
+/* Segment passes through the polygon's open interior. */
+C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
+/* Open boxes intersect (containment included). */
+C2D_API bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b);
+/* Box and circle interiors intersect (containment included). */
+C2D_API bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c);
+/* Box and capsule interiors intersect. */
+C2D_API bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c);
+/* Box and polygon interiors intersect. */
+C2D_API bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p);
+/* Centers closer than the sum of the radii. */
+C2D_API bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b);
+/* Circle and capsule interiors intersect. */
+C2D_API bool c2d_circle_overlap_capsule(c2d_circle a, c2d_capsule b);
+/* Circle and polygon interiors intersect. */
+C2D_API bool c2d_circle_overlap_polygon(c2d_circle a, const c2d_polygon *b);
+/* Capsule interiors intersect. */
+C2D_API bool c2d_capsule_overlap_capsule(c2d_capsule a, c2d_capsule b);
+/* Capsule and polygon interiors intersect. */
+C2D_API bool c2d_capsule_overlap_polygon(c2d_capsule a, const c2d_polygon *b);
+/* Convex polygon interiors intersect (separating axis test; containment included). */
+C2D_API bool c2d_polygon_overlap_polygon(const c2d_polygon *a, const c2d_polygon *b);
+
+/* ---- hit: overlap plus contact point, normal and push-out (minimum translation) ---- */
+
+/* Point strictly inside the box: pushed out through the nearest edge (the article's intersectPoint). */
+C2D_API bool c2d_point_hit_aabb(c2d_vec2 p, c2d_aabb b, c2d_hit *out);
+/* Point strictly inside the circle: pushed out radially (center: along +x). */
+C2D_API bool c2d_point_hit_circle(c2d_vec2 p, c2d_circle c, c2d_hit *out);
+/* Point strictly inside the capsule: pushed out away from the core. */
+C2D_API bool c2d_point_hit_capsule(c2d_vec2 p, c2d_capsule c, c2d_hit *out);
+/* Point strictly inside the polygon: pushed out through the nearest edge. */
+C2D_API bool c2d_point_hit_polygon(c2d_vec2 p, const c2d_polygon *poly, c2d_hit *out);
+/* Segments share a point: pos is that point (for collinear overlap: the shared point nearest a.p1),
+ * delta is (0,0), normal is b's unit normal on a.p1's side ((0,0) when b has zero length). */
+C2D_API bool c2d_segment_hit_segment(c2d_segment a, c2d_segment b, c2d_hit *out);
+/* Segment through the box: minimum translation that moves the segment out. */
+C2D_API bool c2d_segment_hit_aabb(c2d_segment s, c2d_aabb b, c2d_hit *out);
+/* Segment through the circle: minimum translation that moves the segment out. */
+C2D_API bool c2d_segment_hit_circle(c2d_segment s, c2d_circle c, c2d_hit *out);
+/* Segment through the capsule: minimum translation that moves the segment out. */
+C2D_API bool c2d_segment_hit_capsule(c2d_segment s, c2d_capsule c, c2d_hit *out);
+/* Segment through the polygon: minimum translation that moves the segment out. */
+C2D_API bool c2d_segment_hit_polygon(c2d_segment s, const c2d_polygon *p, c2d_hit *out);
+/* Boxes overlap: a pushed out along the axis of least overlap (the article's intersectAABB). */
+C2D_API bool c2d_aabb_hit_aabb(c2d_aabb a, c2d_aabb b, c2d_hit *out);
+/* Box and circle overlap: the box is pushed out of the circle. */
+C2D_API bool c2d_aabb_hit_circle(c2d_aabb a, c2d_circle b, c2d_hit *out);
+/* Box and capsule overlap: the box is pushed out. */
+C2D_API bool c2d_aabb_hit_capsule(c2d_aabb a, c2d_capsule b, c2d_hit *out);
+/* Box and polygon overlap: the box is pushed out. */
+C2D_API bool c2d_aabb_hit_polygon(c2d_aabb a, const c2d_polygon *b, c2d_hit *out);
+/* Circles overlap: a pushed out along the line of centers (concentric: along +x). */
+C2D_API bool c2d_circle_hit_circle(c2d_circle a, c2d_circle b, c2d_hit *out);
+/* Circle and capsule overlap: the circle is pushed out. */
+C2D_API bool c2d_circle_hit_capsule(c2d_circle a, c2d_capsule b, c2d_hit *out);
+/* Circle and polygon overlap: the circle is pushed out. */
+C2D_API bool c2d_circle_hit_polygon(c2d_circle a, const c2d_polygon *b, c2d_hit *out);
+/* Capsules overlap: a pushed out. */
+C2D_API bool c2d_capsule_hit_capsule(c2d_capsule a, c2d_capsule b, c2d_hit *out);
+/* Capsule and polygon overlap: the capsule is pushed out. */
+C2D_API bool c2d_capsule_hit_polygon(c2d_capsule a, const c2d_polygon *b, c2d_hit *out);
+/* Polygons overlap: a pushed out along the axis of least penetration. */
+C2D_API bool c2d_polygon_hit_polygon(const c2d_polygon *a, const c2d_polygon *b, c2d_hit *out);
+
+/* ---- manifolds: up to 2 contact points for physics (count 0 when not overlapping) ---- */
+
+/* Box vs box (2 points when edges are parallel). */
+C2D_API c2d_manifold c2d_aabb_manifold_aabb(c2d_aabb a, c2d_aabb b);
+/* Box vs circle (1 point). */
+C2D_API c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b);
+/* Box vs capsule (up to 2 points). */
+C2D_API c2d_manifold c2d_aabb_manifold_capsule(c2d_aabb a, c2d_capsule b);
+/* Box vs polygon (up to 2 points). */
+C2D_API c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b);
+/* Circle vs circle (1 point). */
+C2D_API c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b);
+/* Circle vs capsule (1 point). */
+C2D_API c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b);
+/* Circle vs polygon (1 point). */
+C2D_API c2d_manifold c2d_circle_manifold_polygon(c2d_circle a, const c2d_polygon *b);
+/* Capsule vs capsule (2 points when parallel and overlapping along their length). */
+C2D_API c2d_manifold c2d_capsule_manifold_capsule(c2d_capsule a, c2d_capsule b);
+/* Capsule vs polygon (up to 2 points). */
+C2D_API c2d_manifold c2d_capsule_manifold_polygon(c2d_capsule a, const c2d_polygon *b);
+/* Polygon vs polygon: SAT reference face plus clipping (up to 2 points). */
+C2D_API c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygon *b);
+
+/* ---- ray and segment casts: first entry into the shape's interior ---- */
+/* All return true on a hit with out->time in [0, max_fraction]; an origin strictly inside gives
+ * time 0 and the normal of the nearest boundary. Grazing a corner or running along an edge is
+ * no hit. A zero translation is a point test. */
+
+/* Ray vs box (slab test without 0*inf). */
+C2D_API bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out);
+/* Ray vs box grown by padding on each side (the article's paddingX/paddingY; padding >= 0). */
+C2D_API bool c2d_aabb_raycast_padded(c2d_aabb b, c2d_vec2 padding, c2d_raycast_input in, c2d_hit *out);
+/* Ray vs circle. */
+C2D_API bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out);
+/* Ray vs capsule. */
+C2D_API bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out);
+/* Ray vs convex polygon. */
+C2D_API bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out);
+/* Ray vs segment: the ray must cross the segment's line at a point of the closed segment; a ray
+ * running along the segment has no single hit point and reports none. Normal faces the origin. */
+C2D_API bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out);
+
+/* ---- segment intersection points (the snippets) ---- */
+
+/* Where segments a and b meet (closed rule as c2d_segment_overlap_segment). Writes the point
+ * (collinear overlap: the shared point nearest a.p1) and, if non-NULL, a's fraction there. */
+C2D_API bool c2d_segment_intersect_segment(c2d_segment a, c2d_segment b, c2d_vec2 *point, c2d_real *fraction_a);
+/* Where the infinite lines through a and b cross; false when they are parallel or a segment has zero length. */
+C2D_API bool c2d_line_intersect_line(c2d_segment a, c2d_segment b, c2d_vec2 *point);
+
+/* ---- concave (simple) polygons ---- */
+
+/* Interiors intersect, containment of either in the other included. O(n*m). */
+C2D_API bool c2d_concave_overlap_concave(const c2d_concave *a, const c2d_concave *b);
+/* Concave and convex polygon interiors intersect, containment included. */
+C2D_API bool c2d_concave_overlap_polygon(const c2d_concave *a, const c2d_polygon *b);
+/* Concave polygon and circle interiors intersect, containment included. */
+C2D_API bool c2d_concave_overlap_circle(const c2d_concave *a, c2d_circle b);
+/* Segment passes through the concave polygon's interior (a segment wholly inside counts). */
+C2D_API bool c2d_concave_overlap_segment(const c2d_concave *a, c2d_segment b);
+/* First entry of the ray into the concave polygon's interior (origin inside: time 0). */
+C2D_API bool c2d_concave_raycast(const c2d_concave *p, c2d_raycast_input in, c2d_hit *out);
+
+/* ---- the article's sweeps (moving AABB vs static AABBs) ---- */
+
+/* Moves box a by delta against static box b. Hit at the first time the interiors would overlap
+ * (touching then moving into b: time 0; sliding along or moving away: no hit; already overlapping:
+ * time 0 with the static push-out normal; zero delta: the static test). sweep.time backs off by
+ * C2D_SWEEP_MARGIN so a at sweep.pos does not touch b. */
+C2D_API c2d_sweep c2d_aabb_sweep_aabb(c2d_aabb a, c2d_vec2 delta, c2d_aabb b);
+/* Sweeps box a through many statics; returns the nearest hit. Ties in time go to the static with
+ * the smallest (lower.x, lower.y, upper.x, upper.y), whatever the array order. *hit_index (may be
+ * NULL) gets the index of the static hit, or -1. */
+C2D_API c2d_sweep c2d_aabb_sweep_into(c2d_aabb a, c2d_vec2 delta, const c2d_aabb *statics, int count, int *hit_index);
+
+/* ---- distance (GJK) ---- */
+
+/* A convex shape for GJK: the hull of points, inflated by radius. */
+typedef struct c2d_proxy {
+    c2d_vec2 points[C2D_MAX_POLYGON_VERTICES];
+    int count;
+    c2d_real radius;
+} c2d_proxy;
+
+/* How a distance query ended. */
+typedef enum c2d_distance_status {
+    C2D_DISTANCE_OK = 0,              /* converged */
+    C2D_DISTANCE_MAX_ITERATIONS = 1,  /* hit the iteration cap: result is an upper bound */
+    C2D_DISTANCE_INVALID_INPUT = 2    /* empty or non-finite proxy: result is distance 0, zero points */
+} c2d_distance_status;
+
+/* Result of a distance query (world frame). */
+typedef struct c2d_distance_result {
+    c2d_vec2 point_a;     /* closest point on A's surface (radius included) */
+    c2d_vec2 point_b;     /* closest point on B's surface */
+    c2d_vec2 normal;      /* unit, from B toward A; (0,0) when the cores overlap */
+    c2d_real distance;    /* >= 0; 0 when touching or overlapping */
+    int iterations;       /* GJK iterations used */
+    c2d_distance_status status;
+} c2d_distance_result;
+
+/* Result of the closest points between two segments. */
+typedef struct c2d_segment_distance_result {
+    c2d_vec2 closest1, closest2;   /* on segment 1 and 2 */
+    c2d_real fraction1, fraction2; /* their fractions along each segment, in [0,1] */
+    c2d_real distance_squared;
+} c2d_segment_distance_result;
+
+/* Proxy of count points (count clamped to [1, C2D_MAX_POLYGON_VERTICES]) and a radius >= 0. */
+C2D_API c2d_proxy c2d_make_proxy(const c2d_vec2 *points, int count, c2d_real radius);
+/* Closest points of two segments (closed form; zero-length segments allowed). */
+C2D_API c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2);
+/* Distance and closest points of two convex proxies by GJK. max_iterations <= 0 means
+ * C2D_GJK_MAX_ITERATIONS. */
+C2D_API c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COLLIDE2D_COLLISION_H */

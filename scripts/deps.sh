@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Makes sure the Debian packages a make target needs are installed.
+# Usage: scripts/deps.sh <group>...   groups: build, test, bench
+# As root it installs what is missing with apt-get; otherwise it names the missing packages and fails.
+set -euo pipefail
+
+pkgs=()
+for group in "$@"; do
+  case "$group" in
+    build) pkgs+=(gcc g++ make cmake pkg-config) ;;
+    test)  pkgs+=(libcmocka-dev) ;;
+    bench) pkgs+=(libbox2d-dev) ;;
+    *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for p in "${pkgs[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  echo "deps.sh: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "deps.sh: missing Debian packages: ${missing[*]}" >&2
+  echo "deps.sh: install them with: sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi

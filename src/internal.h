@@ -1,0 +1,36 @@
+/* collide2d private helpers shared by the src/ files. Not installed. */
+#ifndef COLLIDE2D_INTERNAL_H
+#define COLLIDE2D_INTERNAL_H
+
+#include <collide2d.h>
+
+/* Debug check: calls the assert hook when cond is false (library built without NDEBUG, or with
+ * C2D_ENABLE_ASSERT). The caller must still return its safe fallback after the check. */
+#if !defined(NDEBUG) || defined(C2D_ENABLE_ASSERT)
+#  define C2D_ASSERT(cond) ((cond) ? (void)0 : c2d_assert_failed(#cond, __FILE__, __LINE__))
+#else
+#  define C2D_ASSERT(cond) ((void)0)
+#endif
+
+void c2d_assert_failed(const char *expression, const char *file, int line);
+
+/* True when x is finite and |x| <= C2D_MAX_COORD. */
+static inline bool c2d_real_in_range(c2d_real x) { return C2D_ISFINITE(x) && C2D_ABS(x) <= C2D_MAX_COORD; }
+/* True when both components are finite and within C2D_MAX_COORD. */
+static inline bool c2d_vec2_in_range(c2d_vec2 v) { return c2d_real_in_range(v.x) && c2d_real_in_range(v.y); }
+/* Status for one coordinate value: OK, NOT_FINITE or OUT_OF_RANGE. */
+static inline c2d_status c2d_check_real(c2d_real x) {
+    if (!C2D_ISFINITE(x)) return C2D_ERR_NOT_FINITE;
+    if (C2D_ABS(x) > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
+    return C2D_OK;
+}
+/* Status for a vector: OK, NOT_FINITE or OUT_OF_RANGE. */
+static inline c2d_status c2d_check_vec2(c2d_vec2 v) {
+    c2d_status s = c2d_check_real(v.x);
+    return s != C2D_OK ? s : c2d_check_real(v.y);
+}
+static inline c2d_real c2d_minr(c2d_real a, c2d_real b) { return a < b ? a : b; }
+static inline c2d_real c2d_maxr(c2d_real a, c2d_real b) { return a > b ? a : b; }
+static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return x < lo ? lo : (x > hi ? hi : x); }
+
+#endif
