@@ -1,0 +1,159 @@
+/* Segment against segment: the closed intersection test, the meeting point, the push-out hit, and
+ * the crossing point of two infinite lines (the snippets' "intercept point"). */
+#include <stddef.h>
+#include "internal.h"
+
+/* Twice the signed area of triangle (a, b, p), formed relative to a: > 0 when p lies to the left
+ * of the directed line a -> b (y up), 0 when the three points are collinear. */
+static inline c2d_real orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) {
+    return c2d_cross(c2d_sub(b, a), c2d_sub(p, a));
+}
+
+/* True when x and y are both non-zero and of opposite signs (NaN is neither). */
+static inline bool opposite(c2d_real x, c2d_real y) {
+    return (x > 0 && y < 0) || (x < 0 && y > 0);
+}
+
+/* True when p lies in the closed bounding box of a-b. For a point already known to be collinear
+ * with a and b this is exactly "p is on the closed segment". */
+static inline bool in_box(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) {
+    return c2d_minr(a.x, b.x) <= p.x && p.x <= c2d_maxr(a.x, b.x) &&
+           c2d_minr(a.y, b.y) <= p.y && p.y <= c2d_maxr(a.y, b.y);
+}
+
+/* True when every coordinate of both segments is finite and within C2D_MAX_COORD, so that no
+ * difference or product below can overflow. */
+static bool segments_in_range(c2d_segment a, c2d_segment b) {
+    return c2d_vec2_in_range(a.p1) && c2d_vec2_in_range(a.p2) && c2d_vec2_in_range(b.p1) &&
+           c2d_vec2_in_range(b.p2);
+}
+
+/* Fraction of p along a (clamped to [0,1]); p is known to lie on a. A zero-length a gives 0. */
+static c2d_real fraction_on(c2d_segment a, c2d_vec2 p) {
+    c2d_vec2 ra = c2d_sub(a.p2, a.p1);
+    c2d_real rr = c2d_len_sq(ra);
+    if (!(rr > 0)) return 0;
+    return c2d_clampr(c2d_dot(c2d_sub(p, a.p1), ra) / rr, 0, 1);
+}
+
+/* Unit vector along v, or (0,0) for a zero vector. Scales by the largest component first so that
+ * very short or very long vectors neither underflow nor overflow when squared. */
+static c2d_vec2 unit_or_zero(c2d_vec2 v) {
+    c2d_real m = c2d_maxr(C2D_ABS(v.x), C2D_ABS(v.y));
+    if (!(m > 0)) return c2d_v2(0, 0);
+    return c2d_normalize(c2d_scale(v, (c2d_real)1 / m));
+}
+
+/* Where two closed segments meet, by orientation signs (Real-Time Collision Detection 5.1.9.1, and
+ * the usual "d1..d4" formulation). Each orientation is formed relative to an endpoint of the
+ * segment whose line is used, so the test is as good far from the origin as near it.
+ *
+ * - Proper crossing: a's endpoints strictly on both sides of b's line and b's strictly on both sides
+ *   of a's. The crossing fraction along a is d1 / (d1 - d2), a ratio of two signed areas of opposite
+ *   sign, so it lies in (0,1) by construction: no division by a near-zero determinant.
+ * - Otherwise the segments can only share points if an endpoint of one lies on the other
+ *   (orientation exactly 0 and inside the other's box). This single rule covers the shared
+ *   endpoint, the T-junction, collinear overlap (whose ends are such endpoints) and zero-length
+ *   segments, which act as points. Parallel lines need no special case.
+ * Among the shared endpoints the one with the smallest fraction along a is reported: for collinear
+ * overlap that is the shared point nearest a.p1. Returns false for non-finite or out-of-range input.
+ * point and fraction may be NULL. */
+static bool segments_meet(c2d_segment a, c2d_segment b, c2d_vec2 *point, c2d_real *fraction) {
+    c2d_real d1, d2, d3, d4, t, best_t = 2;
+    c2d_vec2 best_p = a.p1;
+
+    if (!segments_in_range(a, b)) return false;
+
+    d1 = orient(b.p1, b.p2, a.p1);
+    d2 = orient(b.p1, b.p2, a.p2);
+    d3 = orient(a.p1, a.p2, b.p1);
+    d4 = orient(a.p1, a.p2, b.p2);
+
+    if (opposite(d1, d2) && opposite(d3, d4)) {
+        t = d1 / (d1 - d2);
+        if (point) *point = c2d_mul_add(a.p1, t, c2d_sub(a.p2, a.p1));
+        if (fraction) *fraction = t;
+        return true;
+    }
+
+    if (d1 == 0 && in_box(a.p1, b.p1, b.p2)) {
+        best_t = 0;
+        best_p = a.p1;
+    } else {
+        if (d3 == 0 && in_box(b.p1, a.p1, a.p2)) {
+            t = fraction_on(a, b.p1);
+            if (t < best_t) { best_t = t; best_p = b.p1; }
+        }
+        if (d4 == 0 && in_box(b.p2, a.p1, a.p2)) {
+            t = fraction_on(a, b.p2);
+            if (t < best_t) { best_t = t; best_p = b.p2; }
+        }
+        if (d2 == 0 && in_box(a.p2, b.p1, b.p2)) {
+            if (1 < best_t) { best_t = 1; best_p = a.p2; }
+        }
+    }
+    if (best_t > 1) return false;
+    if (point) *point = best_p;
+    if (fraction) *fraction = best_t;
+    return true;
+}
+
+bool c2d_segment_overlap_segment(c2d_segment a, c2d_segment b) {
+    return segments_meet(a, b, NULL, NULL);
+}
+
+bool c2d_segment_intersect_segment(c2d_segment a, c2d_segment b, c2d_vec2 *point, c2d_real *fraction_a) {
+    c2d_vec2 p;
+    c2d_real t;
+    if (!segments_meet(a, b, &p, &t)) return false;
+    if (point) *point = p;
+    if (fraction_a) *fraction_a = t;
+    return true;
+}
+
+/* The meeting point of segments_meet, with b's unit normal turned toward a. The side is a.p1's;
+ * when a.p1 lies on b's line, a.p2's; when both do (collinear segments) the left normal of b
+ * (direction p1 -> p2 rotated by +90 degrees). A zero-length b has no normal: (0,0). Segments have
+ * no depth, so delta is (0,0). */
+bool c2d_segment_hit_segment(c2d_segment a, c2d_segment b, c2d_hit *out) {
+    c2d_vec2 p, n;
+    c2d_real side;
+    c2d_hit h;
+
+    if (!segments_meet(a, b, &p, NULL)) return false;
+    n = unit_or_zero(c2d_left_perp(c2d_sub(b.p2, b.p1)));
+    side = orient(b.p1, b.p2, a.p1);
+    if (side == 0) side = orient(b.p1, b.p2, a.p2);
+    if (side < 0) n = c2d_neg(n);
+
+    h.pos = p;
+    h.normal = n;
+    h.delta = c2d_v2(0, 0);
+    h.time = 0;
+    if (out) *out = h;
+    return true;
+}
+
+/* Crossing of the infinite lines through a and b: with ra = a.p2 - a.p1 and rb = b.p2 - b.p1, the
+ * point b.p1 + u * rb where u = cross(b.p1 - a.p1, ra) / cross(ra, rb) (the snippets' u2, solved
+ * by Cramer's rule). Lines count as parallel when |cross(ra, rb)| <= 4 epsilon |ra| |rb|, that is
+ * when the sine of the angle between them is below 4 epsilon: there the computed crossing would be
+ * rounding noise (this replaces the snippets' fragile "cross == 0"). A zero-length segment has no
+ * line. A crossing so far away that it leaves the coordinate range (lines nearly parallel) is
+ * reported as no crossing, never as Inf. */
+bool c2d_line_intersect_line(c2d_segment a, c2d_segment b, c2d_vec2 *point) {
+    c2d_vec2 ra, rb, p;
+    c2d_real denom, u, tol;
+
+    if (!segments_in_range(a, b)) return false;
+    ra = c2d_sub(a.p2, a.p1);
+    rb = c2d_sub(b.p2, b.p1);
+    denom = c2d_cross(ra, rb);
+    tol = (c2d_real)4 * C2D_EPSILON * c2d_len(ra) * c2d_len(rb);
+    if (!(C2D_ABS(denom) > tol)) return false;
+    u = c2d_cross(c2d_sub(b.p1, a.p1), ra) / denom;
+    p = c2d_mul_add(b.p1, u, rb);
+    if (!c2d_vec2_in_range(p)) return false;
+    if (point) *point = p;
+    return true;
+}
