@@ -14,6 +14,9 @@ const char *c2d_status_string(c2d_status status) {
     case C2D_ERR_TOO_MANY_POINTS: return "more vertices than the shape can hold";
     case C2D_ERR_SELF_INTERSECTING: return "polygon edges cross or touch";
     case C2D_ERR_BAD_ANGLE: return "angle range covers nothing";
+    case C2D_ERR_OUT_OF_MEMORY: return "out of memory";
+    case C2D_ERR_UNSUPPORTED: return "operation not supported by this object";
+    case C2D_ERR_BAD_ID: return "proxy id not in the index";
     }
     return "unknown status";
 }

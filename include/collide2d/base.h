@@ -77,7 +77,10 @@ typedef enum c2d_status {
     C2D_ERR_DEGENERATE = -5,         /* zero length, zero area, collinear or fewer than 3 distinct points */
     C2D_ERR_TOO_MANY_POINTS = -6,    /* more vertices than the shape can hold */
     C2D_ERR_SELF_INTERSECTING = -7,  /* a polygon's edges cross or touch each other */
-    C2D_ERR_BAD_ANGLE = -8           /* an angle range that covers nothing */
+    C2D_ERR_BAD_ANGLE = -8,          /* an angle range that covers nothing */
+    C2D_ERR_OUT_OF_MEMORY = -9,      /* the allocator returned NULL, or a count would overflow */
+    C2D_ERR_UNSUPPORTED = -10,       /* the object does not support this operation */
+    C2D_ERR_BAD_ID = -11             /* a proxy id that is not in the index */
 } c2d_status;
 
 /* A short, static, English description of a status code; never NULL. */

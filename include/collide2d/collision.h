@@ -234,7 +234,8 @@ typedef struct c2d_proxy {
 typedef enum c2d_distance_status {
     C2D_DISTANCE_OK = 0,              /* converged */
     C2D_DISTANCE_MAX_ITERATIONS = 1,  /* hit the iteration cap: result is an upper bound */
-    C2D_DISTANCE_INVALID_INPUT = 2    /* empty or non-finite proxy: result is distance 0, zero points */
+    C2D_DISTANCE_INVALID_INPUT = 2    /* NULL, empty, non-finite or out-of-range proxy, or a negative
+                                         radius: result is distance 0, zero points */
 } c2d_distance_status;
 
 /* Result of a distance query (world frame). */
@@ -254,12 +255,19 @@ typedef struct c2d_segment_distance_result {
     c2d_real distance_squared;
 } c2d_segment_distance_result;
 
-/* Proxy of count points (count clamped to [1, C2D_MAX_POLYGON_VERTICES]) and a radius >= 0. */
+/* Proxy of the first count points and a radius (>= 0 for c2d_distance to accept it). count must be
+ * in [1, C2D_MAX_POLYGON_VERTICES]: a larger count asserts, then keeps the first
+ * C2D_MAX_POLYGON_VERTICES points; NULL points or count < 1 asserts, then gives an empty proxy. */
 C2D_API c2d_proxy c2d_make_proxy(const c2d_vec2 *points, int count, c2d_real radius);
-/* Closest points of two segments (closed form; zero-length segments allowed). */
+/* Closest points of two segments (closed form; zero-length segments allowed). Crossing segments
+ * give their crossing point and distance_squared 0; when several pairs are closest (parallel
+ * segments), one with an endpoint of s1, else of s2. Non-finite or out-of-range input gives zero
+ * points and fractions and distance_squared = C2D_MAX_COORD squared. */
 C2D_API c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2);
 /* Distance and closest points of two convex proxies by GJK. max_iterations <= 0 means
- * C2D_GJK_MAX_ITERATIONS. */
+ * C2D_GJK_MAX_ITERATIONS; iterations counts support searches. When the cores overlap or touch,
+ * point_a == point_b is a point common to both cores; when only the rounded parts touch or
+ * overlap, point_a == point_b is the point halfway between the two surfaces along the normal. */
 C2D_API c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations);
 
 #ifdef __cplusplus

@@ -1,0 +1,249 @@
+/* collide2d: the broad phase. Spatial indexes over axis-aligned boxes ("proxies") behind one
+ * interface, and a batch test of one box against many boxes stored as arrays.
+ *
+ *   c2d_index *tree; int32_t id; const c2d_index_pair *pairs; int32_t n;
+ *   c2d_dynamic_tree_create(NULL, &tree);               (NULL config: defaults, malloc/free)
+ *   c2d_index_insert(tree, box, (uint64_t)my_object, &id);
+ *   c2d_index_move(tree, id, new_box);                  (every frame, for what moved)
+ *   c2d_index_update_pairs(tree, &pairs, &n);           (pairs involving moved proxies)
+ *   c2d_index_destroy(tree);
+ *
+ * Needs only math.h and geometry.h (c2d_aabb): the broad phase does not know about shapes.
+ *
+ * Overlap rule, the same for every index and every query (it is the narrow phase's touching
+ * rule applied to boxes): boxes a and b overlap when
+ *     a.lower.x < b.upper.x && b.lower.x < a.upper.x && a.lower.y < b.upper.y && b.lower.y < a.upper.y
+ * For boxes of positive size this says their open interiors intersect: boxes that only touch do
+ * not overlap. A box may have zero width or height (a segment's bounds); along that axis it then
+ * counts as its closed extent against boxes of positive size, but two boxes that are both flat on
+ * the same line never overlap. Pad such boxes if collinear or touching segments must be found.
+ * Every answer equals brute force over the boxes given to insert/move with this rule exactly:
+ * fattened boxes are an internal detail of some indexes and never leak into results.
+ *
+ * Precision: boxes are stored as c2d_aabb (c2d_real) and compared without arithmetic, so results
+ * do not depend on the distance from the origin. Ray casts subtract the ray origin first.
+ *
+ * Ids: insert returns an int32_t id >= 0; ids of removed proxies are reused. Each proxy also keeps
+ * a uint64_t user_data (store a pointer as (uint64_t)(uintptr_t)ptr).
+ *
+ * Order: pair lists are sorted by (a, b) with a < b and hold no duplicates. Query and ray
+ * callbacks run in the index's traversal order, which is deterministic: the same calls in the
+ * same order (same build, same precision) give the same callback order.
+ *
+ * Memory: all memory comes from the allocator in the config (default malloc/free), only in
+ * create, insert, move, rebuild and the pair functions; queries and ray casts never allocate.
+ * No global state: different indexes may be used from different threads; one index may be
+ * queried by several threads at once when nobody modifies it. Callbacks must not modify the index
+ * they are called from. */
+#ifndef COLLIDE2D_BROADPHASE_H
+#define COLLIDE2D_BROADPHASE_H
+
+#include <stddef.h>
+#include "geometry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Memory hooks. alloc returns size bytes aligned like malloc, or NULL; free releases a block
+ * (size is the size it was allocated with). context is passed to both. */
+typedef struct c2d_allocator {
+    void *(*alloc)(size_t size, void *context);
+    void (*free)(void *ptr, size_t size, void *context);
+    void *context;
+} c2d_allocator;
+
+/* Default fat-box margin of the dynamic tree (length units, added on each side). */
+#ifndef C2D_INDEX_DEFAULT_MARGIN
+#  define C2D_INDEX_DEFAULT_MARGIN ((c2d_real)0.1)
+#endif
+
+/* Options for creating an index. Zero-initialise it ({0}); every zero field means "default".
+ * A NULL config pointer means all defaults. */
+typedef struct c2d_index_config {
+    c2d_allocator allocator;  /* alloc == NULL: malloc and free; alloc set: free must be set too */
+    int32_t capacity;         /* dynamic indexes: proxies to reserve room for; 0: a small default */
+    c2d_real margin;          /* dynamic tree: fat-box margin on each side; 0: C2D_INDEX_DEFAULT_MARGIN;
+                                 negative: no margin (every move that changes the box re-inserts) */
+    c2d_real prediction;      /* dynamic tree: a re-inserted fat box also stretches by prediction times
+                                 the move of the box's center since the previous insert/move (>= 0;
+                                 0: none; Box2D 2.4 uses 4 with one move per time step) */
+    c2d_real cell_size;       /* spatial hash: edge of a square cell (> 0); 0: 1 length unit */
+} c2d_index_config;
+
+/* A spatial index: opaque. Make one with a create function below, free it with c2d_index_destroy. */
+typedef struct c2d_index c2d_index;
+
+/* A pair of proxies whose boxes overlap, a < b. */
+typedef struct c2d_index_pair {
+    int32_t a, b;
+} c2d_index_pair;
+
+/* A ray for the indexes: the closed segment origin + t * translation, 0 <= t <= max_fraction
+ * (max_fraction >= 0, may be +INFINITY). Same fields as collision.h's c2d_raycast_input.
+ *
+ * Hit rule: the ray hits a box when one of its points lies in the box, "in" meaning, per axis:
+ * strictly between the sides where the box has positive size, on the side where the box has zero
+ * size; an axis along which the ray does not move (translation component 0, or so small that its
+ * reciprocal overflows) needs the origin strictly between the sides. So a ray grazing a corner or
+ * running along an edge does not hit, and a ray crossing a segment's flat bounds does. The hit's
+ * fraction is the smallest such t (0 when the origin is inside); a box first reached at a t that
+ * overflows to infinity is not hit. A zero translation is a point test. */
+typedef struct c2d_index_ray {
+    c2d_vec2 origin;
+    c2d_vec2 translation;
+    c2d_real max_fraction;
+} c2d_index_ray;
+
+/* Query callback: called once per proxy found. Return true to go on, false to stop the query. */
+typedef bool c2d_index_query_fn(int32_t id, uint64_t user_data, void *context);
+
+/* Ray callback of c2d_index_raycast: called for each proxy whose box the ray hits at a fraction
+ * <= ray->max_fraction, where ray->max_fraction is the current (clipped) end. fraction is where the
+ * ray enters the proxy's box (do the exact shape test here). Return:
+ *   a value in [0, ray->max_fraction]: clip the ray there (boxes entered at exactly that fraction
+ *     are still reported, so ties can be broken); returning ray->max_fraction continues unclipped;
+ *   a negative value: stop at once;
+ *   anything else (larger, NaN): continue unclipped. */
+typedef c2d_real c2d_index_raycast_fn(const c2d_index_ray *ray, int32_t id, uint64_t user_data,
+                                      c2d_real fraction, void *context);
+
+/* Ray callback of c2d_index_raycast_all: every proxy the ray hits, with the fraction where it enters
+ * the proxy's box. Return true to go on, false to stop. */
+typedef bool c2d_index_ray_hit_fn(int32_t id, uint64_t user_data, c2d_real fraction, void *context);
+
+/* ---- the indexes ---- */
+
+/* Dynamic AABB tree (for moving objects): a binary tree of fat boxes (the box grown by the margin)
+ * with incremental insert/remove/move, surface-area-guided insertion and AVL-style rotations that
+ * bound its height. Moving a box within its fat box costs no tree change. c2d_index_rebuild
+ * rebuilds it top-down (median split) from the current fat boxes.
+ * Errors: NULL_ARG (out, or an allocator with alloc but no free), NOT_FINITE / OUT_OF_RANGE (margin,
+ * prediction), BAD_SIZE (prediction < 0, capacity < 0), OUT_OF_MEMORY. */
+C2D_API c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **out);
+
+/* Static tree (for level geometry): built once from count boxes by binned surface-area
+ * splitting into one flat array of compact nodes with small leaf buckets. Proxy ids are the array
+ * positions 0..count-1; user_data may be NULL (then each proxy's user_data is its id). Insert,
+ * remove and move return C2D_ERR_UNSUPPORTED: build a new one to change it. Every query works;
+ * update_pairs reports all pairs the first time and none afterwards (nothing ever moves).
+ * Errors: NULL_ARG (out, or boxes with count > 0), BAD_SIZE (count < 0, or a box with
+ * lower > upper), NOT_FINITE, OUT_OF_RANGE (a box), OUT_OF_MEMORY. */
+C2D_API c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb *boxes,
+                                          const uint64_t *user_data, int32_t count, c2d_index **out);
+
+/* Spatial hash (uniform grid stored sparsely): square cells of config->cell_size hashed into a
+ * table; each box is entered in every cell it touches. Best when boxes are of similar size and a
+ * cell is about one box across. Boxes covering more than 64 cells are kept in a side list that
+ * every query tests. Ray casts walk the cells along the ray, near to far. c2d_index_rebuild
+ * resizes the table and tightens the area that ray casts walk.
+ * Errors: NULL_ARG (out, or an allocator with alloc but no free), NOT_FINITE / OUT_OF_RANGE
+ * (cell_size), BAD_SIZE (cell_size < 0 or too small for 1 / cell_size, capacity < 0), OUT_OF_MEMORY. */
+C2D_API c2d_status c2d_spatial_hash_create(const c2d_index_config *config, c2d_index **out);
+
+/* Frees the index and everything it allocated. NULL is allowed. */
+C2D_API void c2d_index_destroy(c2d_index *index);
+
+/* Short name of the index kind ("dynamic_tree", "static_tree", ...); "" for NULL. */
+C2D_API const char *c2d_index_name(const c2d_index *index);
+
+/* Number of proxies in the index. */
+C2D_API int32_t c2d_index_count(const c2d_index *index);
+
+/* ---- proxies ---- */
+
+/* Adds a box (lower <= upper on both axes; zero width or height allowed) and returns its id in
+ * *out_id. The new proxy counts as moved for c2d_index_update_pairs.
+ * Errors: NULL_ARG, NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (lower > upper), OUT_OF_MEMORY, UNSUPPORTED. */
+C2D_API c2d_status c2d_index_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id);
+
+/* Removes a proxy; its id may be handed out again by a later insert.
+ * Errors: NULL_ARG, BAD_ID, UNSUPPORTED. */
+C2D_API c2d_status c2d_index_remove(c2d_index *index, int32_t id);
+
+/* Gives a proxy a new box (rules as insert). It counts as moved for c2d_index_update_pairs even when
+ * the box is unchanged. Errors: NULL_ARG, BAD_ID, NOT_FINITE, OUT_OF_RANGE, BAD_SIZE,
+ * OUT_OF_MEMORY, UNSUPPORTED. On error the proxy keeps its old box. */
+C2D_API c2d_status c2d_index_move(c2d_index *index, int32_t id, c2d_aabb box);
+
+/* A proxy's box and user data (either pointer may be NULL). Errors: NULL_ARG (index), BAD_ID. */
+C2D_API c2d_status c2d_index_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *user_data);
+
+/* ---- queries: no allocation; nothing is reported for invalid input (NaN, lower > upper) ---- */
+
+/* Calls fn for every proxy whose box overlaps box (the overlap rule above; box may be flat). */
+C2D_API void c2d_index_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context);
+
+/* Calls fn for every proxy whose box holds point strictly inside (lower < point < upper on both axes). */
+C2D_API void c2d_index_query_point(const c2d_index *index, c2d_vec2 point, c2d_index_query_fn *fn, void *context);
+
+/* First hit through a callback that can clip the ray (like Box2D's tree ray cast): see
+ * c2d_index_raycast_fn. To find the nearest box, return fraction from the callback. Proxies are
+ * visited roughly near to far; the callback sees each proxy hit at most once. */
+C2D_API void c2d_index_raycast(const c2d_index *index, c2d_index_ray ray, c2d_index_raycast_fn *fn, void *context);
+
+/* Calls fn for every proxy whose box the ray hits, in traversal order (not sorted by fraction). */
+C2D_API void c2d_index_raycast_all(const c2d_index *index, c2d_index_ray ray, c2d_index_ray_hit_fn *fn, void *context);
+
+/* ---- pairs ---- */
+
+/* Every pair of overlapping proxies (one-shot). *pairs points into memory owned by the index,
+ * valid until the next pair call, change or destroy; sorted by (a, b), a < b, no duplicates.
+ * On error *pairs is NULL and *count 0. Errors: NULL_ARG, OUT_OF_MEMORY. */
+C2D_API c2d_status c2d_index_find_pairs(c2d_index *index, const c2d_index_pair **pairs, int32_t *count);
+
+/* Per-frame pairs: every overlapping pair with at least one proxy inserted or moved since the last
+ * update_pairs (find_pairs does not reset this), then forgets the moves. Pairs of two unmoved
+ * proxies are unchanged since the last call, so a caller keeps its full pair set current by dropping
+ * its pairs that involve a moved or removed proxy and adding these. Output as find_pairs.
+ * Errors: NULL_ARG, OUT_OF_MEMORY (the moves are then kept for the next call). */
+C2D_API c2d_status c2d_index_update_pairs(c2d_index *index, const c2d_index_pair **pairs, int32_t *count);
+
+/* ---- maintenance ---- */
+
+/* Rebuilds the index's internal structure for query speed (dynamic tree: top-down rebuild;
+ * indexes that are always in shape: nothing). Results of queries do not change.
+ * Errors: NULL_ARG, OUT_OF_MEMORY (the index is left as it was). */
+C2D_API c2d_status c2d_index_rebuild(c2d_index *index);
+
+/* Expensive self-check of the index's internal invariants (for tests and debugging). */
+C2D_API bool c2d_index_validate(const c2d_index *index);
+
+/* ---- batch: one box against many boxes in structure-of-arrays layout ---- */
+
+/* count boxes; box i is [min_x[i], max_x[i]] x [min_y[i], max_y[i]]. The arrays are the caller's. */
+typedef struct c2d_aabb_soa {
+    const c2d_real *min_x;
+    const c2d_real *min_y;
+    const c2d_real *max_x;
+    const c2d_real *max_y;
+    int32_t count;
+} c2d_aabb_soa;
+
+/* Code path for the batch test. AUTO picks the best one the CPU supports at run time. */
+typedef enum c2d_batch_path {
+    C2D_BATCH_AUTO = 0,
+    C2D_BATCH_SCALAR = 1,
+    C2D_BATCH_SSE2 = 2,   /* x86 with GCC or Clang */
+    C2D_BATCH_AVX2 = 3    /* x86 with GCC or Clang, on a CPU with AVX2 */
+} c2d_batch_path;
+
+/* True when path can run here (AUTO and SCALAR always can). */
+C2D_API bool c2d_batch_path_supported(c2d_batch_path path);
+
+/* Indices i (ascending) of the boxes that overlap box (the overlap rule above; a box with NaN
+ * never overlaps). Writes the first min(total, capacity) of them to hits (may be NULL when
+ * capacity is 0) and returns the total, so a first call with capacity 0 sizes the buffer.
+ * Returns 0 when boxes or one of its arrays is NULL, count <= 0, or box has lower > upper or NaN. */
+C2D_API int32_t c2d_aabb_overlap_batch(c2d_aabb box, const c2d_aabb_soa *boxes, int32_t *hits, int32_t capacity);
+
+/* The same with a forced code path (for tests and benchmarks); the total goes to *out_count.
+ * Errors: NULL_ARG (out_count), UNSUPPORTED (path not available here; *out_count is 0). */
+C2D_API c2d_status c2d_aabb_overlap_batch_path(c2d_batch_path path, c2d_aabb box, const c2d_aabb_soa *boxes,
+                                               int32_t *hits, int32_t capacity, int32_t *out_count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COLLIDE2D_BROADPHASE_H */

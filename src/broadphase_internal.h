@@ -1,0 +1,208 @@
+/* collide2d private: the broad-phase interface shared by the index implementations. Not installed.
+ *
+ * Each index embeds struct c2d_index as its first member and points it at a file-static const
+ * class table (designated initialisers, exact signatures). The exported c2d_index_* functions in
+ * broadphase.c validate arguments once and forward through the table, so implementations may
+ * assume valid ids, finite boxes with lower <= upper, and non-NULL callbacks. */
+#ifndef COLLIDE2D_BROADPHASE_INTERNAL_H
+#define COLLIDE2D_BROADPHASE_INTERNAL_H
+
+#include "internal.h"
+
+/* Traversal stack size of queries and ray casts (node indices). A depth-first walk needs at most
+ * height + 1 entries; the dynamic tree keeps AVL balance (height <= 1.44 log2 n, under 46 for 2^31
+ * leaves) and the static tree caps its depth at C2D_STATIC_MAX_DEPTH + 32. */
+#define C2D_INDEX_STACK 128
+
+/* A ray prepared for box tests. ray.max_fraction is the current end (clipped by the callback);
+ * max_orig is the end the hit rule uses. inv_x/inv_y are 1/translation on axes the ray moves along. */
+typedef struct c2d_bp_ray {
+    c2d_index_ray ray;
+    c2d_real inv_x, inv_y;
+    bool move_x, move_y;
+    c2d_real max_orig;
+} c2d_bp_ray;
+
+typedef struct c2d_index_class {
+    const char *name;
+    void (*destroy)(c2d_index *index);
+    int32_t (*count)(const c2d_index *index);
+    c2d_status (*insert)(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id);
+    c2d_status (*remove)(c2d_index *index, int32_t id);
+    c2d_status (*move)(c2d_index *index, int32_t id, c2d_aabb box);
+    /* True and fills box/user (never NULL here) when id is a live proxy. */
+    bool (*get)(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *user_data);
+    void (*query_aabb)(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context);
+    void (*raycast)(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycast_fn *fn, void *context);
+    /* Push every overlapping pair with c2d_bp_pairs_push (any order), then return
+     * c2d_bp_pairs_finish (which sorts). The list starts empty. */
+    c2d_status (*find_pairs)(c2d_index *index);
+    /* The same for the pairs involving moved proxies; forget the moves only when finish succeeds. */
+    c2d_status (*update_pairs)(c2d_index *index);
+    c2d_status (*rebuild)(c2d_index *index);
+    bool (*validate)(const c2d_index *index);
+} c2d_index_class;
+
+/* The output list of the pair functions, owned by the index. */
+typedef struct c2d_bp_pairs {
+    c2d_index_pair *items;
+    uint64_t *keys, *scratch;   /* radix sort buffers, each key_capacity long */
+    int32_t count, capacity, key_capacity;
+    bool failed;                /* a push ran out of memory */
+} c2d_bp_pairs;
+
+/* The base every index starts with. */
+struct c2d_index {
+    const c2d_index_class *klass;
+    c2d_allocator allocator;
+    c2d_bp_pairs pairs;
+};
+
+/* ---- memory (broadphase.c): the one allocation choke point ---- */
+
+/* Resolves a config into an allocator (defaults to malloc/free). False when alloc is set without free. */
+bool c2d_bp_allocator_init(c2d_allocator *out, const c2d_index_config *config);
+void *c2d_bp_alloc(const c2d_allocator *a, size_t size);
+void c2d_bp_free(const c2d_allocator *a, void *ptr, size_t size);
+/* Makes room for at least needed elements of elem_size bytes in *items (capacity in *capacity),
+ * growing geometrically and keeping the contents. False (nothing changed) when out of memory. */
+bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int32_t needed, size_t elem_size);
+/* Initialises the base (class, allocator, empty pair list). */
+void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a);
+/* Frees the base's pair buffers. */
+void c2d_bp_base_free(c2d_index *index);
+
+/* ---- pair output ---- */
+
+bool c2d_bp_pairs_grow(c2d_index *index);
+/* Sorts the pushed pairs and drops duplicates: OK, or OUT_OF_MEMORY (list emptied) when a push or
+ * the sort ran out of memory. */
+c2d_status c2d_bp_pairs_finish(c2d_index *index);
+/* Appends a pair (any order of the two ids). Sets pairs.failed when out of memory. */
+static inline void c2d_bp_pairs_push(c2d_index *index, int32_t a, int32_t b) {
+    c2d_bp_pairs *p = &index->pairs;
+    if (p->count == p->capacity && !c2d_bp_pairs_grow(index)) return;
+    p->items[p->count].a = a < b ? a : b;
+    p->items[p->count].b = a < b ? b : a;
+    p->count++;
+}
+
+/* ---- the proxy table shared by the dynamic indexes: ids, boxes, user data, moved flags ---- */
+
+typedef struct c2d_bp_proxy {
+    c2d_aabb box;        /* the user's box */
+    uint64_t user_data;
+    int32_t slot;        /* index-specific (tree: leaf node); -1 when the id is free */
+    int32_t link;        /* live: moved state (0 not moved, 1 moved); free: next free id or -1 */
+} c2d_bp_proxy;
+
+typedef struct c2d_bp_proxies {
+    c2d_bp_proxy *items;
+    int32_t capacity;
+    int32_t used;        /* ids below this have been handed out at least once */
+    int32_t live;        /* proxies in the index */
+    int32_t free_head;   /* first free id below used, or -1 */
+    int32_t *moved;      /* ids marked moved since the last update_pairs (may hold stale ids) */
+    int32_t moved_count, moved_capacity;
+} c2d_bp_proxies;
+
+bool c2d_bp_proxies_init(c2d_bp_proxies *t, const c2d_allocator *a, int32_t capacity);
+void c2d_bp_proxies_free(c2d_bp_proxies *t, const c2d_allocator *a);
+/* A new id with the given box and user data, marked moved; -1 when out of memory. */
+int32_t c2d_bp_proxies_add(c2d_bp_proxies *t, const c2d_allocator *a, c2d_aabb box, uint64_t user_data);
+/* Frees an id (must be live). */
+void c2d_bp_proxies_remove(c2d_bp_proxies *t, int32_t id);
+/* Marks a live id moved. False when out of memory (then nothing is changed). */
+bool c2d_bp_proxies_mark(c2d_bp_proxies *t, const c2d_allocator *a, int32_t id);
+/* Compacts the moved list to the unique live moved ids, in the order they were first marked. */
+void c2d_bp_proxies_collect_moved(c2d_bp_proxies *t);
+/* After collect_moved, when the pairs could not be made: keeps the moves for the next call. */
+void c2d_bp_proxies_keep_moved(c2d_bp_proxies *t);
+/* Clears every moved flag and empties the moved list (after collect_moved). */
+void c2d_bp_proxies_clear_moved(c2d_bp_proxies *t);
+
+static inline bool c2d_bp_proxies_live(const c2d_bp_proxies *t, int32_t id) {
+    return id >= 0 && id < t->used && t->items[id].slot >= 0;
+}
+
+/* ---- box and ray rules (see broadphase.h) ---- */
+
+/* The overlap rule on the users' boxes (strict). */
+static inline bool c2d_bp_overlap(c2d_aabb a, c2d_aabb b) {
+    return a.lower.x < b.upper.x && b.lower.x < a.upper.x && a.lower.y < b.upper.y && b.lower.y < a.upper.y;
+}
+/* Closed overlap, for culling with boxes that enclose the users' boxes: never false when the
+ * strict rule holds for boxes inside a and b. */
+static inline bool c2d_bp_overlap_closed(c2d_aabb a, c2d_aabb b) {
+    return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y && b.lower.y <= a.upper.y;
+}
+
+/* Prepares a ray (already validated: finite origin and translation, max_fraction >= 0). */
+void c2d_bp_ray_init(c2d_bp_ray *r, c2d_index_ray ray);
+
+/* Culling test against an enclosing box (closed slabs, current end): passes whenever
+ * c2d_bp_ray_box passes for a box inside b. Monotone rounding of (side - origin) * inv keeps this
+ * conservative in floating point. */
+static inline bool c2d_bp_ray_cull(const c2d_bp_ray *r, c2d_aabb b, c2d_real *enter) {
+    c2d_real lo = 0, hi = r->ray.max_fraction;
+    if (r->move_x) {
+        c2d_real t1 = (b.lower.x - r->ray.origin.x) * r->inv_x, t2 = (b.upper.x - r->ray.origin.x) * r->inv_x;
+        c2d_real tmin = t1 < t2 ? t1 : t2, tmax = t1 < t2 ? t2 : t1;
+        lo = tmin > lo ? tmin : lo;
+        hi = tmax < hi ? tmax : hi;
+    } else if (!(b.lower.x <= r->ray.origin.x && r->ray.origin.x <= b.upper.x)) {
+        return false;
+    }
+    if (r->move_y) {
+        c2d_real t1 = (b.lower.y - r->ray.origin.y) * r->inv_y, t2 = (b.upper.y - r->ray.origin.y) * r->inv_y;
+        c2d_real tmin = t1 < t2 ? t1 : t2, tmax = t1 < t2 ? t2 : t1;
+        lo = tmin > lo ? tmin : lo;
+        hi = tmax < hi ? tmax : hi;
+    } else if (!(b.lower.y <= r->ray.origin.y && r->ray.origin.y <= b.upper.y)) {
+        return false;
+    }
+    *enter = lo;
+    return lo <= hi;
+}
+
+/* One axis of the exact hit rule: intersects [lo, hi] (with open flags) with the axis's interval. */
+static inline bool c2d_bp_ray_axis(bool moves, c2d_real o, c2d_real inv, c2d_real bl, c2d_real bu, c2d_real *lo,
+                                   bool *lo_open, c2d_real *hi, bool *hi_open) {
+    c2d_real t1, t2, tmin, tmax;
+    bool open;
+    if (!moves) return bl < o && o < bu;
+    t1 = (bl - o) * inv;
+    t2 = (bu - o) * inv;
+    tmin = t1 < t2 ? t1 : t2;
+    tmax = t1 < t2 ? t2 : t1;
+    open = bl < bu;
+    if (tmin > *lo) { *lo = tmin; *lo_open = open; } else if (tmin == *lo) { *lo_open = *lo_open || open; }
+    if (tmax < *hi) { *hi = tmax; *hi_open = open; } else if (tmax == *hi) { *hi_open = *hi_open || open; }
+    return true;
+}
+
+/* The exact hit rule of broadphase.h on a user's box, as an intersection of parameter intervals:
+ * [0, max_orig] closed, then per axis an open slab interval (box of positive size) or a single
+ * closed parameter (flat box). Non-empty when lower < upper, or lower == upper with both ends
+ * closed. True with the entry fraction when hit and entered at or before the current end. */
+static inline bool c2d_bp_ray_box(const c2d_bp_ray *r, c2d_aabb b, c2d_real *fraction) {
+    c2d_real lo = 0, hi = r->max_orig;
+    bool lo_open = false, hi_open = false;
+    if (!c2d_bp_ray_axis(r->move_x, r->ray.origin.x, r->inv_x, b.lower.x, b.upper.x, &lo, &lo_open, &hi, &hi_open)) return false;
+    if (!c2d_bp_ray_axis(r->move_y, r->ray.origin.y, r->inv_y, b.lower.y, b.upper.y, &lo, &lo_open, &hi, &hi_open)) return false;
+    if (!(lo < hi || (lo == hi && !lo_open && !hi_open))) return false;
+    if (!(lo <= r->ray.max_fraction) || !C2D_ISFINITE(lo)) return false;
+    *fraction = lo;
+    return true;
+}
+
+/* Calls the user's ray callback and applies its answer; false when the callback asked to stop. */
+static inline bool c2d_bp_ray_report(c2d_bp_ray *r, c2d_index_raycast_fn *fn, int32_t id, uint64_t user_data,
+                                     c2d_real fraction, void *context) {
+    c2d_real f = fn(&r->ray, id, user_data, fraction, context);
+    if (f < 0) return false;
+    if (f <= r->ray.max_fraction) r->ray.max_fraction = f;
+    return true;
+}
+
+#endif
