@@ -484,12 +484,16 @@ c2d_aabb c2d_polygon_aabb(const c2d_polygon *p) {
 /* ------------------------------------------------------------------------------------------ */
 /* point containment */
 
+/* The size check rejects boxes with infinite or NaN bounds (an unbounded box is bad input, not a
+ * box that holds everything); a negative size fails the strict comparisons by itself. */
 bool c2d_aabb_contains_point(c2d_aabb b, c2d_vec2 p) {
+    if (!(b.upper.x - b.lower.x <= 2 * C2D_MAX_COORD && b.upper.y - b.lower.y <= 2 * C2D_MAX_COORD)) return false;
     return b.lower.x < p.x && p.x < b.upper.x && b.lower.y < p.y && p.y < b.upper.y;
 }
 
 bool c2d_circle_contains_point(c2d_circle c, c2d_vec2 p) {
     c2d_vec2 d = c2d_sub(p, c.center);
+    if (!(c.radius > 0 && c.radius <= C2D_MAX_COORD)) return false;
     return c2d_len_sq(d) < c.radius * c.radius;
 }
 
@@ -503,7 +507,7 @@ bool c2d_capsule_contains_point(c2d_capsule c, c2d_vec2 p) {
     c2d_real t = c2d_dot(e, d);
     c2d_real dd = c2d_len_sq(d);
     c2d_real cr;
-    if (!(c.radius > 0)) return false;
+    if (!(c.radius > 0 && c.radius <= C2D_MAX_COORD)) return false;
     if (!(t > 0) || !(dd > 0)) return c2d_len_sq(e) < r2;
     if (!(t < dd)) return c2d_dist_sq(p, c.p2) < r2;
     cr = c2d_cross(e, d);

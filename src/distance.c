@@ -1,0 +1,402 @@
+/* Distance queries: closest points of two segments in closed form, and GJK between convex proxies. */
+#include <stddef.h>
+#include "internal.h"
+
+/* Copies up to C2D_MAX_POLYGON_VERTICES points into a proxy. A count outside
+ * [1, C2D_MAX_POLYGON_VERTICES] or NULL points is a programmer error: it asserts, then a larger
+ * count keeps the first points and NULL or a count below 1 gives an empty proxy (which c2d_distance
+ * rejects). Unused slots are zeroed so the struct never holds garbage. */
+c2d_proxy c2d_make_proxy(const c2d_vec2 *points, int count, c2d_real radius) {
+    c2d_proxy p;
+    int i;
+    C2D_ASSERT(points != NULL && count >= 1 && count <= C2D_MAX_POLYGON_VERTICES);
+    if (points == NULL || count < 1) count = 0;
+    if (count > C2D_MAX_POLYGON_VERTICES) count = C2D_MAX_POLYGON_VERTICES;
+    for (i = 0; i < count; ++i) p.points[i] = points[i];
+    for (; i < C2D_MAX_POLYGON_VERTICES; ++i) p.points[i] = c2d_v2(0, 0);
+    p.count = count;
+    p.radius = radius;
+    return p;
+}
+
+/* Point of the segment o + s*d (s in [0,1]) nearest to q, as its fraction. dd = |d|^2; a
+ * zero-length segment gives fraction 0. */
+static c2d_real closest_fraction(c2d_vec2 o, c2d_vec2 d, c2d_real dd, c2d_vec2 q) {
+    c2d_real t;
+    if (!(dd > 0)) return 0;
+    t = c2d_dot(c2d_sub(q, o), d) / dd;
+    return c2d_clampr(t, 0, 1);
+}
+
+/* Closest points of two closed segments, in the frame of s1.p1 for precision.
+ *
+ * If the segments cross properly (each one's endpoints strictly on both sides of the other's line)
+ * the answer is the crossing point, found as the ratio of the two signed areas, which lies in [0,1]
+ * by construction. Otherwise the closest pair always has an endpoint of one segment on one side:
+ * the answer is the best of the four endpoint-to-segment projections. This needs no parallel
+ * special case and no division by a near-zero determinant (the usual closed form of Real-Time
+ * Collision Detection 5.1.9 solves a 2x2 system instead and has to guard that determinant), and
+ * zero-length segments are just points.
+ *
+ * Choosing by squared distance alone is fragile near a corner: an endpoint-to-endpoint pair and the
+ * pair where one of those endpoints projects just inside the other segment differ in distance only
+ * to second order, below rounding, yet their points differ to first order. So a projection that was
+ * clamped to an endpoint E is dropped when E's own projection onto the first segment lands strictly
+ * inside it (that pair is never farther). Remaining ties go to the first candidate in the order
+ * s1.p1, s1.p2, s2.p1, s2.p2. Non-finite or out-of-range input gives zero points and fractions and
+ * a huge distance_squared (C2D_MAX_COORD squared), so that no "closer than" test can pass. */
+c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2) {
+    c2d_segment_distance_result r;
+    c2d_vec2 o = s1.p1;
+    c2d_vec2 d1 = c2d_sub(s1.p2, s1.p1);
+    c2d_vec2 q1 = c2d_sub(s2.p1, o), q2 = c2d_sub(s2.p2, o);
+    c2d_vec2 d2 = c2d_sub(q2, q1);
+    c2d_real dd1 = c2d_len_sq(d1), dd2 = c2d_len_sq(d2);
+    c2d_real o1, o2, o3, o4, best = 0;
+    c2d_vec2 ends[4], foot[4];
+    c2d_real t[4], dist2[4];
+    int k, chosen = -1;
+
+    if (!c2d_vec2_in_range(s1.p1) || !c2d_vec2_in_range(s1.p2) || !c2d_vec2_in_range(s2.p1) ||
+        !c2d_vec2_in_range(s2.p2)) {
+        r.closest1 = r.closest2 = c2d_v2(0, 0);
+        r.fraction1 = r.fraction2 = 0;
+        r.distance_squared = (c2d_real)C2D_MAX_COORD * (c2d_real)C2D_MAX_COORD;
+        return r;
+    }
+
+    /* Signed areas: s2's endpoints against s1's line, and s1's endpoints against s2's line. */
+    o1 = c2d_cross(d1, q1);
+    o2 = c2d_cross(d1, q2);
+    o3 = c2d_cross(d2, c2d_neg(q1));
+    o4 = c2d_cross(d2, c2d_sub(d1, q1));
+    if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) {
+        r.fraction1 = o3 / (o3 - o4);
+        r.fraction2 = o1 / (o1 - o2);
+        r.closest1 = c2d_add(o, c2d_scale(d1, r.fraction1));
+        r.closest2 = r.closest1;
+        r.distance_squared = 0;
+        return r;
+    }
+
+    /* Each endpoint projected onto the other segment. */
+    ends[0] = c2d_v2(0, 0);
+    ends[1] = d1;
+    ends[2] = q1;
+    ends[3] = q2;
+    for (k = 0; k < 4; ++k) {
+        if (k < 2) {
+            t[k] = closest_fraction(q1, d2, dd2, ends[k]);
+            foot[k] = c2d_mul_add(q1, t[k], d2);
+        } else {
+            t[k] = closest_fraction(c2d_v2(0, 0), d1, dd1, ends[k]);
+            foot[k] = c2d_scale(d1, t[k]);
+        }
+        dist2[k] = c2d_dist_sq(ends[k], foot[k]);
+    }
+    for (k = 0; k < 4; ++k) {
+        /* The candidate of the endpoint this projection was clamped to, if it was. */
+        int other = (k < 2 ? 2 : 0) + (t[k] == 1 ? 1 : 0);
+        if ((t[k] == 0 || t[k] == 1) && t[other] > 0 && t[other] < 1) continue;
+        if (chosen < 0 || dist2[k] < best) {
+            chosen = k;
+            best = dist2[k];
+        }
+    }
+    if (chosen < 2) {
+        r.closest1 = ends[chosen];
+        r.closest2 = foot[chosen];
+        r.fraction1 = (c2d_real)chosen;
+        r.fraction2 = t[chosen];
+    } else {
+        r.closest1 = foot[chosen];
+        r.closest2 = ends[chosen];
+        r.fraction1 = t[chosen];
+        r.fraction2 = (c2d_real)(chosen - 2);
+    }
+    r.closest1 = c2d_add(o, r.closest1);
+    r.closest2 = c2d_add(o, r.closest2);
+    r.distance_squared = best;
+    return r;
+}
+
+/* ---- GJK ----
+ *
+ * The Gilbert-Johnson-Keerthi distance algorithm works on the Minkowski difference A - B: the
+ * shapes' distance is the distance from the origin to that convex set, and its vertices are
+ * differences a_i - b_j of the proxies' points. GJK keeps a simplex (1 to 3 such vertices), finds
+ * the point of the simplex nearest the origin with the Voronoi-region solver of Real-Time Collision
+ * Detection 9.5 (barycentric coordinates from dot and cross products, no matrix inverse), drops the
+ * vertices that do not support that point, and asks both proxies for the support vertex in the
+ * direction of the origin. It stops when the new vertex is already in the simplex, when it brings
+ * the simplex no closer to the origin, when the origin lies inside the simplex (the cores overlap)
+ * or at the iteration cap. Erin Catto's GDC 2010 talk "Computing Distance" describes the same
+ * scheme; the radii are applied at the end, moving the closest core points along the normal.
+ *
+ * All work is done relative to A's first point, so that proxies far from the origin keep their
+ * precision. */
+
+/* One simplex vertex: w = a - b (local frame) for the support points a = A[ia] and b = B[ib], and
+ * the barycentric weight of this vertex in the closest point. */
+typedef struct gjk_vertex {
+    c2d_vec2 w;
+    c2d_real bary;
+    int ia, ib;
+} gjk_vertex;
+
+typedef struct gjk_simplex {
+    gjk_vertex v[3];
+    int count;
+} gjk_simplex;
+
+/* Index of the point with the largest projection on d (the lowest index on ties). Even and odd
+ * indices are scanned as two independent chains, which halves the dependency chain of the
+ * compare-and-select loop; the two winners are merged at the end. */
+static int support_index(const c2d_vec2 *points, int count, c2d_vec2 d) {
+    int best0 = 0, best1 = 0, i;
+    c2d_real value0 = c2d_dot(points[0], d);
+    c2d_real value1 = count > 1 ? c2d_dot(points[1], d) : value0;
+    if (count > 1) best1 = 1;
+    for (i = 2; i + 1 < count; i += 2) {
+        c2d_real v0 = c2d_dot(points[i], d), v1 = c2d_dot(points[i + 1], d);
+        if (v0 > value0) { value0 = v0; best0 = i; }
+        if (v1 > value1) { value1 = v1; best1 = i + 1; }
+    }
+    if (i < count) {
+        c2d_real v0 = c2d_dot(points[i], d);
+        if (v0 > value0) { value0 = v0; best0 = i; }
+    }
+    if (value1 > value0 || (value1 == value0 && best1 < best0)) return best1;
+    return best0;
+}
+
+static gjk_vertex make_vertex(const c2d_vec2 *la, int ia, const c2d_vec2 *lb, int ib) {
+    gjk_vertex v;
+    v.w = c2d_sub(la[ia], lb[ib]);
+    v.bary = 1;
+    v.ia = ia;
+    v.ib = ib;
+    return v;
+}
+
+/* Closest point of segment w1-w2 to the origin. The unnormalised barycentric weights of w1 and w2
+ * are dot(w2, e) and -dot(w1, e) with e = w2 - w1; a weight <= 0 puts the origin in the other
+ * vertex's region and the simplex shrinks to that vertex. */
+static void solve2(gjk_simplex *s) {
+    c2d_vec2 w1 = s->v[0].w, w2 = s->v[1].w;
+    c2d_vec2 e12 = c2d_sub(w2, w1);
+    c2d_real u2 = -c2d_dot(w1, e12);
+    c2d_real u1;
+    if (u2 <= 0) {
+        s->v[0].bary = 1;
+        s->count = 1;
+        return;
+    }
+    u1 = c2d_dot(w2, e12);
+    if (u1 <= 0) {
+        s->v[0] = s->v[1];
+        s->v[0].bary = 1;
+        s->count = 1;
+        return;
+    }
+    /* A quotient of positives, at most 1: cannot overflow even for a tiny edge. */
+    s->v[0].bary = u1 / (u1 + u2);
+    s->v[1].bary = 1 - s->v[0].bary;
+    s->count = 2;
+}
+
+/* Closest point of triangle w1-w2-w3 to the origin, by testing its Voronoi regions: three vertex
+ * regions (both adjacent edge weights <= 0), three edge regions (both edge weights > 0 and the
+ * opposite triangle weight <= 0), else the interior. The triangle weights are signed areas;
+ * multiplying them by the sign of the whole triangle's area (not by the area itself) keeps their
+ * signs without forming fourth powers of the coordinates, which could overflow in float. */
+static void solve3(gjk_simplex *s) {
+    c2d_vec2 w1 = s->v[0].w, w2 = s->v[1].w, w3 = s->v[2].w;
+    c2d_vec2 e12 = c2d_sub(w2, w1), e13 = c2d_sub(w3, w1), e23 = c2d_sub(w3, w2);
+    c2d_real d12_1 = c2d_dot(w2, e12), d12_2 = -c2d_dot(w1, e12);
+    c2d_real d13_1 = c2d_dot(w3, e13), d13_2 = -c2d_dot(w1, e13);
+    c2d_real d23_1 = c2d_dot(w3, e23), d23_2 = -c2d_dot(w2, e23);
+    c2d_real n123 = c2d_cross(e12, e13);
+    c2d_real sign = n123 > 0 ? (c2d_real)1 : (n123 < 0 ? (c2d_real)-1 : (c2d_real)0);
+    c2d_real d123_1 = sign * c2d_cross(w2, w3);
+    c2d_real d123_2 = sign * c2d_cross(w3, w1);
+    c2d_real d123_3 = sign * c2d_cross(w1, w2);
+    c2d_real sum;
+
+    if (d12_2 <= 0 && d13_2 <= 0) {                       /* vertex w1 */
+        s->v[0].bary = 1;
+        s->count = 1;
+        return;
+    }
+    if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) {          /* edge w1-w2 */
+        s->v[0].bary = d12_1 / (d12_1 + d12_2);
+        s->v[1].bary = 1 - s->v[0].bary;
+        s->count = 2;
+        return;
+    }
+    if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {          /* edge w1-w3 */
+        s->v[0].bary = d13_1 / (d13_1 + d13_2);
+        s->v[2].bary = 1 - s->v[0].bary;
+        s->v[1] = s->v[2];
+        s->count = 2;
+        return;
+    }
+    if (d12_1 <= 0 && d23_2 <= 0) {                       /* vertex w2 */
+        s->v[0] = s->v[1];
+        s->v[0].bary = 1;
+        s->count = 1;
+        return;
+    }
+    if (d13_1 <= 0 && d23_1 <= 0) {                       /* vertex w3 */
+        s->v[0] = s->v[2];
+        s->v[0].bary = 1;
+        s->count = 1;
+        return;
+    }
+    if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {          /* edge w2-w3 */
+        s->v[2].bary = d23_2 / (d23_1 + d23_2);
+        s->v[0] = s->v[1];
+        s->v[0].bary = 1 - s->v[2].bary;
+        s->v[1] = s->v[2];
+        s->count = 2;
+        return;
+    }
+    sum = d123_1 + d123_2 + d123_3;
+    if (!(sum > 0)) {
+        /* A flat triangle whose tests all failed through rounding: fall back to one of its edges. */
+        s->v[1] = s->v[2];
+        s->count = 2;
+        solve2(s);
+        return;
+    }
+    /* Interior: the origin is inside the triangle. */
+    s->v[0].bary = d123_1 / sum;
+    s->v[1].bary = d123_2 / sum;
+    s->v[2].bary = d123_3 / sum;
+    s->count = 3;
+}
+
+/* Direction from the (solved) simplex toward the origin; (0,0) when the origin lies on it. For an
+ * edge the direction is the edge's perpendicular on the origin's side, which is more accurate than
+ * negating the closest point when the edge passes near the origin. */
+static c2d_vec2 search_direction(const gjk_simplex *s) {
+    c2d_vec2 e12;
+    c2d_real side;
+    if (s->count == 1) return c2d_neg(s->v[0].w);
+    e12 = c2d_sub(s->v[1].w, s->v[0].w);
+    side = c2d_cross(e12, c2d_neg(s->v[0].w));
+    if (side > 0) return c2d_left_perp(e12);
+    if (side < 0) return c2d_right_perp(e12);
+    return c2d_v2(0, 0);
+}
+
+/* v / |v|, or (0,0) when |v| is zero or underflows. Divides rather than multiplying by 1/|v|, which
+ * could overflow for a tiny v. */
+static c2d_vec2 unit_or_zero(c2d_vec2 v) {
+    c2d_real l = c2d_len(v);
+    if (!(l > 0)) return c2d_v2(0, 0);
+    return c2d_v2(v.x / l, v.y / l);
+}
+
+/* Validates a proxy (1 to C2D_MAX_POLYGON_VERTICES finite points and a radius >= 0, all within
+ * C2D_MAX_COORD) and copies its points relative to origin. */
+static bool load_proxy(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local) {
+    int i, ok = 1;
+    if (p == NULL || p->count < 1 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
+    if (!(p->radius >= 0 && p->radius <= C2D_MAX_COORD)) return false;
+    /* One comparison per coordinate: |x| <= C2D_MAX_COORD is false for NaN and infinities too. */
+    for (i = 0; i < p->count; ++i) {
+        ok &= (C2D_ABS(p->points[i].x) <= C2D_MAX_COORD) & (C2D_ABS(p->points[i].y) <= C2D_MAX_COORD);
+        local[i] = c2d_sub(p->points[i], origin);
+    }
+    return ok != 0;
+}
+
+/* GJK distance of two proxies; see the block comment above. */
+c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations) {
+    c2d_distance_result r;
+    c2d_vec2 la[C2D_MAX_POLYGON_VERTICES], lb[C2D_MAX_POLYGON_VERTICES];
+    c2d_vec2 origin, pa, pb, d = c2d_v2(0, 0), n = c2d_v2(0, 0);
+    gjk_simplex s;
+    int saved_ia[3], saved_ib[3], saved_count, iter = 0, i;
+    bool overlap = false, duplicate;
+    c2d_real core, ra, rb;
+
+    r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
+    r.distance = 0;
+    r.iterations = 0;
+    r.status = C2D_DISTANCE_INVALID_INPUT;
+    if (a == NULL || a->count < 1 || !c2d_vec2_in_range(a->points[0])) return r;
+    origin = a->points[0];
+    if (!load_proxy(a, origin, la) || !load_proxy(b, origin, lb)) return r;
+    if (max_iterations <= 0) max_iterations = C2D_GJK_MAX_ITERATIONS;
+    r.status = C2D_DISTANCE_OK;
+
+    s.v[0] = make_vertex(la, 0, lb, 0);
+    s.count = 1;
+    for (;;) {
+        saved_count = s.count;
+        for (i = 0; i < saved_count; ++i) {
+            saved_ia[i] = s.v[i].ia;
+            saved_ib[i] = s.v[i].ib;
+        }
+        if (s.count == 2) solve2(&s);
+        else if (s.count == 3) solve3(&s);
+        if (s.count == 3) {
+            overlap = true;
+            break;
+        }
+        d = search_direction(&s);
+        if (d.x == 0 && d.y == 0) {
+            overlap = true;
+            break;
+        }
+        if (iter >= max_iterations) {
+            r.status = C2D_DISTANCE_MAX_ITERATIONS;
+            break;
+        }
+        ++iter;
+        s.v[s.count] = make_vertex(la, support_index(la, a->count, d), lb, support_index(lb, b->count, c2d_neg(d)));
+        duplicate = false;
+        for (i = 0; i < saved_count; ++i) {
+            if (s.v[s.count].ia == saved_ia[i] && s.v[s.count].ib == saved_ib[i]) duplicate = true;
+        }
+        /* Converged: the new vertex is already known or gets no closer to the origin along d. */
+        if (duplicate || !(c2d_dot(c2d_sub(s.v[s.count].w, s.v[0].w), d) > 0)) break;
+        ++s.count;
+    }
+    r.iterations = iter;
+
+    /* Closest core points from the barycentric weights (a common point when the cores overlap). */
+    pa = c2d_scale(la[s.v[0].ia], s.v[0].bary);
+    pb = c2d_scale(lb[s.v[0].ib], s.v[0].bary);
+    for (i = 1; i < s.count; ++i) {
+        pa = c2d_mul_add(pa, s.v[i].bary, la[s.v[i].ia]);
+        pb = c2d_mul_add(pb, s.v[i].bary, lb[s.v[i].ib]);
+    }
+    /* Normal and core distance: from the vertex itself, or from the edge's perpendicular. A
+     * direction too small to normalise means the cores touch. */
+    if (!overlap) {
+        n = unit_or_zero(c2d_neg(d));
+        overlap = n.x == 0 && n.y == 0;
+    }
+    if (overlap) {
+        r.point_a = r.point_b = c2d_add(origin, c2d_lerp(pa, pb, (c2d_real)0.5));
+        return r;
+    }
+    core = c2d_dot(s.v[0].w, n);
+    if (!(core > 0)) core = 0;
+    ra = a->radius;
+    rb = b->radius;
+    r.normal = n;
+    if (core > ra + rb) {
+        r.distance = core - ra - rb;
+        r.point_a = c2d_add(origin, c2d_mul_add(pa, -ra, n));
+        r.point_b = c2d_add(origin, c2d_mul_add(pb, rb, n));
+    } else {
+        /* The rounded surfaces touch or overlap: one point halfway between them. */
+        r.point_a = c2d_add(origin, c2d_lerp(c2d_mul_add(pa, -ra, n), c2d_mul_add(pb, rb, n), (c2d_real)0.5));
+        r.point_b = r.point_a;
+    }
+    return r;
+}

@@ -1,0 +1,474 @@
+/* The generic entry point: tagged shapes, per-shape helpers, and any-pair queries dispatched through
+ * one const table indexed [type_a][type_b]. */
+#include <stddef.h>
+#include "internal.h"
+
+/* True when t is one of the c2d_shape_type tags below C2D_SHAPE_TYPE_COUNT. */
+static bool type_known(c2d_shape_type t) { return (unsigned)t < (unsigned)C2D_SHAPE_TYPE_COUNT; }
+
+/* Checks a shape pointer and its tag; asserts and returns false on NULL or an unknown tag. */
+static bool shape_known(const c2d_shape *s) {
+    bool shape_tag_known = s != NULL && type_known(s->type);
+    C2D_ASSERT(shape_tag_known);
+    return shape_tag_known;
+}
+
+static c2d_aabb zero_aabb(void) {
+    c2d_aabb b;
+    b.lower = b.upper = c2d_v2(0, 0);
+    return b;
+}
+
+static c2d_manifold empty_manifold(void) {
+    c2d_manifold m;
+    int i;
+    m.normal = c2d_v2(0, 0);
+    for (i = 0; i < 2; ++i) {
+        m.points[i].point = c2d_v2(0, 0);
+        m.points[i].depth = 0;
+        m.points[i].id = 0;
+    }
+    m.count = 0;
+    return m;
+}
+
+static c2d_distance_result invalid_distance(void) {
+    c2d_distance_result r;
+    r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
+    r.distance = 0;
+    r.iterations = 0;
+    r.status = C2D_DISTANCE_INVALID_INPUT;
+    return r;
+}
+
+/* ---- per-shape helpers ---- */
+
+bool c2d_shape_is_valid(const c2d_shape *s) {
+    if (s == NULL || !type_known(s->type)) return false;
+    switch (s->type) {
+    case C2D_SHAPE_POINT: return c2d_vec2_in_range(s->as.point);
+    case C2D_SHAPE_SEGMENT: return c2d_segment_is_valid(s->as.segment);
+    case C2D_SHAPE_AABB: return c2d_aabb_is_valid(s->as.aabb);
+    case C2D_SHAPE_CIRCLE: return c2d_circle_is_valid(s->as.circle);
+    case C2D_SHAPE_CAPSULE: return c2d_capsule_is_valid(s->as.capsule);
+    case C2D_SHAPE_POLYGON: return c2d_polygon_is_valid(&s->as.polygon);
+    case C2D_SHAPE_TYPE_COUNT: break;
+    }
+    return false;
+}
+
+/* A box keeps its type under a pure translation (the identity rotation, exactly); under any other
+ * rotation it becomes the polygon of its four corners, rotated. Unknown tags assert and give a
+ * point at the origin. */
+c2d_shape c2d_shape_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r;
+    c2d_polygon p;
+    if (!shape_known(s)) return c2d_shape_from_point(c2d_v2(0, 0));
+    r = *s;
+    switch (s->type) {
+    case C2D_SHAPE_POINT: r.as.point = c2d_transform_point(xf, s->as.point); break;
+    case C2D_SHAPE_SEGMENT: r.as.segment = c2d_segment_transform(s->as.segment, xf); break;
+    case C2D_SHAPE_AABB:
+        if (xf.q.c == 1 && xf.q.s == 0) {
+            r.as.aabb.lower = c2d_add(s->as.aabb.lower, xf.p);
+            r.as.aabb.upper = c2d_add(s->as.aabb.upper, xf.p);
+        } else {
+            p = c2d_polygon_from_aabb(s->as.aabb);
+            p = c2d_polygon_transform(&p, xf);
+            r = c2d_shape_from_polygon(&p);
+        }
+        break;
+    case C2D_SHAPE_CIRCLE: r.as.circle = c2d_circle_transform(s->as.circle, xf); break;
+    case C2D_SHAPE_CAPSULE: r.as.capsule = c2d_capsule_transform(s->as.capsule, xf); break;
+    case C2D_SHAPE_POLYGON: r.as.polygon = c2d_polygon_transform(&s->as.polygon, xf); break;
+    case C2D_SHAPE_TYPE_COUNT: break;
+    }
+    return r;
+}
+
+c2d_aabb c2d_shape_aabb(const c2d_shape *s) {
+    c2d_aabb b;
+    if (!shape_known(s)) return zero_aabb();
+    switch (s->type) {
+    case C2D_SHAPE_POINT: b.lower = b.upper = s->as.point; return b;
+    case C2D_SHAPE_SEGMENT: return c2d_segment_aabb(s->as.segment);
+    case C2D_SHAPE_AABB: return s->as.aabb;
+    case C2D_SHAPE_CIRCLE: return c2d_circle_aabb(s->as.circle);
+    case C2D_SHAPE_CAPSULE: return c2d_capsule_aabb(s->as.capsule);
+    case C2D_SHAPE_POLYGON: return c2d_polygon_aabb(&s->as.polygon);
+    case C2D_SHAPE_TYPE_COUNT: break;
+    }
+    return zero_aabb();
+}
+
+/* Proxy of points (a count outside [1, C2D_MAX_POLYGON_VERTICES] gives an empty proxy, which
+ * c2d_distance reports as invalid input) and a radius. Unused slots are zeroed. */
+static c2d_proxy proxy_of(const c2d_vec2 *points, int count, c2d_real radius) {
+    c2d_proxy p;
+    int i;
+    if (count < 1 || count > C2D_MAX_POLYGON_VERTICES) count = 0;
+    for (i = 0; i < count; ++i) p.points[i] = points[i];
+    for (; i < C2D_MAX_POLYGON_VERTICES; ++i) p.points[i] = c2d_v2(0, 0);
+    p.count = count;
+    p.radius = radius;
+    return p;
+}
+
+/* Points and radius of each shape: a box gives its four corners counter-clockwise, a circle its
+ * center with its radius, a capsule its core with its radius. */
+c2d_proxy c2d_shape_proxy(const c2d_shape *s) {
+    c2d_vec2 v[4];
+    if (!shape_known(s)) return proxy_of(NULL, 0, 0);
+    switch (s->type) {
+    case C2D_SHAPE_POINT: return proxy_of(&s->as.point, 1, 0);
+    case C2D_SHAPE_SEGMENT:
+        v[0] = s->as.segment.p1;
+        v[1] = s->as.segment.p2;
+        return proxy_of(v, 2, 0);
+    case C2D_SHAPE_AABB:
+        v[0] = s->as.aabb.lower;
+        v[1] = c2d_v2(s->as.aabb.upper.x, s->as.aabb.lower.y);
+        v[2] = s->as.aabb.upper;
+        v[3] = c2d_v2(s->as.aabb.lower.x, s->as.aabb.upper.y);
+        return proxy_of(v, 4, 0);
+    case C2D_SHAPE_CIRCLE: return proxy_of(&s->as.circle.center, 1, s->as.circle.radius);
+    case C2D_SHAPE_CAPSULE:
+        v[0] = s->as.capsule.p1;
+        v[1] = s->as.capsule.p2;
+        return proxy_of(v, 2, s->as.capsule.radius);
+    case C2D_SHAPE_POLYGON: return proxy_of(s->as.polygon.vertices, s->as.polygon.count, 0);
+    case C2D_SHAPE_TYPE_COUNT: break;
+    }
+    return proxy_of(NULL, 0, 0);
+}
+
+/* Two points coincide (a point has no interior, so this is its overlap). Infinities compare equal
+ * to themselves, so the range check keeps invalid points from matching. */
+static bool same_point(c2d_vec2 a, c2d_vec2 b) { return c2d_vec2_in_range(a) && a.x == b.x && a.y == b.y; }
+
+bool c2d_shape_contains_point(const c2d_shape *s, c2d_vec2 p) {
+    if (!shape_known(s)) return false;
+    switch (s->type) {
+    case C2D_SHAPE_POINT: return same_point(s->as.point, p);
+    case C2D_SHAPE_SEGMENT: return c2d_segment_contains_point(s->as.segment, p);
+    case C2D_SHAPE_AABB: return c2d_aabb_contains_point(s->as.aabb, p);
+    case C2D_SHAPE_CIRCLE: return c2d_circle_contains_point(s->as.circle, p);
+    case C2D_SHAPE_CAPSULE: return c2d_capsule_contains_point(s->as.capsule, p);
+    case C2D_SHAPE_POLYGON: return c2d_polygon_contains_point(&s->as.polygon, p);
+    case C2D_SHAPE_TYPE_COUNT: break;
+    }
+    return false;
+}
+
+/* ---- pair adapters ----
+ * Each adapter has exactly the table's signature and takes the shapes in the canonical order
+ * point < segment < aabb < circle < capsule < polygon; the table calls it with the arguments
+ * swapped (and flips the result) for the reversed order. */
+
+typedef bool shape_overlap_fn(const c2d_shape *a, const c2d_shape *b);
+typedef bool shape_hit_fn(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
+typedef c2d_manifold shape_manifold_fn(const c2d_shape *a, const c2d_shape *b);
+typedef c2d_distance_result shape_distance_fn(const c2d_shape *a, const c2d_shape *b);
+typedef bool shape_raycast_fn(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
+
+/* A contact between a point and a point or segment has no depth: pos is the point, delta is zero,
+ * and the normal is the given one. */
+static void flat_hit(c2d_vec2 pos, c2d_vec2 normal, c2d_hit *out) {
+    out->pos = pos;
+    out->normal = normal;
+    out->delta = c2d_v2(0, 0);
+    out->time = 0;
+}
+
+/* Overlap: points and segments count as their closed selves, 2D shapes as their open interiors. */
+static bool ov_point_point(const c2d_shape *a, const c2d_shape *b) { return same_point(a->as.point, b->as.point); }
+static bool ov_point_segment(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_contains_point(b->as.segment, a->as.point); }
+static bool ov_point_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_contains_point(b->as.aabb, a->as.point); }
+static bool ov_point_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_contains_point(b->as.circle, a->as.point); }
+static bool ov_point_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_capsule_contains_point(b->as.capsule, a->as.point); }
+static bool ov_point_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_polygon_contains_point(&b->as.polygon, a->as.point); }
+static bool ov_segment_segment(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_segment(a->as.segment, b->as.segment); }
+static bool ov_segment_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_aabb(a->as.segment, b->as.aabb); }
+static bool ov_segment_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_circle(a->as.segment, b->as.circle); }
+static bool ov_segment_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_capsule(a->as.segment, b->as.capsule); }
+static bool ov_segment_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_polygon(a->as.segment, &b->as.polygon); }
+static bool ov_aabb_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_aabb(a->as.aabb, b->as.aabb); }
+static bool ov_aabb_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_circle(a->as.aabb, b->as.circle); }
+static bool ov_aabb_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_capsule(a->as.aabb, b->as.capsule); }
+static bool ov_aabb_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_polygon(a->as.aabb, &b->as.polygon); }
+static bool ov_circle_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_overlap_circle(a->as.circle, b->as.circle); }
+static bool ov_circle_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_overlap_capsule(a->as.circle, b->as.capsule); }
+static bool ov_circle_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_overlap_polygon(a->as.circle, &b->as.polygon); }
+static bool ov_capsule_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_capsule_overlap_capsule(a->as.capsule, b->as.capsule); }
+static bool ov_capsule_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_capsule_overlap_polygon(a->as.capsule, &b->as.polygon); }
+static bool ov_polygon_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_polygon_overlap_polygon(&a->as.polygon, &b->as.polygon); }
+
+/* Hit. Equal points: normal (0,0), as for a zero-length segment. A point on a segment: the
+ * segment's left unit normal (+90 degrees from p1 -> p2; (0,0) for zero length). */
+static bool hit_point_point(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
+    if (!same_point(a->as.point, b->as.point)) return false;
+    flat_hit(b->as.point, c2d_v2(0, 0), out);
+    return true;
+}
+static bool hit_point_segment(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
+    c2d_segment s = b->as.segment;
+    if (!c2d_segment_contains_point(s, a->as.point)) return false;
+    flat_hit(a->as.point, c2d_normalize(c2d_left_perp(c2d_sub(s.p2, s.p1))), out);
+    return true;
+}
+static bool hit_point_aabb(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_point_hit_aabb(a->as.point, b->as.aabb, out); }
+static bool hit_point_circle(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_point_hit_circle(a->as.point, b->as.circle, out); }
+static bool hit_point_capsule(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_point_hit_capsule(a->as.point, b->as.capsule, out); }
+static bool hit_point_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_point_hit_polygon(a->as.point, &b->as.polygon, out); }
+static bool hit_segment_segment(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_segment_hit_segment(a->as.segment, b->as.segment, out); }
+static bool hit_segment_aabb(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_segment_hit_aabb(a->as.segment, b->as.aabb, out); }
+static bool hit_segment_circle(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_segment_hit_circle(a->as.segment, b->as.circle, out); }
+static bool hit_segment_capsule(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_segment_hit_capsule(a->as.segment, b->as.capsule, out); }
+static bool hit_segment_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_segment_hit_polygon(a->as.segment, &b->as.polygon, out); }
+static bool hit_aabb_aabb(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_aabb_hit_aabb(a->as.aabb, b->as.aabb, out); }
+static bool hit_aabb_circle(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_aabb_hit_circle(a->as.aabb, b->as.circle, out); }
+static bool hit_aabb_capsule(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_aabb_hit_capsule(a->as.aabb, b->as.capsule, out); }
+static bool hit_aabb_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_aabb_hit_polygon(a->as.aabb, &b->as.polygon, out); }
+static bool hit_circle_circle(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_circle_hit_circle(a->as.circle, b->as.circle, out); }
+static bool hit_circle_capsule(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_circle_hit_capsule(a->as.circle, b->as.capsule, out); }
+static bool hit_circle_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_circle_hit_polygon(a->as.circle, &b->as.polygon, out); }
+static bool hit_capsule_capsule(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_capsule_hit_capsule(a->as.capsule, b->as.capsule, out); }
+static bool hit_capsule_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_capsule_hit_polygon(a->as.capsule, &b->as.polygon, out); }
+static bool hit_polygon_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_polygon_hit_polygon(&a->as.polygon, &b->as.polygon, out); }
+
+/* Manifolds exist between 2D shapes only; a point or a segment gives none. */
+static c2d_manifold man_none(const c2d_shape *a, const c2d_shape *b) { (void)a; (void)b; return empty_manifold(); }
+static c2d_manifold man_aabb_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_aabb(a->as.aabb, b->as.aabb); }
+static c2d_manifold man_aabb_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_circle(a->as.aabb, b->as.circle); }
+static c2d_manifold man_aabb_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_capsule(a->as.aabb, b->as.capsule); }
+static c2d_manifold man_aabb_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_polygon(a->as.aabb, &b->as.polygon); }
+static c2d_manifold man_circle_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_manifold_circle(a->as.circle, b->as.circle); }
+static c2d_manifold man_circle_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_manifold_capsule(a->as.circle, b->as.capsule); }
+static c2d_manifold man_circle_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_manifold_polygon(a->as.circle, &b->as.polygon); }
+static c2d_manifold man_capsule_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_capsule_manifold_capsule(a->as.capsule, b->as.capsule); }
+static c2d_manifold man_capsule_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_capsule_manifold_polygon(a->as.capsule, &b->as.polygon); }
+static c2d_manifold man_polygon_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_polygon_manifold_polygon(&a->as.polygon, &b->as.polygon); }
+
+/* Core segment and radius of a point, segment, circle or capsule (a point core has zero length). */
+static void round_core(const c2d_shape *s, c2d_segment *core, c2d_real *radius) {
+    *radius = 0;
+    switch (s->type) {
+    case C2D_SHAPE_POINT: core->p1 = core->p2 = s->as.point; break;
+    case C2D_SHAPE_SEGMENT: *core = s->as.segment; break;
+    case C2D_SHAPE_CIRCLE:
+        core->p1 = core->p2 = s->as.circle.center;
+        *radius = s->as.circle.radius;
+        break;
+    case C2D_SHAPE_CAPSULE:
+        core->p1 = s->as.capsule.p1;
+        core->p2 = s->as.capsule.p2;
+        *radius = s->as.capsule.radius;
+        break;
+    case C2D_SHAPE_AABB: case C2D_SHAPE_POLYGON: case C2D_SHAPE_TYPE_COUNT:
+        core->p1 = core->p2 = c2d_v2(0, 0);
+        break;
+    }
+}
+
+static bool segment_in_range(c2d_segment s) { return c2d_vec2_in_range(s.p1) && c2d_vec2_in_range(s.p2); }
+
+/* v / |v|, or (0,0) when |v| is zero or underflows (divides, so a tiny v cannot overflow). */
+static c2d_vec2 unit_or_zero(c2d_vec2 v) {
+    c2d_real l = c2d_len(v);
+    if (!(l > 0)) return c2d_v2(0, 0);
+    return c2d_v2(v.x / l, v.y / l);
+}
+
+/* Unit normal from core B toward core A, and the core distance along it, from the closest points
+ * sd of the cores ca and cb. When a closest point lies inside a segment, the normal is that
+ * segment's perpendicular and the distance is the other closest point's (an endpoint's) height
+ * over it: both stay accurate when the cores nearly touch, where the difference of the two closest
+ * points has lost most of its digits. Otherwise both are endpoints and their difference is used.
+ * Returns (0,0) and distance 0 when the cores meet. */
+static c2d_vec2 core_normal(c2d_segment ca, c2d_segment cb, c2d_segment_distance_result sd, c2d_real *core) {
+    c2d_vec2 n;
+    c2d_real h;
+    *core = 0;
+    if (!(sd.distance_squared > 0)) return c2d_v2(0, 0);
+    if (sd.fraction2 > 0 && sd.fraction2 < 1) {
+        n = unit_or_zero(c2d_left_perp(c2d_sub(cb.p2, cb.p1)));
+        h = c2d_dot(n, c2d_sub(sd.closest1, cb.p1));
+    } else if (sd.fraction1 > 0 && sd.fraction1 < 1) {
+        n = unit_or_zero(c2d_left_perp(c2d_sub(ca.p2, ca.p1)));
+        h = c2d_dot(n, c2d_sub(ca.p1, sd.closest2));
+    } else {
+        n = unit_or_zero(c2d_sub(sd.closest1, sd.closest2));
+        h = c2d_dot(n, c2d_sub(sd.closest1, sd.closest2));
+    }
+    if (h < 0) {
+        n = c2d_neg(n);
+        h = -h;
+    }
+    if (!(h > 0)) return c2d_v2(0, 0);
+    *core = h;
+    return n;
+}
+
+/* Distance between two shapes whose cores are segments or points (points, segments, circles,
+ * capsules), in closed form: the closest points of the cores (c2d_segment_distance, computed
+ * relative to A's first core point), then the radii taken off along the normal. The result follows
+ * c2d_distance's conventions: cores that meet give distance 0 and normal (0,0); rounded parts that
+ * touch or overlap give distance 0 and one point halfway between the surfaces. */
+static c2d_distance_result dist_round(const c2d_shape *a, const c2d_shape *b) {
+    c2d_distance_result r = invalid_distance();
+    c2d_segment ca, cb;
+    c2d_real ra, rb, core;
+    c2d_vec2 o, n;
+    c2d_segment_distance_result sd;
+    round_core(a, &ca, &ra);
+    round_core(b, &cb, &rb);
+    if (!segment_in_range(ca) || !segment_in_range(cb) || !(ra >= 0 && ra <= C2D_MAX_COORD) ||
+        !(rb >= 0 && rb <= C2D_MAX_COORD)) {
+        return r;
+    }
+    r.status = C2D_DISTANCE_OK;
+    o = ca.p1;
+    ca.p1 = c2d_v2(0, 0);
+    ca.p2 = c2d_sub(ca.p2, o);
+    cb.p1 = c2d_sub(cb.p1, o);
+    cb.p2 = c2d_sub(cb.p2, o);
+    sd = c2d_segment_distance(ca, cb);
+    n = core_normal(ca, cb, sd, &core);
+    if (n.x == 0 && n.y == 0) {
+        r.point_a = r.point_b = c2d_add(o, c2d_lerp(sd.closest1, sd.closest2, (c2d_real)0.5));
+        return r;
+    }
+    r.normal = n;
+    if (core > ra + rb) {
+        r.distance = core - ra - rb;
+        r.point_a = c2d_add(o, c2d_mul_add(sd.closest1, -ra, n));
+        r.point_b = c2d_add(o, c2d_mul_add(sd.closest2, rb, n));
+    } else {
+        r.point_a = c2d_add(o, c2d_lerp(c2d_mul_add(sd.closest1, -ra, n), c2d_mul_add(sd.closest2, rb, n), (c2d_real)0.5));
+        r.point_b = r.point_a;
+    }
+    return r;
+}
+
+/* Distance by GJK on the shapes' proxies. */
+static c2d_distance_result dist_gjk(const c2d_shape *a, const c2d_shape *b) {
+    c2d_proxy pa = c2d_shape_proxy(a), pb = c2d_shape_proxy(b);
+    return c2d_distance(&pa, &pb, 0);
+}
+
+/* Ray casts, one per shape type; a point has no interior and never blocks a ray. */
+static bool rc_point(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { (void)s; (void)in; (void)out; return false; }
+static bool rc_segment(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_segment_raycast(s->as.segment, in, out); }
+static bool rc_aabb(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_aabb_raycast(s->as.aabb, in, out); }
+static bool rc_circle(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_circle_raycast(s->as.circle, in, out); }
+static bool rc_capsule(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_capsule_raycast(s->as.capsule, in, out); }
+static bool rc_polygon(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_polygon_raycast(&s->as.polygon, in, out); }
+
+/* ---- the dispatch tables ---- */
+
+/* One cell of the pair table. flip: the adapters take the shapes in the other order, so the
+ * dispatcher swaps the arguments and flips the result (hit: c2d_hit_flip; manifold: normal
+ * negated; distance: points swapped and normal negated; overlap is symmetric). */
+typedef struct pair_entry {
+    shape_overlap_fn *overlap;
+    shape_hit_fn *hit;
+    shape_manifold_fn *manifold;
+    shape_distance_fn *distance;
+    bool flip;
+} pair_entry;
+
+/* Cells of the table: a pair of one type, and a pair of two types with its reversed cell. */
+#define C2D_SELF(ta, o, h, m, d) [ta][ta] = { o, h, m, d, false }
+#define C2D_PAIR(ta, tb, o, h, m, d) [ta][tb] = { o, h, m, d, false }, [tb][ta] = { o, h, m, d, true }
+
+static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
+    C2D_SELF(C2D_SHAPE_POINT, ov_point_point, hit_point_point, man_none, dist_round),
+    C2D_PAIR(C2D_SHAPE_POINT, C2D_SHAPE_SEGMENT, ov_point_segment, hit_point_segment, man_none, dist_round),
+    C2D_PAIR(C2D_SHAPE_POINT, C2D_SHAPE_AABB, ov_point_aabb, hit_point_aabb, man_none, dist_gjk),
+    C2D_PAIR(C2D_SHAPE_POINT, C2D_SHAPE_CIRCLE, ov_point_circle, hit_point_circle, man_none, dist_round),
+    C2D_PAIR(C2D_SHAPE_POINT, C2D_SHAPE_CAPSULE, ov_point_capsule, hit_point_capsule, man_none, dist_round),
+    C2D_PAIR(C2D_SHAPE_POINT, C2D_SHAPE_POLYGON, ov_point_polygon, hit_point_polygon, man_none, dist_gjk),
+    C2D_SELF(C2D_SHAPE_SEGMENT, ov_segment_segment, hit_segment_segment, man_none, dist_round),
+    C2D_PAIR(C2D_SHAPE_SEGMENT, C2D_SHAPE_AABB, ov_segment_aabb, hit_segment_aabb, man_none, dist_gjk),
+    C2D_PAIR(C2D_SHAPE_SEGMENT, C2D_SHAPE_CIRCLE, ov_segment_circle, hit_segment_circle, man_none, dist_round),
+    C2D_PAIR(C2D_SHAPE_SEGMENT, C2D_SHAPE_CAPSULE, ov_segment_capsule, hit_segment_capsule, man_none, dist_round),
+    C2D_PAIR(C2D_SHAPE_SEGMENT, C2D_SHAPE_POLYGON, ov_segment_polygon, hit_segment_polygon, man_none, dist_gjk),
+    C2D_SELF(C2D_SHAPE_AABB, ov_aabb_aabb, hit_aabb_aabb, man_aabb_aabb, dist_gjk),
+    C2D_PAIR(C2D_SHAPE_AABB, C2D_SHAPE_CIRCLE, ov_aabb_circle, hit_aabb_circle, man_aabb_circle, dist_gjk),
+    C2D_PAIR(C2D_SHAPE_AABB, C2D_SHAPE_CAPSULE, ov_aabb_capsule, hit_aabb_capsule, man_aabb_capsule, dist_gjk),
+    C2D_PAIR(C2D_SHAPE_AABB, C2D_SHAPE_POLYGON, ov_aabb_polygon, hit_aabb_polygon, man_aabb_polygon, dist_gjk),
+    C2D_SELF(C2D_SHAPE_CIRCLE, ov_circle_circle, hit_circle_circle, man_circle_circle, dist_round),
+    C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_CAPSULE, ov_circle_capsule, hit_circle_capsule, man_circle_capsule, dist_round),
+    C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_POLYGON, ov_circle_polygon, hit_circle_polygon, man_circle_polygon, dist_gjk),
+    C2D_SELF(C2D_SHAPE_CAPSULE, ov_capsule_capsule, hit_capsule_capsule, man_capsule_capsule, dist_round),
+    C2D_PAIR(C2D_SHAPE_CAPSULE, C2D_SHAPE_POLYGON, ov_capsule_polygon, hit_capsule_polygon, man_capsule_polygon, dist_gjk),
+    C2D_SELF(C2D_SHAPE_POLYGON, ov_polygon_polygon, hit_polygon_polygon, man_polygon_polygon, dist_gjk),
+};
+
+#undef C2D_SELF
+#undef C2D_PAIR
+
+static shape_raycast_fn *const k_raycast[C2D_SHAPE_TYPE_COUNT] = {
+    [C2D_SHAPE_POINT] = rc_point,
+    [C2D_SHAPE_SEGMENT] = rc_segment,
+    [C2D_SHAPE_AABB] = rc_aabb,
+    [C2D_SHAPE_CIRCLE] = rc_circle,
+    [C2D_SHAPE_CAPSULE] = rc_capsule,
+    [C2D_SHAPE_POLYGON] = rc_polygon,
+};
+
+/* The table cell for (a, b), or NULL (after the assert) for a NULL shape or an unknown tag. */
+static const pair_entry *pair_lookup(const c2d_shape *a, const c2d_shape *b) {
+    bool shape_tags_known = a != NULL && b != NULL && type_known(a->type) && type_known(b->type);
+    C2D_ASSERT(shape_tags_known);
+    return shape_tags_known ? &k_pairs[a->type][b->type] : NULL;
+}
+
+/* ---- generic queries ---- */
+
+bool c2d_shape_overlap(const c2d_shape *a, const c2d_shape *b) {
+    const pair_entry *e = pair_lookup(a, b);
+    if (e == NULL) return false;
+    return e->flip ? e->overlap(b, a) : e->overlap(a, b);
+}
+
+bool c2d_shape_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
+    const pair_entry *e = pair_lookup(a, b);
+    c2d_hit h;
+    C2D_ASSERT(out != NULL);
+    if (e == NULL || out == NULL) return false;
+    if (!e->flip) return e->hit(a, b, out);
+    if (!e->hit(b, a, &h)) return false;
+    *out = c2d_hit_flip(h);
+    return true;
+}
+
+c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b) {
+    const pair_entry *e = pair_lookup(a, b);
+    c2d_manifold m;
+    if (e == NULL) return empty_manifold();
+    if (!e->flip) return e->manifold(a, b);
+    m = e->manifold(b, a);
+    if (m.count > 0) m.normal = c2d_neg(m.normal);
+    return m;
+}
+
+bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
+    C2D_ASSERT(out != NULL);
+    if (!shape_known(s) || out == NULL) return false;
+    return k_raycast[s->type](s, in, out);
+}
+
+c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
+    const pair_entry *e = pair_lookup(a, b);
+    c2d_distance_result r;
+    c2d_vec2 t;
+    if (e == NULL) return invalid_distance();
+    if (!e->flip) return e->distance(a, b);
+    r = e->distance(b, a);
+    t = r.point_a;
+    r.point_a = r.point_b;
+    r.point_b = t;
+    r.normal = c2d_neg(r.normal);
+    return r;
+}
