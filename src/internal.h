@@ -33,4 +33,11 @@ static inline c2d_real c2d_minr(c2d_real a, c2d_real b) { return a < b ? a : b; 
 static inline c2d_real c2d_maxr(c2d_real a, c2d_real b) { return a > b ? a : b; }
 static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return x < lo ? lo : (x > hi ? hi : x); }
 
+/* Slab test of a point moving by d against an open box (src/raycast.c; used by the box ray casts
+ * and sweeps). lo/hi are the box's lower/upper faces measured from the point's start, so the point
+ * is inside at time t when lo < t*d < hi on both axes. True when that open set of times is
+ * non-empty and meets [0, max_fraction); then *t_enter is its start (negative or -inf: inside at
+ * t = 0) and *axis the entry face's axis (0 x, 1 y, -1 none). No 0 * inf; NaN gives false. */
+bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis);
+
 #endif

@@ -1,0 +1,327 @@
+/* Ray and segment casts: the first point where origin + t * translation, t in [0, max_fraction],
+ * enters a shape's open interior (segments: crosses the closed segment).
+ *
+ * Every cast works relative to the shape (a vertex, a center or the ray origin is subtracted
+ * first) so that shapes far from the origin behave like the same shapes near it. Touching is
+ * not a hit: a ray that grazes a corner, runs along an edge or ends exactly on the surface
+ * reports nothing. A hit is written only when every output component is finite. */
+#include "internal.h"
+
+/* Length of v without overflow or underflow in the squares: the plain formula inside a safe
+ * range, otherwise the vector is scaled by its largest component first. */
+static c2d_real robust_length(c2d_vec2 v) {
+#ifdef C2D_DOUBLE
+    const c2d_real lo = 1e-150, hi = 1e150;
+#else
+    const c2d_real lo = 1e-18f, hi = 1e18f;
+#endif
+    c2d_real ax = C2D_ABS(v.x), ay = C2D_ABS(v.y);
+    c2d_real m = ax > ay ? ax : ay;
+    c2d_real x, y;
+    if (!(m > 0)) return 0;
+    if (m > lo && m < hi) return C2D_SQRT(v.x * v.x + v.y * v.y);
+    x = v.x / m;
+    y = v.y / m;
+    return m * C2D_SQRT(x * x + y * y);
+}
+
+/* Writes a finished hit. delta is (time - max_fraction) * translation, the move that takes the
+ * end of the cast back to pos, or (0,0) for an unbounded ray. Returns false (writing nothing)
+ * when any component came out NaN or infinite, which only happens for absurdly large inputs. */
+static bool finish_hit(c2d_raycast_input in, c2d_real time, c2d_vec2 pos, c2d_vec2 normal, c2d_hit *out) {
+    c2d_hit h;
+    h.time = time;
+    h.pos = pos;
+    h.normal = normal;
+    if (C2D_ISFINITE(in.max_fraction)) h.delta = c2d_scale(in.translation, time - in.max_fraction);
+    else h.delta = c2d_v2(0, 0);
+    if (!C2D_ISFINITE(h.time) || !c2d_vec2_is_valid(h.pos) || !c2d_vec2_is_valid(h.normal) ||
+        !c2d_vec2_is_valid(h.delta)) {
+        return false;
+    }
+    if (out) *out = h;
+    return true;
+}
+
+bool c2d_raycast_input_is_valid(c2d_raycast_input in) {
+    return c2d_vec2_is_valid(in.origin) && c2d_vec2_is_valid(in.translation) && in.max_fraction >= 0;
+}
+
+c2d_hit c2d_hit_flip(c2d_hit h) {
+    c2d_hit f;
+    f.pos = c2d_sub(h.pos, h.delta);
+    f.normal = c2d_neg(h.normal);
+    f.delta = c2d_neg(h.delta);
+    f.time = h.time;
+    return f;
+}
+
+/* Slab test (Kay and Kajiya; the intersect article's intersectSegment), written so that no 0 * inf
+ * can appear. On each axis the interior is the open interval lo < t*d < hi. A moving axis gives
+ * an entry and an exit time (ordered by the sign of d, so an empty slab stays empty); a still axis
+ * either holds the whole line (lo < 0 < hi strictly) or none of it. The open intervals intersect
+ * to (t_enter, t_exit), which must be non-empty and meet [0, max_fraction): equal entry and exit
+ * times (a corner graze) or an entry at max_fraction (ending on the surface) are no hit. */
+bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis) {
+    c2d_real lov[2], hiv[2], dv[2];
+    c2d_real tn = -(c2d_real)INFINITY, tf = (c2d_real)INFINITY;
+    int k, ax = -1;
+    lov[0] = lo.x; lov[1] = lo.y;
+    hiv[0] = hi.x; hiv[1] = hi.y;
+    dv[0] = d.x; dv[1] = d.y;
+    for (k = 0; k < 2; ++k) {
+        c2d_real t1, t2;
+        if (!(lov[k] <= hiv[k])) return false; /* NaN or an empty slab */
+        if (dv[k] > 0) {
+            t1 = lov[k] / dv[k];
+            t2 = hiv[k] / dv[k];
+        } else if (dv[k] < 0) {
+            t1 = hiv[k] / dv[k];
+            t2 = lov[k] / dv[k];
+        } else if (dv[k] == 0) {
+            if (!(lov[k] < 0 && hiv[k] > 0)) return false;
+            continue;
+        } else {
+            return false; /* NaN direction */
+        }
+        /* entering through a corner (equal times): the y face wins, as in the article */
+        if (t1 >= tn) { tn = t1; ax = k; }
+        if (t2 < tf) tf = t2;
+    }
+    if (!(tn < tf) || !(tn < max_fraction) || !(tf > 0)) return false;
+    *t_enter = tn;
+    *axis = ax;
+    return true;
+}
+
+/* Box cast shared by c2d_aabb_raycast and the padded version. The face distances are measured
+ * from the origin before the padding is added, so far from the world origin the subtraction of
+ * two nearby coordinates stays exact. Entering through a face snaps that coordinate of pos onto
+ * the face. From strictly inside, the normal is the nearest face's, ties going first to the
+ * higher face of an axis and then to y (the article's intersectPoint). */
+static bool box_cast(c2d_aabb b, c2d_real px, c2d_real py, c2d_raycast_input in, c2d_hit *out) {
+    c2d_vec2 o = in.origin, d = in.translation, lo, hi, pos, n;
+    c2d_real tn = 0, time;
+    int axis = -1;
+    if (!c2d_raycast_input_is_valid(in)) return false;
+    if (!c2d_vec2_is_valid(b.lower) || !c2d_vec2_is_valid(b.upper)) return false;
+    if (!(px >= 0) || !(py >= 0) || !C2D_ISFINITE(px) || !C2D_ISFINITE(py)) return false;
+    lo = c2d_v2((b.lower.x - o.x) - px, (b.lower.y - o.y) - py);
+    hi = c2d_v2((b.upper.x - o.x) + px, (b.upper.y - o.y) + py);
+    if (!c2d_slab_cast(lo, hi, d, in.max_fraction, &tn, &axis)) return false;
+    n = c2d_v2(0, 0);
+    if (tn < 0) {
+        /* origin strictly inside: push out through the nearest face */
+        c2d_real dx = hi.x < -lo.x ? hi.x : -lo.x, sx = hi.x <= -lo.x ? (c2d_real)1 : (c2d_real)-1;
+        c2d_real dy = hi.y < -lo.y ? hi.y : -lo.y, sy = hi.y <= -lo.y ? (c2d_real)1 : (c2d_real)-1;
+        if (dx < dy) n.x = sx;
+        else n.y = sy;
+        return finish_hit(in, 0, o, n, out);
+    }
+    time = tn > 0 ? tn : (c2d_real)0;
+    pos = c2d_mul_add(o, time, d);
+    if (axis == 0) {
+        n.x = d.x > 0 ? (c2d_real)-1 : (c2d_real)1;
+        pos.x = d.x > 0 ? b.lower.x - px : b.upper.x + px;
+    } else {
+        n.y = d.y > 0 ? (c2d_real)-1 : (c2d_real)1;
+        pos.y = d.y > 0 ? b.lower.y - py : b.upper.y + py;
+    }
+    return finish_hit(in, time, pos, n, out);
+}
+
+bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
+    return box_cast(b, 0, 0, in, out);
+}
+
+bool c2d_aabb_raycast_padded(c2d_aabb b, c2d_vec2 padding, c2d_raycast_input in, c2d_hit *out) {
+    return box_cast(b, padding.x, padding.y, in, out);
+}
+
+/* Entry of a moving point into an open disk, for an origin not strictly inside it. m is the
+ * origin relative to the center, u the unit direction, len the length of the translation.
+ * Geometric form of the quadratic (Ray Tracing Gems, ch. 7 "Precision Improvements for Ray/Sphere
+ * Intersection"): tc is the distance to the closest approach, q the closest point, and
+ * h^2 = r^2 - |q|^2 the discriminant, which avoids subtracting two large squares for a far
+ * origin. The near root is then taken as c / (tc + h) with c = |m|^2 - r^2, which does not
+ * cancel when the origin is close to the surface. A tangent ray (h^2 == 0) or a receding one
+ * does not enter. Writes the fraction and the hit point relative to the center. */
+static bool disk_entry(c2d_vec2 m, c2d_vec2 u, c2d_real len, c2d_real r, c2d_real *t, c2d_vec2 *rel) {
+    c2d_real tc = -c2d_dot(m, u), h2, h, c, s;
+    c2d_vec2 q;
+    if (!(tc > 0)) return false;
+    q = c2d_mul_add(m, tc, u);
+    h2 = r * r - c2d_dot(q, q);
+    if (!(h2 > 0)) return false;
+    h = C2D_SQRT(h2);
+    c = c2d_dot(m, m) - r * r;
+    s = c / (tc + h);
+    if (!(s > 0)) s = 0;
+    *t = s / len;
+    *rel = c2d_mul_add(m, s, u);
+    return true;
+}
+
+bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
+    c2d_vec2 m, u, rel, n;
+    c2d_real len, t = 0;
+    if (!c2d_raycast_input_is_valid(in)) return false;
+    if (!c2d_vec2_is_valid(c.center) || !(c.radius > 0) || !C2D_ISFINITE(c.radius)) return false;
+    m = c2d_sub(in.origin, c.center);
+    if (c2d_dot(m, m) < c.radius * c.radius) {
+        /* origin strictly inside: the nearest boundary is radially out (center: +x) */
+        n = c2d_normalize(m);
+        if (n.x == 0 && n.y == 0) n.x = 1;
+        return finish_hit(in, 0, in.origin, n, out);
+    }
+    len = robust_length(in.translation);
+    if (!(len > 0) || !C2D_ISFINITE(len)) return false;
+    u = c2d_scale(in.translation, (c2d_real)1 / len);
+    if (!disk_entry(m, u, len, c.radius, &t, &rel)) return false;
+    if (!(t < in.max_fraction)) return false;
+    n = c2d_normalize(rel);
+    if (n.x == 0 && n.y == 0) return false;
+    return finish_hit(in, t, c2d_add(c.center, rel), n, out);
+}
+
+/* Capsule cast in the capsule's own frame (x along the core p1 -> p2, y to its left), origin at
+ * p1. The open capsule is the union of an open rectangle and two open end disks, so the first
+ * entry into it is the earliest of: crossing one of the two side lines y = +-r inward at an x on
+ * the core's span, and entering either end disk. From strictly inside (distance to the core < r)
+ * the normal points away from the nearest core point; a point on the core itself takes the
+ * core's left normal. A capsule with a zero-length core is a circle. */
+bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out) {
+    c2d_vec2 e, ex, ey, w, u, best_n = c2d_v2(0, 0), best_pos = c2d_v2(0, 0), rel;
+    c2d_real len, r = c.radius, lx, ly, dx, dy, cx, dlen, t, best_t = (c2d_real)INFINITY;
+    bool found = false;
+    int k;
+    if (!c2d_raycast_input_is_valid(in)) return false;
+    if (!c2d_vec2_is_valid(c.p1) || !c2d_vec2_is_valid(c.p2) || !(r > 0) || !C2D_ISFINITE(r)) return false;
+    e = c2d_sub(c.p2, c.p1);
+    len = robust_length(e);
+    if (!C2D_ISFINITE(len)) return false;
+    if (!(len > 0)) {
+        c2d_circle circle;
+        circle.center = c.p1;
+        circle.radius = r;
+        return c2d_circle_raycast(circle, in, out);
+    }
+    ex = c2d_scale(e, (c2d_real)1 / len);
+    ey = c2d_left_perp(ex);
+    w = c2d_sub(in.origin, c.p1);
+    lx = c2d_dot(w, ex);
+    ly = c2d_dot(w, ey);
+    cx = c2d_clampr(lx, 0, len);
+    if ((lx - cx) * (lx - cx) + ly * ly < r * r) {
+        c2d_vec2 n = c2d_normalize(c2d_sub(w, c2d_scale(ex, cx)));
+        if (n.x == 0 && n.y == 0) n = ey;
+        return finish_hit(in, 0, in.origin, n, out);
+    }
+    dx = c2d_dot(in.translation, ex);
+    dy = c2d_dot(in.translation, ey);
+    /* the side lines, crossed inward */
+    if ((ly >= r && dy < 0) || (ly <= -r && dy > 0)) {
+        c2d_real side = ly > 0 ? r : -r;
+        c2d_real x;
+        t = (side - ly) / dy;
+        x = lx + t * dx;
+        if (x >= 0 && x <= len && t < best_t) {
+            best_t = t;
+            best_n = ly > 0 ? ey : c2d_neg(ey);
+            best_pos = c2d_add(c.p1, c2d_add(c2d_scale(ex, x), c2d_scale(ey, side)));
+            found = true;
+        }
+    }
+    /* the end disks */
+    dlen = robust_length(in.translation);
+    if (dlen > 0 && C2D_ISFINITE(dlen)) {
+        u = c2d_scale(in.translation, (c2d_real)1 / dlen);
+        for (k = 0; k < 2; ++k) {
+            c2d_vec2 center = k == 0 ? c.p1 : c.p2;
+            if (disk_entry(c2d_sub(in.origin, center), u, dlen, r, &t, &rel) && t < best_t) {
+                c2d_vec2 n = c2d_normalize(rel);
+                if (n.x == 0 && n.y == 0) continue;
+                best_t = t;
+                best_n = n;
+                best_pos = c2d_add(center, rel);
+                found = true;
+            }
+        }
+    }
+    if (!found || !(best_t < in.max_fraction)) return false;
+    if (!(best_t > 0)) best_t = 0;
+    return finish_hit(in, best_t, best_pos, best_n, out);
+}
+
+/* Convex polygon cast by Cyrus-Beck clipping: each edge's open half-plane n.(p - v) < 0 bounds t
+ * from below (edges facing the ray), from above (edges facing away), or, for an edge parallel to
+ * the ray, holds always (origin strictly behind it) or never (in front of it or on its line,
+ * which is how a ray along an edge misses). Each half-plane is measured from its own vertex.
+ * The open interval must be non-empty and meet [0, max_fraction). From strictly inside the normal
+ * is that of the nearest edge (lowest index on a tie). A polygon that is not counter-clockwise
+ * and strictly convex at every vertex is invalid input and is never hit. */
+bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+    c2d_real lower = -(c2d_real)INFINITY, upper = (c2d_real)INFINITY, time;
+    c2d_real nearest = (c2d_real)INFINITY;
+    int i, enter = -1, inner = 0;
+    if (!p || !c2d_raycast_input_is_valid(in)) return false;
+    if (p->count < 3 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
+    for (i = 0; i < p->count; ++i) {
+        /* finite, and a strict left turn at every vertex: rejects clockwise, collinear and
+         * collapsed polygons, which have no interior in the library's sense */
+        c2d_vec2 v0 = p->vertices[i], v1 = p->vertices[(i + 1) % p->count];
+        c2d_vec2 v2 = p->vertices[(i + 2) % p->count];
+        if (!c2d_vec2_is_valid(v0) || !c2d_vec2_is_valid(p->normals[i])) return false;
+        if (!(c2d_cross(c2d_sub(v1, v0), c2d_sub(v2, v1)) > 0)) return false;
+    }
+    for (i = 0; i < p->count; ++i) {
+        c2d_vec2 n = p->normals[i];
+        c2d_real num = c2d_dot(n, c2d_sub(p->vertices[i], in.origin)); /* > 0: origin behind the edge */
+        c2d_real den = c2d_dot(n, in.translation);
+        if (num < nearest) { nearest = num; inner = i; }
+        if (den < 0) {
+            c2d_real t = num / den;
+            if (t > lower) { lower = t; enter = i; }
+        } else if (den > 0) {
+            c2d_real t = num / den;
+            if (t < upper) upper = t;
+        } else if (!(num > 0)) {
+            return false;
+        }
+        if (!(lower < upper)) return false;
+    }
+    if (!(lower < in.max_fraction) || !(upper > 0)) return false;
+    if (lower < 0) return finish_hit(in, 0, in.origin, p->normals[inner], out);
+    time = lower > 0 ? lower : (c2d_real)0;
+    return finish_hit(in, time, c2d_mul_add(in.origin, time, in.translation), p->normals[enter], out);
+}
+
+/* Ray against a closed segment: solve origin + t*d = p1 + s*e relative to p1 with two cross
+ * products and compare the numerators against the denominator instead of dividing, so a hit
+ * exactly at an endpoint or at the end of the cast is kept (a segment has no interior; its
+ * closed self counts). Parallel or collinear rays, a zero translation and a zero-length
+ * segment cannot cross the segment's line and report no hit. The normal faces the ray. */
+bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
+    c2d_vec2 e, w, d = in.translation, n;
+    c2d_real den, tn, sn, t, frac;
+    if (!c2d_raycast_input_is_valid(in)) return false;
+    if (!c2d_vec2_is_valid(s.p1) || !c2d_vec2_is_valid(s.p2)) return false;
+    e = c2d_sub(s.p2, s.p1);
+    w = c2d_sub(in.origin, s.p1);
+    den = c2d_cross(d, e);
+    tn = c2d_cross(e, w); /* t = tn / den */
+    sn = c2d_cross(d, w); /* fraction along the segment = sn / den */
+    if (den < 0) {
+        den = -den;
+        tn = -tn;
+        sn = -sn;
+    }
+    if (!(den > 0) || !C2D_ISFINITE(den)) return false;
+    if (!(tn >= 0) || !(sn >= 0) || !(sn <= den)) return false;
+    if (C2D_ISFINITE(in.max_fraction) && !(tn <= in.max_fraction * den)) return false;
+    t = c2d_minr(tn / den, in.max_fraction);
+    frac = c2d_clampr(sn / den, 0, 1);
+    n = c2d_normalize(c2d_left_perp(e));
+    if (c2d_dot(n, d) > 0) n = c2d_neg(n);
+    return finish_hit(in, t, c2d_mul_add(s.p1, frac, e), n, out);
+}
