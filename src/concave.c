@@ -208,7 +208,8 @@ static bool ring_from_polygon(const c2d_polygon *p, ring *r) {
         if (!c2d_vec2_in_range(p->vertices[i])) return false;
     }
     area = signed_area_of(p->vertices, p->count);
-    if (!(area > 0 || area < 0)) return false;
+    /* A convex polygon is counter-clockwise by contract: a clockwise one is bad input, no hit. */
+    if (!(area > 0)) return false;
     r->v = p->vertices;
     r->n = p->count;
     r->sign = area > 0 ? (c2d_real)1 : (c2d_real)-1;

@@ -508,6 +508,7 @@ bool c2d_capsule_contains_point(c2d_capsule c, c2d_vec2 p) {
     c2d_real dd = c2d_len_sq(d);
     c2d_real cr;
     if (!(c.radius > 0 && c.radius <= C2D_MAX_COORD)) return false;
+    if (!c2d_vec2_is_valid(c.p1) || !c2d_vec2_is_valid(c.p2)) return false;
     if (!(t > 0) || !(dd > 0)) return c2d_len_sq(e) < r2;
     if (!(t < dd)) return c2d_dist_sq(p, c.p2) < r2;
     cr = c2d_cross(e, d);
@@ -525,6 +526,7 @@ bool c2d_polygon_contains_point(const c2d_polygon *poly, c2d_vec2 p) {
         c2d_vec2 a = poly->vertices[i];
         c2d_vec2 b = poly->vertices[i + 1 < n ? i + 1 : 0];
         if (!(c2d_cross(c2d_sub(b, a), c2d_sub(p, a)) > 0)) return false;
+        if (!c2d_vec2_is_valid(poly->normals[i])) return false; /* a hand-broken polygon is no hit */
     }
     return true;
 }
@@ -538,6 +540,8 @@ bool c2d_arc_contains_point(const c2d_arc *arc, c2d_vec2 p) {
     c2d_vec2 d;
     c2d_real r2, cs, ce;
     if (!arc) return false;
+    /* Hand-broken arcs (negative inner radius, empty or NaN sweep) contain nothing. */
+    if (!(arc->inner_radius >= 0 && arc->sweep_angle > 0)) return false;
     d = c2d_sub(p, arc->center);
     r2 = c2d_len_sq(d);
     if (!(r2 < arc->outer_radius * arc->outer_radius)) return false;
