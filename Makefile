@@ -27,6 +27,9 @@ $(BUILD)/%/.built: $(BUILD)/%/.configured FORCE
 	@touch $@
 FORCE:
 
+# Keep the configure stamps: they are intermediate files of the pattern rules.
+.SECONDARY:
+
 demo: $(BUILD)/float/.built
 	./$(BUILD)/float/examples/level_walk
 
