@@ -51,6 +51,21 @@ static c2d_aabb box_at(c2d_vec2 center, c2d_vec2 half) {
     return b;
 }
 
+/* First contact with one shape during one scripted move, and how many contacts (sweep stops and
+ * push-outs) it had. */
+typedef struct contact_log {
+    int count;
+    c2d_hit first;
+    bool swept;
+} contact_log;
+
+static void log_hit(contact_log *log, c2d_hit hit, bool swept) {
+    if (log->count++ == 0) {
+        log->first = hit;
+        log->swept = swept;
+    }
+}
+
 int main(void) {
     level_shape shapes[MAX_SHAPES];
     c2d_aabb walls[4];
@@ -58,8 +73,9 @@ int main(void) {
     int wall_count = 0, shape_count, m, hits = 0;
     const c2d_vec2 half = {0.5f, 0.5f};
     c2d_vec2 pos = {0, 0.5f};
-    /* The scripted moves: walk right, jump, walk, fall back down, run into the right wall. */
-    const c2d_vec2 moves[] = {{6, 0}, {3, 4}, {6, -4}, {6, 2}, {8, 0}, {4, -6}, {10, 0}};
+    /* The scripted moves: walk right, jump over the boulder, walk, climb the ramp, cross the log,
+     * fall down, and run into the crate, which stops the box. */
+    const c2d_vec2 moves[] = {{6, 0}, {3, 4}, {6, -4}, {6, 2}, {8, 0}, {4, -6}, {12, 0}};
     const int move_count = (int)(sizeof moves / sizeof moves[0]);
 
     shape_count = build_level(shapes, walls, &wall_count);
@@ -72,35 +88,51 @@ int main(void) {
            (double)half.x, (double)half.y, (double)pos.x, (double)pos.y);
 
     for (m = 0; m < move_count; ++m) {
+        contact_log wall_log[4] = {{0}}, shape_log[MAX_SHAPES] = {{0}};
         c2d_vec2 move = moves[m];
-        c2d_real len = c2d_len(move);
-        int steps = (int)(len / (half.x * 0.5f)) + 1, s, i;
+        int steps = (int)(c2d_len(move) / (half.x * 0.5f)) + 1, s, i, k, pass;
         printf("move %d: by (%.2f, %.2f)\n", m + 1, (double)move.x, (double)move.y);
         for (s = 0; s < steps; ++s) {
-            c2d_vec2 step = c2d_scale(move, (c2d_real)1 / (c2d_real)steps);
-            int wall_index = -1;
-            c2d_sweep sweep = c2d_aabb_sweep_into(box_at(pos, half), step, walls, wall_count, &wall_index);
-            pos = sweep.pos;
-            if (sweep.has_hit) {
-                ++hits;
-                printf("  hit %-20s at (%.3f, %.3f) normal (%.0f, %.0f), stopped at t=%.3f of the substep\n",
-                       wall_names[wall_index], (double)sweep.hit.pos.x, (double)sweep.hit.pos.y,
-                       (double)sweep.hit.normal.x, (double)sweep.hit.normal.y, (double)sweep.time);
+            /* Collide and slide against the boxes: sweep, stop at the safe position, drop the part
+             * of the remaining motion that goes into the surface, and sweep the rest. */
+            c2d_vec2 rest = c2d_scale(move, (c2d_real)1 / (c2d_real)steps);
+            for (k = 0; k < 3 && c2d_len_sq(rest) > 0; ++k) {
+                int wall_index = -1;
+                c2d_sweep sweep = c2d_aabb_sweep_into(box_at(pos, half), rest, walls, wall_count, &wall_index);
+                pos = sweep.pos;
+                if (!sweep.has_hit) break;
+                log_hit(&wall_log[wall_index], sweep.hit, true);
+                rest = c2d_scale(rest, 1 - sweep.time);
+                rest = c2d_sub(rest, c2d_scale(sweep.hit.normal, c2d_dot(rest, sweep.hit.normal)));
             }
-            for (i = 0; i < shape_count; ++i) {
-                c2d_shape mover = c2d_shape_from_aabb(box_at(pos, half));
-                c2d_hit hit;
-                if (c2d_shape_hit(&mover, &shapes[i].shape, &hit)) {
-                    ++hits;
-                    pos = c2d_add(pos, hit.delta);
-                    printf("  hit %-20s at (%.3f, %.3f) normal (%.2f, %.2f), pushed out by (%.3f, %.3f)\n",
-                           shapes[i].name, (double)hit.pos.x, (double)hit.pos.y, (double)hit.normal.x,
-                           (double)hit.normal.y, (double)hit.delta.x, (double)hit.delta.y);
+            /* Push out of everything else (and of the boxes, should a push-out lead into one). */
+            for (pass = 0; pass < 4; ++pass) {
+                bool pushed = false;
+                for (i = 0; i < shape_count + wall_count; ++i) {
+                    c2d_shape mover = c2d_shape_from_aabb(box_at(pos, half));
+                    c2d_shape wall = c2d_shape_from_aabb(i < shape_count ? walls[0] : walls[i - shape_count]);
+                    const c2d_shape *other = i < shape_count ? &shapes[i].shape : &wall;
+                    c2d_hit hit;
+                    if (c2d_shape_hit(&mover, other, &hit)) {
+                        pos = c2d_add(pos, hit.delta);
+                        log_hit(i < shape_count ? &shape_log[i] : &wall_log[i - shape_count], hit, false);
+                        pushed = true;
+                    }
                 }
+                if (!pushed) break;
             }
+        }
+        for (i = 0; i < shape_count + wall_count; ++i) {
+            const contact_log *log = i < shape_count ? &shape_log[i] : &wall_log[i - shape_count];
+            if (log->count == 0) continue;
+            hits += log->count;
+            printf("  hit %-20s first at (%.3f, %.3f), normal (%.2f, %.2f), %s; %d contact%s\n",
+                   i < shape_count ? shapes[i].name : wall_names[i - shape_count], (double)log->first.pos.x,
+                   (double)log->first.pos.y, (double)log->first.normal.x + 0.0, (double)log->first.normal.y + 0.0,
+                   log->swept ? "swept to a stop" : "pushed out", log->count, log->count == 1 ? "" : "s");
         }
         printf("  -> box at (%.3f, %.3f)\n", (double)pos.x, (double)pos.y);
     }
-    printf("stopped at (%.3f, %.3f) after %d hits\n", (double)pos.x, (double)pos.y, hits);
+    printf("stopped at (%.3f, %.3f) after %d contacts\n", (double)pos.x, (double)pos.y, hits);
     return 0;
 }
