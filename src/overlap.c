@@ -1,0 +1,412 @@
+/* Boolean overlap for every convex pair: the fast yes/no path. Nothing here builds a manifold,
+ * and square roots are avoided (squared distances are compared with squared radii). These are also
+ * the predicates the hits and manifolds of manifold.c decide with.
+ *
+ * One rule everywhere: 2D shapes count only their open interiors, so shapes that merely touch do
+ * not overlap; a segment has no interior and counts as its closed self. Every comparison is written
+ * so that a NaN makes it fail, and every input is checked first (finite, within C2D_MAX_COORD,
+ * positive sizes, polygons wound counter-clockwise), so bad input gives false.
+ *
+ * Two tools cover all pairs:
+ * - The separating axis test (SAT) for pairs without a radius (segment, box, polygon). The open
+ *   interior of one shape meets the other shape exactly when the origin lies in the open interior
+ *   of their Minkowski difference, a convex polygon whose edge normals are the edge normals of the
+ *   two shapes; so the shapes overlap unless some such axis has the two projections at most
+ *   touching. Containment needs no special case: no axis separates a shape from one it contains.
+ * - Distance between cores for rounded shapes (circle = point + radius, capsule = segment +
+ *   radius): the interiors meet when the closed cores come closer than the sum of the radii.
+ *   Against a polygon, the SAT gives a lower bound of that distance and settles most cases; only
+ *   cores that are disjoint but within the radius need an exact distance.
+ * Every product is formed from differences of nearby points, so shapes far from the origin give
+ * the answers of the same shapes near it, and every decision compares products of coordinate
+ * differences (never a projected point or a normalised vector), so shapes that exactly touch on an
+ * integer grid get the exact answer, false. Polygon faces are taken from the vertices; the stored
+ * normals are only checked for being finite. (Segment against segment lives in segment.c.) */
+#include <float.h>
+#include "internal.h"
+#if !defined(C2D_DOUBLE) && (defined(__SSE2__) || defined(_M_X64))
+#define C2D_NARROW_SSE 1
+#include <emmintrin.h>
+#endif
+
+#ifdef C2D_DOUBLE
+#define REAL_MAX DBL_MAX
+#else
+#define REAL_MAX FLT_MAX
+#endif
+
+/* ---- input checks ---- */
+
+static inline bool point_ok(c2d_vec2 p) { return c2d_vec2_in_range(p); }
+
+/* A size is usable when it is positive and within range (NaN fails both tests). */
+static inline bool size_ok(c2d_real r) { return r > 0 && r <= (c2d_real)C2D_MAX_COORD; }
+
+static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
+
+static inline bool aabb_ok(c2d_aabb b) {
+    return point_ok(b.lower) && point_ok(b.upper) && b.lower.x < b.upper.x && b.lower.y < b.upper.y;
+}
+
+static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_ok(c.radius); }
+
+static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
+
+/* A polygon is usable when its count fits, its values are finite and within range (their
+ * magnitudes sum to at most 4 * C2D_MAX_COORD per vertex, which keeps every product finite), and its signed area is positive (this rejects clockwise, collinear and collapsed polygons, but tolerates the
+ * slightly reflex corners that rounding leaves in a polygon moved far from the origin). O(count).
+ * A NULL pointer is a programmer error. */
+static bool polygon_ok(const c2d_polygon *p) {
+    c2d_real area = 0, mag = 0;
+    c2d_vec2 v0;
+    int i, n;
+    C2D_ASSERT(p != NULL);
+    if (p == NULL) return false;
+    n = p->count;
+    if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
+    v0 = p->vertices[0];
+    /* the sum of magnitudes carries any NaN or infinity and bounds the range (no branch per value) */
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 a = p->vertices[i], m = p->normals[i];
+        mag += (C2D_ABS(a.x) + C2D_ABS(a.y)) + (C2D_ABS(m.x) + C2D_ABS(m.y));
+    }
+    if (!(mag <= (c2d_real)(4 * n) * (c2d_real)C2D_MAX_COORD)) return false;
+    for (i = 1; i + 1 < n; ++i) area += c2d_cross(c2d_sub(p->vertices[i], v0), c2d_sub(p->vertices[i + 1], v0));
+    return area > 0;
+}
+
+/* ---- exact-on-the-grid predicates ----
+ * Distances are never formed by projecting onto a segment (a fraction like 0.4 is not exact).
+ * Instead each test compares products of coordinate differences, which are exact for inputs on an
+ * integer (or any coarse binary) grid, so shapes that exactly touch there give false. */
+
+/* s >= r * sqrt(ee) for r > 0 and ee > 0, compared as s^2 >= r^2 * ee (exact on a grid) while the
+ * squares fit, else with one square root. A NaN gives false. */
+static bool at_least(c2d_real s, c2d_real r, c2d_real ee) {
+    c2d_real l, q;
+    if (!(s > 0)) return false;
+    l = s * s;
+    q = r * r * ee;
+    if (l <= REAL_MAX && q <= REAL_MAX) return l >= q;
+    return s / C2D_SQRT(ee) >= r;
+}
+
+/* True when p lies closer than r to the closed segment a-b (zero length allowed). Beyond either
+ * end the distance is to that end; alongside the segment it is |cross(d, w)| / |d|, compared
+ * without the division. */
+static bool point_near_segment(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b, c2d_real r) {
+    c2d_vec2 d = c2d_sub(b, a), w = c2d_sub(p, a);
+    c2d_real t = c2d_dot(w, d), dd = c2d_dot(d, d);
+    if (t <= 0) return c2d_len_sq(w) < r * r;
+    if (t >= dd) return c2d_dist_sq(p, b) < r * r;
+    return !at_least(C2D_ABS(c2d_cross(d, w)), r, dd);
+}
+
+/* True when x and y are non-zero with opposite signs. */
+static inline bool opposite(c2d_real x, c2d_real y) { return (x > 0 && y < 0) || (x < 0 && y > 0); }
+
+/* True when the closed segments a1-a2 and b1-b2 come closer than r. Segments that cross have
+ * distance zero; otherwise (in 2D) the closest pair always includes an endpoint, so one of the four
+ * endpoint-to-segment tests decides. This covers touching, collinear and zero-length segments
+ * without special cases. */
+static bool segments_near(c2d_vec2 a1, c2d_vec2 a2, c2d_vec2 b1, c2d_vec2 b2, c2d_real r) {
+    c2d_vec2 da = c2d_sub(a2, a1), db = c2d_sub(b2, b1);
+    if (opposite(c2d_cross(da, c2d_sub(b1, a1)), c2d_cross(da, c2d_sub(b2, a1))) &&
+        opposite(c2d_cross(db, c2d_sub(a1, b1)), c2d_cross(db, c2d_sub(a2, b1))))
+        return true;
+    return point_near_segment(a1, b1, b2, r) || point_near_segment(a2, b1, b2, r) ||
+           point_near_segment(b1, a1, a2, r) || point_near_segment(b2, a1, a2, r);
+}
+
+/* ---- shared convex cores ----
+ * A polygon's faces are taken from its vertices: edge e = v[i+1] - v[i] of a counter-clockwise
+ * polygon has the interior on its left, so cross(e, w - v[i]) > 0 means w is strictly inside that
+ * face's half-plane, and cross(w - v[i], e) / |e| is w's distance outside it. */
+
+/* True when the line through p1-p2 cuts the open interior of the convex vertex set v: some vertex
+ * strictly on each side. A zero-length segment has no line and never separates (returns true). */
+static bool line_cuts(c2d_vec2 p1, c2d_vec2 p2, const c2d_vec2 *v, int count) {
+    c2d_vec2 d = c2d_sub(p2, p1);
+    bool neg = false, pos = false;
+    int i;
+    if (d.x == 0 && d.y == 0) return true;
+    for (i = 0; i < count; ++i) {
+        c2d_real o = c2d_cross(d, c2d_sub(v[i], p1));
+        neg |= o < 0;
+        pos |= o > 0;
+    }
+    return neg && pos;
+}
+
+/* Rounded segment (core p1-p2, radius r > 0) against a convex polygon. The separating axis test on
+ * the polygon's faces and the segment's normal settles most cases: one axis with the cores at least
+ * r apart means no overlap; no axis with the cores apart at all means they touch or cross, so the
+ * rounded interiors overlap. Otherwise the cores are disjoint but close, and the exact distance,
+ * the smallest segment-to-edge distance, decides. */
+static bool rounded_segment_overlaps_convex(const c2d_vec2 *v, int count, c2d_vec2 p1, c2d_vec2 p2, c2d_real r) {
+    c2d_vec2 d = c2d_sub(p2, p1);
+    bool apart = false;
+    int i;
+    for (i = 0; i < count; ++i) {
+        c2d_vec2 e = c2d_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
+        c2d_real s = c2d_minr(c2d_cross(c2d_sub(p1, v[i]), e), c2d_cross(c2d_sub(p2, v[i]), e));
+        if (at_least(s, r, c2d_dot(e, e))) return false;
+        apart |= s > 0;
+    }
+    if (d.x != 0 || d.y != 0) {
+        c2d_real lo = REAL_MAX, hi = -REAL_MAX, dd = c2d_dot(d, d);
+        for (i = 0; i < count; ++i) {
+            c2d_real o = c2d_cross(d, c2d_sub(v[i], p1));
+            lo = c2d_minr(lo, o);
+            hi = c2d_maxr(hi, o);
+        }
+        if (at_least(lo, r, dd) || at_least(-hi, r, dd)) return false;
+        apart |= lo > 0 || hi < 0;
+    }
+    if (!apart) return true;
+    for (i = 0; i < count; ++i) {
+        if (segments_near(p1, p2, v[i], v[i + 1 < count ? i + 1 : 0], r)) return true;
+    }
+    return false;
+}
+
+/* Smallest of nx * (x[j] - px) + ny * (y[j] - py) over the first `lanes` lanes (a multiple of 4):
+ * the projection kernel of the separating axis test. With SSE (float builds) four lanes at a time;
+ * otherwise a scalar loop with four independent minima (one running minimum would be a long
+ * dependency chain). Products of coordinate differences, as everywhere: exact on a grid. */
+static inline c2d_real lanes_min_proj(const c2d_real *x, const c2d_real *y, int lanes, c2d_real nx, c2d_real ny,
+                                      c2d_real px, c2d_real py) {
+#ifdef C2D_NARROW_SSE
+    __m128 vnx = _mm_set1_ps(nx), vny = _mm_set1_ps(ny), vpx = _mm_set1_ps(px), vpy = _mm_set1_ps(py);
+    __m128 m = _mm_set1_ps(FLT_MAX);
+    int k;
+    for (k = 0; k < lanes; k += 4) {
+        __m128 dx = _mm_sub_ps(_mm_loadu_ps(x + k), vpx), dy = _mm_sub_ps(_mm_loadu_ps(y + k), vpy);
+        m = _mm_min_ps(m, _mm_add_ps(_mm_mul_ps(vnx, dx), _mm_mul_ps(vny, dy)));
+    }
+    m = _mm_min_ps(m, _mm_movehl_ps(m, m));
+    m = _mm_min_ss(m, _mm_shuffle_ps(m, m, 1));
+    return _mm_cvtss_f32(m);
+#else
+    c2d_real m0 = REAL_MAX, m1 = REAL_MAX, m2 = REAL_MAX, m3 = REAL_MAX;
+    int k;
+    for (k = 0; k < lanes; k += 4) {
+        m0 = c2d_minr(m0, nx * (x[k] - px) + ny * (y[k] - py));
+        m1 = c2d_minr(m1, nx * (x[k + 1] - px) + ny * (y[k + 1] - py));
+        m2 = c2d_minr(m2, nx * (x[k + 2] - px) + ny * (y[k + 2] - py));
+        m3 = c2d_minr(m3, nx * (x[k + 3] - px) + ny * (y[k + 3] - py));
+    }
+    return c2d_minr(c2d_minr(m0, m1), c2d_minr(m2, m3));
+#endif
+}
+
+/* A polygon's vertices relative to a local origin, as x and y lanes padded to whole blocks of 4
+ * with copies of vertex 0. */
+#define LANES_N (((C2D_MAX_POLYGON_VERTICES) + 3) / 4 * 4)
+typedef struct lanes {
+    c2d_real x[LANES_N], y[LANES_N];
+    int count, blocks;
+} lanes;
+
+static void lanes_load(lanes *l, const c2d_polygon *p, c2d_vec2 o) {
+    c2d_real x0 = p->vertices[0].x - o.x, y0 = p->vertices[0].y - o.y;
+    int i;
+    l->count = p->count;
+    l->blocks = (p->count + 3) & ~3;
+    for (i = 0; i < LANES_N; ++i) {
+        l->x[i] = i < p->count ? p->vertices[i].x - o.x : x0;
+        l->y[i] = i < p->count ? p->vertices[i].y - o.y : y0;
+    }
+}
+
+/* True when some face of a has all of b's vertices on its outer closed side (a separating axis
+ * with the projections at most touching). Per face: the most negative cross(w - v, e) over b's
+ * vertices w (cross(e, w - v) > 0 for a vertex strictly inside) must be below 0. */
+static bool polygon_face_separates(const lanes *a, const lanes *b) {
+    int i, n = a->count;
+    for (i = 0; i < n; ++i) {
+        int k = i + 1 < n ? i + 1 : 0;
+        c2d_real ex = a->x[k] - a->x[i], ey = a->y[k] - a->y[i];
+        if (!(lanes_min_proj(b->x, b->y, b->blocks, ey, -ex, a->x[i], a->y[i]) < 0)) return true;
+    }
+    return false;
+}
+
+/* The four corners of a box, counter-clockwise from the lower corner. */
+static void aabb_corners(c2d_aabb b, c2d_vec2 *v) {
+    v[0] = b.lower;
+    v[1] = c2d_v2(b.upper.x, b.lower.y);
+    v[2] = b.upper;
+    v[3] = c2d_v2(b.lower.x, b.upper.y);
+}
+
+/* ---- segment ---- */
+
+/* SAT on x, y and the segment's normal: the segment's extent must reach strictly into the box on
+ * each axis, and the segment's line must have box corners strictly on both sides. */
+bool c2d_segment_overlap_aabb(c2d_segment s, c2d_aabb b) {
+    c2d_vec2 v[4];
+    if (!segment_ok(s) || !aabb_ok(b)) return false;
+    if (!(c2d_maxr(s.p1.x, s.p2.x) > b.lower.x && c2d_minr(s.p1.x, s.p2.x) < b.upper.x)) return false;
+    if (!(c2d_maxr(s.p1.y, s.p2.y) > b.lower.y && c2d_minr(s.p1.y, s.p2.y) < b.upper.y)) return false;
+    aabb_corners(b, v);
+    return line_cuts(s.p1, s.p2, v, 4);
+}
+
+bool c2d_segment_overlap_circle(c2d_segment s, c2d_circle c) {
+    if (!segment_ok(s) || !circle_ok(c)) return false;
+    return point_near_segment(c.center, s.p1, s.p2, c.radius);
+}
+
+bool c2d_segment_overlap_capsule(c2d_segment s, c2d_capsule c) {
+    if (!segment_ok(s) || !capsule_ok(c)) return false;
+    return segments_near(s.p1, s.p2, c.p1, c.p2, c.radius);
+}
+
+/* SAT: every polygon face must have an end of the segment strictly inside its half-plane, and the
+ * segment's line must cut the polygon. */
+bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
+    int i, n;
+    if (!segment_ok(s) || !polygon_ok(p)) return false;
+    n = p->count;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
+        if (!(c2d_cross(e, c2d_sub(s.p1, v)) > 0 || c2d_cross(e, c2d_sub(s.p2, v)) > 0)) return false;
+    }
+    return line_cuts(s.p1, s.p2, p->vertices, p->count);
+}
+
+/* ---- aabb ---- */
+
+/* Branch-light: eight differences that must all be positive. Four are the boxes' widths and
+ * heights (rejecting inverted or empty boxes), four are the overlap tests (b.upper - a.lower and
+ * a.upper - b.lower on each axis, so touching gives 0). The widths must also be finite: an infinity
+ * in any coordinate makes a width infinite and a NaN makes it NaN. With SSE (float builds) the
+ * eight differences are two vector subtractions. */
+#ifdef C2D_NARROW_SSE
+bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
+    /* built from the argument registers (a store and a wide reload would stall) */
+    __m128 lo = _mm_set_ps(b.lower.y, b.lower.x, a.lower.y, a.lower.x);
+    __m128 hi = _mm_set_ps(b.upper.y, b.upper.x, a.upper.y, a.upper.x);
+    __m128 cross_hi = _mm_movehl_ps(hi, hi); /* b.upper twice */
+    __m128 w, o, ok;
+    cross_hi = _mm_movelh_ps(cross_hi, hi);  /* b.upper, a.upper */
+    w = _mm_sub_ps(hi, lo);
+    o = _mm_sub_ps(cross_hi, lo);
+    ok = _mm_and_ps(_mm_cmpgt_ps(w, _mm_setzero_ps()), _mm_cmpgt_ps(o, _mm_setzero_ps()));
+    ok = _mm_and_ps(ok, _mm_cmple_ps(w, _mm_set1_ps(FLT_MAX)));
+    return _mm_movemask_ps(ok) == 0xF;
+}
+#else
+bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
+    const c2d_real m = REAL_MAX;
+    c2d_real w0 = a.upper.x - a.lower.x, w1 = a.upper.y - a.lower.y;
+    c2d_real w2 = b.upper.x - b.lower.x, w3 = b.upper.y - b.lower.y;
+    c2d_real o0 = b.upper.x - a.lower.x, o1 = b.upper.y - a.lower.y;
+    c2d_real o2 = a.upper.x - b.lower.x, o3 = a.upper.y - b.lower.y;
+    bool ok = (w0 > 0) & (w1 > 0) & (w2 > 0) & (w3 > 0) & (o0 > 0) & (o1 > 0) & (o2 > 0) & (o3 > 0);
+    return ok & (w0 <= m) & (w1 <= m) & (w2 <= m) & (w3 <= m);
+}
+#endif
+
+/* The box point nearest the center (the center itself when inside) must be closer than the radius.
+ * The offset is formed relative to the center. */
+bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
+    c2d_real dx, dy;
+    if (!aabb_ok(b) || !circle_ok(c)) return false;
+    dx = c2d_clampr(c.center.x, b.lower.x, b.upper.x) - c.center.x;
+    dy = c2d_clampr(c.center.y, b.lower.y, b.upper.y) - c.center.y;
+    return dx * dx + dy * dy < c.radius * c.radius;
+}
+
+bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c) {
+    c2d_vec2 v[4];
+    if (!aabb_ok(b) || !capsule_ok(c)) return false;
+    aabb_corners(b, v);
+    return rounded_segment_overlaps_convex(v, 4, c.p1, c.p2, c.radius);
+}
+
+/* SAT: the box's two axes (the polygon's extent against the box's) and the polygon's faces (the box
+ * corner deepest behind each face must be strictly inside it). */
+bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
+    c2d_real lx = REAL_MAX, ly = REAL_MAX, hx = -REAL_MAX, hy = -REAL_MAX;
+    int i, n;
+    if (!aabb_ok(b) || !polygon_ok(p)) return false;
+    n = p->count;
+    for (i = 0; i < p->count; ++i) {
+        c2d_vec2 v = p->vertices[i];
+        lx = c2d_minr(lx, v.x);
+        hx = c2d_maxr(hx, v.x);
+        ly = c2d_minr(ly, v.y);
+        hy = c2d_maxr(hy, v.y);
+    }
+    if (!(lx < b.upper.x && hx > b.lower.x && ly < b.upper.y && hy > b.lower.y)) return false;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
+        /* the corner deepest behind the face: smallest dot with the outward normal (e.y, -e.x) */
+        c2d_vec2 corner = c2d_v2(e.y > 0 ? b.lower.x : b.upper.x, e.x < 0 ? b.lower.y : b.upper.y);
+        if (!(c2d_cross(e, c2d_sub(corner, v)) > 0)) return false;
+    }
+    return true;
+}
+
+/* ---- circle ---- */
+
+bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b) {
+    c2d_real r;
+    if (!circle_ok(a) || !circle_ok(b)) return false;
+    r = a.radius + b.radius;
+    return c2d_dist_sq(a.center, b.center) < r * r;
+}
+
+bool c2d_circle_overlap_capsule(c2d_circle a, c2d_capsule b) {
+    c2d_real r;
+    if (!circle_ok(a) || !capsule_ok(b)) return false;
+    r = a.radius + b.radius;
+    return point_near_segment(a.center, b.p1, b.p2, r);
+}
+
+/* A face with the center at least the radius outside means no overlap; a center behind every face
+ * (or on the boundary) means overlap. Otherwise the center is outside but closer than the radius to
+ * the face lines it is outside of, and the exact distance to the edges decides. */
+bool c2d_circle_overlap_polygon(c2d_circle a, const c2d_polygon *b) {
+    bool apart = false;
+    int i, n;
+    if (!circle_ok(a) || !polygon_ok(b)) return false;
+    n = b->count;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v = b->vertices[i], e = c2d_sub(b->vertices[i + 1 < n ? i + 1 : 0], v);
+        c2d_real s = c2d_cross(c2d_sub(a.center, v), e);
+        if (at_least(s, a.radius, c2d_dot(e, e))) return false;
+        apart |= s > 0;
+    }
+    if (!apart) return true;
+    for (i = 0; i < n; ++i) {
+        if (point_near_segment(a.center, b->vertices[i], b->vertices[i + 1 < n ? i + 1 : 0], a.radius)) return true;
+    }
+    return false;
+}
+
+/* ---- capsule ---- */
+
+bool c2d_capsule_overlap_capsule(c2d_capsule a, c2d_capsule b) {
+    c2d_real r;
+    if (!capsule_ok(a) || !capsule_ok(b)) return false;
+    r = a.radius + b.radius;
+    return segments_near(a.p1, a.p2, b.p1, b.p2, r);
+}
+
+bool c2d_capsule_overlap_polygon(c2d_capsule a, const c2d_polygon *b) {
+    if (!capsule_ok(a) || !polygon_ok(b)) return false;
+    return rounded_segment_overlaps_convex(b->vertices, b->count, a.p1, a.p2, a.radius);
+}
+
+/* ---- polygon ---- */
+
+bool c2d_polygon_overlap_polygon(const c2d_polygon *a, const c2d_polygon *b) {
+    lanes la, lb;
+    if (!polygon_ok(a) || !polygon_ok(b)) return false;
+    lanes_load(&la, a, a->vertices[0]);
+    lanes_load(&lb, b, a->vertices[0]);
+    return !polygon_face_separates(&la, &lb) && !polygon_face_separates(&lb, &la);
+}
