@@ -141,6 +141,27 @@ C2D_API c2d_status c2d_static_tree_create(const c2d_index_config *config, const 
  * (cell_size), BAD_SIZE (cell_size < 0 or too small for 1 / cell_size, capacity < 0), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_spatial_hash_create(const c2d_index_config *config, c2d_index **out);
 
+/* Uniform grid stored as a spatial hash, each cell's boxes in one contiguous block (fast one-shot
+ * pairs). config->cell_size as for the spatial hash, except that 0 derives it from the boxes: twice
+ * the mean size (larger of width and height) of the first 32 boxes, and again of all boxes at each
+ * c2d_index_rebuild. Boxes covering more than 64 cells are kept in a side list every query tests.
+ * Errors: as c2d_spatial_hash_create. */
+C2D_API c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out);
+
+/* Loose quadtree (looseness factor 2): an inserted or moved box goes to the deepest node whose loose
+ * bounds (its cell grown to twice the size) contain it, down from the root through the quadrants
+ * holding the box's center; at most 24 levels are made below the root, which grows when a box
+ * leaves it. Needs no tuning for unbounded worlds and mixed box sizes. c2d_index_rebuild walks every
+ * box down again from the current root.
+ * Errors: NULL_ARG (out, or an allocator with alloc but no free), BAD_SIZE (capacity < 0), OUT_OF_MEMORY. */
+C2D_API c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out);
+
+/* Sort and sweep: boxes kept sorted along one axis (the one where the box centers spread more,
+ * chosen again by find_pairs and rebuild) by insertion sort as they move; one-shot pairs sweep them
+ * in strips across the other axis. Inserts and long moves wait in an unsorted list (tested by every
+ * query) until the next pair call or rebuild, or until it grows long. Errors: as c2d_quadtree_create. */
+C2D_API c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **out);
+
 /* Frees the index and everything it allocated. NULL is allowed. */
 C2D_API void c2d_index_destroy(c2d_index *index);
 

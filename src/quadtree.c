@@ -1,0 +1,612 @@
+/* Loose quadtree (Ulrich, "Loose octrees", Game Programming Gems, 2000, in two dimensions).
+ *
+ * Every node owns a square cell; its loose bounds are the cell grown to twice its size (looseness
+ * factor 2) around the same center. A box is stored in exactly one node: when it is inserted or
+ * moved it goes down from the root to the child of the quadrant holding the box's center for as
+ * long as that child's loose bounds still contain the whole box, so it ends in the deepest such
+ * node on that path (a root that grows later, or nodes made later for other boxes, do not move
+ * it: the next move of the box, or c2d_index_rebuild, does). Since a box at most half as wide as a
+ * cell always fits the loose bounds of the cell holding its center, a box settles at the level
+ * matching its size, and moving it needs no more than a re-walk of one path. Children are made on
+ * demand (at most C2D_QUAD_MAX_DEPTH levels below the root) and freed as soon as their subtree is
+ * empty; a root left with one child and no boxes hands over to that child. When a box's center
+ * leaves the root's cell, or the box its loose bounds, the root grows: a new root of twice the
+ * size, shifted towards the box, adopts the old one as a child.
+ *
+ * Loose bounds are stored per node (a parent's always contain its children's, checked when a
+ * child is made), so culling by them never loses a box, whatever the rounding of the centers.
+ * Walks need no stack: nodes keep parent links and their quadrant, and a walk steps to the next
+ * sibling or climbs. Ray casts visit the children nearest the ray's start first. The one-shot pair
+ * search copies the tree into preorder arrays first, so that it streams through memory. */
+#include <string.h>
+#include "broadphase_internal.h"
+
+/* Levels below the root that insertion may create. */
+#define C2D_QUAD_MAX_DEPTH 24
+
+typedef struct qt_node {
+    c2d_aabb loose;        /* culling bounds: every box in the subtree lies inside (closed) */
+    c2d_vec2 center;       /* of the cell */
+    c2d_real half;         /* half the cell's edge; the loose bounds are center +- 2 half */
+    int32_t parent;        /* -1 at the root; free node: next free node */
+    int32_t child[4];      /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
+    int32_t first;         /* first proxy stored here, or -1 */
+    int32_t count;         /* proxies in the subtree */
+    int32_t level;         /* a child's level is its parent's minus 1 */
+    int32_t quadrant;      /* in the parent; -1 for a free node */
+} qt_node;
+
+typedef struct qt_link {
+    c2d_aabb box;          /* a copy of the proxy's box, next to the links walks follow */
+    int32_t next, prev;    /* the proxies of one node, a doubly linked list */
+} qt_link;
+
+/* The one-shot pair search works on a snapshot of the tree in preorder: per node its loose bounds,
+ * the end of its subtree and its run of boxes, which are copied next to each other. */
+typedef struct qt_flat_node {
+    c2d_aabb loose;
+    int32_t skip;          /* first node after this one's subtree */
+    int32_t first, count;  /* its boxes in the flat box array */
+    int32_t parent;        /* flat index, -1 at the root */
+} qt_flat_node;
+
+typedef struct qt_flat_box {
+    c2d_aabb box;
+    int32_t id;
+} qt_flat_box;
+
+typedef struct c2d_quadtree {
+    c2d_index base;
+    c2d_bp_proxies proxies;    /* slot: the node holding the proxy */
+    qt_link *links;            /* by id */
+    int32_t link_capacity;
+    qt_node *nodes;
+    int32_t node_capacity, node_used, node_free, node_live;
+    int32_t root;              /* -1 when empty */
+    qt_flat_node *flat;        /* scratch of find_pairs */
+    qt_flat_box *flat_boxes;
+    int32_t flat_capacity, flat_box_capacity;
+} c2d_quadtree;
+
+static c2d_quadtree *qt_cast(c2d_index *index) { return (c2d_quadtree *)index; }
+static const c2d_quadtree *qt_ccast(const c2d_index *index) { return (const c2d_quadtree *)index; }
+
+static bool qt_contains(c2d_aabb outer, c2d_aabb inner) {
+    return outer.lower.x <= inner.lower.x && outer.lower.y <= inner.lower.y && inner.upper.x <= outer.upper.x &&
+           inner.upper.y <= outer.upper.y;
+}
+
+static c2d_aabb qt_square(c2d_vec2 c, c2d_real h) {
+    c2d_aabb b;
+    b.lower = c2d_v2(c.x - h, c.y - h);
+    b.upper = c2d_v2(c.x + h, c.y + h);
+    return b;
+}
+
+static c2d_vec2 qt_center_of(c2d_aabb b) {
+    return c2d_v2((b.lower.x + b.upper.x) * (c2d_real)0.5, (b.lower.y + b.upper.y) * (c2d_real)0.5);
+}
+
+/* ---- nodes ---- */
+
+/* Room for n more nodes without allocating later. */
+static bool qt_reserve_nodes(c2d_quadtree *t, int32_t n) {
+    void *p = t->nodes;
+    if (t->node_live > INT32_MAX - n) return false;
+    if (t->node_capacity - t->node_live >= n) return true;
+    if (!c2d_bp_reserve(&t->base.allocator, &p, &t->node_capacity, t->node_used + n, sizeof *t->nodes)) return false;
+    t->nodes = (qt_node *)p;
+    return true;
+}
+
+/* A new empty node (room must have been reserved). */
+static int32_t qt_new_node(c2d_quadtree *t, c2d_vec2 center, c2d_real half, c2d_aabb loose, int32_t level) {
+    int32_t n, q;
+    qt_node *node;
+    if (t->node_free >= 0) {
+        n = t->node_free;
+        t->node_free = t->nodes[n].parent;
+    } else {
+        n = t->node_used++;
+    }
+    node = &t->nodes[n];
+    node->loose = loose;
+    node->center = center;
+    node->half = half;
+    node->parent = -1;
+    for (q = 0; q < 4; ++q) node->child[q] = -1;
+    node->first = -1;
+    node->count = 0;
+    node->level = level;
+    node->quadrant = 0;
+    t->node_live++;
+    return n;
+}
+
+static void qt_free_node(c2d_quadtree *t, int32_t n) {
+    t->nodes[n].parent = t->node_free;
+    t->nodes[n].quadrant = -1;
+    t->node_free = n;
+    t->node_live--;
+}
+
+static int32_t qt_quadrant(const qt_node *n, c2d_vec2 c) {
+    return (c.x >= n->center.x ? 1 : 0) | (c.y >= n->center.y ? 2 : 0);
+}
+
+/* Whether the root can take box: its loose bounds hold the box and its cell holds the box's
+ * center (so that the walk down finds the center inside each cell it passes and the box can sink
+ * as deep as its size allows). */
+static bool qt_root_holds(const qt_node *r, c2d_aabb box, c2d_vec2 c) {
+    return qt_contains(r->loose, box) && r->center.x - r->half <= c.x && c.x <= r->center.x + r->half &&
+           r->center.y - r->half <= c.y && c.y <= r->center.y + r->half;
+}
+
+/* Doubles the root towards box until it can take it (one node per step, reserved first: a failure
+ * leaves a valid, merely larger, tree). */
+static bool qt_grow_root(c2d_quadtree *t, c2d_aabb box) {
+    c2d_vec2 c = qt_center_of(box);
+    if (t->root < 0) {
+        c2d_real h = c2d_maxr(box.upper.x - box.lower.x, box.upper.y - box.lower.y);
+        c2d_real scale = c2d_maxr(C2D_ABS(c.x), C2D_ABS(c.y)) * (c2d_real)(1.0 / 1024.0);
+        if (h < scale) h = scale;
+        if (!(h > 0)) h = 1;
+        if (!qt_reserve_nodes(t, 1)) return false;
+        t->root = qt_new_node(t, c, h, qt_square(c, 2 * h), 0);
+        t->nodes[t->root].loose = c2d_aabb_union(t->nodes[t->root].loose, box);
+    }
+    while (!qt_root_holds(&t->nodes[t->root], box, c)) {
+        qt_node *old;
+        c2d_vec2 nc;
+        c2d_real h;
+        int32_t r;
+        if (!qt_reserve_nodes(t, 1)) return false;
+        old = &t->nodes[t->root];
+        h = old->half;
+        nc = c2d_v2(old->center.x + (c.x >= old->center.x ? h : -h), old->center.y + (c.y >= old->center.y ? h : -h));
+        r = qt_new_node(t, nc, 2 * h, qt_square(nc, 4 * h), old->level + 1);
+        old = &t->nodes[t->root];
+        t->nodes[r].loose = c2d_aabb_union(t->nodes[r].loose, old->loose);
+        t->nodes[r].count = old->count;
+        old->quadrant = (old->center.x >= nc.x ? 1 : 0) | (old->center.y >= nc.y ? 2 : 0);
+        old->parent = r;
+        t->nodes[r].child[old->quadrant] = t->root;
+        t->root = r;
+    }
+    return true;
+}
+
+/* The node a box (inside the root's loose bounds) belongs in: down from the root through the
+ * children of the quadrants holding its center while their loose bounds contain it. Missing
+ * children are made (room for C2D_QUAD_MAX_DEPTH nodes must have been reserved). */
+static int32_t qt_target(c2d_quadtree *t, c2d_aabb box) {
+    c2d_vec2 c = qt_center_of(box);
+    int32_t n = t->root, root_level = t->nodes[t->root].level;
+    for (;;) {
+        qt_node *node = &t->nodes[n];
+        int32_t q = qt_quadrant(node, c), k = node->child[q];
+        if (k >= 0) {
+            if (!qt_contains(t->nodes[k].loose, box)) return n;
+            n = k;
+            continue;
+        }
+        if (root_level - node->level >= C2D_QUAD_MAX_DEPTH) return n;
+        {
+            c2d_real ch = node->half * (c2d_real)0.5;
+            c2d_vec2 cc = c2d_v2(node->center.x + ((q & 1) ? ch : -ch), node->center.y + ((q & 2) ? ch : -ch));
+            c2d_aabb loose = qt_square(cc, node->half);
+            /* Rounding must leave the child inside its parent and distinct from it. */
+            if (!(ch > 0) || cc.x == node->center.x || cc.y == node->center.y || !qt_contains(node->loose, loose) ||
+                !qt_contains(loose, box))
+                return n;
+            k = qt_new_node(t, cc, ch, loose, node->level - 1);
+            node = &t->nodes[n];
+            t->nodes[k].parent = n;
+            t->nodes[k].quadrant = q;
+            node->child[q] = k;
+            n = k;
+        }
+    }
+}
+
+/* Adds or removes one proxy from the counts on the path from n to the root. */
+static void qt_count_path(c2d_quadtree *t, int32_t n, int32_t delta) {
+    for (; n >= 0; n = t->nodes[n].parent) t->nodes[n].count += delta;
+}
+
+static void qt_link_proxy(c2d_quadtree *t, int32_t id, int32_t n) {
+    qt_node *node = &t->nodes[n];
+    t->links[id].box = t->proxies.items[id].box;
+    t->links[id].prev = -1;
+    t->links[id].next = node->first;
+    if (node->first >= 0) t->links[node->first].prev = id;
+    node->first = id;
+    t->proxies.items[id].slot = n;
+    qt_count_path(t, n, 1);
+}
+
+static void qt_unlink_proxy(c2d_quadtree *t, int32_t id) {
+    int32_t n = t->proxies.items[id].slot;
+    qt_link *l = &t->links[id];
+    if (l->prev >= 0) t->links[l->prev].next = l->next; else t->nodes[n].first = l->next;
+    if (l->next >= 0) t->links[l->next].prev = l->prev;
+    qt_count_path(t, n, -1);
+}
+
+/* Frees the empty nodes from n upwards, then drops root levels that hold nothing but one child. */
+static void qt_prune(c2d_quadtree *t, int32_t n) {
+    while (n >= 0 && t->nodes[n].count == 0) {
+        int32_t parent = t->nodes[n].parent;
+        if (parent >= 0) t->nodes[parent].child[t->nodes[n].quadrant] = -1;
+        else t->root = -1;
+        qt_free_node(t, n);
+        n = parent;
+    }
+    while (t->root >= 0) {
+        qt_node *r = &t->nodes[t->root];
+        int32_t q, only = -1, kids = 0;
+        if (r->first >= 0) break;
+        for (q = 0; q < 4; ++q) if (r->child[q] >= 0) { only = r->child[q]; ++kids; }
+        if (kids != 1) break;
+        qt_free_node(t, t->root);
+        t->nodes[only].parent = -1;
+        t->nodes[only].quadrant = 0;
+        t->root = only;
+    }
+}
+
+/* ---- walks ---- */
+
+/* The next node of a depth-first walk of the subtree under top, children in the given quadrant
+ * order: the first child of n when descend is true and n has one, else the next sibling of n or of
+ * its nearest ancestor below top that has one; -1 at the end. */
+static int32_t qt_next(const c2d_quadtree *t, int32_t n, bool descend, int32_t top, const int32_t order[4]) {
+    int32_t k;
+    if (descend) {
+        for (k = 0; k < 4; ++k) {
+            int32_t c = t->nodes[n].child[order[k]];
+            if (c >= 0) return c;
+        }
+    }
+    while (n != top) {
+        int32_t parent = t->nodes[n].parent, q = t->nodes[n].quadrant, pos = 0;
+        while (order[pos] != q) ++pos;
+        for (k = pos + 1; k < 4; ++k) {
+            int32_t c = t->nodes[parent].child[order[k]];
+            if (c >= 0) return c;
+        }
+        n = parent;
+    }
+    return -1;
+}
+
+static const int32_t qt_plain_order[4] = {0, 1, 2, 3};
+
+/* ---- class functions ---- */
+
+static void qt_destroy(c2d_index *index) {
+    c2d_quadtree *t = qt_cast(index);
+    c2d_allocator a = index->allocator;
+    c2d_bp_proxies_free(&t->proxies, &a);
+    c2d_bp_free(&a, t->links, (size_t)t->link_capacity * sizeof *t->links);
+    c2d_bp_free(&a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
+    c2d_bp_free(&a, t->flat, (size_t)t->flat_capacity * sizeof *t->flat);
+    c2d_bp_free(&a, t->flat_boxes, (size_t)t->flat_box_capacity * sizeof *t->flat_boxes);
+    c2d_bp_base_free(index);
+    c2d_bp_free(&a, t, sizeof *t);
+}
+
+static int32_t qt_count(const c2d_index *index) { return qt_ccast(index)->proxies.live; }
+
+/* Makes the root cover box and reserves the nodes a placement may create. */
+static bool qt_prepare(c2d_quadtree *t, c2d_aabb box) {
+    return qt_grow_root(t, box) && qt_reserve_nodes(t, C2D_QUAD_MAX_DEPTH + 1);
+}
+
+static c2d_status qt_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
+    c2d_quadtree *t = qt_cast(index);
+    int32_t next_id = t->proxies.free_head >= 0 ? t->proxies.free_head : t->proxies.used, id;
+    void *p = t->links;
+    bool ok = c2d_bp_reserve(&index->allocator, &p, &t->link_capacity, next_id + 1, sizeof *t->links);
+    t->links = (qt_link *)p;
+    if (!ok || !qt_prepare(t, box)) {
+        if (t->root >= 0 && t->nodes[t->root].count == 0) qt_prune(t, t->root);
+        return C2D_ERR_OUT_OF_MEMORY;
+    }
+    id = c2d_bp_proxies_add(&t->proxies, &index->allocator, box, user_data);
+    if (id < 0) {
+        if (t->nodes[t->root].count == 0) qt_prune(t, t->root);
+        return C2D_ERR_OUT_OF_MEMORY;
+    }
+    qt_link_proxy(t, id, qt_target(t, box));
+    *out_id = id;
+    return C2D_OK;
+}
+
+static c2d_status qt_remove(c2d_index *index, int32_t id) {
+    c2d_quadtree *t = qt_cast(index);
+    int32_t n;
+    if (!c2d_bp_proxies_live(&t->proxies, id)) return C2D_ERR_BAD_ID;
+    n = t->proxies.items[id].slot;
+    qt_unlink_proxy(t, id);
+    c2d_bp_proxies_remove(&t->proxies, id);
+    qt_prune(t, n);
+    return C2D_OK;
+}
+
+/* The path from the root is walked again; the proxy changes node only when the target differs. */
+static c2d_status qt_move(c2d_index *index, int32_t id, c2d_aabb box) {
+    c2d_quadtree *t = qt_cast(index);
+    int32_t old = t->proxies.items[id].slot, n;
+    if (!qt_prepare(t, box)) return C2D_ERR_OUT_OF_MEMORY;
+    if (!c2d_bp_proxies_mark(&t->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
+    t->proxies.items[id].box = box;
+    t->links[id].box = box;
+    n = qt_target(t, box);
+    if (n != old) {
+        qt_unlink_proxy(t, id);
+        qt_link_proxy(t, id, n);
+        qt_prune(t, old);
+    }
+    return C2D_OK;
+}
+
+static bool qt_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *user_data) {
+    const c2d_quadtree *t = qt_ccast(index);
+    if (!c2d_bp_proxies_live(&t->proxies, id)) return false;
+    *box = t->proxies.items[id].box;
+    *user_data = t->proxies.items[id].user_data;
+    return true;
+}
+
+/* Calls fn for the proxies of the subtree under top that overlap box; false when fn stopped. */
+static bool qt_walk_box(const c2d_quadtree *t, int32_t top, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
+    const c2d_bp_proxy *items = t->proxies.items;
+    int32_t n = top;
+    while (n >= 0) {
+        bool open = c2d_bp_overlap_closed(t->nodes[n].loose, box);
+        if (open) {
+            int32_t id;
+            for (id = t->nodes[n].first; id >= 0; id = t->links[id].next)
+                if (c2d_bp_overlap(t->links[id].box, box) && !fn(id, items[id].user_data, context)) return false;
+        }
+        n = qt_next(t, n, open, top, qt_plain_order);
+    }
+    return true;
+}
+
+static void qt_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
+    const c2d_quadtree *t = qt_ccast(index);
+    if (t->root >= 0) (void)qt_walk_box(t, t->root, box, fn, context);
+}
+
+/* Depth-first, children in the order the ray meets their cells when it starts in the first one:
+ * the quadrant on the side the ray comes from first, the opposite one last. Subtrees whose loose
+ * bounds the (clipped) ray misses are skipped. */
+static void qt_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycast_fn *fn, void *context) {
+    const c2d_quadtree *t = qt_ccast(index);
+    const c2d_bp_proxy *items = t->proxies.items;
+    int32_t order[4], q0, n = t->root;
+    q0 = (ray->ray.translation.x < 0 ? 1 : 0) | (ray->ray.translation.y < 0 ? 2 : 0);
+    if (C2D_ABS(ray->ray.translation.x) >= C2D_ABS(ray->ray.translation.y)) {
+        order[0] = q0; order[1] = q0 ^ 1; order[2] = q0 ^ 2; order[3] = q0 ^ 3;
+    } else {
+        order[0] = q0; order[1] = q0 ^ 2; order[2] = q0 ^ 1; order[3] = q0 ^ 3;
+    }
+    while (n >= 0) {
+        c2d_real enter;
+        bool open = c2d_bp_ray_cull(ray, t->nodes[n].loose, &enter);
+        if (open) {
+            int32_t id;
+            for (id = t->nodes[n].first; id >= 0; id = t->links[id].next) {
+                c2d_real f;
+                if (c2d_bp_ray_box(ray, t->links[id].box, &f) && !c2d_bp_ray_report(ray, fn, id, items[id].user_data, f, context))
+                    return;
+            }
+        }
+        n = qt_next(t, n, open, t->root, order);
+    }
+}
+
+/* ---- pairs ---- */
+
+/* Pushes the pairs of proxy self with the proxies of the tree that overlap its box, leaving out
+ * moved proxies with a smaller id (their own walk finds the pair). */
+static void qt_pairs_box(c2d_quadtree *t, int32_t self) {
+    const c2d_bp_proxy *items = t->proxies.items;
+    c2d_aabb box = t->links[self].box;
+    int32_t n = t->root;
+    while (n >= 0) {
+        bool open = c2d_bp_overlap_closed(t->nodes[n].loose, box);
+        if (open) {
+            int32_t id;
+            for (id = t->nodes[n].first; id >= 0; id = t->links[id].next) {
+                if (id == self || (items[id].link != 0 && id < self)) continue;
+                if (c2d_bp_overlap(t->links[id].box, box)) c2d_bp_pairs_push(&t->base, self, id);
+            }
+        }
+        n = qt_next(t, n, open, t->root, qt_plain_order);
+    }
+}
+
+/* One-shot pairs on a preorder snapshot (sequential memory, unlike the tree's nodes and lists).
+ * A pair of boxes in nodes x and z, x not after z in preorder, is found from the box in x: z is x
+ * itself (the boxes after it in x's run), or in x's subtree, or after x's subtree, where the nodes
+ * form a forest of subtrees (later siblings of x and of its ancestors; ancestors come before x).
+ * Each box therefore scans the rest of its own run, then the nodes from x + 1 on, skipping each
+ * subtree whose loose bounds it misses (so beyond its own subtree it tests only the forest roots,
+ * at most three per level, and what lies under those it overlaps). */
+static c2d_status qt_find_pairs(c2d_index *index) {
+    c2d_quadtree *t = qt_cast(index);
+    qt_flat_node *fl;
+    qt_flat_box *fb;
+    int32_t count = 0, boxes = 0, n, i;
+    void *p;
+    if (t->root < 0) return c2d_bp_pairs_finish(index);
+    p = t->flat;
+    if (!c2d_bp_reserve(&index->allocator, &p, &t->flat_capacity, t->node_live, sizeof *t->flat)) return C2D_ERR_OUT_OF_MEMORY;
+    t->flat = (qt_flat_node *)p;
+    p = t->flat_boxes;
+    if (!c2d_bp_reserve(&index->allocator, &p, &t->flat_box_capacity, t->proxies.live, sizeof *t->flat_boxes))
+        return C2D_ERR_OUT_OF_MEMORY;
+    t->flat_boxes = (qt_flat_box *)p;
+    fl = t->flat;
+    fb = t->flat_boxes;
+    /* Preorder walk; the parent of a node is found by climbing the flat ancestors of the previous
+     * node until one is the tree parent (the "level" identifies it). */
+    for (n = t->root; n >= 0; n = qt_next(t, n, true, t->root, qt_plain_order)) {
+        const qt_node *node = &t->nodes[n];
+        int32_t id, parent = count - 1;
+        while (parent >= 0 && t->nodes[fl[parent].skip].level <= node->level) parent = fl[parent].parent;
+        fl[count].loose = node->loose;
+        fl[count].skip = n;   /* the tree node, for now */
+        fl[count].first = boxes;
+        fl[count].parent = parent;
+        for (id = node->first; id >= 0; id = t->links[id].next) {
+            fb[boxes].box = t->links[id].box;
+            fb[boxes].id = id;
+            ++boxes;
+        }
+        fl[count].count = boxes - fl[count].first;
+        ++count;
+    }
+    for (i = 0; i < count; ++i) fl[i].skip = i + 1;
+    for (i = count - 1; i > 0; --i)
+        if (fl[i].skip > fl[fl[i].parent].skip) fl[fl[i].parent].skip = fl[i].skip;
+    for (n = 0; n < count; ++n) {
+        const qt_flat_box *b = fb + fl[n].first, *bend = b + fl[n].count;
+        for (; b < bend; ++b) {
+            const qt_flat_box *o;
+            c2d_aabb box = b->box;
+            int32_t z = n + 1;
+            for (o = b + 1; o < bend; ++o)
+                if (c2d_bp_overlap(box, o->box)) c2d_bp_pairs_push(index, b->id, o->id);
+            while (z < count) {
+                if (!c2d_bp_overlap_closed(fl[z].loose, box)) {
+                    z = fl[z].skip;
+                    continue;
+                }
+                for (o = fb + fl[z].first; o < fb + fl[z].first + fl[z].count; ++o)
+                    if (c2d_bp_overlap(box, o->box)) c2d_bp_pairs_push(index, b->id, o->id);
+                ++z;
+            }
+        }
+    }
+    return c2d_bp_pairs_finish(index);
+}
+
+/* Per frame: each moved proxy's box is run down the tree; a pair of two moved proxies is kept
+ * only from the smaller id's walk. */
+static c2d_status qt_update_pairs(c2d_index *index) {
+    c2d_quadtree *t = qt_cast(index);
+    int32_t m;
+    c2d_status s;
+    c2d_bp_proxies_collect_moved(&t->proxies);
+    for (m = 0; m < t->proxies.moved_count; ++m) {
+        int32_t id = t->proxies.moved[m];
+        qt_pairs_box(t, id);
+    }
+    s = c2d_bp_pairs_finish(index);
+    if (s == C2D_OK) c2d_bp_proxies_clear_moved(&t->proxies);
+    else c2d_bp_proxies_keep_moved(&t->proxies);
+    return s;
+}
+
+/* Walks every proxy down again from the current root (after the root grew, boxes stored high up
+ * may now fit deeper). On failure the proxies not yet walked stay where they were. */
+static c2d_status qt_rebuild(c2d_index *index) {
+    c2d_quadtree *t = qt_cast(index);
+    int32_t id;
+    for (id = 0; id < t->proxies.used; ++id) {
+        int32_t old, n;
+        if (!c2d_bp_proxies_live(&t->proxies, id)) continue;
+        if (!qt_reserve_nodes(t, C2D_QUAD_MAX_DEPTH + 1)) return C2D_ERR_OUT_OF_MEMORY;
+        old = t->proxies.items[id].slot;
+        n = qt_target(t, t->proxies.items[id].box);
+        if (n != old) {
+            qt_unlink_proxy(t, id);
+            qt_link_proxy(t, id, n);
+            qt_prune(t, old);
+        }
+    }
+    return C2D_OK;
+}
+
+static bool qt_validate(const c2d_index *index) {
+    const c2d_quadtree *t = qt_ccast(index);
+    int32_t n, live_nodes = 0, free_nodes = 0, free_ids = 0, proxies = 0, i;
+    if (t->root < 0) return t->proxies.live == 0 && t->node_live == 0;
+    if (t->nodes[t->root].parent != -1) return false;
+    for (n = 0; n < t->node_used; ++n) {
+        const qt_node *node = &t->nodes[n];
+        int32_t q, sum = 0, id, prev = -1;
+        if (node->quadrant < 0) continue;
+        ++live_nodes;
+        if (n != t->root) {
+            const qt_node *p;
+            if (node->parent < 0 || node->parent >= t->node_used) return false;
+            p = &t->nodes[node->parent];
+            if (p->child[node->quadrant] != n || p->level != node->level + 1) return false;
+            if (!qt_contains(p->loose, node->loose) || node->count <= 0) return false;
+        }
+        for (q = 0; q < 4; ++q) {
+            if (node->child[q] < 0) continue;
+            if (t->nodes[node->child[q]].parent != n) return false;
+            sum += t->nodes[node->child[q]].count;
+        }
+        for (id = node->first; id >= 0 && sum <= t->proxies.live; id = t->links[id].next) {
+            if (!c2d_bp_proxies_live(&t->proxies, id) || t->proxies.items[id].slot != n) return false;
+            if (t->links[id].prev != prev || !qt_contains(node->loose, t->proxies.items[id].box)) return false;
+            if (memcmp(&t->links[id].box, &t->proxies.items[id].box, sizeof(c2d_aabb)) != 0) return false;
+            prev = id;
+            ++sum;
+            ++proxies;
+        }
+        if (sum != node->count) return false;
+    }
+    for (n = t->node_free; n >= 0 && free_nodes <= t->node_used; n = t->nodes[n].parent) ++free_nodes;
+    for (i = t->proxies.free_head; i >= 0 && free_ids <= t->proxies.used; i = t->proxies.items[i].link) ++free_ids;
+    return live_nodes == t->node_live && live_nodes + free_nodes == t->node_used && proxies == t->proxies.live &&
+           t->nodes[t->root].count == proxies && free_ids + proxies == t->proxies.used;
+}
+
+static const c2d_index_class c2d_quadtree_class = {
+    .name = "quadtree",
+    .destroy = qt_destroy,
+    .count = qt_count,
+    .insert = qt_insert,
+    .remove = qt_remove,
+    .move = qt_move,
+    .get = qt_get,
+    .query_aabb = qt_query_aabb,
+    .raycast = qt_raycast,
+    .find_pairs = qt_find_pairs,
+    .update_pairs = qt_update_pairs,
+    .rebuild = qt_rebuild,
+    .validate = qt_validate,
+};
+
+c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) {
+    c2d_allocator a;
+    c2d_quadtree *t;
+    int32_t capacity = 16;
+    if (out == NULL) return C2D_ERR_NULL_ARG;
+    *out = NULL;
+    if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (config != NULL) {
+        if (config->capacity < 0) return C2D_ERR_BAD_SIZE;
+        if (config->capacity > 0) capacity = config->capacity;
+    }
+    t = (c2d_quadtree *)c2d_bp_alloc(&a, sizeof *t);
+    if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
+    memset(t, 0, sizeof *t);
+    c2d_bp_base_init(&t->base, &c2d_quadtree_class, &a);
+    t->root = -1;
+    t->node_free = -1;
+    if (!c2d_bp_proxies_init(&t->proxies, &a, capacity)) {
+        qt_destroy(&t->base);
+        return C2D_ERR_OUT_OF_MEMORY;
+    }
+    *out = &t->base;
+    return C2D_OK;
+}

@@ -1,0 +1,776 @@
+/* Sort and sweep (sweep and prune) along one axis, with strips along the other for the one-shot
+ * pairs.
+ *
+ * The persistent structure is one array of the proxies' boxes kept sorted by their lower side on
+ * the sweep axis (the idea of Baraff's and Cohen et al.'s sweep and prune, here on box minima only
+ * as in Terdiman's "box pruning"). Records hold (min, max) on the sweep axis and (min, max) on the
+ * other one, 16 bytes in float, so sweeps stream through memory. A small move shifts its record
+ * to its new place (insertion sort: frame-to-frame coherence keeps this short); inserts and long
+ * moves go to an unsorted pending tail, and removals leave dead records in place. The pair
+ * functions and, when the tail or the dead grow large, insert and move merge the tail back in:
+ * an LSD radix sort of its keys (the coordinates mapped to order-preserving unsigned integers)
+ * and one merge pass. A "reach" bound (every live width, rounded up) lets box queries, ray casts
+ * and per-frame pairs walk backwards from a binary-searched position and stop early.
+ *
+ * One-shot pairs first pick the axis whose box centers have the larger variance (a crowded axis,
+ * such as every box on one vertical line, would make every record overlap every other along it)
+ * and re-sort when it changes. A sweep along one axis alone still meets about sqrt(n) records per
+ * box for uniformly spread boxes, so the sorted records are then dealt, in order, into strips
+ * across the other axis, each about two box heights tall; a box is copied into every strip it
+ * touches and a pair is kept only in the first strip the two boxes share. Per-frame pairs sweep
+ * forwards and (by the reach bound) backwards from each moved record, or, when those walks would
+ * cost more than a few passes over the array (many moves, or one very wide box), run the strip
+ * sweep keeping only pairs with a moved record, which is never dearer than a one-shot search.
+ *
+ * Every test on a candidate is the exact overlap or ray rule on the users' boxes (the records are
+ * copies of them), so results never depend on the strips, keys or bounds, only the work does. */
+#include <string.h>
+#include "broadphase_internal.h"
+
+#ifdef C2D_DOUBLE
+typedef uint64_t sp_key;
+#define SP_KEY_BITS 64
+#else
+typedef uint32_t sp_key;
+#define SP_KEY_BITS 32
+#endif
+
+/* A move that would shift its record further than SP_SHIFT_LIMIT + count / 1024 positions goes to
+ * the pending tail instead. */
+#define SP_SHIFT_LIMIT 64
+/* Per-frame pairs switch from walks to the strip sweep above this many records walked per record
+ * in the array. */
+#ifndef SP_WALK_FACTOR
+#define SP_WALK_FACTOR 4
+#endif
+/* The pending tail is merged in once it holds more than this and more than 1/8 of the sorted part. */
+#define SP_PENDING_MIN 64
+/* Most strips a one-shot pair search uses. */
+#define SP_MAX_STRIPS (1 << 20)
+
+/* A box seen along the sweep axis (a) and the other axis (b). */
+typedef struct sp_rec {
+    c2d_real amin, amax, bmin, bmax;
+} sp_rec;
+
+typedef struct sp_item {
+    sp_key key;
+    int32_t index;
+} sp_item;
+
+/* The strips a record's box touches. */
+typedef struct sp_span {
+    int32_t first, last;
+} sp_span;
+
+/* A record dealt into a strip, with the first strip its box touches. */
+typedef struct sp_strip_rec {
+    sp_rec r;
+    int32_t id, first;
+    int32_t moved;      /* per-frame pairs: 1 for a moved record */
+} sp_strip_rec;
+
+typedef struct c2d_sweep_prune {
+    c2d_index base;
+    c2d_bp_proxies proxies;    /* slot: the record's position */
+    sp_rec *recs;              /* by position: [0, sorted) sorted by amin, [sorted, count) pending */
+    int32_t *ids;              /* by position; -1: dead record (kept for the order) */
+    int32_t rec_capacity, id_capacity;
+    int32_t count, sorted, dead;
+    int axis;                  /* sweep axis: 0 x, 1 y */
+    c2d_real reach;            /* fl(amin + reach) >= amax for every live record in [0, sorted) */
+    /* scratch of merges, sorts and pair searches */
+    sp_rec *recs2;
+    int32_t *ids2;
+    int32_t rec2_capacity, id2_capacity;
+    sp_item *items, *items2;
+    int32_t item_capacity, item2_capacity;
+    sp_strip_rec *strip;
+    int32_t strip_capacity;
+    int32_t *strip_start, *strip_fill;
+    int32_t strip_start_capacity, strip_fill_capacity;
+    sp_span *spans;
+    int32_t span_capacity;
+    unsigned char *marks;      /* per position: moved (per-frame strip sweep) */
+    int32_t mark_capacity;
+} c2d_sweep_prune;
+
+static c2d_sweep_prune *sp_cast(c2d_index *index) { return (c2d_sweep_prune *)index; }
+static const c2d_sweep_prune *sp_ccast(const c2d_index *index) { return (const c2d_sweep_prune *)index; }
+
+/* ---- records and keys ---- */
+
+static sp_rec sp_rec_of(c2d_aabb b, int axis) {
+    sp_rec r;
+    if (axis == 0) {
+        r.amin = b.lower.x; r.amax = b.upper.x; r.bmin = b.lower.y; r.bmax = b.upper.y;
+    } else {
+        r.amin = b.lower.y; r.amax = b.upper.y; r.bmin = b.lower.x; r.bmax = b.upper.x;
+    }
+    return r;
+}
+
+static c2d_aabb sp_box_of(const sp_rec *r, int axis) {
+    c2d_aabb b;
+    if (axis == 0) {
+        b.lower.x = r->amin; b.upper.x = r->amax; b.lower.y = r->bmin; b.upper.y = r->bmax;
+    } else {
+        b.lower.y = r->amin; b.upper.y = r->amax; b.lower.x = r->bmin; b.upper.x = r->bmax;
+    }
+    return b;
+}
+
+/* The overlap rule of broadphase.h on two records of the same axis order. */
+static bool sp_overlap(const sp_rec *p, const sp_rec *q) {
+    return p->amin < q->amax && q->amin < p->amax && p->bmin < q->bmax && q->bmin < p->bmax;
+}
+
+/* An upper bound W of the record's width such that fl(amin + W) >= amax: the rounded width can
+ * fall short of the true one by half an ulp, the factor 1 + 4 eps more than makes up for it, and
+ * rounding is monotone, so fl(amin + W) >= fl(amin + true width) = amax. */
+static c2d_real sp_reach_of(const sp_rec *r) {
+    return (r->amax - r->amin) * ((c2d_real)1 + 4 * C2D_EPSILON);
+}
+
+/* Maps a coordinate to an unsigned integer with the same order (IEEE 754: flip every bit of a
+ * negative number, only the sign bit of a positive one). -0 sorts just before +0. */
+static sp_key sp_key_of(c2d_real v) {
+    sp_key u;
+    memcpy(&u, &v, sizeof u);
+    return (u >> (SP_KEY_BITS - 1)) ? ~u : u | ((sp_key)1 << (SP_KEY_BITS - 1));
+}
+
+/* Stable LSD radix sort of n items by key, 11 bits per pass; a pass where every key has the same
+ * digit is skipped. Sorts between a and b and returns the one holding the result. */
+static sp_item *sp_radix(sp_item *a, sp_item *b, int32_t n) {
+    uint32_t counts[2048];
+    int shift;
+    int32_t i;
+    if (n <= 1) return a;
+    for (shift = 0; shift < SP_KEY_BITS; shift += 11) {
+        uint32_t sum = 0;
+        sp_item *t;
+        memset(counts, 0, sizeof counts);
+        for (i = 0; i < n; ++i) counts[(a[i].key >> shift) & 2047u]++;
+        if (counts[(a[0].key >> shift) & 2047u] == (uint32_t)n) continue;
+        for (i = 0; i < 2048; ++i) { uint32_t c = counts[i]; counts[i] = sum; sum += c; }
+        for (i = 0; i < n; ++i) b[counts[(a[i].key >> shift) & 2047u]++] = a[i];
+        t = a; a = b; b = t;
+    }
+    return a;
+}
+
+/* ---- storage ---- */
+
+static bool sp_reserve(c2d_sweep_prune *s, void **p, int32_t *cap, int32_t needed, size_t size) {
+    return c2d_bp_reserve(&s->base.allocator, p, cap, needed, size);
+}
+
+/* Room for n records at the end of the array. */
+static bool sp_reserve_tail(c2d_sweep_prune *s, int32_t n) {
+    void *r = s->recs, *d = s->ids;
+    bool ok;
+    if (s->count > INT32_MAX - n) return false;
+    ok = sp_reserve(s, &r, &s->rec_capacity, s->count + n, sizeof *s->recs);
+    s->recs = (sp_rec *)r;
+    ok = ok && sp_reserve(s, &d, &s->id_capacity, s->count + n, sizeof *s->ids);
+    s->ids = (int32_t *)d;
+    return ok;
+}
+
+/* Room for n records in the second buffer and n sort items in each item buffer. */
+static bool sp_reserve_scratch(c2d_sweep_prune *s, int32_t n) {
+    void *r = s->recs2, *d = s->ids2, *i1 = s->items, *i2 = s->items2;
+    bool ok = sp_reserve(s, &r, &s->rec2_capacity, n, sizeof *s->recs2);
+    s->recs2 = (sp_rec *)r;
+    ok = ok && sp_reserve(s, &d, &s->id2_capacity, n, sizeof *s->ids2);
+    s->ids2 = (int32_t *)d;
+    ok = ok && sp_reserve(s, &i1, &s->item_capacity, n, sizeof *s->items);
+    s->items = (sp_item *)i1;
+    ok = ok && sp_reserve(s, &i2, &s->item2_capacity, n, sizeof *s->items2);
+    s->items2 = (sp_item *)i2;
+    return ok;
+}
+
+/* Makes the second buffer the main one (after a merge or sort wrote n sorted records there). */
+static void sp_swap_buffers(c2d_sweep_prune *s, int32_t n) {
+    sp_rec *r = s->recs;
+    int32_t *d = s->ids, c;
+    int32_t i;
+    s->recs = s->recs2; s->recs2 = r;
+    s->ids = s->ids2; s->ids2 = d;
+    c = s->rec_capacity; s->rec_capacity = s->rec2_capacity; s->rec2_capacity = c;
+    c = s->id_capacity; s->id_capacity = s->id2_capacity; s->id2_capacity = c;
+    s->count = s->sorted = n;
+    s->dead = 0;
+    s->reach = 0;
+    for (i = 0; i < n; ++i) {
+        c2d_real w = sp_reach_of(&s->recs[i]);
+        if (w > s->reach) s->reach = w;
+        s->proxies.items[s->ids[i]].slot = i;
+    }
+}
+
+/* Drops the dead records in place (no allocation), keeping the sorted part sorted. */
+static void sp_compact(c2d_sweep_prune *s) {
+    int32_t p, out = 0, sorted = -1;
+    for (p = 0; p < s->count; ++p) {
+        if (p == s->sorted) sorted = out;
+        if (s->ids[p] < 0) continue;
+        s->recs[out] = s->recs[p];
+        s->ids[out] = s->ids[p];
+        s->proxies.items[s->ids[out]].slot = out;
+        ++out;
+    }
+    s->sorted = sorted < 0 ? out : sorted;
+    s->count = out;
+    s->dead = 0;
+}
+
+/* Brings every live record into the sorted part: the pending tail is radix-sorted and merged with
+ * the sorted part, dead records are dropped. False (nothing changed) when out of memory. */
+static bool sp_consolidate(c2d_sweep_prune *s) {
+    int32_t p, np = 0, i, j, out = 0, live = s->count - s->dead;
+    sp_item *sorted_items;
+    if (s->sorted == s->count) {
+        if (s->dead > 0) sp_compact(s);
+        return true;
+    }
+    if (!sp_reserve_scratch(s, s->count)) return false;
+    for (p = s->sorted; p < s->count; ++p) {
+        if (s->ids[p] < 0) continue;
+        s->items[np].key = sp_key_of(s->recs[p].amin);
+        s->items[np].index = p;
+        ++np;
+    }
+    sorted_items = sp_radix(s->items, s->items2, np);
+    i = 0;
+    j = 0;
+    while (out < live) {
+        int32_t src;
+        while (i < s->sorted && s->ids[i] < 0) ++i;
+        if (j >= np || (i < s->sorted && s->recs[i].amin <= s->recs[sorted_items[j].index].amin)) src = i++;
+        else src = sorted_items[j++].index;
+        s->recs2[out] = s->recs[src];
+        s->ids2[out] = s->ids[src];
+        ++out;
+    }
+    sp_swap_buffers(s, live);
+    return true;
+}
+
+/* Sorts every live record along axis (radix sort of all keys). False (nothing changed) when out
+ * of memory. */
+static bool sp_sort_all(c2d_sweep_prune *s, int axis) {
+    int32_t p, n = 0;
+    sp_item *sorted_items;
+    if (!sp_reserve_scratch(s, s->count)) return false;
+    for (p = 0; p < s->count; ++p) {
+        int32_t id = s->ids[p];
+        if (id < 0) continue;
+        s->items[n].key = sp_key_of(axis == 0 ? s->proxies.items[id].box.lower.x : s->proxies.items[id].box.lower.y);
+        s->items[n].index = id;
+        ++n;
+    }
+    sorted_items = sp_radix(s->items, s->items2, n);
+    for (p = 0; p < n; ++p) {
+        int32_t id = sorted_items[p].index;
+        s->recs2[p] = sp_rec_of(s->proxies.items[id].box, axis);
+        s->ids2[p] = id;
+    }
+    s->axis = axis;
+    sp_swap_buffers(s, n);
+    return true;
+}
+
+/* Merges the pending tail early when it, or the dead records, have grown large. Allocation
+ * failure only postpones it. */
+static void sp_tidy(c2d_sweep_prune *s) {
+    int32_t pending = s->count - s->sorted;
+    if (pending > SP_PENDING_MIN && pending > s->sorted / 8) (void)sp_consolidate(s);
+    else if (s->dead > SP_PENDING_MIN && s->dead > s->count / 2) sp_compact(s);
+}
+
+/* First position in [0, sorted) whose amin is >= v (strict: > v), by binary search. */
+static int32_t sp_lower_bound(const c2d_sweep_prune *s, c2d_real v, bool strict) {
+    int32_t lo = 0, hi = s->sorted;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        bool before = strict ? s->recs[mid].amin <= v : s->recs[mid].amin < v;
+        if (before) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* ---- class functions ---- */
+
+static void sp_destroy(c2d_index *index) {
+    c2d_sweep_prune *s = sp_cast(index);
+    c2d_allocator a = index->allocator;
+    c2d_bp_proxies_free(&s->proxies, &a);
+    c2d_bp_free(&a, s->recs, (size_t)s->rec_capacity * sizeof *s->recs);
+    c2d_bp_free(&a, s->ids, (size_t)s->id_capacity * sizeof *s->ids);
+    c2d_bp_free(&a, s->recs2, (size_t)s->rec2_capacity * sizeof *s->recs2);
+    c2d_bp_free(&a, s->ids2, (size_t)s->id2_capacity * sizeof *s->ids2);
+    c2d_bp_free(&a, s->items, (size_t)s->item_capacity * sizeof *s->items);
+    c2d_bp_free(&a, s->items2, (size_t)s->item2_capacity * sizeof *s->items2);
+    c2d_bp_free(&a, s->strip, (size_t)s->strip_capacity * sizeof *s->strip);
+    c2d_bp_free(&a, s->strip_start, (size_t)s->strip_start_capacity * sizeof *s->strip_start);
+    c2d_bp_free(&a, s->strip_fill, (size_t)s->strip_fill_capacity * sizeof *s->strip_fill);
+    c2d_bp_free(&a, s->spans, (size_t)s->span_capacity * sizeof *s->spans);
+    c2d_bp_free(&a, s->marks, (size_t)s->mark_capacity * sizeof *s->marks);
+    c2d_bp_base_free(index);
+    c2d_bp_free(&a, s, sizeof *s);
+}
+
+static int32_t sp_count(const c2d_index *index) { return sp_ccast(index)->proxies.live; }
+
+static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
+    c2d_sweep_prune *s = sp_cast(index);
+    int32_t id;
+    sp_tidy(s);
+    if (!sp_reserve_tail(s, 1)) return C2D_ERR_OUT_OF_MEMORY;
+    id = c2d_bp_proxies_add(&s->proxies, &index->allocator, box, user_data);
+    if (id < 0) return C2D_ERR_OUT_OF_MEMORY;
+    s->recs[s->count] = sp_rec_of(box, s->axis);
+    s->ids[s->count] = id;
+    s->proxies.items[id].slot = s->count++;
+    *out_id = id;
+    return C2D_OK;
+}
+
+static c2d_status sp_remove(c2d_index *index, int32_t id) {
+    c2d_sweep_prune *s = sp_cast(index);
+    if (!c2d_bp_proxies_live(&s->proxies, id)) return C2D_ERR_BAD_ID;
+    s->ids[s->proxies.items[id].slot] = -1;
+    s->dead++;
+    c2d_bp_proxies_remove(&s->proxies, id);
+    if (s->dead > SP_PENDING_MIN && s->dead > s->count / 2) sp_compact(s);
+    return C2D_OK;
+}
+
+/* A record in the pending tail is rewritten in place. A sorted one is shifted to its new place
+ * when that is at most SP_SHIFT_LIMIT + count / 1024 positions away (one step of insertion sort); otherwise it
+ * dies where it is and a fresh copy joins the pending tail. Room is made before anything changes. */
+static c2d_status sp_move(c2d_index *index, int32_t id, c2d_aabb box) {
+    c2d_sweep_prune *s = sp_cast(index);
+    sp_rec r = sp_rec_of(box, s->axis);
+    int32_t p, k, steps = 0, limit;
+    sp_tidy(s);
+    limit = SP_SHIFT_LIMIT + s->count / 1024;
+    p = s->proxies.items[id].slot;
+    if (p >= s->sorted) {
+        if (!c2d_bp_proxies_mark(&s->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
+        s->recs[p] = r;
+        s->proxies.items[id].box = box;
+        return C2D_OK;
+    }
+    /* How far would the record travel? */
+    k = p;
+    if (r.amin < s->recs[p].amin) {
+        while (k > 0 && s->recs[k - 1].amin > r.amin && steps <= limit) { --k; ++steps; }
+    } else {
+        while (k + 1 < s->sorted && s->recs[k + 1].amin < r.amin && steps <= limit) { ++k; ++steps; }
+    }
+    if (steps > limit) {
+        if (!sp_reserve_tail(s, 1)) return C2D_ERR_OUT_OF_MEMORY;
+        if (!c2d_bp_proxies_mark(&s->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
+        s->ids[p] = -1;
+        s->dead++;
+        s->recs[s->count] = r;
+        s->ids[s->count] = id;
+        s->proxies.items[id].slot = s->count++;
+        s->proxies.items[id].box = box;
+        return C2D_OK;
+    }
+    if (!c2d_bp_proxies_mark(&s->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
+    for (; p > k; --p) {
+        s->recs[p] = s->recs[p - 1];
+        s->ids[p] = s->ids[p - 1];
+        if (s->ids[p] >= 0) s->proxies.items[s->ids[p]].slot = p;
+    }
+    for (; p < k; ++p) {
+        s->recs[p] = s->recs[p + 1];
+        s->ids[p] = s->ids[p + 1];
+        if (s->ids[p] >= 0) s->proxies.items[s->ids[p]].slot = p;
+    }
+    s->recs[k] = r;
+    s->ids[k] = id;
+    s->proxies.items[id].slot = k;
+    s->proxies.items[id].box = box;
+    {
+        c2d_real w = sp_reach_of(&r);
+        if (w > s->reach) s->reach = w;
+    }
+    return C2D_OK;
+}
+
+static bool sp_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *user_data) {
+    const c2d_sweep_prune *s = sp_ccast(index);
+    if (!c2d_bp_proxies_live(&s->proxies, id)) return false;
+    *box = s->proxies.items[id].box;
+    *user_data = s->proxies.items[id].user_data;
+    return true;
+}
+
+/* Box query: the sorted records with amin below the query's amax, walked backwards until the
+ * reach bound shows that no earlier record can reach the query's amin; then the pending tail. */
+static void sp_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
+    const c2d_sweep_prune *s = sp_ccast(index);
+    sp_rec q = sp_rec_of(box, s->axis);
+    int32_t p;
+    for (p = sp_lower_bound(s, q.amax, false) - 1; p >= 0; --p) {
+        const sp_rec *r = &s->recs[p];
+        int32_t id = s->ids[p];
+        if (r->amin + s->reach <= q.amin) break;
+        if (id >= 0 && sp_overlap(r, &q) && !fn(id, s->proxies.items[id].user_data, context)) return;
+    }
+    for (p = s->sorted; p < s->count; ++p) {
+        int32_t id = s->ids[p];
+        if (id >= 0 && sp_overlap(&s->recs[p], &q) && !fn(id, s->proxies.items[id].user_data, context)) return;
+    }
+}
+
+/* Tests one record against the ray and reports a hit; false when the callback asked to stop. */
+static bool sp_ray_record(const c2d_sweep_prune *s, c2d_bp_ray *ray, int32_t p, c2d_index_raycast_fn *fn,
+                          void *context) {
+    int32_t id = s->ids[p];
+    c2d_real f;
+    if (id < 0 || !c2d_bp_ray_box(ray, sp_box_of(&s->recs[p], s->axis), &f)) return true;
+    return c2d_bp_ray_report(ray, fn, id, s->proxies.items[id].user_data, f, context);
+}
+
+/* Ray cast: along the sweep axis the ray meets records in amin order (forwards when it moves
+ * towards +a, backwards when towards -a), so the walk goes near to far and stops once the next
+ * record starts beyond the current (clipped) end. The stop tests repeat the rounding of the ray
+ * rule's own slab computation, (side - origin) * inverse, which is monotone in the side, so no
+ * record that the exact rule would accept is ever skipped. Then the pending tail. */
+static void sp_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycast_fn *fn, void *context) {
+    const c2d_sweep_prune *s = sp_ccast(index);
+    bool moves = s->axis == 0 ? ray->move_x : ray->move_y;
+    c2d_real o = s->axis == 0 ? ray->ray.origin.x : ray->ray.origin.y;
+    c2d_real inv = s->axis == 0 ? ray->inv_x : ray->inv_y;
+    int32_t p;
+    if (!moves) {
+        /* The origin must lie strictly inside on this axis. */
+        for (p = sp_lower_bound(s, o, false) - 1; p >= 0; --p) {
+            if (s->recs[p].amin + s->reach <= o) break;
+            if (!sp_ray_record(s, ray, p, fn, context)) return;
+        }
+    } else if (inv > 0) {
+        /* Records whose bound fl(amin + reach) < o end before the origin. */
+        int32_t lo = 0, hi = s->sorted;
+        while (lo < hi) {
+            int32_t mid = lo + (hi - lo) / 2;
+            if (s->recs[mid].amin + s->reach < o) lo = mid + 1; else hi = mid;
+        }
+        for (p = lo; p < s->sorted; ++p) {
+            if ((s->recs[p].amin - o) * inv > ray->ray.max_fraction) break;
+            if (!sp_ray_record(s, ray, p, fn, context)) return;
+        }
+    } else {
+        for (p = sp_lower_bound(s, o, true) - 1; p >= 0; --p) {
+            if (((s->recs[p].amin + s->reach) - o) * inv > ray->ray.max_fraction) break;
+            if (!sp_ray_record(s, ray, p, fn, context)) return;
+        }
+    }
+    for (p = s->sorted; p < s->count; ++p)
+        if (!sp_ray_record(s, ray, p, fn, context)) return;
+}
+
+/* ---- pairs ---- */
+
+/* Spread of the live records along one axis: variance of the centers, extent, mean size. */
+typedef struct sp_axis_stats {
+    c2d_real var, lo, hi, mean_size;
+} sp_axis_stats;
+
+/* Statistics of both axes (index 0: the records' a, 1: their b) in one pass. Centers are taken
+ * relative to the first live record's so that far-away worlds keep their precision, and the
+ * squares are scaled by 1/n as they are summed so that they cannot overflow. */
+static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
+    c2d_real ref[2] = {0, 0}, sum[2] = {0, 0}, sq[2] = {0, 0}, size[2] = {0, 0}, inv_n;
+    int32_t p, n = 0, k;
+    for (k = 0; k < 2; ++k) st[k].var = st[k].lo = st[k].hi = st[k].mean_size = 0;
+    if (s->count - s->dead <= 0) return 0;
+    inv_n = (c2d_real)1 / (c2d_real)(s->count - s->dead);
+    for (p = 0; p < s->count; ++p) {
+        const sp_rec *r = &s->recs[p];
+        c2d_real lo[2], hi[2];
+        if (s->ids[p] < 0) continue;
+        lo[0] = r->amin; hi[0] = r->amax; lo[1] = r->bmin; hi[1] = r->bmax;
+        if (n == 0) {
+            for (k = 0; k < 2; ++k) {
+                ref[k] = lo[k];
+                st[k].lo = lo[k];
+                st[k].hi = hi[k];
+            }
+        }
+        for (k = 0; k < 2; ++k) {
+            c2d_real d = (lo[k] - ref[k]) + (hi[k] - ref[k]);
+            sum[k] += d * inv_n;
+            sq[k] += d * d * inv_n;
+            size[k] += (hi[k] - lo[k]) * inv_n;
+            if (lo[k] < st[k].lo) st[k].lo = lo[k];
+            if (hi[k] > st[k].hi) st[k].hi = hi[k];
+        }
+        ++n;
+    }
+    for (k = 0; k < 2; ++k) {
+        st[k].var = sq[k] - sum[k] * sum[k];
+        st[k].mean_size = size[k];
+    }
+    return n;
+}
+
+/* Strip layout for n records spread over [b0, b0 + span] across the sweep axis with mean height
+ * mean_h: strips about two mean heights tall, at most n / 2 + 1 of them. */
+static int32_t sp_strip_count(int32_t n, c2d_real span, c2d_real mean_h) {
+    c2d_real h = 2 * mean_h, least = span / (c2d_real)(n / 2 + 1), c;
+    if (h < least) h = least;
+    if (!(span > 0) || !(h > 0)) return 1;
+    c = span / h;
+    if (!(c < (c2d_real)SP_MAX_STRIPS)) return SP_MAX_STRIPS;
+    return (int32_t)c + 1;
+}
+
+static int32_t sp_strip_of(c2d_real v, c2d_real b0, c2d_real inv_h, int32_t strips) {
+    c2d_real f = (v - b0) * inv_h;
+    if (!(f > 0)) return 0;
+    if (!(f < (c2d_real)strips)) return strips - 1;
+    return (int32_t)f;
+}
+
+/* One-shot pairs: consolidate, sort along the better axis, deal the records into strips (stable,
+ * so each strip stays sorted) and sweep each strip. Every record of a strip is compared with the
+ * following ones that start before it ends; a pair is pushed only in the first strip both boxes
+ * touch. When the strips would hold more than about 3n copies (many tall boxes), fewer, taller
+ * strips are used. */
+/* The strip sweep shared by the pair functions: deals the sorted records (all live, dead dropped)
+ * into strips across the sweep axis, stable so that each strip stays sorted, and sweeps each
+ * strip: every record against the following ones that start before it ends; a pair is pushed only
+ * in the first strip both boxes touch. With marks (per position, 1 for moved), only pairs with a
+ * moved record are pushed. stats[1] describes the axis across. When the strips would hold more
+ * than about 3n copies (many tall boxes), fewer, taller strips are used. */
+static bool sp_strip_pairs(c2d_sweep_prune *s, const sp_axis_stats *across, const unsigned char *marks) {
+    int32_t n = s->count, p, strips, total = 0, st;
+    c2d_real b0 = across->lo, span = across->hi - across->lo, inv_h;
+    sp_span *spans;
+    void *mem = s->spans;
+    if (!sp_reserve(s, &mem, &s->span_capacity, n, sizeof *s->spans)) return false;
+    s->spans = spans = (sp_span *)mem;
+    strips = sp_strip_count(n, span, across->mean_size);
+    for (;;) {
+        int64_t copies = 0, limit = 3 * (int64_t)n + 1024;
+        inv_h = strips > 1 ? (c2d_real)strips / span : (c2d_real)0;
+        for (p = 0; p < n && copies <= limit; ++p) {
+            spans[p].first = sp_strip_of(s->recs[p].bmin, b0, inv_h, strips);
+            spans[p].last = sp_strip_of(s->recs[p].bmax, b0, inv_h, strips);
+            copies += spans[p].last - spans[p].first + 1;
+        }
+        if (copies <= limit && copies <= INT32_MAX) {
+            total = (int32_t)copies;
+            break;
+        }
+        strips /= 2;
+        if (strips <= 1) {
+            strips = 1;
+            for (p = 0; p < n; ++p) spans[p].first = spans[p].last = 0;
+            total = n;
+            break;
+        }
+    }
+    mem = s->strip;
+    if (!sp_reserve(s, &mem, &s->strip_capacity, total, sizeof *s->strip)) return false;
+    s->strip = (sp_strip_rec *)mem;
+    mem = s->strip_start;
+    if (!sp_reserve(s, &mem, &s->strip_start_capacity, strips + 1, sizeof *s->strip_start)) return false;
+    s->strip_start = (int32_t *)mem;
+    mem = s->strip_fill;
+    if (!sp_reserve(s, &mem, &s->strip_fill_capacity, strips, sizeof *s->strip_fill)) return false;
+    s->strip_fill = (int32_t *)mem;
+    /* Counting sort of the copies by strip, in sweep order. */
+    memset(s->strip_start, 0, (size_t)(strips + 1) * sizeof *s->strip_start);
+    for (p = 0; p < n; ++p)
+        for (st = spans[p].first; st <= spans[p].last; ++st) s->strip_start[st + 1]++;
+    for (st = 0; st < strips; ++st) {
+        s->strip_start[st + 1] += s->strip_start[st];
+        s->strip_fill[st] = s->strip_start[st];
+    }
+    for (p = 0; p < n; ++p) {
+        for (st = spans[p].first; st <= spans[p].last; ++st) {
+            sp_strip_rec *e = &s->strip[s->strip_fill[st]++];
+            e->r = s->recs[p];
+            e->id = s->ids[p];
+            e->first = spans[p].first;
+            e->moved = marks != NULL ? marks[p] : 1;
+        }
+    }
+    for (st = 0; st < strips; ++st) {
+        const sp_strip_rec *e = s->strip + s->strip_start[st], *end = s->strip + s->strip_start[st + 1];
+        for (; e < end; ++e) {
+            const sp_strip_rec *f;
+            c2d_real amax = e->r.amax, amin = e->r.amin, bmin = e->r.bmin, bmax = e->r.bmax;
+            for (f = e + 1; f < end && f->r.amin < amax; ++f) {
+                if ((e->moved | f->moved) && f->r.bmin < bmax && bmin < f->r.bmax && amin < f->r.amax &&
+                    (e->first > f->first ? e->first : f->first) == st)
+                    c2d_bp_pairs_push(&s->base, e->id, f->id);
+            }
+        }
+    }
+    return true;
+}
+
+/* Consolidates and picks the sweep axis: the one with the larger variance of box centers (re-sorts
+ * when it changes). Fills stats (0: sweep axis, 1: across) and returns the live count, or -1 when
+ * out of memory. */
+static int32_t sp_prepare_axis(c2d_sweep_prune *s, sp_axis_stats stats[2]) {
+    int32_t n;
+    int axis;
+    if (!sp_consolidate(s)) return -1;
+    n = sp_stats(s, stats);
+    axis = stats[1].var > stats[0].var ? 1 - s->axis : s->axis;
+    if (n >= 2 && axis != s->axis) {
+        sp_axis_stats t = stats[0];
+        stats[0] = stats[1];
+        stats[1] = t;
+        if (!sp_sort_all(s, axis)) return -1;
+    }
+    return n;
+}
+
+/* One-shot pairs: the better axis, then the strip sweep. */
+static c2d_status sp_find_pairs(c2d_index *index) {
+    c2d_sweep_prune *s = sp_cast(index);
+    sp_axis_stats stats[2];
+    int32_t n = sp_prepare_axis(s, stats);
+    if (n < 0) return C2D_ERR_OUT_OF_MEMORY;
+    if (n >= 2 && !sp_strip_pairs(s, &stats[1], NULL)) return C2D_ERR_OUT_OF_MEMORY;
+    return c2d_bp_pairs_finish(index);
+}
+
+/* Per-frame pairs. With every record sorted, a pair (p, q), p before q, with a moved record is
+ * found by sweeping forwards from p when p moved, and by walking backwards from q, bounded by the
+ * reach, when q moved. The walks cost about the sweep-axis window of each moved box (which grows
+ * like the square root of n for boxes spread over a square); when their estimate (two binary
+ * searches per moved record) exceeds SP_WALK_FACTOR passes over the array, the strip sweep of the
+ * one-shot search runs instead, pushing only pairs with a moved record. A pair of two moved
+ * records may be pushed twice; finish drops the duplicates. */
+static c2d_status sp_update_pairs(c2d_index *index) {
+    c2d_sweep_prune *s = sp_cast(index);
+    const c2d_bp_proxy *items;
+    int32_t m, k;
+    int64_t walk = 0;
+    c2d_status st;
+    if (!sp_consolidate(s)) return C2D_ERR_OUT_OF_MEMORY;
+    c2d_bp_proxies_collect_moved(&s->proxies);
+    items = s->proxies.items;
+    k = s->proxies.moved_count;
+    for (m = 0; m < k && walk <= SP_WALK_FACTOR * (int64_t)s->count; ++m) {
+        const sp_rec *r = &s->recs[items[s->proxies.moved[m]].slot];
+        walk += sp_lower_bound(s, r->amax, false) - sp_lower_bound(s, r->amin - s->reach, false);
+    }
+    if (walk <= SP_WALK_FACTOR * (int64_t)s->count) {
+        for (m = 0; m < k; ++m) {
+            int32_t pm = items[s->proxies.moved[m]].slot, q;
+            const sp_rec *r = &s->recs[pm];
+            for (q = pm + 1; q < s->count && s->recs[q].amin < r->amax; ++q)
+                if (sp_overlap(r, &s->recs[q])) c2d_bp_pairs_push(index, s->ids[pm], s->ids[q]);
+            for (q = pm - 1; q >= 0 && s->recs[q].amin + s->reach > r->amin; --q)
+                if (sp_overlap(r, &s->recs[q])) c2d_bp_pairs_push(index, s->ids[pm], s->ids[q]);
+        }
+    } else {
+        sp_axis_stats stats[2];
+        void *mem = s->marks;
+        if (!sp_reserve(s, &mem, &s->mark_capacity, s->count, sizeof *s->marks)) {
+            c2d_bp_proxies_keep_moved(&s->proxies);
+            return C2D_ERR_OUT_OF_MEMORY;
+        }
+        s->marks = (unsigned char *)mem;
+        memset(s->marks, 0, (size_t)s->count);
+        for (m = 0; m < k; ++m) s->marks[items[s->proxies.moved[m]].slot] = 1;
+        (void)sp_stats(s, stats);
+        if (!sp_strip_pairs(s, &stats[1], s->marks)) {
+            c2d_bp_proxies_keep_moved(&s->proxies);
+            return C2D_ERR_OUT_OF_MEMORY;
+        }
+    }
+    st = c2d_bp_pairs_finish(index);
+    if (st == C2D_OK) c2d_bp_proxies_clear_moved(&s->proxies);
+    else c2d_bp_proxies_keep_moved(&s->proxies);
+    return st;
+}
+
+/* Merges the pending tail, picks the axis with the larger spread and re-sorts along it. */
+static c2d_status sp_rebuild(c2d_index *index) {
+    c2d_sweep_prune *s = sp_cast(index);
+    int axis;
+    sp_axis_stats stats[2];
+    if (!sp_consolidate(s)) return C2D_ERR_OUT_OF_MEMORY;
+    (void)sp_stats(s, stats);
+    axis = stats[1].var > stats[0].var ? 1 - s->axis : s->axis;
+    if (axis != s->axis && !sp_sort_all(s, axis)) return C2D_ERR_OUT_OF_MEMORY;
+    return C2D_OK;
+}
+
+static bool sp_validate(const c2d_index *index) {
+    const c2d_sweep_prune *s = sp_ccast(index);
+    int32_t p, live = 0, dead = 0, free_ids = 0, i;
+    if (s->sorted < 0 || s->sorted > s->count || s->count > s->rec_capacity || s->count > s->id_capacity) return false;
+    for (p = 0; p < s->count; ++p) {
+        int32_t id = s->ids[p];
+        if (p + 1 < s->sorted && !(s->recs[p].amin <= s->recs[p + 1].amin)) return false;
+        if (id < 0) {
+            ++dead;
+            continue;
+        }
+        if (!c2d_bp_proxies_live(&s->proxies, id) || s->proxies.items[id].slot != p) return false;
+        {
+            sp_rec r = sp_rec_of(s->proxies.items[id].box, s->axis);
+            if (memcmp(&r, &s->recs[p], sizeof r) != 0) return false;
+            if (p < s->sorted && !(r.amin + s->reach >= r.amax)) return false;
+        }
+        ++live;
+    }
+    for (i = s->proxies.free_head; i >= 0 && free_ids <= s->proxies.used; i = s->proxies.items[i].link) ++free_ids;
+    return dead == s->dead && live == s->proxies.live && free_ids + live == s->proxies.used;
+}
+
+static const c2d_index_class c2d_sweep_prune_class = {
+    .name = "sweep_prune",
+    .destroy = sp_destroy,
+    .count = sp_count,
+    .insert = sp_insert,
+    .remove = sp_remove,
+    .move = sp_move,
+    .get = sp_get,
+    .query_aabb = sp_query_aabb,
+    .raycast = sp_raycast,
+    .find_pairs = sp_find_pairs,
+    .update_pairs = sp_update_pairs,
+    .rebuild = sp_rebuild,
+    .validate = sp_validate,
+};
+
+c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **out) {
+    c2d_allocator a;
+    c2d_sweep_prune *s;
+    int32_t capacity = 16;
+    if (out == NULL) return C2D_ERR_NULL_ARG;
+    *out = NULL;
+    if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (config != NULL) {
+        if (config->capacity < 0) return C2D_ERR_BAD_SIZE;
+        if (config->capacity > 0) capacity = config->capacity;
+    }
+    s = (c2d_sweep_prune *)c2d_bp_alloc(&a, sizeof *s);
+    if (s == NULL) return C2D_ERR_OUT_OF_MEMORY;
+    memset(s, 0, sizeof *s);
+    c2d_bp_base_init(&s->base, &c2d_sweep_prune_class, &a);
+    if (!c2d_bp_proxies_init(&s->proxies, &a, capacity) || !sp_reserve_tail(s, capacity)) {
+        sp_destroy(&s->base);
+        return C2D_ERR_OUT_OF_MEMORY;
+    }
+    *out = &s->base;
+    return C2D_OK;
+}

@@ -1,0 +1,1213 @@
+/* Broad phase, part 2: the grid (fixed and automatic cell size), the loose quadtree and sort and
+ * sweep, each against brute force under random insert, move and remove for every query kind (box,
+ * point, first-hit ray, all-hits ray, one-shot pairs, per-frame pairs); the touching rule; far and
+ * negative coordinates; every box on one line; boxes much larger than a cell; callbacks that stop;
+ * allocator hooks (no allocation in queries, no leaks, out of memory changes nothing). */
+#include "test_util.h"
+
+typedef c2d_status create_fn(const c2d_index_config *config, c2d_index **out);
+
+typedef struct index_kind {
+    const char *label;
+    const char *name;      /* c2d_index_name */
+    create_fn *create;
+    double cell;           /* config cell_size */
+} index_kind;
+
+static const index_kind k_kinds[] = {
+    {"grid (cell 2)", "grid", c2d_grid_create, 2.0},
+    {"grid (auto cell)", "grid", c2d_grid_create, 0.0},
+    {"quadtree", "quadtree", c2d_quadtree_create, 0.0},
+    {"sweep_prune", "sweep_prune", c2d_sweep_prune_create, 0.0},
+};
+#define KIND_COUNT ((int)(sizeof k_kinds / sizeof k_kinds[0]))
+
+static c2d_index *make_index(const index_kind *k, const c2d_index_config *base) {
+    c2d_index_config cfg;
+    c2d_index *ix = NULL;
+    if (base != NULL) cfg = *base; else memset(&cfg, 0, sizeof cfg);
+    cfg.cell_size = (c2d_real)k->cell;
+    assert_status(k->create(&cfg, &ix), C2D_OK);
+    assert_non_null(ix);
+    assert_string_equal(c2d_index_name(ix), k->name);
+    return ix;
+}
+
+static c2d_aabb bx(double x0, double y0, double x1, double y1) {
+    c2d_aabb b;
+    b.lower = c2d_v2((c2d_real)x0, (c2d_real)y0);
+    b.upper = c2d_v2((c2d_real)x1, (c2d_real)y1);
+    return b;
+}
+
+/* ---- the brute-force model ---- */
+
+#define NMAX 512
+
+typedef struct model {
+    c2d_aabb box[NMAX];
+    uint64_t user[NMAX];
+    bool live[NMAX];
+    bool moved[NMAX];
+    int live_count;
+    unsigned char known[NMAX][NMAX];   /* the pair set kept current from update_pairs */
+} model;
+
+static model g_model;
+
+static bool ref_overlap(c2d_aabb a, c2d_aabb b) {
+    return a.lower.x < b.upper.x && b.lower.x < a.upper.x && a.lower.y < b.upper.y && b.lower.y < a.upper.y;
+}
+
+/* The ray rule of broadphase.h, computed the way the header states it: per axis an open interval of
+ * t between the slab sides (a single closed value for a flat side), or, when the ray does not move
+ * along the axis, the origin strictly between the sides; then the smallest t in [0, max]. */
+static bool ref_ray_box(c2d_index_ray ray, c2d_aabb b, c2d_real *fraction) {
+    c2d_real lo = 0, hi = ray.max_fraction;
+    bool lo_open = false, hi_open = false;
+    c2d_real o[2], d[2], bl[2], bu[2];
+    int k;
+    o[0] = ray.origin.x; o[1] = ray.origin.y;
+    d[0] = ray.translation.x; d[1] = ray.translation.y;
+    bl[0] = b.lower.x; bl[1] = b.lower.y;
+    bu[0] = b.upper.x; bu[1] = b.upper.y;
+    for (k = 0; k < 2; ++k) {
+        c2d_real inv = d[k] != 0 ? (c2d_real)1 / d[k] : (c2d_real)0;
+        if (inv == 0 || !isfinite((double)inv)) {
+            if (!(bl[k] < o[k] && o[k] < bu[k])) return false;
+        } else {
+            c2d_real t1 = (bl[k] - o[k]) * inv, t2 = (bu[k] - o[k]) * inv;
+            c2d_real tmin = t1 < t2 ? t1 : t2, tmax = t1 < t2 ? t2 : t1;
+            bool open = bl[k] < bu[k];
+            if (tmin > lo) { lo = tmin; lo_open = open; } else if (tmin == lo && open) lo_open = true;
+            if (tmax < hi) { hi = tmax; hi_open = open; } else if (tmax == hi && open) hi_open = true;
+        }
+    }
+    if (!(lo < hi || (lo == hi && !lo_open && !hi_open))) return false;
+    if (!isfinite((double)lo)) return false;
+    *fraction = lo;
+    return true;
+}
+
+static void model_reset(model *m) { memset(m, 0, sizeof *m); }
+
+static int32_t do_insert(c2d_index *ix, model *m, c2d_aabb b, uint64_t user) {
+    int32_t id = -1;
+    assert_status(c2d_index_insert(ix, b, user, &id), C2D_OK);
+    assert_true(id >= 0 && id < NMAX);
+    assert_false(m->live[id]);
+    m->box[id] = b;
+    m->user[id] = user;
+    m->live[id] = true;
+    m->moved[id] = true;
+    m->live_count++;
+    return id;
+}
+
+static void do_remove(c2d_index *ix, model *m, int32_t id) {
+    int j;
+    assert_status(c2d_index_remove(ix, id), C2D_OK);
+    m->live[id] = false;
+    m->moved[id] = false;
+    m->live_count--;
+    for (j = 0; j < NMAX; ++j) m->known[id][j] = m->known[j][id] = 0;
+}
+
+static void do_move(c2d_index *ix, model *m, int32_t id, c2d_aabb b) {
+    assert_status(c2d_index_move(ix, id, b), C2D_OK);
+    m->box[id] = b;
+    m->moved[id] = true;
+}
+
+/* ---- checks ---- */
+
+typedef struct hits {
+    int32_t ids[NMAX];
+    c2d_real frac[NMAX];
+    bool seen[NMAX];
+    int n;
+    int stop_after;    /* > 0: the callback stops after this many */
+    const model *m;
+} hits;
+
+static bool query_cb(int32_t id, uint64_t user_data, void *context) {
+    hits *h = (hits *)context;
+    assert_true(id >= 0 && id < NMAX);
+    assert_false(h->seen[id]);   /* reported once */
+    h->seen[id] = true;
+    if (h->m) assert_true(h->m->live[id] && h->m->user[id] == user_data);
+    h->ids[h->n++] = id;
+    return h->stop_after <= 0 || h->n < h->stop_after;
+}
+
+static bool ray_all_cb(int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    hits *h = (hits *)context;
+    assert_true(id >= 0 && id < NMAX);
+    assert_false(h->seen[id]);
+    h->seen[id] = true;
+    if (h->m) assert_true(h->m->live[id] && h->m->user[id] == user_data);
+    h->frac[id] = fraction;
+    h->ids[h->n++] = id;
+    return h->stop_after <= 0 || h->n < h->stop_after;
+}
+
+typedef struct nearest {
+    int32_t id;
+    c2d_real fraction;
+    bool seen[NMAX];
+    const model *m;
+} nearest;
+
+/* Keeps the smallest (fraction, id) and clips the ray there. */
+static c2d_real nearest_cb(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    nearest *n = (nearest *)context;
+    assert_true(id >= 0 && id < NMAX);
+    assert_false(n->seen[id]);
+    n->seen[id] = true;
+    assert_true(fraction <= ray->max_fraction);
+    if (n->m) assert_true(n->m->live[id] && n->m->user[id] == user_data);
+    if (n->id < 0 || fraction < n->fraction || (fraction == n->fraction && id < n->id)) {
+        n->id = id;
+        n->fraction = fraction;
+    }
+    return fraction;
+}
+
+static void check_query(const c2d_index *ix, const model *m, c2d_aabb q) {
+    hits h;
+    int32_t i, expected = 0;
+    memset(&h, 0, sizeof h);
+    h.m = m;
+    c2d_index_query_aabb(ix, q, query_cb, &h);
+    for (i = 0; i < NMAX; ++i) {
+        bool want = m->live[i] && ref_overlap(m->box[i], q);
+        if (want != h.seen[i]) {
+            print_error("query [%g %g]-[%g %g]: proxy %d [%g %g]-[%g %g] expected %d got %d\n", (double)q.lower.x,
+                        (double)q.lower.y, (double)q.upper.x, (double)q.upper.y, (int)i, (double)m->box[i].lower.x,
+                        (double)m->box[i].lower.y, (double)m->box[i].upper.x, (double)m->box[i].upper.y, want, h.seen[i]);
+            fail();
+        }
+        expected += want;
+    }
+    assert_int_equal(h.n, expected);
+}
+
+static void check_point(const c2d_index *ix, const model *m, c2d_vec2 p) {
+    hits h;
+    int32_t i, expected = 0;
+    memset(&h, 0, sizeof h);
+    h.m = m;
+    c2d_index_query_point(ix, p, query_cb, &h);
+    for (i = 0; i < NMAX; ++i) {
+        const c2d_aabb *b = &m->box[i];
+        bool want = m->live[i] && b->lower.x < p.x && p.x < b->upper.x && b->lower.y < p.y && p.y < b->upper.y;
+        assert_int_equal(want, h.seen[i]);
+        expected += want;
+    }
+    assert_int_equal(h.n, expected);
+}
+
+static void check_ray(const c2d_index *ix, const model *m, c2d_index_ray ray) {
+    hits h;
+    nearest n;
+    int32_t i, expected = 0, best = -1;
+    c2d_real best_f = 0;
+    memset(&h, 0, sizeof h);
+    h.m = m;
+    c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+    for (i = 0; i < NMAX; ++i) {
+        c2d_real f = 0;
+        bool want = m->live[i] && ref_ray_box(ray, m->box[i], &f);
+        if (want != h.seen[i]) {
+            print_error("ray (%g %g) + t (%g %g), t <= %g: proxy %d [%g %g]-[%g %g] expected %d got %d\n",
+                        (double)ray.origin.x, (double)ray.origin.y, (double)ray.translation.x, (double)ray.translation.y,
+                        (double)ray.max_fraction, (int)i, (double)m->box[i].lower.x, (double)m->box[i].lower.y,
+                        (double)m->box[i].upper.x, (double)m->box[i].upper.y, want, h.seen[i]);
+            fail();
+        }
+        if (!want) continue;
+        assert_true(h.frac[i] == f);
+        expected++;
+        if (best < 0 || f < best_f) {
+            best = i;
+            best_f = f;
+        }
+    }
+    assert_int_equal(h.n, expected);
+    memset(&n, 0, sizeof n);
+    n.id = -1;
+    n.m = m;
+    c2d_index_raycast(ix, ray, nearest_cb, &n);
+    assert_int_equal(n.id, best);
+    if (best >= 0) assert_true(n.fraction == best_f);
+}
+
+static void check_find_pairs(c2d_index *ix, const model *m) {
+    const c2d_index_pair *pairs = NULL;
+    int32_t count = -1, k = 0, a, b;
+    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+    for (a = 0; a < NMAX; ++a) {
+        if (!m->live[a]) continue;
+        for (b = a + 1; b < NMAX; ++b) {
+            if (!m->live[b] || !ref_overlap(m->box[a], m->box[b])) continue;
+            if (!(k < count && pairs[k].a == a && pairs[k].b == b)) {
+                print_error("find_pairs: expected pair %d (%d, %d), got %s (%d, %d) of %d\n", (int)k, (int)a, (int)b,
+                            k < count ? "" : "the end", k < count ? (int)pairs[k].a : -1, k < count ? (int)pairs[k].b : -1,
+                            (int)count);
+                fail();
+            }
+            ++k;
+        }
+    }
+    assert_int_equal(count, k);
+}
+
+/* update_pairs: every pair returned overlaps and has a moved proxy; the pair set kept current as the
+ * header describes (drop pairs of moved proxies, add the returned ones) equals brute force. */
+static void check_update_result(model *m, const c2d_index_pair *pairs, int32_t count) {
+    int32_t i, a, b;
+    for (a = 0; a < NMAX; ++a) {
+        if (!m->moved[a]) continue;
+        for (b = 0; b < NMAX; ++b) m->known[a][b] = m->known[b][a] = 0;
+    }
+    for (i = 0; i < count; ++i) {
+        a = pairs[i].a;
+        b = pairs[i].b;
+        assert_true(a >= 0 && a < b && b < NMAX);
+        if (i > 0) assert_true(pairs[i - 1].a < a || (pairs[i - 1].a == a && pairs[i - 1].b < b));
+        assert_true(m->live[a] && m->live[b] && (m->moved[a] || m->moved[b]));
+        assert_true(ref_overlap(m->box[a], m->box[b]));
+        m->known[a][b] = 1;
+    }
+    for (a = 0; a < NMAX; ++a) {
+        for (b = a + 1; b < NMAX; ++b) {
+            bool want = m->live[a] && m->live[b] && ref_overlap(m->box[a], m->box[b]);
+            if (want != (m->known[a][b] != 0)) {
+                print_error("update_pairs: pair (%d, %d) expected %d\n", (int)a, (int)b, want);
+                fail();
+            }
+        }
+    }
+    memset(m->moved, 0, sizeof m->moved);
+}
+
+static void check_update_pairs(c2d_index *ix, model *m) {
+    const c2d_index_pair *pairs = NULL;
+    int32_t count = -1;
+    assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+    check_update_result(m, pairs, count);
+}
+
+/* ---- random scenes ---- */
+
+/* Coordinates on a grid of 1/4 so that boxes often touch exactly; exact in float up to 2^21.
+ * g_unquantized turns this off for scenes of arbitrary coordinates. */
+static bool g_unquantized = false;
+static double quant(double v) { return g_unquantized ? v : floor(v * 4.0) / 4.0; }
+
+static c2d_aabb rand_box(test_rng *r, double ox, double oy, double world) {
+    double x = quant(test_rng_range(r, -world, world)), y = quant(test_rng_range(r, -world, world));
+    double kind = test_rng_range(r, 0, 1), w, h;
+    if (kind < 0.6) {
+        w = quant(test_rng_range(r, 0.25, 3));
+        h = quant(test_rng_range(r, 0.25, 3));
+    } else if (kind < 0.75) {           /* flat: a segment's bounds, or a point */
+        w = test_rng_range(r, 0, 1) < 0.5 ? 0 : quant(test_rng_range(r, 0, 4));
+        h = w > 0 && test_rng_range(r, 0, 1) < 0.7 ? 0 : quant(test_rng_range(r, 0, 4));
+        if (test_rng_range(r, 0, 1) < 0.2) w = h = 0;
+    } else if (kind < 0.95) {
+        w = quant(test_rng_range(r, 0.25, 10));
+        h = quant(test_rng_range(r, 0.25, 10));
+    } else {                            /* much larger than a cell */
+        w = quant(test_rng_range(r, 10, 60));
+        h = quant(test_rng_range(r, 10, 60));
+    }
+    return bx(ox + x, oy + y, ox + x + w, oy + y + h);
+}
+
+static c2d_index_ray rand_ray(test_rng *r, double ox, double oy, double world) {
+    c2d_index_ray ray;
+    double kind = test_rng_range(r, 0, 1), dx, dy, mf = test_rng_range(r, 0, 1);
+    ray.origin = c2d_v2((c2d_real)(ox + quant(test_rng_range(r, -world, world))),
+                        (c2d_real)(oy + quant(test_rng_range(r, -world, world))));
+    dx = quant(test_rng_range(r, -world, world));
+    dy = quant(test_rng_range(r, -world, world));
+    if (kind < 0.15) dx = 0;            /* along an axis: runs along edges */
+    else if (kind < 0.3) dy = 0;
+    else if (kind < 0.35) dx = dy = 0;  /* a point test */
+    else if (kind < 0.45) { dx = test_rng_range(r, -1, 1); dy = test_rng_range(r, -1, 1); }
+    ray.translation = c2d_v2((c2d_real)dx, (c2d_real)dy);
+    ray.max_fraction = mf < 0.2 ? (c2d_real)INFINITY : mf < 0.3 ? (c2d_real)0 : mf < 0.7 ? (c2d_real)1 : (c2d_real)(mf * 3);
+    return ray;
+}
+
+static void check_all(c2d_index *ix, model *m, test_rng *r, double ox, double oy, double world, int queries) {
+    int i;
+    assert_true(c2d_index_validate(ix));
+    assert_int_equal(c2d_index_count(ix), m->live_count);
+    for (i = 0; i < NMAX; ++i) {
+        c2d_aabb b;
+        uint64_t u;
+        if (!m->live[i]) continue;
+        assert_status(c2d_index_get(ix, i, &b, &u), C2D_OK);
+        assert_memory_equal(&b, &m->box[i], sizeof b);
+        assert_true(u == m->user[i]);
+    }
+    for (i = 0; i < queries; ++i) {
+        check_query(ix, m, rand_box(r, ox, oy, world));
+        check_point(ix, m, c2d_v2((c2d_real)(ox + quant(test_rng_range(r, -world, world))),
+                                  (c2d_real)(oy + quant(test_rng_range(r, -world, world)))));
+        check_ray(ix, m, rand_ray(r, ox, oy, world));
+    }
+    check_find_pairs(ix, m);
+}
+
+static int32_t pick_live(test_rng *r, const model *m) {
+    int32_t id;
+    do id = (int32_t)(test_rng_next(r) % NMAX); while (!m->live[id]);
+    return id;
+}
+
+/* One random life of an index: inserts, removes, small and long moves, moves to the same box,
+ * occasional rebuilds; every few steps all queries and both pair functions are compared. */
+static void random_life(const index_kind *k, test_rng *r, double ox, double oy, int steps, int max_live) {
+    model *m = &g_model;
+    c2d_index *ix = make_index(k, NULL);
+    double world = 40;
+    int step;
+    model_reset(m);
+    for (step = 0; step < steps; ++step) {
+        double op = test_rng_range(r, 0, 1);
+        if (m->live_count < 8 || (op < 0.3 && m->live_count < max_live)) {
+            do_insert(ix, m, rand_box(r, ox, oy, world), test_rng_next(r));
+        } else if (op < 0.45) {
+            do_remove(ix, m, pick_live(r, m));
+        } else if (op < 0.995) {
+            int32_t id = pick_live(r, m);
+            c2d_aabb b = m->box[id];
+            double how = test_rng_range(r, 0, 1);
+            if (how < 0.7) {
+                c2d_real dx = (c2d_real)quant(test_rng_range(r, -1, 1)), dy = (c2d_real)quant(test_rng_range(r, -1, 1));
+                b.lower.x += dx; b.upper.x += dx; b.lower.y += dy; b.upper.y += dy;
+            } else if (how < 0.95) {
+                b = rand_box(r, ox, oy, world);
+            }
+            do_move(ix, m, id, b);
+        } else {
+            assert_status(c2d_index_rebuild(ix), C2D_OK);
+        }
+        if (step % 17 == 16) check_update_pairs(ix, m);
+        if (step % 60 == 59) check_all(ix, m, r, ox, oy, world, 6);
+    }
+    check_all(ix, m, r, ox, oy, world, 20);
+    check_update_pairs(ix, m);
+    c2d_index_destroy(ix);
+}
+
+static void test_random_ops_match_brute_force(void **state) {
+    test_rng r = test_rng_make("indexes_random_ops_match_brute_force");
+    int steps = test_iterations(1200), k;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        random_life(&k_kinds[k], &r, 0, 0, steps, 300);
+        /* Far from the origin, negative x: exact in float on the 1/4 grid up to 2^21. */
+        random_life(&k_kinds[k], &r, -1048576.0, 524288.0, steps / 2, 200);
+    }
+}
+
+/* The same with arbitrary (unquantized) coordinates, odd grid cell sizes and an offset that is
+ * no round number, so that ray walks meet cell corners and rounding at random. */
+static void test_random_ops_unquantized(void **state) {
+    test_rng r = test_rng_make("indexes_random_ops_unquantized");
+    int steps = test_iterations(1200) / 2, k;
+    (void)state;
+    g_unquantized = true;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        index_kind kind = k_kinds[k];
+        print_message("index: %s\n", kind.label);
+        if (kind.cell > 0) kind.cell = 0.37;
+        random_life(&kind, &r, 0, 0, steps, 200);
+        if (kind.cell > 0) kind.cell = 5.3;
+        random_life(&kind, &r, 12345.678, -98765.4321, steps, 200);
+    }
+    g_unquantized = false;
+}
+
+/* A grid whose cells are far too small for the coordinates: cell indices clamp at +-2^30 (every
+ * box near (2^20, -2^20) lands in the same clamped cell) and the answers stay exact. */
+static void test_grid_clamped_cells(void **state) {
+    test_rng r = test_rng_make("indexes_grid_clamped_cells");
+    index_kind kind = k_kinds[0];
+    (void)state;
+    kind.cell = 1e-6;
+    random_life(&kind, &r, 1048576.0, -1048576.0, test_iterations(1200) / 4, 100);
+    kind.cell = 1e-3;
+    random_life(&kind, &r, 100000.0, 100000.0, test_iterations(1200) / 4, 100);
+}
+
+/* ---- touching ---- */
+
+/* A 10 x 10 tiling of unit squares: every neighbour touches along an edge or a corner only. */
+static void test_touching_tiles_are_not_pairs(void **state) {
+    int k;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        model *m = &g_model;
+        c2d_index *ix = make_index(&k_kinds[k], NULL);
+        const c2d_index_pair *pairs;
+        int32_t count, x, y, id55 = -1;
+        hits h;
+        c2d_index_ray ray;
+        model_reset(m);
+        for (y = 0; y < 10; ++y)
+            for (x = 0; x < 10; ++x) {
+                int32_t id = do_insert(ix, m, bx(x, y, x + 1, y + 1), (uint64_t)(y * 10 + x));
+                if (x == 5 && y == 5) id55 = id;
+            }
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        assert_int_equal(count, 0);
+        assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+        assert_int_equal(count, 0);
+        /* A query box equal to tile (5, 5) finds that tile only. */
+        memset(&h, 0, sizeof h);
+        c2d_index_query_aabb(ix, bx(5, 5, 6, 6), query_cb, &h);
+        assert_int_equal(h.n, 1);
+        assert_int_equal(h.ids[0], id55);
+        /* A point on a shared corner is inside no tile; one at a tile's center is in one. */
+        memset(&h, 0, sizeof h);
+        c2d_index_query_point(ix, c2d_v2(5, 5), query_cb, &h);
+        assert_int_equal(h.n, 0);
+        memset(&h, 0, sizeof h);
+        c2d_index_query_point(ix, c2d_v2((c2d_real)5.5, (c2d_real)5.5), query_cb, &h);
+        assert_int_equal(h.n, 1);
+        /* A ray along the line y = 5 runs along edges: no hit. One along y = 5.5 enters every tile
+         * of that row, the first at t = 0 (it starts inside tile (0, 5) at x = 0.5). */
+        ray.origin = c2d_v2(-3, 5);
+        ray.translation = c2d_v2(20, 0);
+        ray.max_fraction = 1;
+        memset(&h, 0, sizeof h);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 0);
+        ray.origin = c2d_v2((c2d_real)0.5, (c2d_real)5.5);
+        memset(&h, 0, sizeof h);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 10);
+        check_ray(ix, m, ray);
+        /* A diagonal ray through the shared corners (0,0), (1,1), ... enters each diagonal tile. */
+        ray.origin = c2d_v2(-1, -1);
+        ray.translation = c2d_v2(12, 12);
+        memset(&h, 0, sizeof h);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 10);
+        check_ray(ix, m, ray);
+        /* Overlapping by 1/64: tile (5, 5) pushed right now overlaps (6, 5), and up-right also
+         * (6, 6) and (5, 6): 3 pairs; pushed by 1/64 left and down instead: (4, 5), (4, 4), (5, 4). */
+        do_move(ix, m, id55, bx(5 + 1.0 / 64, 5 + 1.0 / 64, 6 + 1.0 / 64, 6 + 1.0 / 64));
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        assert_int_equal(count, 3);
+        check_update_pairs(ix, m);
+        do_move(ix, m, id55, bx(5 - 1.0 / 64, 5 - 1.0 / 64, 6 - 1.0 / 64, 6 - 1.0 / 64));
+        check_update_pairs(ix, m);
+        check_find_pairs(ix, m);
+        do_move(ix, m, id55, bx(5, 5, 6, 6));
+        assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+        assert_int_equal(count, 0);
+        c2d_index_destroy(ix);
+    }
+}
+
+/* The MDN article's demo (seed 003): a 20 x 20 movable box among 100 static 20 x 20 boxes at
+ * random integer positions in [0, 500), moved by 5 px steps; it "collides" when it overlaps any
+ * static box, with the article's strict comparisons (touching is not a collision). */
+static void test_seed_mdn_movable_box_among_statics(void **state) {
+    test_rng r = test_rng_make("seed_mdn_movable_box_among_statics");
+    int k;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        model *m = &g_model;
+        c2d_index *ix = make_index(&k_kinds[k], NULL);
+        int i, step;
+        double px = 500, py = 500;
+        int32_t movable;
+        model_reset(m);
+        /* A static box at (480, 480): the movable box at (500, 500) touches its corner only. */
+        do_insert(ix, m, bx(480, 480, 500, 500), 0);
+        for (i = 1; i < 100; ++i) {
+            double x = floor(test_rng_range(&r, 0, 500)), y = floor(test_rng_range(&r, 0, 500));
+            if (x + 20 > 480 && y + 20 > 480) continue;   /* keep the hand-checked corner clear */
+            do_insert(ix, m, bx(x, y, x + 20, y + 20), (uint64_t)i);
+        }
+        movable = do_insert(ix, m, bx(px, py, px + 20, py + 20), 1000);
+        {
+            /* At (500, 500): touching the corner, no collision. */
+            hits h;
+            memset(&h, 0, sizeof h);
+            c2d_index_query_aabb(ix, bx(500, 500, 520, 520), query_cb, &h);
+            assert_int_equal(h.n, 1);      /* itself only */
+            assert_int_equal(h.ids[0], movable);
+            /* Left 5, to (495, 500): overlaps in x (495 < 500), touches in y (500 == 500): none. */
+            memset(&h, 0, sizeof h);
+            c2d_index_query_aabb(ix, bx(495, 500, 515, 520), query_cb, &h);
+            assert_int_equal(h.n, 1);
+            /* Up 5 as well, to (495, 495): overlaps the static box by 5 x 5: a collision. */
+            memset(&h, 0, sizeof h);
+            c2d_index_query_aabb(ix, bx(495, 495, 515, 515), query_cb, &h);
+            assert_int_equal(h.n, 2);
+        }
+        for (step = 0; step < 200; ++step) {
+            int dir = (int)(test_rng_next(&r) % 4);
+            if (dir == 0 && px >= 5) px -= 5;
+            if (dir == 1 && px <= 490) px += 5;
+            if (dir == 2 && py >= 5) py -= 5;
+            if (dir == 3 && py <= 490) py += 5;
+            do_move(ix, m, movable, bx(px, py, px + 20, py + 20));
+            check_update_pairs(ix, m);
+            check_query(ix, m, m->box[movable]);
+        }
+        check_find_pairs(ix, m);
+        c2d_index_destroy(ix);
+    }
+}
+
+/* ---- crowded axes and big boxes ---- */
+
+/* 1000 boxes on one vertical line (and then one horizontal line), each overlapping the next by a
+ * quarter: exactly the 999 pairs (i, i + 1). Every center shares one x, so a sweep along x would
+ * see every box overlap every other; sort and sweep must pick y. */
+static void test_all_boxes_on_one_axis(void **state) {
+    int k, axis;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        for (axis = 0; axis < 2; ++axis) {
+            c2d_index *ix = make_index(&k_kinds[k], NULL);
+            const c2d_index_pair *pairs;
+            int32_t count, i, ids[1000];
+            for (i = 0; i < 1000; ++i) {
+                double a = i * 0.75;
+                assert_status(c2d_index_insert(ix, axis == 0 ? bx(3, a, 4, a + 1) : bx(a, -7, a + 1, -6), (uint64_t)i, &ids[i]), C2D_OK);
+            }
+            assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+            assert_int_equal(count, 999);
+            for (i = 0; i < 999; ++i) {
+                assert_int_equal(pairs[i].a, ids[i] < ids[i + 1] ? ids[i] : ids[i + 1]);
+                assert_int_equal(pairs[i].b, ids[i] < ids[i + 1] ? ids[i + 1] : ids[i]);
+            }
+            assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+            assert_int_equal(count, 999);
+            assert_status(c2d_index_rebuild(ix), C2D_OK);
+            assert_true(c2d_index_validate(ix));
+            /* A flat query across the line over [a + 1/8, a + 1/2], a = 375 where box 500 starts:
+             * box 499 ([374.25, 375.25]) and box 500 ([375, 376]); box 501 starts at 375.75. With
+             * [a + 1/4, a + 1/2] box 499 only touches it: box 500 alone. */
+            {
+                hits h;
+                double a = 500 * 0.75;
+                memset(&h, 0, sizeof h);
+                c2d_index_query_aabb(ix, axis == 0 ? bx(3.5, a + 0.125, 3.5, a + 0.5) : bx(a + 0.125, -6.5, a + 0.5, -6.5), query_cb, &h);
+                assert_int_equal(h.n, 2);
+                memset(&h, 0, sizeof h);
+                c2d_index_query_aabb(ix, axis == 0 ? bx(3.5, a + 0.25, 3.5, a + 0.5) : bx(a + 0.25, -6.5, a + 0.5, -6.5), query_cb, &h);
+                assert_int_equal(h.n, 1);
+                assert_int_equal(h.ids[0], ids[500]);
+            }
+            c2d_index_destroy(ix);
+        }
+    }
+}
+
+/* Boxes 100 to 300 cells across (grid cell 1) mixed with unit boxes; also for the other indexes. */
+static void test_boxes_larger_than_cells(void **state) {
+    test_rng r = test_rng_make("indexes_boxes_larger_than_cells");
+    int k, i;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        model *m = &g_model;
+        c2d_index_config cfg;
+        c2d_index *ix;
+        index_kind kind = k_kinds[k];
+        if (kind.cell > 0) kind.cell = 1;
+        memset(&cfg, 0, sizeof cfg);
+        ix = make_index(&kind, &cfg);
+        model_reset(m);
+        for (i = 0; i < 6; ++i) {
+            double x = quant(test_rng_range(&r, -150, 50)), y = quant(test_rng_range(&r, -150, 50));
+            double w = quant(test_rng_range(&r, 100, 300));
+            do_insert(ix, m, bx(x, y, x + w, y + quant(test_rng_range(&r, 0, 300))), (uint64_t)i);
+        }
+        for (i = 0; i < 150; ++i) {
+            double x = quant(test_rng_range(&r, -200, 200)), y = quant(test_rng_range(&r, -200, 200));
+            do_insert(ix, m, bx(x, y, x + 1, y + 1), (uint64_t)(100 + i));
+        }
+        check_all(ix, m, &r, 0, 0, 200, 40);
+        check_update_pairs(ix, m);
+        /* Shrink the big ones into small ones and grow small ones into big ones. */
+        for (i = 0; i < NMAX; ++i) {
+            if (!m->live[i]) continue;
+            if (m->box[i].upper.x - m->box[i].lower.x > 50) do_move(ix, m, i, bx(m->box[i].lower.x, m->box[i].lower.y, m->box[i].lower.x + 0.5, m->box[i].lower.y + 0.5));
+            else if (i % 20 == 0) do_move(ix, m, i, bx(m->box[i].lower.x, m->box[i].lower.y, m->box[i].lower.x + 250, m->box[i].lower.y + 120));
+        }
+        check_update_pairs(ix, m);
+        check_all(ix, m, &r, 0, 0, 200, 40);
+        c2d_index_destroy(ix);
+    }
+}
+
+/* Many moved proxies and one huge box: sort and sweep's per-frame pairs take the merged pass; the
+ * others do their usual walks. 3000 boxes, 20% moved per frame, 3 frames. */
+static void test_update_pairs_many_moved_with_huge_box(void **state) {
+    test_rng r = test_rng_make("indexes_update_pairs_many_moved_with_huge_box");
+    int k, frame, i;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        c2d_index *ix = make_index(&k_kinds[k], NULL);
+        static c2d_aabb boxes[3001];
+        static int32_t ids[3001];
+        const c2d_index_pair *pairs;
+        int32_t count;
+        for (i = 0; i < 3000; ++i) {
+            double x = quant(test_rng_range(&r, 0, 150)), y = quant(test_rng_range(&r, 0, 150));
+            boxes[i] = bx(x, y, x + 1.5, y + 1.5);
+            assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &ids[i]), C2D_OK);
+            assert_int_equal(ids[i], i);
+        }
+        boxes[3000] = bx(-10, 60, 200, 61);
+        assert_status(c2d_index_insert(ix, boxes[3000], 3000, &ids[3000]), C2D_OK);
+        assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+        for (frame = 0; frame < 3; ++frame) {
+            static bool moved[3001];
+            int32_t expected = 0, a, b, at = 0;
+            memset(moved, 0, sizeof moved);
+            for (i = 0; i < 3001; ++i) {
+                if (test_rng_range(&r, 0, 1) < 0.2 || (i == 3000 && frame == 1)) {
+                    c2d_real d = (c2d_real)quant(test_rng_range(&r, -1, 1));
+                    boxes[i].lower.x += d; boxes[i].upper.x += d;
+                    boxes[i].lower.y -= d; boxes[i].upper.y -= d;
+                    assert_status(c2d_index_move(ix, i, boxes[i]), C2D_OK);
+                    moved[i] = true;
+                }
+            }
+            assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+            for (a = 0; a < 3001; ++a) {
+                for (b = a + 1; b < 3001; ++b) {
+                    if (!(moved[a] || moved[b]) || !ref_overlap(boxes[a], boxes[b])) continue;
+                    assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
+                    ++at;
+                    ++expected;
+                }
+            }
+            assert_int_equal(count, expected);
+        }
+        /* One-shot pairs over all 3001 boxes, against brute force. */
+        {
+            int32_t a, b, at = 0;
+            assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+            for (a = 0; a < 3001; ++a)
+                for (b = a + 1; b < 3001; ++b) {
+                    if (!ref_overlap(boxes[a], boxes[b])) continue;
+                    assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
+                    ++at;
+                }
+            assert_int_equal(count, at);
+        }
+        assert_true(c2d_index_validate(ix));
+        c2d_index_destroy(ix);
+    }
+}
+
+/* ---- rays and callbacks ---- */
+
+static c2d_real stop_cb(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    int *calls = (int *)context;
+    (void)ray; (void)id; (void)user_data; (void)fraction;
+    ++*calls;
+    return -1;
+}
+
+static c2d_real nan_cb(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    int *calls = (int *)context;
+    (void)ray; (void)id; (void)user_data; (void)fraction;
+    ++*calls;
+    return (c2d_real)NAN;   /* continue unclipped */
+}
+
+static void test_rays_and_stopping_callbacks(void **state) {
+    int k;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        model *m = &g_model;
+        c2d_index *ix = make_index(&k_kinds[k], NULL);
+        c2d_index_ray ray;
+        nearest n;
+        hits h;
+        int32_t i, first = -1;
+        int calls;
+        model_reset(m);
+        /* Five boxes in a row along x at 0, 3, 6, 9, 12 (2 wide, 2 tall, y in [-1, 1]). */
+        for (i = 0; i < 5; ++i) {
+            int32_t id = do_insert(ix, m, bx(3 * i, -1, 3 * i + 2, 1), (uint64_t)(10 + i));
+            if (i == 0) first = id;
+        }
+        /* From x = -4 along +x: enters box 0 at x = 0, t = 4 / 20 = 0.2. */
+        ray.origin = c2d_v2(-4, 0);
+        ray.translation = c2d_v2(20, 0);
+        ray.max_fraction = 1;
+        memset(&n, 0, sizeof n);
+        n.id = -1;
+        c2d_index_raycast(ix, ray, nearest_cb, &n);
+        assert_int_equal(n.id, first);
+        assert_near(n.fraction, 0.2, 1e-6);
+        /* From the far side along -x: enters box 4 at x = 14, t = (16 - 14) / 20 = 0.1. */
+        ray.origin = c2d_v2(16, 0);
+        ray.translation = c2d_v2(-20, 0);
+        memset(&n, 0, sizeof n);
+        n.id = -1;
+        c2d_index_raycast(ix, ray, nearest_cb, &n);
+        assert_true(n.id >= 0 && m->user[n.id] == 14);
+        assert_near(n.fraction, 0.1, 1e-6);
+        /* Infinite ray; starting inside box 2 (x = 7): fraction 0. */
+        ray.origin = c2d_v2(7, 0);
+        ray.translation = c2d_v2(-1, 0);
+        ray.max_fraction = (c2d_real)INFINITY;
+        memset(&n, 0, sizeof n);
+        n.id = -1;
+        c2d_index_raycast(ix, ray, nearest_cb, &n);
+        assert_true(n.id >= 0 && m->user[n.id] == 12);
+        assert_true(n.fraction == 0);
+        check_ray(ix, m, ray);
+        /* Zero translation: a point test (strictly inside box 2 only). */
+        ray.translation = c2d_v2(0, 0);
+        ray.max_fraction = 1;
+        memset(&h, 0, sizeof h);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 1);
+        /* Along the top edge y = 1: no hit; max_fraction short of the first box: no hit. */
+        ray.origin = c2d_v2(-4, 1);
+        ray.translation = c2d_v2(20, 0);
+        memset(&h, 0, sizeof h);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 0);
+        ray.origin = c2d_v2(-4, 0);
+        ray.max_fraction = (c2d_real)0.19;
+        memset(&h, 0, sizeof h);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 0);
+        /* Ending exactly on the face (t = 0.2) only touches the box: no hit; a little further in,
+         * a hit entered at t = 0.2. */
+        ray.max_fraction = (c2d_real)0.2;
+        memset(&h, 0, sizeof h);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 0);
+        ray.max_fraction = (c2d_real)0.21;
+        memset(&h, 0, sizeof h);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 1);
+        assert_near(h.frac[first], 0.2, 1e-6);
+        /* Stopping: a negative answer ends the cast after one call; raycast_all's false after one;
+         * a query's false after one; NaN continues unclipped (all 5). */
+        ray.max_fraction = 1;
+        calls = 0;
+        c2d_index_raycast(ix, ray, stop_cb, &calls);
+        assert_int_equal(calls, 1);
+        calls = 0;
+        c2d_index_raycast(ix, ray, nan_cb, &calls);
+        assert_int_equal(calls, 5);
+        memset(&h, 0, sizeof h);
+        h.stop_after = 1;
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 1);
+        memset(&h, 0, sizeof h);
+        h.stop_after = 1;
+        c2d_index_query_aabb(ix, bx(-100, -100, 100, 100), query_cb, &h);
+        assert_int_equal(h.n, 1);
+        /* Invalid inputs report nothing. */
+        memset(&h, 0, sizeof h);
+        c2d_index_query_aabb(ix, bx(5, 5, 4, 4), query_cb, &h);
+        c2d_index_query_aabb(ix, bx(NAN, 0, 1, 1), query_cb, &h);
+        c2d_index_query_point(ix, c2d_v2((c2d_real)NAN, 0), query_cb, &h);
+        ray.origin = c2d_v2((c2d_real)NAN, 0);
+        c2d_index_raycast_all(ix, ray, ray_all_cb, &h);
+        assert_int_equal(h.n, 0);
+        c2d_index_destroy(ix);
+    }
+}
+
+/* ---- far coordinates ---- */
+
+/* Two unit boxes near (-1e5, 1e5) that touch, then overlap by 1/8, then a box far away
+ * (5e11) and back: every index gives the answers it gives near the origin. */
+static void test_far_and_negative_coordinates(void **state) {
+    int k;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        model *m = &g_model;
+        c2d_index *ix = make_index(&k_kinds[k], NULL);
+        const c2d_index_pair *pairs;
+        int32_t count, a, b, c;
+        double X = -100000, Y = 100000;
+        model_reset(m);
+        a = do_insert(ix, m, bx(X, Y, X + 1, Y + 1), 1);
+        b = do_insert(ix, m, bx(X + 1, Y, X + 2, Y + 1), 2);
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        assert_int_equal(count, 0);
+        do_move(ix, m, b, bx(X + 0.875, Y, X + 1.875, Y + 1));
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        assert_int_equal(count, 1);
+        assert_int_equal(pairs[0].a, a < b ? a : b);
+        c = do_insert(ix, m, bx(5e11, -5e11, 5e11 + 4096, -5e11 + 4096), 3);
+        check_update_pairs(ix, m);
+        check_query(ix, m, bx(5e11, -5e11, 5e11 + 1, -5e11 + 1));
+        check_query(ix, m, bx(X + 0.5, Y + 0.5, X + 0.5, Y + 0.5));
+        {
+            c2d_index_ray ray;
+            ray.origin = c2d_v2((c2d_real)(X - 10), (c2d_real)(Y + 0.5));
+            ray.translation = c2d_v2(1, 0);
+            ray.max_fraction = (c2d_real)INFINITY;
+            check_ray(ix, m, ray);
+            ray.origin = c2d_v2(0, 0);
+            ray.translation = c2d_v2((c2d_real)5e11, (c2d_real)-5e11);
+            ray.max_fraction = 2;
+            check_ray(ix, m, ray);
+        }
+        do_move(ix, m, c, bx(X + 1.5, Y + 0.5, X + 3, Y + 3));
+        check_update_pairs(ix, m);
+        check_find_pairs(ix, m);
+        do_remove(ix, m, a);
+        check_update_pairs(ix, m);
+        assert_true(c2d_index_validate(ix));
+        c2d_index_destroy(ix);
+    }
+}
+
+/* ---- larger scenes ---- */
+
+/* 2500 uniform boxes: one-shot pairs against brute force, then frames moving 1% of them. */
+static void test_uniform_scene_frames(void **state) {
+    test_rng r = test_rng_make("indexes_uniform_scene_frames");
+    int k, frame, i;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        c2d_index *ix = make_index(&k_kinds[k], NULL);
+        static c2d_aabb boxes[2500];
+        const c2d_index_pair *pairs;
+        int32_t count, id, a, b, at;
+        for (i = 0; i < 2500; ++i) {
+            double x = test_rng_range(&r, -100, 100), y = test_rng_range(&r, -100, 100);
+            boxes[i] = bx(x, y, x + test_rng_range(&r, 0.5, 4), y + test_rng_range(&r, 0.5, 4));
+            assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &id), C2D_OK);
+            assert_int_equal(id, i);
+        }
+        assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+        for (frame = 0; frame < 4; ++frame) {
+            static bool moved[2500];
+            memset(moved, 0, sizeof moved);
+            for (i = 0; i < 25; ++i) {
+                int32_t j = (int32_t)(test_rng_next(&r) % 2500);
+                c2d_real dx = (c2d_real)test_rng_range(&r, -0.5, 0.5), dy = (c2d_real)test_rng_range(&r, -0.5, 0.5);
+                boxes[j].lower.x += dx; boxes[j].upper.x += dx; boxes[j].lower.y += dy; boxes[j].upper.y += dy;
+                assert_status(c2d_index_move(ix, j, boxes[j]), C2D_OK);
+                moved[j] = true;
+            }
+            assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+            at = 0;
+            for (a = 0; a < 2500; ++a)
+                for (b = a + 1; b < 2500; ++b) {
+                    if (!(moved[a] || moved[b]) || !ref_overlap(boxes[a], boxes[b])) continue;
+                    assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
+                    ++at;
+                }
+            assert_int_equal(count, at);
+        }
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        at = 0;
+        for (a = 0; a < 2500; ++a)
+            for (b = a + 1; b < 2500; ++b) {
+                if (!ref_overlap(boxes[a], boxes[b])) continue;
+                assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
+                ++at;
+            }
+        assert_int_equal(count, at);
+        assert_true(c2d_index_validate(ix));
+        c2d_index_destroy(ix);
+    }
+}
+
+/* The quadtree's root grows towards far boxes and shrinks back when they leave. */
+static void test_quadtree_root_grows_and_shrinks(void **state) {
+    test_rng r = test_rng_make("indexes_quadtree_root_grows_and_shrinks");
+    model *m = &g_model;
+    c2d_index *ix = make_index(&k_kinds[2], NULL);
+    int32_t a, b, i;
+    (void)state;
+    model_reset(m);
+    a = do_insert(ix, m, bx(0, 0, 1, 1), 1);
+    for (i = 0; i < 40; ++i) {
+        double far = ldexp(1.0, i);
+        b = do_insert(ix, m, bx(far, -far, far + 1, -far + 1), (uint64_t)(2 + i));
+        assert_true(c2d_index_validate(ix));
+        check_query(ix, m, bx(-1, -1, 2, 2));
+        check_query(ix, m, bx(far, -far, far + 0.5, -far + 0.5));
+        if (i % 2 == 1) do_remove(ix, m, b);
+    }
+    for (i = 0; i < NMAX; ++i)
+        if (m->live[i] && i != a) do_remove(ix, m, i);
+    assert_true(c2d_index_validate(ix));
+    check_query(ix, m, bx(0.5, 0.5, 0.75, 0.75));
+    do_remove(ix, m, a);
+    assert_int_equal(c2d_index_count(ix), 0);
+    assert_true(c2d_index_validate(ix));
+    (void)do_insert(ix, m, bx(-3, -3, -2, -2), 7);
+    check_all(ix, m, &r, 0, 0, 5, 5);
+    c2d_index_destroy(ix);
+}
+
+/* ---- errors, ids, allocator ---- */
+
+static void test_create_errors_ids_and_user_data(void **state) {
+    int k;
+    c2d_index_config cfg;
+    c2d_index *ix;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        int32_t id, id2;
+        c2d_aabb b;
+        uint64_t u;
+        assert_status(k_kinds[k].create(NULL, NULL), C2D_ERR_NULL_ARG);
+        memset(&cfg, 0, sizeof cfg);
+        cfg.capacity = -1;
+        ix = (c2d_index *)&cfg;
+        assert_status(k_kinds[k].create(&cfg, &ix), C2D_ERR_BAD_SIZE);
+        assert_null(ix);
+        assert_status(k_kinds[k].create(NULL, &ix), C2D_OK);
+        assert_string_equal(c2d_index_name(ix), k_kinds[k].name);
+        assert_status(c2d_index_insert(ix, bx(0, 0, 1, 1), 77, &id), C2D_OK);
+        assert_status(c2d_index_insert(ix, bx(1, 0, 0, 1), 1, &id2), C2D_ERR_BAD_SIZE);
+        assert_status(c2d_index_insert(ix, bx(0, 0, INFINITY, 1), 1, &id2), C2D_ERR_NOT_FINITE);
+        assert_status(c2d_index_get(ix, id, &b, &u), C2D_OK);
+        assert_true(u == 77);
+        assert_status(c2d_index_move(ix, id, bx(2, 2, 1, 3)), C2D_ERR_BAD_SIZE);
+        assert_status(c2d_index_get(ix, id, &b, NULL), C2D_OK);
+        assert_true(b.upper.x == 1);
+        assert_status(c2d_index_move(ix, id + 5, bx(0, 0, 1, 1)), C2D_ERR_BAD_ID);
+        assert_status(c2d_index_remove(ix, -1), C2D_ERR_BAD_ID);
+        assert_status(c2d_index_remove(ix, id), C2D_OK);
+        assert_status(c2d_index_remove(ix, id), C2D_ERR_BAD_ID);
+        assert_status(c2d_index_get(ix, id, &b, &u), C2D_ERR_BAD_ID);
+        assert_status(c2d_index_insert(ix, bx(5, 5, 6, 6), 78, &id2), C2D_OK);
+        assert_int_equal(id2, id);   /* reused */
+        assert_int_equal(c2d_index_count(ix), 1);
+        assert_true(c2d_index_validate(ix));
+        c2d_index_destroy(ix);
+    }
+    /* Grid cell sizes. */
+    memset(&cfg, 0, sizeof cfg);
+    cfg.cell_size = -1;
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
+    cfg.cell_size = (c2d_real)NAN;
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_NOT_FINITE);
+    cfg.cell_size = (c2d_real)(1.0 / ((double)C2D_MAX_COORD * 10.0));   /* 1 / cell beyond C2D_MAX_COORD */
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
+    cfg.cell_size = (c2d_real)((double)C2D_MAX_COORD * 10.0);
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_OUT_OF_RANGE);
+}
+
+/* A counting allocator that can fail on demand; each block carries its size to check frees. */
+typedef struct counting {
+    int64_t live_blocks, live_bytes, allocs;
+    test_rng rng;
+    double fail_rate;
+} counting;
+
+static void *counting_alloc(size_t size, void *context) {
+    counting *c = (counting *)context;
+    size_t *p;
+    if (c->fail_rate > 0 && test_rng_range(&c->rng, 0, 1) < c->fail_rate) return NULL;
+    p = (size_t *)malloc(size + 16);
+    if (p == NULL) return NULL;
+    p[0] = size;
+    c->live_blocks++;
+    c->live_bytes += (int64_t)size;
+    c->allocs++;
+    return (char *)p + 16;
+}
+
+static void counting_free(void *ptr, size_t size, void *context) {
+    counting *c = (counting *)context;
+    size_t *p = (size_t *)((char *)ptr - 16);
+    assert_true(p[0] == size);
+    c->live_blocks--;
+    c->live_bytes -= (int64_t)size;
+    free(p);
+}
+
+/* Every allocation goes through the hooks and is given back; queries and ray casts allocate
+ * nothing; in steady state (the buffers grown once) the pair functions allocate nothing either
+ * (moves may: the grid's cells come and go). */
+static void test_allocator_hooks(void **state) {
+    test_rng r = test_rng_make("indexes_allocator_hooks");
+    int k, i;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        counting c;
+        c2d_index_config cfg;
+        c2d_index *ix;
+        model *m = &g_model;
+        const c2d_index_pair *pairs;
+        int32_t count;
+        int64_t before;
+        memset(&c, 0, sizeof c);
+        memset(&cfg, 0, sizeof cfg);
+        cfg.allocator.alloc = counting_alloc;
+        cfg.allocator.free = counting_free;
+        cfg.allocator.context = &c;
+        ix = make_index(&k_kinds[k], &cfg);
+        model_reset(m);
+        for (i = 0; i < 200; ++i) do_insert(ix, m, rand_box(&r, 0, 0, 30), (uint64_t)i);
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        check_update_pairs(ix, m);
+        before = c.allocs;
+        for (i = 0; i < 30; ++i) {
+            hits h;
+            memset(&h, 0, sizeof h);
+            c2d_index_query_aabb(ix, rand_box(&r, 0, 0, 30), query_cb, &h);
+            memset(&h, 0, sizeof h);
+            c2d_index_query_point(ix, c2d_v2((c2d_real)i, 0), query_cb, &h);
+            check_ray(ix, m, rand_ray(&r, 0, 0, 30));
+        }
+        assert_true(c.allocs == before);
+        /* Frames of small moves: after the first, the pair functions allocate nothing. */
+        for (i = 0; i < 4; ++i) {
+            int32_t j;
+            int64_t at;
+            for (j = 0; j < 200; j += 7) {
+                c2d_aabb b = m->box[j];
+                c2d_real d = (i % 2 == 0) ? (c2d_real)0.25 : (c2d_real)-0.25;
+                b.lower.x += d; b.upper.x += d;
+                do_move(ix, m, j, b);
+            }
+            at = c.allocs;
+            check_update_pairs(ix, m);
+            assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+            if (i > 0) assert_true(c.allocs == at);
+        }
+        c2d_index_destroy(ix);
+        assert_true(c.live_blocks == 0 && c.live_bytes == 0);
+        /* alloc without free is rejected. */
+        cfg.allocator.free = NULL;
+        assert_status(k_kinds[k].create(&cfg, &ix), C2D_ERR_NULL_ARG);
+    }
+}
+
+/* Random operations with an allocator that fails 5% of the time: a failed call changes nothing
+ * (the model keeps the old state), a failed update_pairs keeps the moves, and nothing leaks. */
+static void test_out_of_memory_changes_nothing(void **state) {
+    test_rng r = test_rng_make("indexes_out_of_memory_changes_nothing");
+    int k, step;
+    (void)state;
+    for (k = 0; k < KIND_COUNT; ++k) {
+        print_message("index: %s\n", k_kinds[k].label);
+        counting c;
+        c2d_index_config cfg;
+        c2d_index *ix = NULL;
+        model *m = &g_model;
+        memset(&c, 0, sizeof c);
+        c.rng.s = 12345u + (uint64_t)k;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.allocator.alloc = counting_alloc;
+        cfg.allocator.free = counting_free;
+        cfg.allocator.context = &c;
+        cfg.cell_size = (c2d_real)k_kinds[k].cell;
+        assert_status(k_kinds[k].create(&cfg, &ix), C2D_OK);
+        model_reset(m);
+        c.fail_rate = 0.05;
+        for (step = 0; step < 600; ++step) {
+            double op = test_rng_range(&r, 0, 1);
+            if (m->live_count < 5 || (op < 0.35 && m->live_count < 150)) {
+                c2d_aabb b = rand_box(&r, 0, 0, 30);
+                int32_t id = -1;
+                c2d_status s = c2d_index_insert(ix, b, (uint64_t)step, &id);
+                if (s == C2D_OK) {
+                    assert_true(id >= 0 && id < NMAX && !m->live[id]);
+                    m->box[id] = b;
+                    m->user[id] = (uint64_t)step;
+                    m->live[id] = true;
+                    m->moved[id] = true;
+                    m->live_count++;
+                } else {
+                    assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+                }
+            } else if (op < 0.45) {
+                do_remove(ix, m, pick_live(&r, m));
+            } else if (op < 0.9) {
+                int32_t id = pick_live(&r, m);
+                c2d_aabb b = test_rng_range(&r, 0, 1) < 0.5 ? rand_box(&r, 0, 0, 30) : m->box[id];
+                c2d_status s;
+                b.lower.x += 1; b.upper.x += 1;
+                s = c2d_index_move(ix, id, b);
+                if (s == C2D_OK) {
+                    m->box[id] = b;
+                    m->moved[id] = true;
+                } else {
+                    assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+                }
+            } else {
+                const c2d_index_pair *pairs = NULL;
+                int32_t count = -1;
+                c2d_status s = c2d_index_find_pairs(ix, &pairs, &count);
+                if (s != C2D_OK) {
+                    assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+                    assert_null(pairs);
+                    assert_int_equal(count, 0);
+                }
+                s = c2d_index_rebuild(ix);
+                if (s != C2D_OK) assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+            }
+            if (step % 50 == 49) {
+                const c2d_index_pair *pairs = NULL;
+                int32_t count = -1;
+                c2d_status s = c2d_index_update_pairs(ix, &pairs, &count);
+                c.fail_rate = 0;
+                if (s == C2D_OK) check_update_result(m, pairs, count);
+                else assert_status(s, C2D_ERR_OUT_OF_MEMORY);   /* the moves are kept */
+                check_all(ix, m, &r, 0, 0, 30, 4);
+                check_update_pairs(ix, m);   /* includes the moves of a failed call */
+                c.fail_rate = 0.05;
+            }
+        }
+        c.fail_rate = 0;
+        check_all(ix, m, &r, 0, 0, 30, 10);
+        c2d_index_destroy(ix);
+        assert_true(c.live_blocks == 0 && c.live_bytes == 0);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_create_errors_ids_and_user_data),
+        cmocka_unit_test(test_touching_tiles_are_not_pairs),
+        cmocka_unit_test(test_seed_mdn_movable_box_among_statics),
+        cmocka_unit_test(test_rays_and_stopping_callbacks),
+        cmocka_unit_test(test_far_and_negative_coordinates),
+        cmocka_unit_test(test_all_boxes_on_one_axis),
+        cmocka_unit_test(test_boxes_larger_than_cells),
+        cmocka_unit_test(test_quadtree_root_grows_and_shrinks),
+        cmocka_unit_test(test_random_ops_match_brute_force),
+        cmocka_unit_test(test_random_ops_unquantized),
+        cmocka_unit_test(test_grid_clamped_cells),
+        cmocka_unit_test(test_update_pairs_many_moved_with_huge_box),
+        cmocka_unit_test(test_uniform_scene_frames),
+        cmocka_unit_test(test_allocator_hooks),
+        cmocka_unit_test(test_out_of_memory_changes_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
