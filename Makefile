@@ -1,11 +1,13 @@
 # collide2d: the two commands of the README, plus the bench.
-#   make demo    build and run the demo (the main job)
-#   make check   build and run every test: float, double, and ASan+UBSan builds
-#   make bench   narrow-phase benchmarks beside Box2D 2.4 (build/bench/*.jsonl)
+#   make demo           build the WebAssembly page and serve it on 127.0.0.1 (the main job)
+#   make demo-terminal  the terminal example: a box walks through a level of mixed shapes
+#   make check          every test: float, double, ASan+UBSan builds, node tests, browser test
+#   make bench          narrow, cast and broad-phase benchmarks beside Box2D 2.4 and Chipmunk
+#   make bench-js       the Node benchmark beside detect-collisions, sat, rbush, flatbush
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 
-.PHONY: all demo check check-float check-double check-asan bench deps clean
+.PHONY: all demo demo-terminal check check-float check-double check-asan bench deps clean
 
 all: $(BUILD)/float/.built
 
@@ -30,7 +32,11 @@ FORCE:
 # Keep the configure stamps: they are intermediate files of the pattern rules.
 .SECONDARY:
 
-demo: $(BUILD)/float/.built
+# The main job: build the WebAssembly page and serve it on 127.0.0.1 (web-demo, below).
+demo: web-demo
+
+# The terminal example: a box walks through a level of mixed shapes.
+demo-terminal: $(BUILD)/float/.built
 	./$(BUILD)/float/examples/level_walk
 
 check-float: $(BUILD)/float/.built
@@ -40,8 +46,8 @@ check-double: $(BUILD)/double/.built
 check-asan: $(BUILD)/asan/.built
 	cd $(BUILD)/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
-check: check-float check-double check-asan
-	@echo "make check: float, double and asan builds passed"
+check: check-float check-double check-asan web-check
+	@echo "make check: float, double and asan builds, node tests and the browser test passed"
 
 bench:
 	@scripts/deps.sh build bench
@@ -49,6 +55,46 @@ bench:
 	cmake --build $(BUILD)/bench -j $(JOBS)
 	@mkdir -p $(BUILD)/bench
 	./$(BUILD)/bench/bench/bench_narrow $(BUILD)/bench/narrow.jsonl
+	./$(BUILD)/bench/bench/bench_cast $(BUILD)/bench/narrow.jsonl
+	@echo "== bench-broad: every broad-phase index beside Box2D 2.4 and Chipmunk 7 (BENCH_QUICK=1: N <= 100k) =="
+	./$(BUILD)/bench/bench/bench_broadphase $(BUILD)/bench/broadphase.jsonl
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- web: WebAssembly build, npm package "collide2d" (web/), live page, browser test ----
+#   make web        web/dist/collide2d.wasm (Debian emscripten) and web/'s npm devDependencies (npm ci)
+#   make web-check  node --test over the JS API (wasm against the native build) and the headless
+#                   Chromium test of the live page (drags, arrow keys, native values, pixels)
+#   make web-demo   build and serve the live page on 127.0.0.1 (WEB_PORT, default 8642)
+#   make bench-js   Node benchmark beside detect-collisions, sat, rbush, flatbush, box-intersect
+WEB_PORT ?= 8642
+WEB_REF = $(abspath $(BUILD))/web-native/c2d_ref
+.PHONY: web web-check web-demo bench-js deps-web web-npm
+
+deps-web:
+	@scripts/deps.sh build web
+
+web/node_modules/.package-lock.json: web/package-lock.json | deps-web
+	cd web && npm ci --no-audit --no-fund
+
+web-npm: web/node_modules/.package-lock.json
+
+web: deps-web web-npm
+	web/scripts/build-wasm.sh
+
+$(WEB_REF): FORCE | deps-web
+	cmake -S web/native -B $(BUILD)/web-native -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(BUILD)/web-native -j $(JOBS) --target c2d_ref
+
+web-check: web $(WEB_REF)
+	cd web && C2D_REF="$(WEB_REF)" node --test test/
+	cd web && node scripts/browser-test.mjs "$(WEB_REF)"
+	@echo "make web-check: node tests and browser test passed"
+
+web-demo: web
+	cd web && node scripts/serve.mjs $(WEB_PORT)
+
+bench-js: web
+	@mkdir -p $(BUILD)/bench
+	cd web && node bench/bench.mjs "$(abspath $(BUILD))/bench/js.jsonl"

@@ -1,0 +1,228 @@
+// Node benchmark of collide2d's wasm build beside detect-collisions, sat, rbush, flatbush and
+// box-intersect. Writes JSON lines {suite, scene, n, impl, median_ms} to argv[2] (default
+// ../build/bench/js.jsonl) and prints a summary. BENCH_QUICK=1 runs smaller sizes.
+//
+// Suites:
+//   stress  detect-collisions' stress scene, restricted to what both sides support without
+//           rotation: circles and boxes (sizes as in its demo), moving each update, all colliding
+//           pairs found and pushed apart per update. median_ms is one update.
+//   narrow  loops of pair tests (hit with push-out) over fixed random pairs. median_ms is per 10k pairs.
+//   boxes   static box queries: build an index over n boxes, then 1000 box queries. median_ms is
+//           the queries (build is reported separately as scene "build").
+import { writeFileSync, mkdirSync, appendFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { load } from '../src/index.js';
+import RBush from 'rbush';
+import Flatbush from 'flatbush';
+
+const require = createRequire(import.meta.url);
+const { System } = require('detect-collisions');
+const SAT = require('sat');
+const boxIntersect = require('box-intersect');
+
+const out = process.argv[2] || new URL('../../build/bench/js.jsonl', import.meta.url).pathname;
+const QUICK = process.env.BENCH_QUICK === '1';
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, '');
+const c2d = await load();
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6D2B79F5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const median = (xs) => { const s = [...xs].sort((p, q) => p - q); return s[s.length >> 1]; };
+const results = [];
+function record(suite, scene, n, impl, ms, extra = {}) {
+  const row = { suite, scene, n, impl, median_ms: Number(ms.toFixed(4)), ...extra };
+  results.push(row);
+  appendFileSync(out, JSON.stringify(row) + '\n');
+  console.log(`${suite.padEnd(7)} ${scene.padEnd(22)} n=${String(n).padEnd(7)} ${impl.padEnd(26)} ${ms.toFixed(3).padStart(10)} ms`);
+}
+// Median time of fn over `reps` runs after `warm` warm-up runs, stopping early past a time budget.
+function time(fn, reps, warm = 2, budgetMs = 4000) {
+  for (let i = 0; i < warm; i++) fn();
+  const ts = [];
+  const start = performance.now();
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    fn();
+    ts.push(performance.now() - t0);
+    if (performance.now() - start > budgetMs && ts.length >= 3) break;
+  }
+  return median(ts);
+}
+
+// ---- stress: the detect-collisions stress scene with circles and boxes ----
+const W = 1024, H = 768;
+function makeScene(n, seed) {
+  const r = rng(seed);
+  const size = Math.sqrt((W * H) / (n * 50));
+  const bodies = [];
+  for (let i = 0; i < n; i++) {
+    const large = r() < 0.05;
+    const minS = size * (large ? r() + 1 : 1), maxS = size * 1.25 * (large ? r() * 2 + 1 : 1);
+    const s = () => minS + r() * (maxS - minS);
+    const dir = r() * 2 * Math.PI;
+    const b = { x: r() * W, y: r() * H, dx: Math.cos(dir) * 0.5, dy: Math.sin(dir) * 0.5 };
+    if (i % 2 === 0) { b.kind = 'circle'; b.r = s() / 2; } else { b.kind = 'box'; b.w = s(); b.h = s(); }
+    bodies.push(b);
+  }
+  return { bodies, size };
+}
+// Walls: bounce off the frame.
+function moveBody(b) {
+  if ((b.x < 0 && b.dx < 0) || (b.x > W && b.dx > 0)) b.dx = -b.dx;
+  if ((b.y < 0 && b.dy < 0) || (b.y > H && b.dy > 0)) b.dy = -b.dy;
+  b.x += b.dx; b.y += b.dy;
+}
+
+function stressDetect(n, updates) {
+  const { bodies, size } = makeScene(n, 42);
+  const system = new System();
+  const objs = bodies.map((b) => (b.kind === 'circle'
+    ? system.createCircle({ x: b.x, y: b.y }, b.r, { padding: size * 0.5 })
+    : system.createBox({ x: b.x, y: b.y }, b.w, b.h, { center: true, padding: size * 0.5 })));
+  let pairs = 0;
+  const update = () => {
+    for (let i = 0; i < n; i++) { moveBody(bodies[i]); objs[i].setPosition(bodies[i].x, bodies[i].y); }
+    pairs = 0;
+    system.checkAll(({ a, overlapV }) => { pairs++; a.setPosition(a.x - overlapV.x, a.y - overlapV.y); return false; });
+    for (let i = 0; i < n; i++) { bodies[i].x = objs[i].x; bodies[i].y = objs[i].y; }
+  };
+  const ms = time(update, updates);
+  return { ms, pairs };
+}
+
+function stressCollide2d(n, updates, index, opts) {
+  const { bodies, size } = makeScene(n, 42);
+  const set = c2d.createBodies(n, { index, ...opts(size) });
+  for (const b of bodies) {
+    if (b.kind === 'circle') set.addCircle(b.x, b.y, b.r);
+    else set.addBox(b.x - b.w / 2, b.y - b.h / 2, b.x + b.w / 2, b.y + b.h / 2);
+  }
+  let pairs = 0;
+  const update = () => {
+    let p = set.params;
+    for (let i = 0; i < n; i++) {
+      const b = bodies[i];
+      moveBody(b);
+      const o = 4 * i;
+      if (b.kind === 'circle') { p[o] = b.x; p[o + 1] = b.y; } else { p[o] = b.x - b.w / 2; p[o + 1] = b.y - b.h / 2; p[o + 2] = b.x + b.w / 2; p[o + 3] = b.y + b.h / 2; }
+    }
+    const res = set.collide();
+    pairs = res.count;
+    p = set.params;
+    for (let k = 0; k < res.count; k++) {
+      const b = bodies[res.pairs[2 * k]];
+      b.x += res.hits[4 * k + 2]; b.y += res.hits[4 * k + 3];
+    }
+  };
+  const ms = time(update, updates);
+  set.destroy();
+  return { ms, pairs };
+}
+
+const stressSizes = QUICK ? [1000, 5000] : [1000, 2000, 5000, 10000];
+for (const n of stressSizes) {
+  const updates = 15;
+  const dc = stressDetect(n, updates);
+  record('stress', 'circles+boxes moving', n, 'detect-collisions', dc.ms, { pairs: dc.pairs });
+  const t = stressCollide2d(n, updates, 'dynamic_tree', (size) => ({ margin: size * 0.5 }));
+  record('stress', 'circles+boxes moving', n, 'collide2d dynamic_tree', t.ms, { pairs: t.pairs, speedup: Number((dc.ms / t.ms).toFixed(2)) });
+  const g = stressCollide2d(n, updates, 'spatial_hash', (size) => ({ cellSize: size * 2.5 }));
+  record('stress', 'circles+boxes moving', n, 'collide2d spatial_hash', g.ms, { pairs: g.pairs, speedup: Number((dc.ms / g.ms).toFixed(2)) });
+}
+
+// ---- narrow: pair loops ----
+{
+  const r = rng(7);
+  const N = 10000;
+  const circles = [], polys = [];
+  for (let i = 0; i < N; i++) {
+    circles.push({ x: r() * 10, y: r() * 10, r: 0.5 + r() });
+    const cx = r() * 10, cy = r() * 10, s = 0.5 + r();
+    const pts = [];
+    for (let k = 0; k < 5; k++) { const a = (k / 5) * 2 * Math.PI + r() * 0.5; pts.push({ x: cx + s * Math.cos(a), y: cy + s * Math.sin(a) }); }
+    polys.push(pts);
+  }
+  // sat
+  const satC = circles.map((c) => new SAT.Circle(new SAT.Vector(c.x, c.y), c.r));
+  const satP = polys.map((p) => new SAT.Polygon(new SAT.Vector(0, 0), p.map((q) => new SAT.Vector(q.x, q.y))));
+  const resp = new SAT.Response();
+  // detect-collisions
+  const sys = new System();
+  const dcC = circles.map((c) => sys.createCircle({ x: c.x, y: c.y }, c.r));
+  const dcP = polys.map((p) => sys.createPolygon({ x: 0, y: 0 }, p));
+  // collide2d
+  const cC = circles.map((c) => ({ type: 'circle', x: c.x, y: c.y, r: c.r }));
+  const cP = polys.map((p) => ({ type: 'polygon', points: p }));
+  const scenes = [
+    ['circle-circle', (i) => { resp.clear(); return SAT.testCircleCircle(satC[i], satC[(i + 1) % N], resp); },
+      (i) => sys.checkCollision(dcC[i], dcC[(i + 1) % N]), (i) => c2d.hit(cC[i], cC[(i + 1) % N])],
+    ['polygon-polygon', (i) => { resp.clear(); return SAT.testPolygonPolygon(satP[i], satP[(i + 1) % N], resp); },
+      (i) => sys.checkCollision(dcP[i], dcP[(i + 1) % N]), (i) => c2d.hit(cP[i], cP[(i + 1) % N])],
+    ['circle-polygon', (i) => { resp.clear(); return SAT.testCirclePolygon(satC[i], satP[(i + 1) % N], resp); },
+      (i) => sys.checkCollision(dcC[i], dcP[(i + 1) % N]), (i) => c2d.hit(cC[i], cP[(i + 1) % N])],
+  ];
+  for (const [scene, satFn, dcFn, cFn] of scenes) {
+    let hits = [0, 0, 0];
+    for (const [k, impl, fn] of [[0, 'sat', satFn], [1, 'detect-collisions', dcFn], [2, 'collide2d (plain objects)', cFn]]) {
+      const ms = time(() => { let h = 0; for (let i = 0; i < N; i++) if (fn(i)) h++; hits[k] = h; }, 15, 3);
+      record('narrow', scene, N, impl, ms, { hits: hits[k] });
+    }
+  }
+}
+
+// ---- boxes: static box queries ----
+{
+  const sizes = QUICK ? [10000, 100000] : [10000, 100000, 300000];
+  for (const n of sizes) {
+    const r = rng(n);
+    const world = Math.sqrt(n) * 10;
+    const boxes = [];
+    for (let i = 0; i < n; i++) { const x = r() * world, y = r() * world, w = 1 + r() * 9, h = 1 + r() * 9; boxes.push({ minX: x, minY: y, maxX: x + w, maxY: y + h }); }
+    const queries = [];
+    for (let i = 0; i < 1000; i++) { const x = r() * world, y = r() * world; queries.push({ minX: x, minY: y, maxX: x + 30, maxY: y + 30 }); }
+
+    let tree;
+    const buildR = time(() => { tree = new RBush(); tree.load(boxes); }, 5, 1);
+    record('boxes', 'build', n, 'rbush', buildR);
+    let found = 0;
+    record('boxes', '1000 queries', n, 'rbush', time(() => { found = 0; for (const q of queries) found += tree.search(q).length; }, 10), { found });
+
+    let fb;
+    const buildF = time(() => { fb = new Flatbush(n); for (const b of boxes) fb.add(b.minX, b.minY, b.maxX, b.maxY); fb.finish(); }, 5, 1);
+    record('boxes', 'build', n, 'flatbush', buildF);
+    record('boxes', '1000 queries', n, 'flatbush', time(() => { found = 0; for (const q of queries) found += fb.search(q.minX, q.minY, q.maxX, q.maxY).length; }, 10), { found });
+
+    const bi = boxes.map((b) => [b.minX, b.minY, b.maxX, b.maxY]);
+    const qi = queries.map((b) => [b.minX, b.minY, b.maxX, b.maxY]);
+    record('boxes', '1000 queries', n, 'box-intersect (batch)', time(() => { found = 0; boxIntersect(qi, bi, () => { found++; }); }, 5, 1), { found });
+
+    let st;
+    const buildS = time(() => { if (st) st.destroy(); st = c2d.createStaticIndex(boxes); }, 5, 1);
+    record('boxes', 'build', n, 'collide2d static_tree', buildS);
+    record('boxes', '1000 queries', n, 'collide2d static_tree', time(() => { found = 0; for (const q of queries) found += st.queryAABB(q).length; }, 10), { found });
+    st.destroy();
+
+    const dt = c2d.createIndex('dynamic_tree');
+    for (const b of boxes) dt.insert(b);
+    record('boxes', '1000 queries', n, 'collide2d dynamic_tree', time(() => { found = 0; for (const q of queries) found += dt.queryAABB(q).length; }, 10), { found });
+    dt.destroy();
+  }
+}
+
+const at10k = results.filter((x) => x.suite === 'stress' && x.n === 10000);
+if (at10k.length) {
+  const dc = at10k.find((x) => x.impl === 'detect-collisions');
+  const best = at10k.filter((x) => x.impl.startsWith('collide2d')).sort((p, q) => p.median_ms - q.median_ms)[0];
+  console.log(`stress at 10k bodies: ${best.impl} ${best.median_ms} ms vs detect-collisions ${dc.median_ms} ms: ${(dc.median_ms / best.median_ms).toFixed(1)}x (target >= 10x)`);
+}
+console.log(`bench-js: wrote ${results.length} lines to ${out}`);

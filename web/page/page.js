@@ -1,0 +1,723 @@
+// The live page: one draggable figure per seed example, the MDN demo, the pair explorer and a
+// broad-phase view, all computed by collide2d compiled to WebAssembly (../src/index.js).
+// Each figure records every query it makes (a "case": operation, inputs, result) so that the
+// browser test can replay the same inputs through the native library and compare.
+import { load } from '../src/index.js';
+
+const C = {
+  a: '#4a6fa5', aFill: 'rgba(74,111,165,0.12)', b: '#666', bFill: 'rgba(120,120,120,0.12)',
+  hitFill: '#d62728', pos: '#ff7f0e', normal: '#2ca02c', delta: '#9467bd', safe: '#17becf',
+  handle: '#333', text: '#222',
+};
+const HANDLE_R = 6;
+
+// ---- queries that record themselves ----
+function recorder(lib) {
+  const cases = [];
+  const rec = (c) => { cases.push(c); return c.result; };
+  return {
+    cases,
+    overlap: (a, b) => rec({ op: 'overlap', a, b, result: lib.overlap(a, b) }),
+    hit: (a, b) => rec({ op: 'hit', a, b, result: lib.hit(a, b) }),
+    contains: (a, x, y) => rec({ op: 'contains', a, x, y, result: lib.containsPoint(a, x, y) }),
+    raycast: (a, ray) => rec({ op: 'raycast', a, ray, result: lib.raycast(a, ray) }),
+    cast: (a, da, b, db = { x: 0, y: 0 }) => rec({ op: 'cast', a, da, b, db, result: lib.cast(a, da, b, db) }),
+    sweepInto: (a, delta, statics) => rec({ op: 'sweep_into', a, delta, statics, result: lib.sweepInto(a, delta, statics) }),
+    aabbSweep: (a, delta, b) => rec({ op: 'aabb_sweep', a, delta, b, result: lib.sweepAABB(a, delta, b) }),
+    aabbSweepInto: (a, delta, boxes) => rec({ op: 'aabb_sweep_into', a, delta, boxes, result: lib.sweepAABBInto(a, delta, boxes) }),
+    padded: (box, pos, delta, padding) => rec({ op: 'padded', box, pos, delta, padding, result: lib.aabbSegmentPadded(box, pos, delta, padding) }),
+    segIntersect: (a, b) => rec({ op: 'seg_intersect', a, b, result: lib.segmentIntersection(a, b) }),
+    manifold: (a, b) => rec({ op: 'manifold', a, b, result: lib.manifold(a, b) }),
+    distance: (a, b) => rec({ op: 'distance', a, b, result: lib.distance(a, b) }),
+  };
+}
+
+// ---- drawing ----
+function painter(ctx, lib) {
+  const g = {
+    ctx,
+    shape(s, { stroke = C.a, fill = null, dash = null, width = 1.5 } = {}) {
+      ctx.save();
+      ctx.strokeStyle = stroke;
+      ctx.lineWidth = width;
+      if (dash) ctx.setLineDash(dash);
+      ctx.beginPath();
+      switch (s.type) {
+        case 'point': ctx.arc(s.x, s.y, 3, 0, 2 * Math.PI); fill = fill || stroke; break;
+        case 'segment': ctx.moveTo(s.x1, s.y1); ctx.lineTo(s.x2, s.y2); fill = null; break;
+        case 'aabb': ctx.rect(s.minX, s.minY, s.maxX - s.minX, s.maxY - s.minY); break;
+        case 'rect': ctx.rect(s.x, s.y, s.width, s.height); break;
+        case 'circle': ctx.arc(s.x, s.y, s.r, 0, 2 * Math.PI); break;
+        case 'capsule': {
+          const a = Math.atan2(s.y2 - s.y1, s.x2 - s.x1);
+          ctx.arc(s.x2, s.y2, s.r, a - Math.PI / 2, a + Math.PI / 2);
+          ctx.arc(s.x1, s.y1, s.r, a + Math.PI / 2, a + 3 * Math.PI / 2);
+          ctx.closePath();
+          break;
+        }
+        case 'polygon': {
+          const h = lib.hull(s) || [];
+          h.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
+          ctx.closePath();
+          break;
+        }
+        case 'concave': {
+          const pts = s.points;
+          for (let i = 0; i < pts.length; i++) (i ? ctx.lineTo(pts[i].x, pts[i].y) : ctx.moveTo(pts[i].x, pts[i].y));
+          ctx.closePath();
+          break;
+        }
+        case 'arc': case 'wedge': {
+          const inner = s.type === 'wedge' ? 0 : s.inner;
+          const outer = s.type === 'wedge' ? s.r : s.outer;
+          ctx.arc(s.x, s.y, outer, s.start, s.end);
+          if (inner > 0) ctx.arc(s.x, s.y, inner, s.end, s.start, true);
+          else ctx.lineTo(s.x, s.y);
+          ctx.closePath();
+          break;
+        }
+        default: break;
+      }
+      if (fill) { ctx.fillStyle = fill; ctx.fill(); }
+      ctx.stroke();
+      ctx.restore();
+    },
+    dot(p, color = C.pos, r = 4) {
+      ctx.save(); ctx.fillStyle = color; ctx.beginPath(); ctx.arc(p.x, p.y, r, 0, 2 * Math.PI); ctx.fill(); ctx.restore();
+    },
+    arrow(from, v, color, scale = 1, dash = null) {
+      const to = { x: from.x + v.x * scale, y: from.y + v.y * scale };
+      const len = Math.hypot(to.x - from.x, to.y - from.y);
+      if (!(len > 0.5)) return;
+      const a = Math.atan2(to.y - from.y, to.x - from.x);
+      ctx.save();
+      ctx.strokeStyle = color; ctx.fillStyle = color; ctx.lineWidth = 2;
+      if (dash) ctx.setLineDash(dash);
+      ctx.beginPath(); ctx.moveTo(from.x, from.y); ctx.lineTo(to.x, to.y); ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(to.x, to.y);
+      ctx.lineTo(to.x - 8 * Math.cos(a - 0.4), to.y - 8 * Math.sin(a - 0.4));
+      ctx.lineTo(to.x - 8 * Math.cos(a + 0.4), to.y - 8 * Math.sin(a + 0.4));
+      ctx.closePath(); ctx.fill();
+      ctx.restore();
+    },
+    line(p, q, color = '#999', dash = [4, 4]) {
+      ctx.save(); ctx.strokeStyle = color; ctx.setLineDash(dash || []);
+      ctx.beginPath(); ctx.moveTo(p.x, p.y); ctx.lineTo(q.x, q.y); ctx.stroke(); ctx.restore();
+    },
+    text(x, y, s, color = C.text) { ctx.save(); ctx.fillStyle = color; ctx.font = '12px sans-serif'; ctx.fillText(s, x, y); ctx.restore(); },
+    // The usual contact picture: hit point, normal, and A moved by the push-out.
+    contact(hit, aShape, moved) {
+      if (!hit) return;
+      if (moved) g.shape(moved, { stroke: C.delta, dash: [5, 4] });
+      g.dot(hit.pos, C.pos);
+      g.arrow(hit.pos, hit.normal, C.normal, 30);
+      g.arrow(hit.pos, hit.delta, C.delta, 1, [3, 3]);
+    },
+  };
+  return g;
+}
+
+// A shape moved by (dx, dy).
+function moved(s, d) {
+  if (!d) return null;
+  const dx = d.x, dy = d.y;
+  switch (s.type) {
+    case 'point': case 'circle': case 'rect': case 'arc': case 'wedge': return { ...s, x: s.x + dx, y: s.y + dy };
+    case 'segment': case 'capsule': return { ...s, x1: s.x1 + dx, y1: s.y1 + dy, x2: s.x2 + dx, y2: s.y2 + dy };
+    case 'aabb': return { ...s, minX: s.minX + dx, minY: s.minY + dy, maxX: s.maxX + dx, maxY: s.maxY + dy };
+    case 'polygon': case 'concave': return { ...s, points: s.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) };
+    default: return null;
+  }
+}
+
+// ---- number formatting ----
+const f3 = (x) => (typeof x === 'number' ? (Number.isInteger(x) ? String(x) : x.toFixed(3)) : String(x));
+const v3 = (v) => `(${f3(v.x)}, ${f3(v.y)})`;
+function hitLines(h, name = 'hit') {
+  if (!h) return [`${name}: none`];
+  return [`${name}.pos    ${v3(h.pos)}`, `${name}.normal ${v3(h.normal)}`, `${name}.delta  ${v3(h.delta)}`, `${name}.time   ${f3(h.time)}`];
+}
+function sweepLines(s) {
+  return [`sweep.time ${f3(s.time)}`, `sweep.pos  ${v3(s.pos)}`, ...hitLines(s.hit, 'sweep.hit')];
+}
+
+// ---- figures ----
+const figures = {};
+const sections = {};
+
+function section(id, title, intro) {
+  const main = document.getElementById('figures');
+  const h = document.createElement('h2');
+  h.id = id; h.textContent = title;
+  main.appendChild(h);
+  if (intro) { const p = document.createElement('p'); p.textContent = intro; main.appendChild(p); }
+  const div = document.createElement('div');
+  main.appendChild(div);
+  const a = document.createElement('a');
+  a.href = `#${id}`; a.textContent = title;
+  document.getElementById('toc').appendChild(a);
+  sections[id] = div;
+  return div;
+}
+
+class Figure {
+  constructor(lib, parent, { id, title, note, width = 320, height = 240, handles = {}, run, controls }) {
+    this.lib = lib;
+    this.id = id;
+    this.handles = Object.fromEntries(Object.entries(handles).map(([k, [x, y]]) => [k, { x, y }]));
+    this.runFn = run;
+    const el = document.createElement('section');
+    el.className = 'fig';
+    el.id = `fig-${id}`;
+    el.innerHTML = `<h3></h3><div class="controls"></div><div class="row"><canvas></canvas><pre class="nums"></pre></div><p class="note"></p>`;
+    el.querySelector('h3').textContent = title;
+    el.querySelector('.note').textContent = note || '';
+    parent.appendChild(el);
+    this.el = el;
+    this.canvas = el.querySelector('canvas');
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.canvas.dataset.fig = id;
+    this.nums = el.querySelector('.nums');
+    this.ctx = this.canvas.getContext('2d');
+    this.g = painter(this.ctx, lib);
+    if (controls) controls(el.querySelector('.controls'), this);
+    this._drag = null;
+    this.canvas.addEventListener('pointerdown', (e) => {
+      const p = this._local(e);
+      let best = null, bd = 14;
+      for (const [k, h] of Object.entries(this.handles)) {
+        const d = Math.hypot(h.x - p.x, h.y - p.y);
+        if (d < bd) { bd = d; best = k; }
+      }
+      if (best) {
+        this._drag = { k: best, dx: this.handles[best].x - p.x, dy: this.handles[best].y - p.y };
+        this.canvas.setPointerCapture(e.pointerId);
+        e.preventDefault();
+      }
+    });
+    this.canvas.addEventListener('pointermove', (e) => {
+      if (!this._drag) return;
+      const p = this._local(e);
+      const h = this.handles[this._drag.k];
+      h.x = Math.round(Math.min(this.canvas.width, Math.max(0, p.x + this._drag.dx)));
+      h.y = Math.round(Math.min(this.canvas.height, Math.max(0, p.y + this._drag.dy)));
+      this.update();
+    });
+    const end = () => { this._drag = null; };
+    this.canvas.addEventListener('pointerup', end);
+    this.canvas.addEventListener('pointercancel', end);
+    figures[id] = this;
+  }
+
+  _local(e) {
+    const c = this.canvas, r = c.getBoundingClientRect();
+    return { x: (e.clientX - r.left - c.clientLeft) * (c.width / c.clientWidth), y: (e.clientY - r.top - c.clientTop) * (c.height / c.clientHeight) };
+  }
+
+  update() {
+    const q = recorder(this.lib);
+    const out = this.runFn(this.handles, q, this) || {};
+    this.cases = q.cases;
+    this.state = out.state;
+    const ctx = this.ctx;
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    if (out.draw) out.draw(this.g);
+    for (const h of Object.values(this.handles)) {
+      ctx.save(); ctx.strokeStyle = C.handle; ctx.fillStyle = 'rgba(255,255,255,0.7)'; ctx.lineWidth = 1.5;
+      ctx.beginPath(); ctx.arc(h.x, h.y, HANDLE_R, 0, 2 * Math.PI); ctx.fill(); ctx.stroke(); ctx.restore();
+    }
+    this.nums.textContent = (out.lines || []).join('\n');
+  }
+}
+
+function fig(lib, parent, spec) {
+  const f = new Figure(lib, parent, spec);
+  f.update();
+  return f;
+}
+
+const box = (cx, cy, hx, hy) => ({ type: 'aabb', minX: cx - hx, minY: cy - hy, maxX: cx + hx, maxY: cy + hy });
+const seg = (p, q) => ({ type: 'segment', x1: p.x, y1: p.y, x2: q.x, y2: q.y });
+const pt = (p) => ({ type: 'point', x: p.x, y: p.y });
+const circ = (p, r) => ({ type: 'circle', x: p.x, y: p.y, r });
+const sub = (p, q) => ({ x: p.x - q.x, y: p.y - q.y });
+const aFill = (hit) => (hit ? C.hitFill : C.aFill);
+
+// The intersect article: its four AABB tests, its sweep and sweeping through many.
+function articleFigures(lib) {
+  const s = section('article', 'The intersect article: AABB tests and sweeps',
+    'noonat\'s intersect: intersectPoint, intersectSegment, intersectAABB, sweepAABB and sweepInto, as c2d_point_hit_aabb, c2d_aabb_raycast_padded, c2d_aabb_hit_aabb, c2d_aabb_sweep_aabb and c2d_aabb_sweep_into.');
+  fig(lib, s, {
+    id: 'article-point', title: 'AABB vs point', note: 'Drag the point into the box: it is pushed out through the nearest edge. On the edge is outside.',
+    handles: { p: [190, 100] },
+    run(h, q) {
+      const B = box(150, 120, 70, 45);
+      const P = pt(h.p);
+      const hit = q.hit(P, B);
+      return {
+        state: { hit: !!hit },
+        draw(g) { g.shape(B, { stroke: C.b, fill: C.bFill }); g.shape(P, { stroke: hit ? C.hitFill : C.a }); g.contact(hit, P, hit && moved(P, hit.delta)); },
+        lines: [`point ${v3(h.p)}`, 'box center (150, 120) half (70, 45)', ...hitLines(hit)],
+      };
+    },
+  });
+  fig(lib, s, {
+    id: 'article-segment', title: 'AABB vs segment (slab test)', note: 'time is the fraction of the segment where it enters the box; delta takes the segment\'s end back to the hit point. Padding grows the box (here 0).',
+    handles: { p1: [30, 40], p2: [280, 200] },
+    run(h, q) {
+      const B = box(160, 120, 55, 35);
+      const hit = q.padded(B, h.p1, sub(h.p2, h.p1), { x: 0, y: 0 });
+      return {
+        state: { hit: !!hit },
+        draw(g) {
+          g.shape(B, { stroke: C.b, fill: C.bFill });
+          g.shape(seg(h.p1, h.p2), { stroke: hit ? C.hitFill : C.a, width: 2 });
+          if (hit) { g.dot(hit.pos); g.arrow(hit.pos, hit.normal, C.normal, 30); g.arrow(h.p2, hit.delta, C.delta, 1, [3, 3]); }
+        },
+        lines: [`segment ${v3(h.p1)} -> ${v3(h.p2)}`, ...hitLines(hit)],
+      };
+    },
+  });
+  fig(lib, s, {
+    id: 'article-aabb', title: 'AABB vs AABB', note: 'Drag box A (the handle is its center) onto B: A is pushed out along the axis of least overlap (dashed: A + delta).',
+    handles: { a: [60, 60] },
+    run(h, q) {
+      const A = box(h.a.x, h.a.y, 35, 25);
+      const B = box(170, 140, 60, 45);
+      const hit = q.hit(A, B);
+      return {
+        state: { hit: !!hit },
+        draw(g) { g.shape(B, { stroke: C.b, fill: C.bFill }); g.shape(A, { fill: aFill(hit) }); g.contact(hit, A, hit && moved(A, hit.delta)); },
+        lines: [`A center ${v3(h.a)} half (35, 25)`, 'B center (170, 140) half (60, 45)', ...hitLines(hit)],
+      };
+    },
+  });
+  fig(lib, s, {
+    id: 'article-sweep', title: 'AABB vs swept AABB', note: 'Drag A\'s start and its destination. The filled box is A at the safe position (sweep.pos, sweep.time), just short of the first contact at hit.time.',
+    handles: { a: [45, 50], d: [280, 200] },
+    run(h, q) {
+      const A = box(h.a.x, h.a.y, 22, 16);
+      const B = box(170, 130, 40, 30);
+      const sw = q.aabbSweep(A, sub(h.d, h.a), B);
+      return {
+        state: { hit: !!sw.hit },
+        draw(g) {
+          g.shape(B, { stroke: C.b, fill: C.bFill });
+          g.line(h.a, h.d);
+          g.shape(box(h.d.x, h.d.y, 22, 16), { stroke: '#aaa', dash: [4, 4] });
+          g.shape(A, { stroke: C.a });
+          g.shape(box(sw.pos.x, sw.pos.y, 22, 16), { stroke: C.safe, fill: sw.hit ? 'rgba(23,190,207,0.35)' : null });
+          if (sw.hit) { g.dot(sw.hit.pos); g.arrow(sw.hit.pos, sw.hit.normal, C.normal, 30); }
+        },
+        lines: [`A from ${v3(h.a)} by ${v3(sub(h.d, h.a))}`, ...sweepLines(sw)],
+      };
+    },
+  });
+  fig(lib, s, {
+    id: 'article-sweep-into', title: 'Sweeping an AABB through many', note: 'sweepInto keeps the earliest hit over all statics; the one hit is drawn red.',
+    handles: { a: [30, 120], d: [300, 100] },
+    run(h, q) {
+      const statics = [box(110, 60, 15, 40), box(160, 150, 20, 20), box(230, 90, 25, 30), box(280, 190, 20, 25), box(120, 210, 40, 10)];
+      const A = box(h.a.x, h.a.y, 15, 15);
+      const sw = q.aabbSweepInto(A, sub(h.d, h.a), statics);
+      return {
+        state: { hit: !!sw.hit, index: sw.index },
+        draw(g) {
+          statics.forEach((b, i) => g.shape(b, { stroke: C.b, fill: i === sw.index ? C.hitFill : C.bFill }));
+          g.line(h.a, h.d);
+          g.shape(A);
+          g.shape(box(sw.pos.x, sw.pos.y, 15, 15), { stroke: C.safe, fill: 'rgba(23,190,207,0.35)' });
+          if (sw.hit) { g.dot(sw.hit.pos); g.arrow(sw.hit.pos, sw.hit.normal, C.normal, 30); }
+        },
+        lines: [`A from ${v3(h.a)} by ${v3(sub(h.d, h.a))}`, `hit index ${sw.index}`, ...sweepLines(sw)],
+      };
+    },
+  });
+}
+
+// Deterministic random numbers for the MDN statics (mulberry32).
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6D2B79F5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// MDN's demo: a movable entity among 100 statics, moved with the arrow keys, green on collision.
+function mdnFigure(lib) {
+  const s = section('mdn', 'MDN: a movable entity among 100 statics',
+    'Click the canvas, then move the red entity with the arrow keys (5 px a press). It turns green while it overlaps a static. Statics come from a seeded generator; candidates come from a dynamic AABB tree, then the exact test.');
+  const random = rng(20240601);
+  const statics = [];
+  for (let i = 0; i < 100; i++) statics.push({ x: Math.floor(random() * 500), y: Math.floor(random() * 500) });
+  const entity = { x: 500, y: 500 };
+  let mode = 'box';
+  const index = lib.createIndex('dynamic_tree');
+  statics.forEach((p, i) => index.insert({ minX: p.x, minY: p.y, maxX: p.x + 20, maxY: p.y + 20 }, i));
+  const shapeOf = (p) => (mode === 'box'
+    ? { type: 'rect', x: p.x, y: p.y, width: 20, height: 20 }
+    : { type: 'circle', x: p.x + 10, y: p.y + 10, r: 10 });
+  const f = fig(lib, s, {
+    id: 'mdn', title: 'Boxes (20 x 20) or circles (r 10), MDN\'s colours', width: 540, height: 540,
+    note: 'MDN\'s isCollidingWith uses strict inequalities too, so touching entities stay blue/red.',
+    controls(div) {
+      div.innerHTML = '<button data-mode="box">boxes</button><button data-mode="circle">circles</button>';
+      div.addEventListener('click', (e) => {
+        if (e.target.dataset.mode) { mode = e.target.dataset.mode; f.update(); }
+      });
+    },
+    run(h, q) {
+      const E = shapeOf(entity);
+      const candidates = index.queryAABB({ minX: entity.x, minY: entity.y, maxX: entity.x + 20, maxY: entity.y + 20 });
+      const colliding = candidates.filter((i) => q.overlap(E, shapeOf(statics[i]))).sort((a, b) => a - b);
+      return {
+        state: { colliding: colliding.length > 0, with: colliding, entity: { ...entity }, mode },
+        draw(g) {
+          const fillOf = (color) => ({ stroke: color, fill: color });
+          statics.forEach((p) => g.shape(shapeOf(p), fillOf('rgb(0, 0, 255)')));
+          g.shape(E, fillOf(colliding.length ? 'rgb(0, 128, 0)' : 'rgb(255, 0, 0)'));
+        },
+        lines: [`mode ${mode}`, `entity ${v3(entity)}`, `candidates ${candidates.length}`, `colliding with ${JSON.stringify(colliding)}`, colliding.length ? 'COLLISION' : 'no collision'],
+      };
+    },
+  });
+  f.statics = statics;
+  f.entity = entity;
+  // For the report: the exact test against every static, not only the tree's candidates.
+  f.fullCases = () => {
+    const q = recorder(lib);
+    const E = shapeOf(entity);
+    statics.forEach((p) => q.overlap(E, shapeOf(p)));
+    return q.cases;
+  };
+  f.canvas.tabIndex = 0;
+  f.canvas.addEventListener('keydown', (e) => {
+    const moves = { ArrowLeft: [-5, 0], ArrowRight: [5, 0], ArrowUp: [0, -5], ArrowDown: [0, 5] };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    entity.x += m[0];
+    entity.y += m[1];
+    f.update();
+  });
+  f.canvas.addEventListener('pointerdown', () => f.canvas.focus());
+}
+
+// The "Collisions and Intersections" snippets.
+function snippetFigures(lib) {
+  const s = section('snippets', 'The snippets: circles, rectangles, segments, polygons, arcs and wedges',
+    'Each snippet as a live figure. Where a snippet counts touching as colliding (<=) or has a bug, the numbers show collide2d\'s answer.');
+  const pair = (id, title, note, handles, make, extra) => fig(lib, s, {
+    id, title, note, handles,
+    run(h, q) {
+      const [A, B] = make(h);
+      const ov = q.overlap(A, B);
+      const hit = q.hit(A, B);
+      const more = extra ? extra(h, q, A, B) : { lines: [], draw() {} };
+      return {
+        state: { overlap: ov, hit: !!hit },
+        draw(g) {
+          g.shape(B, { stroke: C.b, fill: C.bFill });
+          g.shape(A, { stroke: ov ? C.hitFill : C.a, fill: A.type === 'segment' ? null : aFill(ov), width: A.type === 'segment' ? 2.5 : 1.5 });
+          g.contact(hit, A, hit && moved(A, hit.delta));
+          more.draw(g);
+        },
+        lines: [`overlap ${ov}`, ...hitLines(hit), ...more.lines],
+      };
+    },
+  });
+  pair('snip-circles', 'Are 2 circles colliding?', 'The snippet uses <= (touching collides); collide2d does not.',
+    { a: [110, 110] }, (h) => [circ(h.a, 45), circ({ x: 200, y: 130 }, 55)]);
+  pair('snip-rects', 'Are 2 rectangles colliding?', 'Rectangles as {x, y, width, height}; the snippet\'s !(... > ...) also counts touching.',
+    { a: [40, 40] }, (h) => [{ type: 'rect', x: h.a.x, y: h.a.y, width: 90, height: 60 }, { type: 'rect', x: 140, y: 100, width: 120, height: 90 }]);
+  pair('snip-rect-circle', 'Are a circle and rectangle colliding?', 'The snippet compares dx with the full width instead of half: near a corner it says yes too early.',
+    { a: [250, 60] }, (h) => [circ(h.a, 35), { type: 'rect', x: 70, y: 80, width: 130, height: 90 }]);
+  pair('snip-segment-circle', 'Are a line segment and circle colliding?', 'The segment is A (drag its ends); the push-out moves the segment.',
+    { p1: [30, 200], p2: [270, 60] }, (h) => [seg(h.p1, h.p2), circ({ x: 160, y: 120 }, 50)]);
+  pair('snip-segment-rect', 'Are line segment and rectangle colliding?', 'The snippet tests only the four sides, so a segment wholly inside is missed; collide2d counts it.',
+    { p1: [30, 40], p2: [280, 210] }, (h) => [seg(h.p1, h.p2), { type: 'rect', x: 100, y: 80, width: 110, height: 80 }],
+    (h, q, A, B) => {
+      const r = q.raycast(B, { origin: h.p1, translation: sub(h.p2, h.p1), maxFraction: 1 });
+      return { lines: ['first entry (ray cast):', ...hitLines(r, 'ray')], draw(g) { if (r) g.dot(r.pos, C.safe, 5); } };
+    });
+  fig(lib, s, {
+    id: 'snip-segments', title: 'Are 2 line segments intercepting?', note: 'Segments are closed: a shared endpoint counts. The seed\'s usage example claims true, but its segments do not meet (their lines cross past the end of line 2).',
+    handles: { p1: [100, 10], p2: [120, 210], p3: [10, 100], p4: [280, 150] },
+    run(h, q) {
+      const A = seg(h.p1, h.p2), B = seg(h.p3, h.p4);
+      const ov = q.overlap(A, B);
+      const p = q.segIntersect({ x1: h.p1.x, y1: h.p1.y, x2: h.p2.x, y2: h.p2.y }, { x1: h.p3.x, y1: h.p3.y, x2: h.p4.x, y2: h.p4.y });
+      return {
+        state: { overlap: ov },
+        draw(g) { g.shape(B, { stroke: C.b, width: 2.5 }); g.shape(A, { stroke: ov ? C.hitFill : C.a, width: 2.5 }); if (p) g.dot(p); },
+        lines: [`intersect ${ov}`, p ? `point ${v3(p)}` : 'point none', p ? `fraction along A ${f3(p.fraction)}` : ''],
+      };
+    },
+  });
+  pair('snip-convex', 'Are 2 convex polygons colliding? (SAT)', 'Any point cloud: collide2d takes its convex hull. Touching edges do not collide.',
+    { a: [90, 90] },
+    (h) => [{ type: 'polygon', points: [{ x: h.a.x - 40, y: h.a.y - 30 }, { x: h.a.x + 50, y: h.a.y - 10 }, { x: h.a.x + 10, y: h.a.y + 45 }] },
+      { type: 'polygon', points: [{ x: 170, y: 90 }, { x: 230, y: 100 }, { x: 250, y: 160 }, { x: 200, y: 210 }, { x: 140, y: 170 }] }],
+    (h, q, A, B) => {
+      const m = q.manifold(A, B);
+      return { lines: [`manifold points ${m.points.length}`, ...m.points.map((p, i) => `  ${i}: ${v3(p)} depth ${f3(p.depth)}`)], draw(g) { m.points.forEach((p) => g.dot(p, C.normal, 3)); } };
+    });
+  fig(lib, s, {
+    id: 'snip-concave', title: 'Are 2 polygons colliding? (concave allowed)', note: 'A box in the U\'s notch does not collide; a box wholly inside an arm does (the snippet, testing edges only, misses containment).',
+    handles: { a: [150, 120] },
+    run(h, q) {
+      const U = { type: 'concave', points: [{ x: 60, y: 40 }, { x: 110, y: 40 }, { x: 110, y: 170 }, { x: 190, y: 170 }, { x: 190, y: 40 }, { x: 240, y: 40 }, { x: 240, y: 220 }, { x: 60, y: 220 }] };
+      const A = box(h.a.x, h.a.y, 30, 20);
+      const ov = q.overlap(U, A);
+      const inside = q.contains(U, h.a.x, h.a.y);
+      return {
+        state: { overlap: ov },
+        draw(g) { g.shape(U, { stroke: C.b, fill: C.bFill }); g.shape(A, { fill: aFill(ov) }); },
+        lines: [`overlap ${ov}`, `box center inside U ${inside}`],
+      };
+    },
+  });
+  const contains = (id, title, note, shape, start) => fig(lib, s, {
+    id, title, note, handles: { p: start },
+    run(h, q) {
+      const inside = q.contains(shape, h.p.x, h.p.y);
+      return {
+        state: { inside },
+        draw(g) { g.shape(shape, { stroke: C.b, fill: inside ? C.hitFill : C.bFill }); g.dot(h.p, C.a, 3); },
+        lines: [`point ${v3(h.p)}`, `inside ${inside}`],
+      };
+    },
+  });
+  contains('snip-arc', 'Is an X,Y point inside an arc?', 'The seed\'s arc: center (150,150), radii 75..100, angles 0..pi (clockwise on screen). Its closed test counts the boundary; collide2d\'s open one does not.',
+    { type: 'arc', x: 150, y: 110, inner: 75, outer: 100, start: 0, end: Math.PI }, [150, 200]);
+  contains('snip-wedge', 'Is an X,Y point inside a wedge?', 'Wedge: center, radius 100, angles 0..pi.',
+    { type: 'wedge', x: 150, y: 110, r: 100, start: 0, end: Math.PI }, [150, 160]);
+  contains('snip-point-circle', 'Is an X,Y point inside a circle?', 'Strict: a point on the circle is outside.',
+    { type: 'circle', x: 150, y: 120, r: 80 }, [150, 60]);
+  contains('snip-point-rect', 'Is an X,Y point inside a rectangle?', 'The seed\'s rectangle {x:10, y:15, width:25, height:20}, scaled by 6.',
+    { type: 'rect', x: 60, y: 60, width: 150, height: 120 }, [120, 100]);
+}
+
+// Every shape pair: choose the kinds of A and B.
+const KINDS = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'concave', 'arc', 'wedge'];
+function makeShape(kind, c) {
+  switch (kind) {
+    case 'point': return pt(c);
+    case 'segment': return seg({ x: c.x - 45, y: c.y + 25 }, { x: c.x + 45, y: c.y - 25 });
+    case 'aabb': return box(c.x, c.y, 40, 28);
+    case 'circle': return circ(c, 35);
+    case 'capsule': return { type: 'capsule', x1: c.x - 35, y1: c.y + 12, x2: c.x + 35, y2: c.y - 12, r: 18 };
+    case 'polygon': return { type: 'polygon', points: [0, 1, 2, 3, 4].map((i) => ({ x: c.x + 40 * Math.cos(i * 1.2566 - 1.5708), y: c.y + 40 * Math.sin(i * 1.2566 - 1.5708) })) };
+    case 'concave': return { type: 'concave', points: [[-40, -35], [40, -35], [40, -10], [-10, -10], [-10, 35], [-40, 35]].map(([x, y]) => ({ x: c.x + x, y: c.y + y })) };
+    case 'arc': return { type: 'arc', x: c.x, y: c.y, inner: 25, outer: 45, start: 0.3, end: 3.6 };
+    case 'wedge': return { type: 'wedge', x: c.x, y: c.y, r: 45, start: -0.6, end: 2.2 };
+    default: return null;
+  }
+}
+
+function tryOp(fn) {
+  try { return { ok: true, value: fn() }; } catch (e) { return { ok: false, error: e.message }; }
+}
+
+function explorerFigure(lib) {
+  const s = section('pairs', 'Every shape pair',
+    'Pick the kinds of A and B. Drag A\'s center, and the end of A\'s move for the linear cast (dashed: A at the cast\'s safe position). The table shows which queries the library has for each pair.');
+  let kindA = 'circle', kindB = 'polygon';
+  const f = fig(lib, s, {
+    id: 'pairs', title: 'Pair explorer', width: 360, height: 280,
+    handles: { a: [120, 110], d: [330, 230] },
+    controls(div, self) {
+      const sel = (val, set) => {
+        const el = document.createElement('select');
+        for (const k of KINDS) { const o = document.createElement('option'); o.value = k; o.textContent = k; el.appendChild(o); }
+        el.value = val;
+        el.addEventListener('change', () => { set(el.value); self.update(); });
+        return el;
+      };
+      div.append('A ', sel(kindA, (v) => { kindA = v; }), ' B ', sel(kindB, (v) => { kindB = v; }));
+      self.setKinds = (a, b) => { kindA = a; kindB = b; const [sa, sb] = div.querySelectorAll('select'); sa.value = a; sb.value = b; self.update(); };
+    },
+    run(h, q) {
+      const A = makeShape(kindA, h.a);
+      const B = makeShape(kindB, { x: 220, y: 150 });
+      const lines = [`A ${kindA} at ${v3(h.a)}`, `B ${kindB} at (220, 150)`];
+      const ov = tryOp(() => q.overlap(A, B));
+      lines.push(`overlap ${ov.ok ? ov.value : 'n/a'}`);
+      const hit = tryOp(() => q.hit(A, B));
+      if (hit.ok) lines.push(...hitLines(hit.value));
+      const man = tryOp(() => q.manifold(A, B));
+      if (man.ok) lines.push(`manifold points ${man.value.points.length}${man.value.points.map((p) => ` ${v3(p)}`).join('')}`);
+      const dist = tryOp(() => q.distance(A, B));
+      if (dist.ok && dist.value) lines.push(`distance ${f3(dist.value.distance)}`);
+      const cast = tryOp(() => q.cast(A, sub(h.d, h.a), B));
+      if (cast.ok) lines.push('cast:', ...sweepLines(cast.value));
+      return {
+        state: { overlap: ov.ok ? ov.value : null, hit: hit.ok ? !!hit.value : null },
+        draw(g) {
+          g.shape(B, { stroke: C.b, fill: C.bFill, width: B.type === 'segment' ? 2.5 : 1.5 });
+          g.shape(A, { stroke: ov.value ? C.hitFill : C.a, fill: A.type === 'segment' || A.type === 'point' ? null : aFill(ov.value), width: A.type === 'segment' ? 2.5 : 1.5 });
+          if (hit.ok) g.contact(hit.value, A, hit.value && moved(A, hit.value.delta));
+          if (dist.ok && dist.value && dist.value.distance > 0) g.line(dist.value.pointA, dist.value.pointB, C.normal, [2, 3]);
+          if (cast.ok) {
+            g.line(h.a, h.d);
+            const safe = moved(A, sub(cast.value.pos, A.type === 'point' ? h.a : centerOfBounds(lib, A)));
+            if (safe) g.shape(safe, { stroke: C.safe, dash: [5, 4] });
+            if (cast.value.hit) g.dot(cast.value.hit.pos, C.safe);
+          }
+        },
+        lines,
+      };
+    },
+  });
+  // The support table: which queries exist for each (A, B).
+  const table = document.createElement('table');
+  table.className = 'pairs';
+  const ops = [['o', (a, b) => lib.overlap(a, b)], ['h', (a, b) => lib.hit(a, b)], ['m', (a, b) => lib.manifold(a, b)], ['d', (a, b) => lib.distance(a, b)], ['c', (a, b) => lib.cast(a, { x: 1, y: 0 }, b)]];
+  let html = '<tr><th>A \\ B</th>' + KINDS.map((k) => `<th>${k}</th>`).join('') + '</tr>';
+  for (const ka of KINDS) {
+    html += `<tr><th>${ka}</th>`;
+    for (const kb of KINDS) {
+      const a = makeShape(ka, { x: 0, y: 0 }), b = makeShape(kb, { x: 10, y: 5 });
+      const have = ops.filter(([, fn]) => tryOp(() => fn(a, b)).ok).map(([n]) => n).join('');
+      html += `<td data-a="${ka}" data-b="${kb}" style="cursor:pointer">${have || '-'}</td>`;
+    }
+    html += '</tr>';
+  }
+  table.innerHTML = html;
+  table.addEventListener('click', (e) => { const td = e.target.closest('td'); if (td) f.setKinds(td.dataset.a, td.dataset.b); });
+  const p = document.createElement('p');
+  p.textContent = 'o overlap, h hit (push-out), m manifold, d distance, c linear cast. Click a cell to load that pair.';
+  s.append(p, table);
+}
+
+function centerOfBounds(lib, s) {
+  const b = lib.bounds(s);
+  return b ? { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 } : { x: 0, y: 0 };
+}
+
+// Broad phase: many moving bodies, pairs from a spatial hash (its cells drawn), frame time shown.
+function broadphaseFigure(lib) {
+  const s = section('broadphase', 'Broad phase: many moving bodies',
+    'Circles and boxes bounce in the frame; every step moves their proxies in a spatial hash (the grid lines are its cells), takes the overlapping pairs and confirms each with the exact test. Red: in a colliding pair; lines join the pairs.');
+  const W = 540, H = 360, CELL = 36;
+  let bodies = null, vel = [], n = 0, running = true, lastMs = 0, lastPairs = 0, avg = 0;
+  const make = (count) => {
+    if (bodies) bodies.destroy();
+    bodies = lib.createBodies(count, { index: 'spatial_hash', cellSize: CELL });
+    const r = rng(7);
+    vel = [];
+    for (let i = 0; i < count; i++) {
+      const x = 20 + r() * (W - 40), y = 20 + r() * (H - 40);
+      if (i % 3 === 0) { const hs = 4 + r() * 6; bodies.addBox(x - hs, y - hs, x + hs, y + hs); } else bodies.addCircle(x, y, 3 + r() * 5);
+      vel.push((r() - 0.5) * 2, (r() - 0.5) * 2);
+    }
+    n = count;
+  };
+  make(400);
+  const f = fig(lib, s, {
+    id: 'broadphase', title: 'Spatial hash, moving bodies', width: W, height: H,
+    controls(div) {
+      div.innerHTML = '<button data-n="200">200</button><button data-n="400">400</button><button data-n="1000">1000</button><button data-n="2000">2000</button> <button data-run>pause / run</button>';
+      div.addEventListener('click', (e) => {
+        if (e.target.dataset.n) { make(Number(e.target.dataset.n)); f.update(); }
+        if (e.target.hasAttribute('data-run')) running = !running;
+      });
+    },
+    run() {
+      const t0 = performance.now();
+      const res = bodies.collide();
+      const ms = performance.now() - t0;
+      avg = avg ? 0.9 * avg + 0.1 * ms : ms;
+      lastMs = ms; lastPairs = res.count;
+      const inPair = new Uint8Array(n);
+      for (let i = 0; i < 2 * res.count; i++) inPair[res.pairs[i]] = 1;
+      return {
+        state: { pairs: res.count, bodies: n },
+        draw(g) {
+          const ctx = g.ctx;
+          ctx.save(); ctx.strokeStyle = '#eee'; ctx.beginPath();
+          for (let x = 0; x <= W; x += CELL) { ctx.moveTo(x, 0); ctx.lineTo(x, H); }
+          for (let y = 0; y <= H; y += CELL) { ctx.moveTo(0, y); ctx.lineTo(W, y); }
+          ctx.stroke(); ctx.restore();
+          const q = bodies.params;
+          for (let i = 0; i < n; i++) {
+            const o = 4 * i;
+            const isBox = i % 3 === 0;
+            const style = { stroke: inPair[i] ? C.hitFill : C.a, fill: inPair[i] ? 'rgba(214,39,40,0.4)' : null };
+            if (isBox) g.shape({ type: 'aabb', minX: q[o], minY: q[o + 1], maxX: q[o + 2], maxY: q[o + 3] }, style);
+            else g.shape({ type: 'circle', x: q[o], y: q[o + 1], r: q[o + 2] }, style);
+          }
+          ctx.save(); ctx.strokeStyle = 'rgba(214,39,40,0.8)'; ctx.beginPath();
+          for (let k = 0; k < res.count; k++) {
+            const a = 4 * res.pairs[2 * k], b = 4 * res.pairs[2 * k + 1];
+            const ca = res.pairs[2 * k] % 3 === 0 ? [(q[a] + q[a + 2]) / 2, (q[a + 1] + q[a + 3]) / 2] : [q[a], q[a + 1]];
+            const cb = res.pairs[2 * k + 1] % 3 === 0 ? [(q[b] + q[b + 2]) / 2, (q[b + 1] + q[b + 3]) / 2] : [q[b], q[b + 1]];
+            ctx.moveTo(ca[0], ca[1]); ctx.lineTo(cb[0], cb[1]);
+          }
+          ctx.stroke(); ctx.restore();
+        },
+        lines: [`bodies ${n}`, `colliding pairs ${lastPairs}`, `collide() ${lastMs.toFixed(3)} ms (avg ${avg.toFixed(3)} ms)`, 'index: spatial hash, cell 36'],
+      };
+    },
+  });
+  const step = () => {
+    if (running) {
+      const p = bodies.params;
+      for (let i = 0; i < n; i++) {
+        const o = 4 * i, isBox = i % 3 === 0;
+        let vx = vel[2 * i], vy = vel[2 * i + 1];
+        const x0 = p[o], y0 = p[o + 1], x1 = isBox ? p[o + 2] : p[o] + p[o + 2], y1 = isBox ? p[o + 3] : p[o + 1] + p[o + 2];
+        const lx = isBox ? x0 : x0 - p[o + 2], ly = isBox ? y0 : y0 - p[o + 2];
+        if ((lx + vx < 0 && vx < 0) || (x1 + vx > W && vx > 0)) vx = vel[2 * i] = -vx;
+        if ((ly + vy < 0 && vy < 0) || (y1 + vy > H && vy > 0)) vy = vel[2 * i + 1] = -vy;
+        p[o] += vx; p[o + 1] += vy;
+        if (isBox) { p[o + 2] += vx; p[o + 3] += vy; }
+      }
+      f.update();
+    }
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+async function main() {
+  const status = document.getElementById('status');
+  try {
+    const lib = await load();
+    status.textContent = `collide2d ${Math.floor(lib.version / 10000)}.${Math.floor(lib.version / 100) % 100}.${lib.version % 100}, WebAssembly, double precision.`;
+    articleFigures(lib);
+    mdnFigure(lib);
+    snippetFigures(lib);
+    explorerFigure(lib);
+    broadphaseFigure(lib);
+    window.c2dPage = {
+      ready: true,
+      figures,
+      // What each figure shows now: the queries it made (inputs and results) and its state.
+      report() {
+        return Object.values(figures).filter((f) => f.id !== 'broadphase').map((f) => ({
+          id: f.id, state: f.state, cases: f.fullCases ? f.fullCases() : f.cases,
+        }));
+      },
+      handleAt(id, name) {
+        const f = figures[id];
+        const c = f.canvas, r = c.getBoundingClientRect();
+        const h = f.handles[name];
+        return { x: r.left + c.clientLeft + h.x * (c.clientWidth / c.width), y: r.top + c.clientTop + h.y * (c.clientHeight / c.height) };
+      },
+    };
+  } catch (e) {
+    status.textContent = `failed: ${e.message}`;
+    status.className = 'error';
+    throw e;
+  }
+}
+
+main();

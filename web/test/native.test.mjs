@@ -1,0 +1,105 @@
+// The wasm build against the native build: random shapes of every kind, every query, the JS
+// layer's results compared with web/native/c2d_ref's for the same input. Needs C2D_REF (the path
+// of the built c2d_ref; make web-check sets it); skipped without it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { load } from '../src/index.js';
+import { compareCases, diff } from '../scripts/ref-compare.mjs';
+
+const ref = process.env.C2D_REF;
+const c2d = await load();
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6D2B79F5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KINDS = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'concave', 'arc', 'wedge'];
+
+function randomShape(kind, r, o) {
+  const x = o + r() * 4 - 2, y = o + r() * 4 - 2, s = 0.5 + r() * 1.5;
+  switch (kind) {
+    case 'point': return { type: 'point', x, y };
+    case 'segment': return { type: 'segment', x1: x, y1: y, x2: x + r() * 3 - 1.5, y2: y + r() * 3 - 1.5 };
+    case 'aabb': return { type: 'aabb', minX: x - s, minY: y - s * 0.7, maxX: x + s, maxY: y + s * 0.7 };
+    case 'circle': return { type: 'circle', x, y, r: s };
+    case 'capsule': return { type: 'capsule', x1: x, y1: y, x2: x + r() * 2 - 1, y2: y + r() * 2 - 1, r: s * 0.5 };
+    case 'polygon': {
+      const pts = [];
+      for (let i = 0; i < 6; i++) pts.push({ x: x + (r() * 2 - 1) * s, y: y + (r() * 2 - 1) * s });
+      return { type: 'polygon', points: pts };
+    }
+    case 'concave': {
+      const pts = [];
+      for (let i = 0; i < 7; i++) {
+        const a = (2 * Math.PI * i) / 7, rad = s * (i % 2 ? 1 : 0.45);
+        pts.push({ x: x + rad * Math.cos(a), y: y + rad * Math.sin(a) });
+      }
+      return { type: 'concave', points: pts };
+    }
+    case 'arc': return { type: 'arc', x, y, inner: s * 0.4, outer: s, start: r() * 6, end: r() * 6 + 1 };
+    case 'wedge': return { type: 'wedge', x, y, r: s, start: r() * 6, end: r() * 6 + 1 };
+    default: throw new Error(kind);
+  }
+}
+
+// Runs fn; records the case when the library has the operation for these kinds.
+function tryCase(cases, c, fn) {
+  try { cases.push({ ...c, result: fn() }); } catch (e) { if (!/no \w+ test/.test(e.message)) throw e; }
+}
+
+test('ref-compare: a changed result is reported', { skip: !ref && 'C2D_REF not set' }, () => {
+  const a = { type: 'circle', x: 0, y: 0, r: 1 }, b = { type: 'circle', x: 1.5, y: 0, r: 1 };
+  const good = { op: 'hit', a, b, result: c2d.hit(a, b) };
+  assert.deepEqual(compareCases(ref, [good]), []);
+  const bad = { ...good, result: { ...good.result, delta: { x: -0.5000001, y: 0 } } };
+  assert.equal(compareCases(ref, [bad]).length, 1);
+  assert.equal(diff(true, false).length, 1);
+});
+
+for (const origin of [0, 1e5]) {
+  test(`wasm matches native on random shapes of every kind near ${origin}`, { skip: !ref && 'C2D_REF not set' }, () => {
+    assert.ok(existsSync(ref), `C2D_REF=${ref} does not exist`);
+    const seed = 1234 + origin;
+    console.log(`seed ${seed}`);
+    const r = rng(seed);
+    const cases = [];
+    for (let round = 0; round < 6; round++) {
+      for (const ka of KINDS) {
+        for (const kb of KINDS) {
+          const a = randomShape(ka, r, origin), b = randomShape(kb, r, origin);
+          const d = { x: r() * 8 - 4, y: r() * 8 - 4 };
+          tryCase(cases, { op: 'overlap', a, b }, () => c2d.overlap(a, b));
+          tryCase(cases, { op: 'hit', a, b }, () => c2d.hit(a, b));
+          tryCase(cases, { op: 'manifold', a, b }, () => c2d.manifold(a, b));
+          tryCase(cases, { op: 'distance', a, b }, () => c2d.distance(a, b));
+          tryCase(cases, { op: 'cast', a, da: d, b, db: { x: 0, y: 0 } }, () => c2d.cast(a, d, b, { x: 0, y: 0 }));
+        }
+        const a = randomShape(ka, r, origin);
+        const px = origin + r() * 4 - 2, py = origin + r() * 4 - 2;
+        tryCase(cases, { op: 'contains', a, x: px, y: py }, () => c2d.containsPoint(a, px, py));
+        const ray = { origin: { x: origin - 4, y: py }, translation: { x: 8, y: r() * 2 - 1 }, maxFraction: 1 };
+        tryCase(cases, { op: 'raycast', a, ray }, () => c2d.raycast(a, ray));
+      }
+    }
+    const statics = KINDS.slice(0, 6).map((k) => randomShape(k, r, origin));
+    const mover = randomShape('circle', r, origin - 6);
+    cases.push({ op: 'sweep_into', a: mover, delta: { x: 12, y: 0 }, statics, result: c2d.sweepInto(mover, { x: 12, y: 0 }, statics) });
+    const boxes = [0, 1, 2, 3].map(() => randomShape('aabb', r, origin));
+    const ab = randomShape('aabb', r, origin - 6);
+    cases.push({ op: 'aabb_sweep_into', a: ab, delta: { x: 12, y: 1 }, boxes, result: c2d.sweepAABBInto(ab, { x: 12, y: 1 }, boxes) });
+    cases.push({ op: 'aabb_sweep', a: ab, delta: { x: 12, y: 1 }, b: boxes[0], result: c2d.sweepAABB(ab, { x: 12, y: 1 }, boxes[0]) });
+    const bad = compareCases(ref, cases);
+    assert.deepEqual(bad.slice(0, 5), [], `${bad.length} of ${cases.length} cases differ`);
+    assert.ok(cases.length > 1000, `${cases.length} cases`);
+    assert.ok(cases.some((c) => c.op === 'hit' && c.result), 'some hits');
+    assert.ok(cases.some((c) => c.op === 'cast' && c.result.hit), 'some cast hits');
+  });
+}

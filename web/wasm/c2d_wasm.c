@@ -1,0 +1,596 @@
+/* c2d_wasm: the flat C surface that the JavaScript layer calls in the WebAssembly build (and that
+ * the native reference program web/native/c2d_ref.c calls, so both run the same code).
+ *
+ * JavaScript cannot pass C structs, so every shape travels as a short run of doubles in the wasm
+ * heap: a kind number, then the kind's numbers (see W_* below). w_decode turns such a run into the
+ * library's shape values through the validating constructors, so a malformed or non-finite shape
+ * is reported as invalid and then never hits anything, the library's rule for bad input. Results
+ * come back as runs of doubles written to an output area the caller owns. Only the broad-phase
+ * indexes and the sweep-into arrays allocate; every narrow-phase call works on the stack.
+ *
+ * The build is double precision (C2D_DOUBLE), so a JavaScript number passes through unchanged. */
+#include <stdlib.h>
+#include <string.h>
+#include <collide2d.h>
+#include <collide2d/broadphase.h>
+
+#ifndef C2D_DOUBLE
+#  error "c2d_wasm.c is built with C2D_DOUBLE: JavaScript numbers are doubles"
+#endif
+
+#ifdef __EMSCRIPTEN__
+#  include <emscripten/emscripten.h>
+#  define W_API EMSCRIPTEN_KEEPALIVE
+#else
+#  define W_API
+#endif
+
+/* Shape kinds of the encoded form (the numbers after the kind, in order). */
+enum {
+    W_POINT = 0,     /* x y */
+    W_SEGMENT = 1,   /* x1 y1 x2 y2 */
+    W_AABB = 2,      /* min_x min_y max_x max_y */
+    W_CIRCLE = 3,    /* x y r */
+    W_CAPSULE = 4,   /* x1 y1 x2 y2 r */
+    W_POLYGON = 5,   /* n x0 y0 ... (convex hull of the n points) */
+    W_CONCAVE = 6,   /* n x0 y0 ... (simple polygon, either winding) */
+    W_ARC = 7,       /* x y inner outer start end (inner 0: a wedge) */
+    W_KIND_COUNT = 8
+};
+
+/* Returned by a query when the pair of kinds has no function in the library. */
+#define W_UNSUPPORTED (-100)
+/* Returned by w_decode when the encoded kind or count is unknown (a bug in the caller). */
+#define W_BAD_ENCODING (-101)
+
+/* A decoded shape: convex kinds go through the generic c2d_shape; concave polygons point at the
+ * vertex doubles of the encoded run (which must stay alive during the call). */
+typedef struct w_shape {
+    int kind;
+    c2d_shape convex;
+    c2d_concave concave;
+    c2d_arc arc;
+} w_shape;
+
+/* Number of doubles the encoded shape at e occupies, or 0 when the kind or count is unknown. */
+static int w_encoded_length(const double *e) {
+    double n;
+    switch ((int)e[0]) {
+    case W_POINT: return 3;
+    case W_SEGMENT: return 5;
+    case W_AABB: return 5;
+    case W_CIRCLE: return 4;
+    case W_CAPSULE: return 6;
+    case W_ARC: return 7;
+    case W_POLYGON:
+    case W_CONCAVE:
+        n = e[1];
+        if (!(n >= 0 && n <= 1e6)) return 0;
+        return 2 + 2 * (int)n;
+    default: return 0;
+    }
+}
+
+static c2d_vec2 w_v(const double *p) { return c2d_v2(p[0], p[1]); }
+
+/* Decodes one shape through the library's constructors; returns C2D_OK, the constructor's error,
+ * or W_BAD_ENCODING. */
+static int w_decode(const double *e, w_shape *s) {
+    int n;
+    c2d_status st = C2D_OK;
+    memset(s, 0, sizeof *s);
+    if (!(e[0] >= 0 && e[0] < W_KIND_COUNT)) return W_BAD_ENCODING;
+    s->kind = (int)e[0];
+    switch (s->kind) {
+    case W_POINT:
+        if (!c2d_vec2_is_valid(w_v(e + 1))) return C2D_ERR_NOT_FINITE;
+        if (!(C2D_ABS(e[1]) <= C2D_MAX_COORD && C2D_ABS(e[2]) <= C2D_MAX_COORD)) return C2D_ERR_OUT_OF_RANGE;
+        s->convex = c2d_shape_from_point(w_v(e + 1));
+        return C2D_OK;
+    case W_SEGMENT: {
+        c2d_segment v;
+        st = c2d_segment_make(w_v(e + 1), w_v(e + 3), &v);
+        s->convex = c2d_shape_from_segment(v);
+        return st;
+    }
+    case W_AABB: {
+        c2d_aabb v;
+        st = c2d_aabb_make(w_v(e + 1), w_v(e + 3), &v);
+        s->convex = c2d_shape_from_aabb(v);
+        return st;
+    }
+    case W_CIRCLE: {
+        c2d_circle v;
+        st = c2d_circle_make(w_v(e + 1), e[3], &v);
+        s->convex = c2d_shape_from_circle(v);
+        return st;
+    }
+    case W_CAPSULE: {
+        c2d_capsule v;
+        st = c2d_capsule_make(w_v(e + 1), w_v(e + 3), e[5], &v);
+        s->convex = c2d_shape_from_capsule(v);
+        return st;
+    }
+    case W_POLYGON: {
+        c2d_polygon v;
+        if (w_encoded_length(e) == 0) return W_BAD_ENCODING;
+        n = (int)e[1];
+        st = c2d_polygon_make((const c2d_vec2 *)(const void *)(e + 2), n, &v);
+        s->convex = c2d_shape_from_polygon(&v);
+        return st;
+    }
+    case W_CONCAVE:
+        if (w_encoded_length(e) == 0) return W_BAD_ENCODING;
+        n = (int)e[1];
+        return c2d_concave_make((const c2d_vec2 *)(const void *)(e + 2), n, &s->concave);
+    case W_ARC:
+        return c2d_arc_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->arc);
+    default:
+        return W_BAD_ENCODING;
+    }
+}
+
+static bool w_is_convex(const w_shape *s) { return s->kind <= W_POLYGON; }
+
+static void w_put_hit(const c2d_hit *h, double *out) {
+    out[0] = h->pos.x; out[1] = h->pos.y;
+    out[2] = h->normal.x; out[3] = h->normal.y;
+    out[4] = h->delta.x; out[5] = h->delta.y;
+    out[6] = h->time;
+}
+
+static void w_put_sweep(const c2d_sweep *sw, double *out) {
+    out[0] = sw->has_hit ? 1 : 0;
+    out[1] = sw->pos.x; out[2] = sw->pos.y;
+    out[3] = sw->time;
+    if (sw->has_hit) w_put_hit(&sw->hit, out + 4);
+    else memset(out + 4, 0, 7 * sizeof(double));
+}
+
+/* Status of the encoded shape (C2D_OK, a c2d_status, or W_BAD_ENCODING). */
+W_API int w_validate(const double *e) {
+    w_shape s;
+    return w_decode(e, &s);
+}
+
+/* Length in doubles of the encoded shape, 0 when malformed. */
+W_API int w_length(const double *e) { return w_encoded_length(e); }
+
+/* The library's message for a status code (static storage). */
+W_API const char *w_status_string(int status) { return c2d_status_string((c2d_status)status); }
+
+W_API int w_is_double(void) { return c2d_is_double() ? 1 : 0; }
+W_API int w_version(void) { return c2d_version(); }
+
+/* Point strictly inside the shape (segments and points: on them). */
+W_API int w_contains(const double *e, double x, double y) {
+    w_shape s;
+    c2d_vec2 p = c2d_v2(x, y);
+    if (w_decode(e, &s) != C2D_OK || !c2d_vec2_is_valid(p)) return 0;
+    if (s.kind == W_CONCAVE) return c2d_concave_contains_point(&s.concave, p);
+    if (s.kind == W_ARC) return c2d_arc_contains_point(&s.arc, p);
+    return c2d_shape_contains_point(&s.convex, p);
+}
+
+/* Overlap of one non-convex shape a with a shape b, through the concave and arc functions; the
+ * point cases reduce to containment. W_UNSUPPORTED when the library has no such pair. */
+static int w_overlap_special(const w_shape *a, const w_shape *b) {
+    if (a->kind == W_CONCAVE) {
+        switch (b->kind) {
+        case W_CONCAVE: return c2d_concave_overlap_concave(&a->concave, &b->concave);
+        case W_POLYGON: return c2d_concave_overlap_polygon(&a->concave, &b->convex.as.polygon);
+        case W_AABB: {
+            c2d_polygon p = c2d_polygon_from_aabb(b->convex.as.aabb);
+            return c2d_concave_overlap_polygon(&a->concave, &p);
+        }
+        case W_CIRCLE: return c2d_concave_overlap_circle(&a->concave, b->convex.as.circle);
+        case W_SEGMENT: return c2d_concave_overlap_segment(&a->concave, b->convex.as.segment);
+        case W_POINT: return c2d_concave_contains_point(&a->concave, b->convex.as.point);
+        default: return W_UNSUPPORTED;
+        }
+    }
+    if (a->kind == W_ARC && b->kind == W_POINT) return c2d_arc_contains_point(&a->arc, b->convex.as.point);
+    return W_UNSUPPORTED;
+}
+
+/* Interiors of a and b intersect: 1 or 0; W_UNSUPPORTED for pairs the library lacks. An invalid
+ * shape never overlaps. */
+W_API int w_overlap(const double *ea, const double *eb) {
+    w_shape a, b;
+    int r;
+    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
+    if (w_is_convex(&a) && w_is_convex(&b)) return sa == C2D_OK && sb == C2D_OK && c2d_shape_overlap(&a.convex, &b.convex);
+    r = w_is_convex(&a) ? w_overlap_special(&b, &a) : w_overlap_special(&a, &b);
+    if (r == W_UNSUPPORTED) return r;
+    return sa == C2D_OK && sb == C2D_OK && r;
+}
+
+/* Static hit of convex a and b: writes 7 doubles (pos, normal, delta, time) when it returns 1. */
+W_API int w_hit(const double *ea, const double *eb, double *out) {
+    w_shape a, b;
+    c2d_hit h;
+    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
+    if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
+    if (sa != C2D_OK || sb != C2D_OK) return 0;
+    if (!c2d_shape_hit(&a.convex, &b.convex, &h)) return 0;
+    w_put_hit(&h, out);
+    return 1;
+}
+
+/* Ray or segment cast origin + t * translation, t in [0, max_fraction], against the shape:
+ * writes 7 doubles (a hit) when it returns 1. */
+W_API int w_raycast(const double *e, double ox, double oy, double tx, double ty, double max_fraction, double *out) {
+    w_shape s;
+    c2d_hit h;
+    c2d_raycast_input in;
+    bool r;
+    int st = w_decode(e, &s);
+    if (st == W_BAD_ENCODING) return st;
+    if (s.kind == W_ARC) return W_UNSUPPORTED;
+    if (st != C2D_OK) return 0;
+    in.origin = c2d_v2(ox, oy);
+    in.translation = c2d_v2(tx, ty);
+    in.max_fraction = max_fraction;
+    r = s.kind == W_CONCAVE ? c2d_concave_raycast(&s.concave, in, &h) : c2d_shape_raycast(&s.convex, in, &h);
+    if (!r) return 0;
+    w_put_hit(&h, out);
+    return 1;
+}
+
+/* The intersect article's padded segment test against a box. Writes 7 doubles on a hit. */
+W_API int w_aabb_raycast_padded(const double *box, double pad_x, double pad_y, double ox, double oy,
+                                double tx, double ty, double max_fraction, double *out) {
+    c2d_aabb b;
+    c2d_hit h;
+    c2d_raycast_input in;
+    if (c2d_aabb_make(w_v(box), w_v(box + 2), &b) != C2D_OK) return 0;
+    in.origin = c2d_v2(ox, oy);
+    in.translation = c2d_v2(tx, ty);
+    in.max_fraction = max_fraction;
+    if (!c2d_aabb_raycast_padded(b, c2d_v2(pad_x, pad_y), in, &h)) return 0;
+    w_put_hit(&h, out);
+    return 1;
+}
+
+/* Linear cast of a moving by (dax, day) against b moving by (dbx, dby): writes 11 doubles
+ * (has_hit, pos, time, hit) and returns has_hit. */
+W_API int w_cast(const double *ea, double dax, double day, const double *eb, double dbx, double dby, double *out) {
+    w_shape a, b;
+    c2d_sweep sw;
+    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
+    if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
+    sw = c2d_shape_cast(&a.convex, c2d_v2(dax, day), &b.convex, c2d_v2(dbx, dby));
+    w_put_sweep(&sw, out);
+    return sw.has_hit ? 1 : 0;
+}
+
+/* Sweeps a by (dx, dy) through count encoded statics laid end to end at es: writes 11 doubles
+ * (as w_cast) and returns the index of the static hit, -1 for none. */
+W_API int w_sweep_into(const double *ea, double dx, double dy, const double *es, int count, double *out) {
+    w_shape a, s;
+    c2d_shape *statics;
+    c2d_sweep sw;
+    int i, len, hit_index = -1;
+    if (w_decode(ea, &a) == W_BAD_ENCODING) return W_BAD_ENCODING;
+    if (!w_is_convex(&a) || count < 0) return W_UNSUPPORTED;
+    statics = (c2d_shape *)malloc(sizeof(c2d_shape) * (size_t)(count > 0 ? count : 1));
+    if (!statics) return C2D_ERR_OUT_OF_MEMORY;
+    for (i = 0; i < count; i++) {
+        len = w_encoded_length(es);
+        if (len == 0 || w_decode(es, &s) == W_BAD_ENCODING) { free(statics); return W_BAD_ENCODING; }
+        if (!w_is_convex(&s)) { free(statics); return W_UNSUPPORTED; }
+        statics[i] = s.convex;
+        es += len;
+    }
+    sw = c2d_shape_sweep_into(&a.convex, c2d_v2(dx, dy), statics, count, &hit_index);
+    free(statics);
+    w_put_sweep(&sw, out);
+    return hit_index;
+}
+
+/* The article's sweepAABB: box a (4 doubles) moved by (dx, dy) against box b. Writes 11 doubles. */
+W_API int w_aabb_sweep_aabb(const double *ba, double dx, double dy, const double *bb, double *out) {
+    c2d_aabb a, b;
+    c2d_sweep sw;
+    memcpy(&a, ba, sizeof a);
+    memcpy(&b, bb, sizeof b);
+    sw = c2d_aabb_sweep_aabb(a, c2d_v2(dx, dy), b);
+    w_put_sweep(&sw, out);
+    return sw.has_hit ? 1 : 0;
+}
+
+/* The article's sweepInto over count boxes (4 doubles each). Writes 11 doubles, returns the
+ * index of the box hit or -1. */
+W_API int w_aabb_sweep_into(const double *ba, double dx, double dy, const double *boxes, int count, double *out) {
+    c2d_aabb a, *statics;
+    c2d_sweep sw;
+    int hit_index = -1;
+    if (count < 0) return W_UNSUPPORTED;
+    statics = (c2d_aabb *)malloc(sizeof(c2d_aabb) * (size_t)(count > 0 ? count : 1));
+    if (!statics) return C2D_ERR_OUT_OF_MEMORY;
+    memcpy(&a, ba, sizeof a);
+    memcpy(statics, boxes, sizeof(c2d_aabb) * (size_t)count);
+    sw = c2d_aabb_sweep_into(a, c2d_v2(dx, dy), statics, count, &hit_index);
+    free(statics);
+    w_put_sweep(&sw, out);
+    return hit_index;
+}
+
+/* Contact manifold: writes 11 doubles (normal, count, then x y depth id per point); returns count. */
+W_API int w_manifold(const double *ea, const double *eb, double *out) {
+    w_shape a, b;
+    c2d_manifold m;
+    int i, sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
+    if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
+    memset(out, 0, 11 * sizeof(double));
+    if (sa != C2D_OK || sb != C2D_OK) return 0;
+    m = c2d_shape_manifold(&a.convex, &b.convex);
+    out[0] = m.normal.x; out[1] = m.normal.y; out[2] = m.count;
+    for (i = 0; i < m.count && i < 2; i++) {
+        out[3 + 4 * i] = m.points[i].point.x;
+        out[4 + 4 * i] = m.points[i].point.y;
+        out[5 + 4 * i] = m.points[i].depth;
+        out[6 + 4 * i] = (double)m.points[i].id;
+    }
+    return m.count;
+}
+
+/* Distance: writes 9 doubles (point_a, point_b, normal, distance, iterations, status); returns 1
+ * when the query ran (status OK or MAX_ITERATIONS), 0 for invalid shapes. */
+W_API int w_distance(const double *ea, const double *eb, double *out) {
+    w_shape a, b;
+    c2d_distance_result d;
+    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
+    if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
+    if (sa != C2D_OK || sb != C2D_OK) return 0;
+    d = c2d_shape_distance(&a.convex, &b.convex);
+    out[0] = d.point_a.x; out[1] = d.point_a.y;
+    out[2] = d.point_b.x; out[3] = d.point_b.y;
+    out[4] = d.normal.x; out[5] = d.normal.y;
+    out[6] = d.distance; out[7] = d.iterations; out[8] = (double)d.status;
+    return d.status == C2D_DISTANCE_INVALID_INPUT ? 0 : 1;
+}
+
+/* Where segments a and b (4 doubles each) meet: writes x, y, fraction along a; returns 1 or 0. */
+W_API int w_segment_intersect(const double *sa, const double *sb, double *out) {
+    c2d_segment a, b;
+    c2d_vec2 p;
+    c2d_real f;
+    memcpy(&a, sa, sizeof a);
+    memcpy(&b, sb, sizeof b);
+    if (!c2d_segment_intersect_segment(a, b, &p, &f)) return 0;
+    out[0] = p.x; out[1] = p.y; out[2] = f;
+    return 1;
+}
+
+/* Where the infinite lines through a and b cross: writes x, y; returns 1 or 0. */
+W_API int w_line_intersect(const double *sa, const double *sb, double *out) {
+    c2d_segment a, b;
+    c2d_vec2 p;
+    memcpy(&a, sa, sizeof a);
+    memcpy(&b, sb, sizeof b);
+    if (!c2d_line_intersect_line(a, b, &p)) return 0;
+    out[0] = p.x; out[1] = p.y;
+    return 1;
+}
+
+/* Tight bounding box of the shape: writes 4 doubles; returns 1, or 0 for an invalid shape. */
+W_API int w_bounds(const double *e, double *out) {
+    w_shape s;
+    c2d_aabb b;
+    if (w_decode(e, &s) != C2D_OK) return 0;
+    if (s.kind == W_CONCAVE) b = s.concave.bounds;
+    else if (s.kind == W_ARC) {
+        c2d_real r = s.arc.outer_radius;
+        b.lower = c2d_v2(s.arc.center.x - r, s.arc.center.y - r);
+        b.upper = c2d_v2(s.arc.center.x + r, s.arc.center.y + r);
+    } else b = c2d_shape_aabb(&s.convex);
+    out[0] = b.lower.x; out[1] = b.lower.y; out[2] = b.upper.x; out[3] = b.upper.y;
+    return 1;
+}
+
+/* The convex hull the library builds for an encoded polygon: writes 2 * count doubles, returns
+ * count (0 when invalid). out must hold 2 * C2D_MAX_POLYGON_VERTICES doubles. */
+W_API int w_polygon_hull(const double *e, double *out) {
+    w_shape s;
+    int i;
+    if (w_decode(e, &s) != C2D_OK || s.kind != W_POLYGON) return 0;
+    for (i = 0; i < s.convex.as.polygon.count; i++) {
+        out[2 * i] = s.convex.as.polygon.vertices[i].x;
+        out[2 * i + 1] = s.convex.as.polygon.vertices[i].y;
+    }
+    return s.convex.as.polygon.count;
+}
+
+W_API int w_max_polygon_vertices(void) { return C2D_MAX_POLYGON_VERTICES; }
+
+/* ---- broad phase: thin forwarders over c2d_index ---- */
+
+/* Creates an index: kind 0 dynamic tree, 1 spatial hash, 2 grid, 3 quadtree, 4 sort and sweep.
+ * Returns the index pointer, 0 on failure. */
+W_API c2d_index *w_index_create(int kind, double cell_size, double margin) {
+    c2d_index_config cfg;
+    c2d_index *index = NULL;
+    c2d_status st;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.cell_size = cell_size;
+    cfg.margin = margin;
+    switch (kind) {
+    case 0: st = c2d_dynamic_tree_create(&cfg, &index); break;
+    case 1: st = c2d_spatial_hash_create(&cfg, &index); break;
+    case 2: st = c2d_grid_create(&cfg, &index); break;
+    case 3: st = c2d_quadtree_create(&cfg, &index); break;
+    case 4: st = c2d_sweep_prune_create(&cfg, &index); break;
+    default: return NULL;
+    }
+    return st == C2D_OK ? index : NULL;
+}
+
+/* A static tree over count boxes (4 doubles each); 0 on failure. */
+W_API c2d_index *w_static_tree_create(const double *boxes, int count) {
+    c2d_index *index = NULL;
+    c2d_aabb *b = (c2d_aabb *)malloc(sizeof(c2d_aabb) * (size_t)(count > 0 ? count : 1));
+    c2d_status st;
+    if (!b) return NULL;
+    if (count > 0) memcpy(b, boxes, sizeof(c2d_aabb) * (size_t)count);
+    st = c2d_static_tree_create(NULL, b, NULL, count, &index);
+    free(b);
+    return st == C2D_OK ? index : NULL;
+}
+
+W_API void w_index_destroy(c2d_index *index) { c2d_index_destroy(index); }
+W_API int w_index_count(const c2d_index *index) { return c2d_index_count(index); }
+
+static c2d_aabb w_box(double x0, double y0, double x1, double y1) {
+    c2d_aabb b;
+    b.lower = c2d_v2(x0, y0);
+    b.upper = c2d_v2(x1, y1);
+    return b;
+}
+
+/* Inserts a box; returns its id (>= 0) or a negative c2d_status. */
+W_API int w_index_insert(c2d_index *index, double x0, double y0, double x1, double y1, double user_data) {
+    int32_t id = -1;
+    c2d_status st = c2d_index_insert(index, w_box(x0, y0, x1, y1), (uint64_t)(user_data >= 0 ? user_data : 0), &id);
+    return st == C2D_OK ? id : (int)st;
+}
+
+W_API int w_index_move(c2d_index *index, int id, double x0, double y0, double x1, double y1) {
+    return c2d_index_move(index, id, w_box(x0, y0, x1, y1));
+}
+
+W_API int w_index_remove(c2d_index *index, int id) { return c2d_index_remove(index, id); }
+
+/* Moves count proxies: ids[i] gets boxes[4i..4i+3]. Returns C2D_OK or the first error. */
+W_API int w_index_move_many(c2d_index *index, const int32_t *ids, const double *boxes, int count) {
+    int i;
+    c2d_status st, first = C2D_OK;
+    for (i = 0; i < count; i++) {
+        const double *b = boxes + 4 * i;
+        st = c2d_index_move(index, ids[i], w_box(b[0], b[1], b[2], b[3]));
+        if (st != C2D_OK && first == C2D_OK) first = st;
+    }
+    return first;
+}
+
+/* Collects ids into a caller buffer, counting past its end so the caller can size it. */
+typedef struct w_collect {
+    int32_t *out;
+    int capacity, total;
+} w_collect;
+
+static bool w_collect_id(int32_t id, uint64_t user_data, void *context) {
+    w_collect *c = (w_collect *)context;
+    (void)user_data;
+    if (c->total < c->capacity) c->out[c->total] = id;
+    c->total++;
+    return true;
+}
+
+/* Ids whose boxes overlap the box: writes up to capacity ids, returns the total. */
+W_API int w_index_query_aabb(const c2d_index *index, double x0, double y0, double x1, double y1,
+                             int32_t *out, int capacity) {
+    w_collect c;
+    c.out = out; c.capacity = capacity; c.total = 0;
+    c2d_index_query_aabb(index, w_box(x0, y0, x1, y1), w_collect_id, &c);
+    return c.total;
+}
+
+/* Ids whose boxes hold the point strictly inside. */
+W_API int w_index_query_point(const c2d_index *index, double x, double y, int32_t *out, int capacity) {
+    w_collect c;
+    c.out = out; c.capacity = capacity; c.total = 0;
+    c2d_index_query_point(index, c2d_v2(x, y), w_collect_id, &c);
+    return c.total;
+}
+
+/* All overlapping pairs (update != 0: only pairs with a moved proxy). Writes the address of the
+ * index-owned pair array to *slot and returns the pair count, or a negative c2d_status. */
+W_API int w_index_pairs(c2d_index *index, int update, const c2d_index_pair **slot) {
+    int32_t n = 0;
+    c2d_status st = update ? c2d_index_update_pairs(index, slot, &n) : c2d_index_find_pairs(index, slot, &n);
+    return st == C2D_OK ? n : (int)st;
+}
+
+/* Pair count and the boxes' own test for SoA batches: indices of boxes overlapping the box. */
+W_API int w_aabb_overlap_batch(double x0, double y0, double x1, double y1, const double *min_x,
+                               const double *min_y, const double *max_x, const double *max_y,
+                               int count, int32_t *hits, int capacity) {
+    c2d_aabb_soa soa;
+    soa.min_x = min_x; soa.min_y = min_y; soa.max_x = max_x; soa.max_y = max_y; soa.count = count;
+    return c2d_aabb_overlap_batch(w_box(x0, y0, x1, y1), &soa, hits, capacity);
+}
+
+/* ---- bodies: a structure-of-arrays batch of circles and boxes for many moving objects ----
+ * kinds[i] is W_CIRCLE (x y r in params[4i..]) or W_AABB (min_x min_y max_x max_y). Each step the
+ * caller moves the numbers in place, calls w_bodies_sync to move every proxy, then w_bodies_collide
+ * to get the colliding pairs (broad phase pairs confirmed by the exact test) with their push-outs. */
+
+static c2d_aabb w_body_box(int kind, const double *p) {
+    if (kind == W_CIRCLE) return w_box(p[0] - p[2], p[1] - p[2], p[0] + p[2], p[1] + p[2]);
+    return w_box(p[0], p[1], p[2], p[3]);
+}
+
+static c2d_shape w_body_shape(int kind, const double *p) {
+    c2d_shape s;
+    if (kind == W_CIRCLE) {
+        s.type = C2D_SHAPE_CIRCLE;
+        s.as.circle.center = c2d_v2(p[0], p[1]);
+        s.as.circle.radius = p[2];
+    } else {
+        s.type = C2D_SHAPE_AABB;
+        s.as.aabb = w_box(p[0], p[1], p[2], p[3]);
+    }
+    return s;
+}
+
+/* Inserts (first call, when ids[0] < 0) or moves every body's proxy. Returns C2D_OK or the first error. */
+W_API int w_bodies_sync(c2d_index *index, const int32_t *kinds, const double *params, int32_t *ids, int count) {
+    int i;
+    c2d_status st, first = C2D_OK;
+    for (i = 0; i < count; i++) {
+        c2d_aabb b = w_body_box(kinds[i], params + 4 * i);
+        if (ids[i] < 0) st = c2d_index_insert(index, b, (uint64_t)i, &ids[i]);
+        else st = c2d_index_move(index, ids[i], b);
+        if (st != C2D_OK && first == C2D_OK) first = st;
+    }
+    return first;
+}
+
+/* Finds every pair of overlapping bodies: broad-phase pairs (proxy ids map back to bodies through
+ * the user data), each confirmed by c2d_shape_hit. Writes up to capacity entries of 2 ints
+ * (body a, body b) to pairs and, if hits is not NULL, 4 doubles (normal, delta) to hits.
+ * Returns the number of colliding pairs (may exceed capacity), or a negative c2d_status. */
+W_API int w_bodies_collide(c2d_index *index, const int32_t *kinds, const double *params,
+                           int32_t *pairs, double *hits, int capacity) {
+    const c2d_index_pair *bp = NULL;
+    int32_t n = 0, i;
+    int total = 0;
+    c2d_status st = c2d_index_find_pairs(index, &bp, &n);
+    if (st != C2D_OK) return (int)st;
+    for (i = 0; i < n; i++) {
+        uint64_t ua = 0, ub = 0;
+        c2d_shape sa, sb;
+        c2d_hit h;
+        c2d_index_get(index, bp[i].a, NULL, &ua);
+        c2d_index_get(index, bp[i].b, NULL, &ub);
+        sa = w_body_shape(kinds[ua], params + 4 * ua);
+        sb = w_body_shape(kinds[ub], params + 4 * ub);
+        if (!c2d_shape_hit(&sa, &sb, &h)) continue;
+        if (total < capacity) {
+            pairs[2 * total] = (int32_t)ua;
+            pairs[2 * total + 1] = (int32_t)ub;
+            if (hits) {
+                hits[4 * total] = h.normal.x; hits[4 * total + 1] = h.normal.y;
+                hits[4 * total + 2] = h.delta.x; hits[4 * total + 3] = h.delta.y;
+            }
+        }
+        total++;
+    }
+    return total;
+}
