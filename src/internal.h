@@ -40,4 +40,17 @@ static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return
  * t = 0) and *axis the entry face's axis (0 x, 1 y, -1 none). No 0 * inf; NaN gives false. */
 bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis);
 
+/* Back-off rule of every sweep (src/sweep.c, src/cast.c): the safe time for a first contact at
+ * t_hit stops short by C2D_SWEEP_MARGIN measured along the path (path_length = |delta| > 0) plus a
+ * rounding allowance of 8 machine epsilons of coord_scale (the largest coordinate involved)
+ * divided by normal_speed (|delta . normal|, the approach speed along the contact normal). The
+ * allowance keeps the gap along the normal positive after the caller rounds pos + time * delta,
+ * also for shallow approaches where the margin alone would shrink below the rounding. Clamped to
+ * [0, 1]; a zero normal_speed gives 0. */
+static inline c2d_real c2d_sweep_safe_time(c2d_real t_hit, c2d_real path_length, c2d_real normal_speed, c2d_real coord_scale) {
+    c2d_real t = t_hit - (C2D_SWEEP_MARGIN / path_length + (c2d_real)8 * C2D_EPSILON * coord_scale / normal_speed);
+    if (!(t > 0)) return 0;
+    return t < 1 ? t : 1;
+}
+
 #endif

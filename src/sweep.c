@@ -50,7 +50,7 @@ static c2d_sweep sweep_miss(c2d_aabb a, c2d_vec2 delta, bool usable) {
 c2d_sweep c2d_aabb_sweep_aabb(c2d_aabb a, c2d_vec2 delta, c2d_aabb b) {
     c2d_sweep s;
     c2d_vec2 lo, hi, ca;
-    c2d_real tn = 0, dk, sk, scale, back, t;
+    c2d_real tn = 0, dk, sk;
     int axis = -1;
     if (!c2d_aabb_is_valid(a) || !c2d_vec2_is_valid(delta)) return sweep_miss(a, delta, false);
     s = sweep_miss(a, delta, true);
@@ -97,11 +97,7 @@ c2d_sweep c2d_aabb_sweep_aabb(c2d_aabb a, c2d_vec2 delta, c2d_aabb b) {
         sk = c2d_maxr(c2d_maxr(C2D_ABS(a.lower.y), C2D_ABS(a.upper.y)),
                       c2d_maxr(c2d_maxr(C2D_ABS(b.lower.y), C2D_ABS(b.upper.y)), C2D_ABS(dk)));
     }
-    scale = (c2d_real)8 * C2D_EPSILON * sk;
-    back = C2D_SWEEP_MARGIN / delta_length(delta) + scale / C2D_ABS(dk);
-    t = tn - back;
-    if (!(t > 0)) t = 0;
-    s.time = c2d_minr(t, 1);
+    s.time = c2d_sweep_safe_time(tn, delta_length(delta), C2D_ABS(dk), sk);
     s.pos = c2d_mul_add(ca, s.time, delta);
     if (!c2d_vec2_is_valid(s.pos) || !c2d_vec2_is_valid(s.hit.pos) || !c2d_vec2_is_valid(s.hit.delta)) {
         return sweep_miss(a, delta, false);

@@ -270,6 +270,69 @@ C2D_API c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_seg
  * overlap, point_a == point_b is the point halfway between the two surfaces along the normal. */
 C2D_API c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations);
 
+/* ---- time of impact: two shapes that translate and rotate over one step (src/cast.c) ----
+ * Linear casts of any shape pair without rotation: c2d_shape_cast and c2d_shape_sweep_into in shape.h. */
+
+/* Default iteration cap of c2d_time_of_impact (used when input.max_iterations <= 0). */
+#ifndef C2D_TOI_DEFAULT_ITERATIONS
+#  define C2D_TOI_DEFAULT_ITERATIONS 64
+#endif
+
+/* Default gap (length units) at which c2d_time_of_impact stops (used when input.target == 0). */
+#ifndef C2D_TOI_TARGET
+#  define C2D_TOI_TARGET C2D_SWEEP_MARGIN
+#endif
+
+/* Motion of a shape over one step (Box2D's sweep): local_center, a point in the shape's local
+ * frame (usually its centroid), moves in a straight line from c1 (t = 0) to c2 (t = 1) in the
+ * world while the shape turns uniformly about it from angle a1 to a2 (radians). */
+typedef struct c2d_motion {
+    c2d_vec2 local_center;
+    c2d_vec2 c1, c2;
+    c2d_real a1, a2;
+} c2d_motion;
+
+/* The motion's transform at time t: maps a local point p to c(t) + rot(a(t)) * (p - local_center),
+ * c(t) = c1 + t * (c2 - c1), a(t) = a1 + t * (a2 - a1). */
+C2D_API c2d_transform c2d_motion_transform(c2d_motion m, c2d_real t);
+
+/* Input of c2d_time_of_impact; a zeroed field means its default. */
+typedef struct c2d_toi_input {
+    c2d_proxy a, b;                 /* the shapes in their local frames (e.g. c2d_shape_proxy of a local shape) */
+    c2d_motion motion_a, motion_b;
+    c2d_real t_max;                 /* end of the searched interval, in (0, 1]; 0 means 1 */
+    c2d_real target;                /* gap to stop at (length, >= 0); 0 means C2D_TOI_TARGET. Raised to
+                                       32 machine epsilons of the scene's size so rounding cannot close it */
+    int max_iterations;             /* <= 0 means C2D_TOI_DEFAULT_ITERATIONS */
+} c2d_toi_input;
+
+/* How a time-of-impact query ended. */
+typedef enum c2d_toi_status {
+    C2D_TOI_HIT = 0,             /* the gap comes down to the target at t (within [target, 1.25 target]) */
+    C2D_TOI_SEPARATED = 1,       /* the gap stays above the target until t_max; t = t_max */
+    C2D_TOI_OVERLAPPED = 2,      /* the shapes touch or overlap at t = 0 (distance 0); t = 0 */
+    C2D_TOI_FAILED = 3,          /* invalid input (NULL, bad proxy, non-finite or out-of-range motion,
+                                    t_max outside (0, 1], negative target): t = 0; or a numerical
+                                    failure: t is the last time known to keep the target gap */
+    C2D_TOI_MAX_ITERATIONS = 4   /* the cap came first: t keeps the target gap, no contact found yet */
+} c2d_toi_status;
+
+/* Result of c2d_time_of_impact. Never holds NaN. */
+typedef struct c2d_toi_result {
+    c2d_toi_status status;
+    c2d_real t;          /* in [0, t_max], as the status says */
+    c2d_vec2 normal;     /* C2D_TOI_HIT: unit normal from B toward A at t; otherwise (0,0) */
+    c2d_vec2 point;      /* C2D_TOI_HIT: world point midway between the closest points at t; otherwise (0,0) */
+    int iterations;      /* distance evaluations used */
+} c2d_toi_result;
+
+/* First time in [0, t_max] at which the gap between a and b, moving by their motions, comes down
+ * to the target, by conservative advancement on GJK distance: it never steps past the first
+ * contact, however fast the shapes turn. A start with a gap below the target counts from where the
+ * shapes are (the target becomes half that gap), so touching and sliding away is no hit; a gap
+ * below the rounding floor is a hit at 0 if the motion can close it and separated otherwise. */
+C2D_API c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input);
+
 #ifdef __cplusplus
 }
 #endif

@@ -69,6 +69,29 @@ C2D_API bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit
 /* Distance and closest points (GJK, or closed form where one exists). */
 C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b);
 
+/* ---- continuous collision: linear casts (src/cast.c; with rotation: c2d_time_of_impact) ---- */
+
+/* Linear cast: a moves by delta_a while b moves by delta_b (constant velocities over the step;
+ * the time depends only on delta_a - delta_b). hit.time is the first time the interiors overlap
+ * (points and segments count as their closed selves); hit.normal (B toward A) and hit.pos (on B's
+ * surface, B moved by hit.time * delta_b) describe the contact; hit.delta is
+ * (hit.time - 1) * (delta_a - delta_b). sweep.time backs off from hit.time by C2D_SWEEP_MARGIN
+ * along the relative path plus a rounding allowance (the rule of c2d_aabb_sweep_aabb), so that a
+ * moved by time * delta_a and b moved by time * delta_b do not touch; sweep.pos is then the center
+ * of a's bounding box. Already overlapping: time 0 with c2d_shape_hit's push-out; touching then
+ * moving in: time 0; sliding along or moving away: no hit; zero relative motion: the static test.
+ * No hit: time 1, pos = a's center + delta_a. Invalid a or delta (or NULL, unknown tag: asserts):
+ * no hit, time 0, pos = a's center (or (0,0)); an invalid b is never hit. Polygons are checked in
+ * O(n): finite, counter-clockwise, strictly convex, unit normals within about 8 degrees of their
+ * edges'. Exact closed forms, no iteration (Minkowski difference of the two shapes, src/cast.c). */
+C2D_API c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *b, c2d_vec2 delta_b);
+/* Sweeps a by delta through count static shapes (the article's sweepInto): the earliest hit of
+ * c2d_shape_cast, ties in hit time going to the static first in the order (type, then its
+ * coordinates) whatever the array order. sweep.time is the smallest safe time over every static
+ * hit, so sweep.pos keeps clear of all of them. *hit_index (may be NULL) gets the index of the
+ * static hit, or -1. Invalid statics are skipped. */
+C2D_API c2d_sweep c2d_shape_sweep_into(const c2d_shape *a, c2d_vec2 delta, const c2d_shape *statics, int count, int *hit_index);
+
 #ifdef __cplusplus
 }
 #endif
