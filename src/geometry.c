@@ -63,11 +63,16 @@ static bool is_unit(c2d_vec2 v) {
  * a little drift still moves shapes rigidly (normals stay unit). A zero or non-finite rotation is
  * left as it is. */
 static c2d_transform clean_transform(c2d_transform xf) {
-    c2d_real l = C2D_SQRT(xf.q.c * xf.q.c + xf.q.s * xf.q.s);
-    if (l > 0 && C2D_ISFINITE(l)) {
-        c2d_real inv = (c2d_real)1 / l;
-        xf.q.c *= inv;
-        xf.q.s *= inv;
+    c2d_real m = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
+    /* Renormalise only a rotation that is measurably off unit length: the common case (made by
+     * c2d_rot_make) costs no square root or division. */
+    if (C2D_ABS(m - 1) > 4 * C2D_EPSILON) {
+        c2d_real l = C2D_SQRT(m);
+        if (l > 0 && C2D_ISFINITE(l)) {
+            c2d_real inv = (c2d_real)1 / l;
+            xf.q.c *= inv;
+            xf.q.s *= inv;
+        }
     }
     return xf;
 }
@@ -401,14 +406,23 @@ c2d_polygon c2d_polygon_from_aabb(c2d_aabb b) {
  * than reading past the arrays. */
 c2d_polygon c2d_polygon_transform(const c2d_polygon *p, c2d_transform xf) {
     c2d_polygon r;
-    int i;
-    memset(&r, 0, sizeof r);
-    if (!p || p->count < 3 || p->count > C2D_MAX_POLYGON_VERTICES) return r;
+    int i, n;
+    if (!p || p->count < 3 || p->count > C2D_MAX_POLYGON_VERTICES) {
+        memset(&r, 0, sizeof r);
+        return r;
+    }
     xf = clean_transform(xf);
-    r.count = p->count;
-    for (i = 0; i < p->count; ++i) {
-        r.vertices[i] = c2d_transform_point(xf, p->vertices[i]);
-        r.normals[i] = c2d_rotate(xf.q, p->normals[i]);
+    n = p->count;
+    r.count = n;
+    /* Every slot is written (the unused ones as zeros) so no memset of the whole struct is needed. */
+    for (i = 0; i < C2D_MAX_POLYGON_VERTICES; ++i) {
+        if (i < n) {
+            r.vertices[i] = c2d_transform_point(xf, p->vertices[i]);
+            r.normals[i] = c2d_rotate(xf.q, p->normals[i]);
+        } else {
+            r.vertices[i] = c2d_v2(0, 0);
+            r.normals[i] = c2d_v2(0, 0);
+        }
     }
     r.centroid = c2d_transform_point(xf, p->centroid);
     return r;
