@@ -1,6 +1,11 @@
 /* Distance queries: closest points of two segments in closed form, and GJK between convex proxies. */
 #include <stddef.h>
+#include <float.h>
 #include "internal.h"
+#if !defined(C2D_DOUBLE) && (defined(__SSE2__) || defined(_M_X64)) && (C2D_MAX_POLYGON_VERTICES % 4 == 0)
+#define GJK_SSE 1
+#include <emmintrin.h>
+#endif
 
 /* Copies up to C2D_MAX_POLYGON_VERTICES points into a proxy. A count outside
  * [1, C2D_MAX_POLYGON_VERTICES] or NULL points is a programmer error: it asserts, then a larger
@@ -149,6 +154,7 @@ typedef struct gjk_simplex {
     int count;
 } gjk_simplex;
 
+#ifndef GJK_SSE
 /* Index of the point with the largest projection on d (the lowest index on ties). Even and odd
  * indices are scanned as two independent chains, which halves the dependency chain of the
  * compare-and-select loop; the two winners are merged at the end. */
@@ -169,6 +175,59 @@ static int support_index(const c2d_vec2 *points, int count, c2d_vec2 d) {
     if (value1 > value0 || (value1 == value0 && best1 < best0)) return best1;
     return best0;
 }
+#else
+/* A proxy's points as x and y lanes, four per block; lanes past the last point repeat point 0,
+ * which changes no maximum and, being later, wins no tie. */
+typedef struct gjk_lanes {
+    __m128 x[C2D_MAX_POLYGON_VERTICES / 4], y[C2D_MAX_POLYGON_VERTICES / 4];
+    int blocks;
+} gjk_lanes;
+
+static void lanes_from_points(gjk_lanes *l, const c2d_vec2 *points, int count) {
+    int k, i;
+    l->blocks = (count + 3) >> 2;
+    for (k = 0; k < l->blocks; ++k) {
+        float x[4], y[4];
+        if (4 * k + 4 <= count) {
+            __m128 p01 = _mm_loadu_ps(&points[4 * k].x), p23 = _mm_loadu_ps(&points[4 * k + 2].x);
+            l->x[k] = _mm_shuffle_ps(p01, p23, _MM_SHUFFLE(2, 0, 2, 0));
+            l->y[k] = _mm_shuffle_ps(p01, p23, _MM_SHUFFLE(3, 1, 3, 1));
+            continue;
+        }
+        for (i = 0; i < 4; ++i) {
+            int j = 4 * k + i < count ? 4 * k + i : 0;
+            x[i] = points[j].x;
+            y[i] = points[j].y;
+        }
+        l->x[k] = _mm_loadu_ps(x);
+        l->y[k] = _mm_loadu_ps(y);
+    }
+}
+
+/* support_index four points at a time: the projections, their maximum spread to every lane, and
+ * the lowest lane holding it. */
+static int support_index_lanes(const gjk_lanes *l, c2d_vec2 d) {
+    __m128 dx = _mm_set1_ps(d.x), dy = _mm_set1_ps(d.y), p[C2D_MAX_POLYGON_VERTICES / 4], m;
+    unsigned mask = 0;
+    int k;
+    p[0] = _mm_add_ps(_mm_mul_ps(l->x[0], dx), _mm_mul_ps(l->y[0], dy));
+    m = p[0];
+    for (k = 1; k < l->blocks; ++k) {
+        p[k] = _mm_add_ps(_mm_mul_ps(l->x[k], dx), _mm_mul_ps(l->y[k], dy));
+        m = _mm_max_ps(m, p[k]);
+    }
+    m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
+    m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)));
+    for (k = 0; k < l->blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(p[k], m)) << (4 * k);
+    if (mask == 0) return 0;
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    for (k = 0; !(mask & 1u); ++k) mask >>= 1;
+    return k;
+#endif
+}
+#endif
 
 static gjk_vertex make_vertex(const c2d_vec2 *la, int ia, const c2d_vec2 *lb, int ib) {
     gjk_vertex v;
@@ -316,6 +375,9 @@ static bool load_proxy(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local) {
 c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations) {
     c2d_distance_result r;
     c2d_vec2 la[C2D_MAX_POLYGON_VERTICES], lb[C2D_MAX_POLYGON_VERTICES];
+#ifdef GJK_SSE
+    gjk_lanes sa, sb;
+#endif
     c2d_vec2 origin, pa, pb, d = c2d_v2(0, 0), n = c2d_v2(0, 0);
     gjk_simplex s;
     int saved_ia[3], saved_ib[3], saved_count, iter = 0, i;
@@ -331,6 +393,10 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
     if (!load_proxy(a, origin, la) || !load_proxy(b, origin, lb)) return r;
     if (max_iterations <= 0) max_iterations = C2D_GJK_MAX_ITERATIONS;
     r.status = C2D_DISTANCE_OK;
+#ifdef GJK_SSE
+    lanes_from_points(&sa, la, a->count);
+    lanes_from_points(&sb, lb, b->count);
+#endif
 
     s.v[0] = make_vertex(la, 0, lb, 0);
     s.count = 1;
@@ -356,7 +422,11 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
             break;
         }
         ++iter;
+#ifdef GJK_SSE
+        s.v[s.count] = make_vertex(la, support_index_lanes(&sa, d), lb, support_index_lanes(&sb, c2d_neg(d)));
+#else
         s.v[s.count] = make_vertex(la, support_index(la, a->count, d), lb, support_index(lb, b->count, c2d_neg(d)));
+#endif
         duplicate = false;
         for (i = 0; i < saved_count; ++i) {
             if (s.v[s.count].ia == saved_ia[i] && s.v[s.count].ib == saved_ib[i]) duplicate = true;

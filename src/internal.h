@@ -2,7 +2,28 @@
 #ifndef COLLIDE2D_INTERNAL_H
 #define COLLIDE2D_INTERNAL_H
 
+#include <float.h>
 #include <collide2d.h>
+
+/* Largest and smallest positive normal c2d_real (REAL_MAX, REAL_MIN). */
+#ifdef C2D_DOUBLE
+#  define REAL_MAX DBL_MAX
+#  define REAL_MIN DBL_MIN
+#else
+#  define REAL_MAX FLT_MAX
+#  define REAL_MIN FLT_MIN
+#endif
+
+/* SSE2 paths of the float build (narrow phase, ray casts): C2D_NARROW_SSE is defined when they
+ * are compiled in; every such path has a scalar twin used otherwise. */
+#if !defined(C2D_DOUBLE) && (defined(__SSE2__) || defined(_M_X64))
+#  define C2D_NARROW_SSE 1
+#  include <emmintrin.h>
+/* Lane-wise a where mask is set, else b. */
+static inline __m128 select_ps(__m128 mask, __m128 a, __m128 b) {
+    return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
+}
+#endif
 
 /* Debug check: calls the assert hook when cond is false (library built without NDEBUG, or with
  * C2D_ENABLE_ASSERT). The caller must still return its safe fallback after the check. */

@@ -27,8 +27,16 @@
  * the vertex of A (bits 8..15) and the vertex of B (bits 0..7) that produced it, so it stays the
  * same while the same features touch, whichever shape gives the reference face.
  *
- * Circle (and point) against polygon has a lighter path of its own (disk_polygon), Box2D's
- * face-of-greatest-separation and Voronoi-region scheme.
+ * Circle (and point) against polygon has a lighter path of its own (disk_polygon, in a frame at
+ * the circle's center), Box2D's face-of-greatest-separation and Voronoi-region scheme; circle
+ * against circle decides with the exact test of overlap.c directly.
+ *
+ * Speed. A polygon's face normals are computed from its vertices when it is loaded (the stored
+ * normals are only checked for being finite), so every decision follows the same vertices as the
+ * exact predicates. In float builds with SSE the loaders, the separation search and the circle's
+ * face search work on four vertices at a time (scalar loops compute the same values otherwise).
+ * Polygon-polygon and circle-polygon pairs first compare bounding boxes of the raw vertices, which
+ * settles most separated pairs before anything is loaded or checked.
  *
  * Touching is not a hit, and hit, manifold and overlap always agree: the floating-point answer is
  * taken only when it clears the touching boundary by SURE_ULPS rounding units of the shapes' size;
@@ -38,18 +46,7 @@
 #include <float.h>
 #include <string.h>
 #include "internal.h"
-#if !defined(C2D_DOUBLE) && (defined(__SSE2__) || defined(_M_X64))
-#define C2D_NARROW_SSE 1
-#include <emmintrin.h>
-#endif
 
-#ifdef C2D_DOUBLE
-#define REAL_MAX DBL_MAX
-#define REAL_MIN DBL_MIN
-#else
-#define REAL_MAX FLT_MAX
-#define REAL_MIN FLT_MIN
-#endif
 
 /* Room for a box even if C2D_MAX_POLYGON_VERTICES is set to 3, rounded up to whole blocks of 4
  * lanes: the unused lanes repeat vertex 0, so that loops over whole blocks need no remainder and
@@ -67,9 +64,26 @@
 
 #define MAKE_ID(ia, ib) (((uint32_t)(ia) << 8) | (uint32_t)(ib))
 
+/* The polygon loaders have an SSE form (float builds with whole blocks of 4 vertices), which falls
+ * back to the scalar form for rare polygons; that fallback is kept out of line there, so that it
+ * does not bloat the hot function around it. */
+#if defined(C2D_NARROW_SSE) && (C2D_MAX_POLYGON_VERTICES % 4 == 0)
+#define POLY_SSE 1
+#if defined(__GNUC__)
+#define SCALAR_LOADER __attribute__((noinline, cold))
+#endif
+#endif
+#ifndef SCALAR_LOADER
+#define SCALAR_LOADER
+#endif
+
+/* How sure a decision is (see SURE_ULPS). */
+typedef enum verdict { RS_NO = 0, RS_YES = 1, RS_UNSURE = 2, RS_BAD = 3 /* invalid input */ } verdict;
+
 /* ---- input checks (the same rules as overlap.c) ---- */
 
-static inline bool point_ok(c2d_vec2 p) { return c2d_vec2_in_range(p); }
+/* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
+static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
 static inline bool size_ok(c2d_real r) { return r > 0 && r <= (c2d_real)C2D_MAX_COORD; }
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
 static inline bool aabb_ok(c2d_aabb b) {
@@ -107,10 +121,12 @@ static c2d_real positive_depth(c2d_real depth, c2d_real scale) {
 
 typedef struct rshape {
     /* core vertices, counter-clockwise, local frame, as separate x and y lanes (so that loops over
-     * them vectorise); lanes >= count repeat vertex 0 */
+     * them vectorise); lanes from count to the end of its block of 4 repeat vertex 0 */
     c2d_real vx[RS_N], vy[RS_N];
-    /* outward unit normal of the edge from vertex i to vertex i+1 (count >= 2) */
-    c2d_real nx[RS_N], ny[RS_N];
+    /* face i (count >= 2): outward unit normal of the edge from vertex i to vertex i+1, and its
+     * offset n_i . v_i. Lanes from count to the end of the block hold no face: normal (0,0) and
+     * offset REAL_MAX, so that they never give the largest separation. */
+    c2d_real nx[RS_N], ny[RS_N], off[RS_N];
     int count;           /* 1, 2, or 3..RS_MAX */
     c2d_real radius;     /* >= 0 */
     c2d_real size;       /* largest |coordinate| of the core in the local frame, plus the radius */
@@ -123,16 +139,21 @@ static inline void set_n(rshape *s, int i, c2d_vec2 n) { s->nx[i] = n.x; s->ny[i
 static inline int next_index(const rshape *s, int i) { return i + 1 < s->count ? i + 1 : 0; }
 static inline int prev_index(const rshape *s, int i) { return i > 0 ? i - 1 : s->count - 1; }
 
-/* Pads the unused lanes and records the radius and the size. */
+/* Pads the unused lanes, fills the face offsets, and records the radius and the size. For the
+ * point, segment and box cores (the polygon loader fills its lanes itself). */
 static void rs_finish(rshape *s, c2d_real radius) {
     c2d_real m = 0;
     int i;
-    for (i = 0; i < s->count; ++i) m = c2d_maxr(m, c2d_maxr(C2D_ABS(s->vx[i]), C2D_ABS(s->vy[i])));
+    for (i = 0; i < s->count; ++i) {
+        m = c2d_maxr(m, c2d_maxr(C2D_ABS(s->vx[i]), C2D_ABS(s->vy[i])));
+        s->off[i] = s->nx[i] * s->vx[i] + s->ny[i] * s->vy[i];
+    }
     for (i = s->count; i < RS_N; ++i) {
         s->vx[i] = s->vx[0];
         s->vy[i] = s->vy[0];
-        s->nx[i] = s->nx[0];
-        s->ny[i] = s->ny[0];
+        s->nx[i] = 0;
+        s->ny[i] = 0;
+        s->off[i] = REAL_MAX;
     }
     s->radius = radius;
     s->size = m + radius;
@@ -175,47 +196,376 @@ static void rs_aabb(rshape *s, c2d_aabb b, c2d_vec2 o) {
     rs_finish(s, 0);
 }
 
-/* Loads a polygon, checking it on the way: every value finite and within range, and a
- * positive signed area (this rejects clockwise, collinear and collapsed polygons, but tolerates the
- * slightly reflex corners that rounding leaves in a polygon moved far from the origin). False for
- * a bad polygon. The stored normals are used when they match the edges to a few rounding units
- * (as the constructors and transforms make them); otherwise all normals are recomputed from the
- * vertices, so that decisions always follow the same vertices as the exact predicates of
- * overlap.c. */
-static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD, k = 16 * C2D_EPSILON;
-    c2d_vec2 v0 = p->vertices[0];
-    c2d_real area = 0, mag = 0, unit_err = 0, perp_err = -REAL_MAX, side = -REAL_MAX;
-    int i, n = p->count;
-    /* Checks are accumulated arithmetically (no per-value branch or flag): the sum of magnitudes
-     * carries any NaN or infinity and bounds the range; the worst normal length error, excess over
-     * perpendicular, and side (the normal must be on the edge's right: outward) are running maxima. */
+/* The face of a polygon that a point is farthest outside of (or least inside): its index, unit
+ * normal and signed separation, with the polygon's size (see poly_point_face). */
+typedef struct disk_face {
+    c2d_real sep, size;
+    c2d_vec2 normal;
+    int face;
+} disk_face;
+
+/* Loading a polygon checks it on the way, in the same pass: every vertex coordinate finite and
+ * within C2D_MAX_COORD, every stored normal finite, and a positive signed area (this rejects
+ * clockwise, collinear and collapsed polygons, but tolerates the slightly reflex corners that
+ * rounding leaves in a polygon moved far from the origin). False for a bad polygon. The face
+ * normals are computed from the vertices in the local frame, not taken from the polygon: a
+ * polygon moved by c2d_polygon_transform far from the origin has its vertices rounded but its
+ * normals only rotated, and decisions must follow the same vertices as the exact predicates of
+ * overlap.c. An edge too short to normalise keeps its stored normal. The scalar loops below are
+ * the reference; with SSE (float builds) the same values are computed four vertices at a time,
+ * and a polygon with such a short edge takes the scalar loop. */
+SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    c2d_real area = 0, size = 0;
+    int i, n = p->count, ok = 1;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 a = p->vertices[i], b = p->vertices[i + 1 < n ? i + 1 : 0], m = p->normals[i];
-        c2d_vec2 e = c2d_sub(b, a);
-        c2d_real ne = c2d_dot(m, e);
-        mag += (C2D_ABS(a.x) + C2D_ABS(a.y)) + (C2D_ABS(m.x) + C2D_ABS(m.y));
-        unit_err = c2d_maxr(unit_err, C2D_ABS(c2d_dot(m, m) - 1));
-        perp_err = c2d_maxr(perp_err, ne * ne - k * k * c2d_dot(e, e));
-        side = c2d_maxr(side, c2d_cross(e, m));
-        s->vx[i] = a.x - o.x;
-        s->vy[i] = a.y - o.y;
-        s->nx[i] = m.x;
-        s->ny[i] = m.y;
-        area += c2d_cross(c2d_sub(a, v0), c2d_sub(b, v0));
+        c2d_vec2 v = p->vertices[i], m = p->normals[i];
+        ok &= (C2D_ABS(v.x) <= lim) & (C2D_ABS(v.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
+        s->vx[i] = v.x - o.x;
+        s->vy[i] = v.y - o.y;
     }
-    if (!(mag <= (c2d_real)(4 * n) * lim) || !(area > 0)) return false;
-    if (!(unit_err <= k && perp_err <= 0 && side < 0)) {
-        for (i = 0; i < n; ++i) {
-            c2d_vec2 e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], p->vertices[i]);
-            c2d_real ee = c2d_dot(e, e);
-            if (ee > REAL_MIN) set_n(s, i, c2d_scale(c2d_right_perp(e), (c2d_real)1 / C2D_SQRT(ee)));
+    if (!ok) return false;
+    for (i = 0; i < n; ++i) {
+        int i1 = i + 1 < n ? i + 1 : 0;
+        c2d_real ex = s->vx[i1] - s->vx[i], ey = s->vy[i1] - s->vy[i], ee = ex * ex + ey * ey;
+        c2d_real nx = p->normals[i].x, ny = p->normals[i].y;
+        if (ee > REAL_MIN) {
+            c2d_real len = C2D_SQRT(ee);
+            nx = ey / len;
+            ny = -ex / len;
         }
+        s->nx[i] = nx;
+        s->ny[i] = ny;
+        s->off[i] = nx * s->vx[i] + ny * s->vy[i];
+        area += (s->vx[i] - s->vx[0]) * ey - (s->vy[i] - s->vy[0]) * ex;
+        size = c2d_maxr(size, c2d_maxr(C2D_ABS(s->vx[i]), C2D_ABS(s->vy[i])));
+    }
+    for (; i < RS_N; ++i) {
+        s->vx[i] = s->vx[0];
+        s->vy[i] = s->vy[0];
+        s->nx[i] = 0;
+        s->ny[i] = 0;
+        s->off[i] = REAL_MAX;
     }
     s->count = n;
-    rs_finish(s, 0);
-    return true;
+    s->radius = 0;
+    s->size = size;
+    return area > 0;
 }
+
+/* The outward unit normal of polygon face i as the loaders compute it: from the local vertices,
+ * or the stored normal for an edge too short to normalise. */
+static c2d_vec2 face_normal(const c2d_polygon *p, int i, c2d_vec2 o) {
+    c2d_vec2 a = c2d_sub(p->vertices[i], o), e = c2d_sub(c2d_sub(p->vertices[i + 1 < p->count ? i + 1 : 0], o), a);
+    c2d_real ee = c2d_dot(e, e), len;
+    if (!(ee > REAL_MIN)) return p->normals[i];
+    len = C2D_SQRT(ee);
+    return c2d_v2(e.y / len, -e.x / len);
+}
+
+/* The polygon checks of rs_polygon fused with the search for the face of greatest separation
+ * from a point at the local origin o (the circle's center, so (0,0) there): the largest
+ * separation cross(e_i, v_i) / |e_i| (that is n_i . (0 - v_i)), its face (the first on ties) and
+ * unit normal, and the polygon's size (largest |local coordinate|); the polygon is not stored.
+ * RS_BAD for a bad polygon, else RS_YES with the result filled in. */
+SCALAR_LOADER static verdict poly_point_face_scalar(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    c2d_real area = 0, size = 0, best = -REAL_MAX;
+    c2d_vec2 v0 = c2d_sub(p->vertices[0], o);
+    int i, n = p->count, ok = 1, f = 0;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v = p->vertices[i], m = p->normals[i], a = c2d_sub(v, o);
+        ok &= (C2D_ABS(v.x) <= lim) & (C2D_ABS(v.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
+        size = c2d_maxr(size, c2d_maxr(C2D_ABS(a.x), C2D_ABS(a.y)));
+    }
+    if (!ok) return RS_BAD;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 a = c2d_sub(p->vertices[i], o), e = c2d_sub(c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], o), a);
+        c2d_real ee = c2d_dot(e, e), s;
+        s = ee > REAL_MIN ? c2d_cross(e, a) / C2D_SQRT(ee) : -c2d_dot(p->normals[i], a);
+        f = s > best ? i : f;
+        best = c2d_maxr(best, s);
+        area += c2d_cross(c2d_sub(a, v0), e);
+    }
+    if (!(area > 0)) return RS_BAD;
+    df->face = f;
+    df->sep = best;
+    df->normal = face_normal(p, f, o);
+    df->size = size;
+    return RS_YES;
+}
+
+#ifdef POLY_SSE
+#define RS_BLOCKS (RS_N / 4)
+
+/* (a1 a2 a3 b0): a's lanes moved down by one, b's first lane entering at the top. */
+static inline __m128 shift_in(__m128 a, __m128 b) {
+    __m128 t = _mm_move_ss(a, b);
+    return _mm_shuffle_ps(t, t, _MM_SHUFFLE(0, 3, 2, 1));
+}
+
+
+/* The largest of the four lanes, in every lane. */
+static inline __m128 hmax_ps(__m128 v) {
+    v = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
+}
+
+/* Index of the lowest set bit of a non-zero mask (a loop would mispredict on every call). */
+static inline int lowest_bit(unsigned mask) {
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        ++i;
+    }
+    return i;
+#endif
+}
+
+/* A polygon's vertices as lanes, four per block, relative to the local origin; lanes past the
+ * last vertex repeat vertex 0, and live marks the lanes that hold a vertex. */
+typedef struct poly_lanes {
+    __m128 x[RS_BLOCKS], y[RS_BLOCKS], live[RS_BLOCKS];
+    int blocks;
+} poly_lanes;
+
+/* Loads the vertex lanes relative to o. False when a vertex coordinate is not finite or beyond
+ * C2D_MAX_COORD (|x| <= limit is false for NaN and infinities). Blocks that hold four vertices
+ * skip the padding work. */
+static inline bool poly_lanes_load(poly_lanes *l, const c2d_polygon *p, c2d_vec2 o) {
+    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+    const __m128 ox = _mm_set1_ps(o.x), oy = _mm_set1_ps(o.y);
+    int n = p->count, k, bad = 0;
+    l->blocks = (n + 3) >> 2;
+    for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
+        const float *v = &p->vertices[4 * k].x;
+        __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
+        __m128 x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+        __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, x), lim), _mm_cmple_ps(_mm_andnot_ps(sign, y), lim));
+        if (4 * k + 4 <= n) {
+            l->live[k] = _mm_castsi128_ps(_mm_set1_epi32(-1));
+            bad |= _mm_movemask_ps(ok) ^ 0xF;
+        } else {
+            __m128 live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
+            l->live[k] = live;
+            bad |= _mm_movemask_ps(_mm_andnot_ps(ok, live));
+            x = select_ps(live, x, _mm_set1_ps(p->vertices[0].x));
+            y = select_ps(live, y, _mm_set1_ps(p->vertices[0].y));
+        }
+        l->x[k] = _mm_sub_ps(x, ox);
+        l->y[k] = _mm_sub_ps(y, oy);
+    }
+    return bad == 0;
+}
+
+/* True when every stored normal is finite (it is not used otherwise, but a polygon holding a NaN
+ * or an infinity is invalid input). The normals are tested as (x, y) pairs, two per load. */
+static inline bool poly_normals_finite(const c2d_polygon *p) {
+    const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX);
+    int n = p->count, k, bad = 0;
+    for (k = 0; 4 * k < n && k < RS_BLOCKS; ++k) {
+        const float *m = &p->normals[4 * k].x;
+        int ok01 = _mm_movemask_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_loadu_ps(m)), big));
+        int ok23 = _mm_movemask_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_loadu_ps(m + 4)), big));
+        int need01 = 4 * k + 1 < n ? 0xF : 0x3, need23 = (4 * k + 2 < n ? 0x3 : 0) | (4 * k + 3 < n ? 0xC : 0);
+        bad |= (need01 & ~ok01) | (need23 & ~ok23);
+    }
+    return bad == 0;
+}
+
+/* Edges of block k (vertex i to vertex i+1) and their squared lengths. */
+static inline void poly_edges(const poly_lanes *l, int k, __m128 *ex, __m128 *ey, __m128 *ee) {
+    int k1 = k + 1 < l->blocks ? k + 1 : 0;
+    *ex = _mm_sub_ps(shift_in(l->x[k], l->x[k1]), l->x[k]);
+    *ey = _mm_sub_ps(shift_in(l->y[k], l->y[k1]), l->y[k]);
+    *ee = _mm_add_ps(_mm_mul_ps(*ex, *ex), _mm_mul_ps(*ey, *ey));
+}
+
+/* True when some vertex-holding lane of the block has an edge too short to normalise. */
+static inline bool short_edge(const poly_lanes *l, int k, __m128 ee) {
+    return _mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(ee, _mm_set1_ps(FLT_MIN)), l->live[k])) != 0;
+}
+
+/* Twice the signed area as the sum of cross(v_i - v_0, e_i), one term per lane (padding lanes
+ * have e = 0). */
+static inline __m128 area_terms(const poly_lanes *l, int k, __m128 ex, __m128 ey) {
+    __m128 x0 = _mm_shuffle_ps(l->x[0], l->x[0], 0), y0 = _mm_shuffle_ps(l->y[0], l->y[0], 0);
+    return _mm_sub_ps(_mm_mul_ps(_mm_sub_ps(l->x[k], x0), ey), _mm_mul_ps(_mm_sub_ps(l->y[k], y0), ex));
+}
+
+static inline bool area_positive(__m128 area) {
+    area = _mm_add_ps(area, _mm_movehl_ps(area, area));
+    area = _mm_add_ss(area, _mm_shuffle_ps(area, area, 1));
+    return _mm_cvtss_f32(area) > 0;
+}
+
+static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+    const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX);
+    poly_lanes l;
+    __m128 area = _mm_setzero_ps(), size = _mm_setzero_ps();
+    int k;
+    if (!poly_lanes_load(&l, p, o) || !poly_normals_finite(p)) return false;
+    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) {
+        __m128 ex, ey, ee, len, nx, ny;
+        poly_edges(&l, k, &ex, &ey, &ee);
+        if (short_edge(&l, k, ee)) return rs_polygon_scalar(s, p, o);
+        len = _mm_sqrt_ps(ee);
+        nx = _mm_and_ps(_mm_div_ps(ey, len), l.live[k]);
+        ny = _mm_and_ps(_mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len), l.live[k]);
+        area = _mm_add_ps(area, area_terms(&l, k, ex, ey));
+        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l.x[k]), _mm_andnot_ps(sign, l.y[k])));
+        _mm_storeu_ps(s->vx + 4 * k, l.x[k]);
+        _mm_storeu_ps(s->vy + 4 * k, l.y[k]);
+        _mm_storeu_ps(s->nx + 4 * k, nx);
+        _mm_storeu_ps(s->ny + 4 * k, ny);
+        _mm_storeu_ps(s->off + 4 * k, select_ps(l.live[k], _mm_add_ps(_mm_mul_ps(nx, l.x[k]), _mm_mul_ps(ny, l.y[k])), big));
+    }
+    s->count = p->count;
+    s->radius = 0;
+    s->size = _mm_cvtss_f32(hmax_ps(size));
+    return area_positive(area);
+}
+
+/* poly_point_face_scalar four faces at a time. With the center at the local origin the
+ * separation numerators cross(e_i, v_i) are minus the shoelace terms cross(v_i, v_i+1) of the
+ * signed area, so the winding check costs nothing extra; when that sum is too close to zero for
+ * its rounding (a tiny or clockwise polygon, or a center far away) the scalar loop decides. */
+static verdict poly_point_face(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    poly_lanes l;
+    __m128 size = _mm_setzero_ps(), area = _mm_setzero_ps(), absum = _mm_setzero_ps(), best = _mm_set1_ps(-FLT_MAX);
+    __m128 s[RS_BLOCKS];
+    float nx[RS_N], ny[RS_N];
+    unsigned mask = 0;
+    int k, face;
+    if (!poly_lanes_load(&l, p, o)) return RS_BAD;
+    if (!poly_normals_finite(p)) return RS_BAD;
+    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) {
+        __m128 ex, ey, ee, len, raw;
+        poly_edges(&l, k, &ex, &ey, &ee);
+        if (short_edge(&l, k, ee)) return poly_point_face_scalar(p, o, df);
+        len = _mm_sqrt_ps(ee);
+        _mm_storeu_ps(nx + 4 * k, _mm_div_ps(ey, len));
+        _mm_storeu_ps(ny + 4 * k, _mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len));
+        raw = _mm_sub_ps(_mm_mul_ps(ex, l.y[k]), _mm_mul_ps(ey, l.x[k])); /* zero in padding lanes */
+        area = _mm_sub_ps(area, raw);
+        absum = _mm_add_ps(absum, _mm_andnot_ps(sign, raw));
+        s[k] = select_ps(l.live[k], _mm_div_ps(raw, len), _mm_set1_ps(-FLT_MAX));
+        best = _mm_max_ps(best, s[k]);
+        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l.x[k]), _mm_andnot_ps(sign, l.y[k])));
+    }
+    area = _mm_add_ps(area, _mm_movehl_ps(area, area));
+    area = _mm_add_ss(area, _mm_shuffle_ps(area, area, 1));
+    absum = _mm_add_ps(absum, _mm_movehl_ps(absum, absum));
+    absum = _mm_add_ss(absum, _mm_shuffle_ps(absum, absum, 1));
+    if (!(_mm_cvtss_f32(area) > 32 * C2D_EPSILON * _mm_cvtss_f32(absum))) return poly_point_face_scalar(p, o, df);
+    best = hmax_ps(best);
+    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(s[k], best)) << (4 * k);
+    face = mask != 0 ? lowest_bit(mask) : 0;
+    df->face = face;
+    df->sep = _mm_cvtss_f32(best);
+    df->normal = c2d_v2(nx[face], ny[face]);
+    df->size = _mm_cvtss_f32(hmax_ps(size));
+    return RS_YES;
+}
+
+/* min(m, nx * px + ny * py): one point against four faces. */
+static inline __m128 face_min(__m128 m, __m128 nx, __m128 ny, __m128 px, __m128 py) {
+    return _mm_min_ps(m, _mm_add_ps(_mm_mul_ps(nx, px), _mm_mul_ps(ny, py)));
+}
+
+/* Largest separation of b's core from a's faces (SAT): for each face of a, the signed distance of
+ * b's deepest vertex from the face line, min_j n_i . w_j - off_i; the largest over the faces, and
+ * that face (the first on ties). A one-point core has no face: -REAL_MAX. Four faces at a time
+ * against one vertex at a time, so that no horizontal reduction is needed until the end; b's
+ * vertices are read four at a time and spread lane by lane (their padding lanes repeat vertex 0,
+ * which leaves every minimum unchanged). Cores of up to 8 vertices take the straight-line form. */
+static c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
+    __m128 m[RS_BLOCKS], best;
+    int blocks = (a->count + 3) >> 2, j, k;
+    unsigned mask = 0;
+    *face = 0;
+    if (a->count < 2) return -REAL_MAX;
+    for (k = 0; k < RS_BLOCKS; ++k) m[k] = _mm_set1_ps(FLT_MAX);
+#if RS_BLOCKS == 2
+    if (blocks <= 2) {
+        const __m128 nx0 = _mm_loadu_ps(a->nx), ny0 = _mm_loadu_ps(a->ny);
+        __m128 m0 = m[0], m1 = m[1];
+        if (blocks == 1) {
+            for (j = 0; j < b->count; j += 4) {
+                __m128 bx = _mm_loadu_ps(b->vx + j), by = _mm_loadu_ps(b->vy + j);
+                m0 = face_min(m0, nx0, ny0, _mm_shuffle_ps(bx, bx, 0x00), _mm_shuffle_ps(by, by, 0x00));
+                m0 = face_min(m0, nx0, ny0, _mm_shuffle_ps(bx, bx, 0x55), _mm_shuffle_ps(by, by, 0x55));
+                m0 = face_min(m0, nx0, ny0, _mm_shuffle_ps(bx, bx, 0xAA), _mm_shuffle_ps(by, by, 0xAA));
+                m0 = face_min(m0, nx0, ny0, _mm_shuffle_ps(bx, bx, 0xFF), _mm_shuffle_ps(by, by, 0xFF));
+            }
+        } else {
+            const __m128 nx1 = _mm_loadu_ps(a->nx + 4), ny1 = _mm_loadu_ps(a->ny + 4);
+            for (j = 0; j < b->count; j += 4) {
+                __m128 bx = _mm_loadu_ps(b->vx + j), by = _mm_loadu_ps(b->vy + j), px, py;
+                px = _mm_shuffle_ps(bx, bx, 0x00); py = _mm_shuffle_ps(by, by, 0x00);
+                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
+                px = _mm_shuffle_ps(bx, bx, 0x55); py = _mm_shuffle_ps(by, by, 0x55);
+                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
+                px = _mm_shuffle_ps(bx, bx, 0xAA); py = _mm_shuffle_ps(by, by, 0xAA);
+                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
+                px = _mm_shuffle_ps(bx, bx, 0xFF); py = _mm_shuffle_ps(by, by, 0xFF);
+                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
+            }
+        }
+        m[0] = m0;
+        m[1] = m1;
+    } else
+#endif
+    {
+        for (j = 0; j < b->count; ++j) {
+            __m128 px = _mm_set1_ps(b->vx[j]), py = _mm_set1_ps(b->vy[j]);
+            for (k = 0; k < RS_BLOCKS && k < blocks; ++k) m[k] = face_min(m[k], _mm_loadu_ps(a->nx + 4 * k), _mm_loadu_ps(a->ny + 4 * k), px, py);
+        }
+    }
+    best = _mm_set1_ps(-FLT_MAX);
+    for (k = 0; k < RS_BLOCKS && k < blocks; ++k) {
+        m[k] = _mm_sub_ps(m[k], _mm_loadu_ps(a->off + 4 * k));
+        best = _mm_max_ps(best, m[k]);
+    }
+    best = hmax_ps(best);
+    for (k = 0; k < RS_BLOCKS && k < blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(m[k], best)) << (4 * k);
+    if (mask != 0) *face = lowest_bit(mask);
+    return _mm_cvtss_f32(best);
+}
+#else
+static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) { return rs_polygon_scalar(s, p, o); }
+
+static verdict poly_point_face(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
+    return poly_point_face_scalar(p, o, df);
+}
+
+/* Largest separation of b's core from a's faces (SAT): for each face of a, the signed distance of
+ * b's deepest vertex from the face line, min_j n_i . w_j - off_i; the largest over the faces, and
+ * that face (the first on ties). A one-point core has no face: -REAL_MAX. The inner loop runs over
+ * the faces so that it vectorises. */
+static c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
+    c2d_real m[RS_N], best = -REAL_MAX;
+    int i, j, f = 0;
+    *face = 0;
+    if (a->count < 2) return best;
+    for (i = 0; i < RS_N; ++i) m[i] = REAL_MAX;
+    for (j = 0; j < b->count; ++j) {
+        for (i = 0; i < RS_N; ++i) m[i] = c2d_minr(m[i], a->nx[i] * b->vx[j] + a->ny[i] * b->vy[j]);
+    }
+    for (i = 0; i < a->count; ++i) {
+        c2d_real s = m[i] - a->off[i];
+        f = s > best ? i : f;
+        best = c2d_maxr(best, s);
+    }
+    *face = f;
+    return best;
+}
+#endif
+
 
 /* Index of the vertex of s deepest along -n (smallest dot(n, v)); the first one on ties. */
 static int rs_deepest(const rshape *s, c2d_vec2 n) {
@@ -231,58 +581,83 @@ static int rs_deepest(const rshape *s, c2d_vec2 n) {
     return best;
 }
 
-/* Smallest of nx * (x[j] - px) + ny * (y[j] - py) over the first `lanes` lanes (a multiple of 4):
- * the projection kernel of the separating axis test. With SSE (float builds) four lanes at a time;
- * otherwise a scalar loop with four independent minima (one running minimum would be a long
- * dependency chain). Products of coordinate differences, as everywhere: exact on a grid. */
-static inline c2d_real lanes_min_proj(const c2d_real *x, const c2d_real *y, int lanes, c2d_real nx, c2d_real ny,
-                                      c2d_real px, c2d_real py) {
-#ifdef C2D_NARROW_SSE
-    __m128 vnx = _mm_set1_ps(nx), vny = _mm_set1_ps(ny), vpx = _mm_set1_ps(px), vpy = _mm_set1_ps(py);
-    __m128 m = _mm_set1_ps(FLT_MAX);
-    int k;
-    for (k = 0; k < lanes; k += 4) {
-        __m128 dx = _mm_sub_ps(_mm_loadu_ps(x + k), vpx), dy = _mm_sub_ps(_mm_loadu_ps(y + k), vpy);
-        m = _mm_min_ps(m, _mm_add_ps(_mm_mul_ps(vnx, dx), _mm_mul_ps(vny, dy)));
+/* True when the bounding boxes of two polygons' vertices do not overlap (touching counts as
+ * apart): then the polygons cannot overlap either, and the pair is settled before any polygon is
+ * loaded or checked (a NaN makes every comparison fail, so bad input still goes the full way and
+ * is rejected there; an answer of "apart" is never wrong for any input). Compares world
+ * coordinates only, so it is exact. With SSE, two vertices per load. */
+#ifdef POLY_SSE
+static inline __m128 poly_box(const c2d_polygon *p) {
+    const float *v = &p->vertices[0].x;
+    __m128 lo = _mm_loadu_ps(v), hi = lo, t;
+    int i, n = p->count;
+    for (i = 2; i + 1 < n; i += 2) {
+        t = _mm_loadu_ps(v + 2 * i);
+        lo = _mm_min_ps(lo, t);
+        hi = _mm_max_ps(hi, t);
     }
-    m = _mm_min_ps(m, _mm_movehl_ps(m, m));
-    m = _mm_min_ss(m, _mm_shuffle_ps(m, m, 1));
-    return _mm_cvtss_f32(m);
-#else
-    c2d_real m0 = REAL_MAX, m1 = REAL_MAX, m2 = REAL_MAX, m3 = REAL_MAX;
-    int k;
-    for (k = 0; k < lanes; k += 4) {
-        m0 = c2d_minr(m0, nx * (x[k] - px) + ny * (y[k] - py));
-        m1 = c2d_minr(m1, nx * (x[k + 1] - px) + ny * (y[k + 1] - py));
-        m2 = c2d_minr(m2, nx * (x[k + 2] - px) + ny * (y[k + 2] - py));
-        m3 = c2d_minr(m3, nx * (x[k + 3] - px) + ny * (y[k + 3] - py));
+    if (i < n) {
+        t = _mm_loadl_pi(lo, (const __m64 *)(const void *)(v + 2 * i)); /* 8-byte load, no alignment needed */
+        t = _mm_movelh_ps(t, t);
+        lo = _mm_min_ps(lo, t);
+        hi = _mm_max_ps(hi, t);
     }
-    return c2d_minr(c2d_minr(m0, m1), c2d_minr(m2, m3));
-#endif
+    lo = _mm_min_ps(lo, _mm_movehl_ps(lo, lo));
+    hi = _mm_max_ps(hi, _mm_movehl_ps(hi, hi));
+    return _mm_movelh_ps(lo, hi); /* lower x, lower y, upper x, upper y */
 }
 
-/* Largest separation of b's core from a's faces (SAT): for each face of a, the signed distance of
- * b's deepest vertex from the face line; the largest over the faces, and that face (the first on
- * ties). A one-point core has no face: -REAL_MAX. */
-static c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
-    c2d_real best = -REAL_MAX;
-    int i, lanes = (b->count + 3) & ~3, f = 0;
-    *face = 0;
-    if (a->count < 2) return best;
-    for (i = 0; i < a->count; ++i) {
-        c2d_vec2 n = NM(a, i), v = VT(a, i);
-        c2d_real s;
-        if (b->count <= 2) {
-            s = c2d_dot(n, c2d_sub(VT(b, 0), v));
-            if (b->count == 2) s = c2d_minr(s, c2d_dot(n, c2d_sub(VT(b, 1), v)));
-        } else {
-            s = lanes_min_proj(b->vx, b->vy, lanes, n.x, n.y, v.x, v.y);
+static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
+    __m128 ba = poly_box(a), bb = poly_box(b);
+    __m128 apart = _mm_or_ps(_mm_cmple_ps(_mm_movehl_ps(ba, ba), bb), _mm_cmple_ps(_mm_movehl_ps(bb, bb), ba));
+    return (_mm_movemask_ps(apart) & 3) != 0;
+}
+#else
+static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
+    c2d_aabb box[2];
+    int k, i;
+    for (k = 0; k < 2; ++k) {
+        const c2d_polygon *p = k ? b : a;
+        box[k].lower = box[k].upper = p->vertices[0];
+        for (i = 1; i < p->count; ++i) {
+            box[k].lower = c2d_vmin(box[k].lower, p->vertices[i]);
+            box[k].upper = c2d_vmax(box[k].upper, p->vertices[i]);
         }
-        f = s > best ? i : f;
-        best = c2d_maxr(best, s);
     }
-    *face = f;
-    return best;
+    return box[0].upper.x <= box[1].lower.x || box[1].upper.x <= box[0].lower.x || box[0].upper.y <= box[1].lower.y ||
+           box[1].upper.y <= box[0].lower.y;
+}
+#endif
+
+/* True when a disk (center c, radius r) lies clear of the bounding box of a polygon's vertices by
+ * more than the rounding tolerance on some side: then it cannot reach the polygon, and the pair
+ * is settled before the polygon is loaded (the same reasoning as polygon_boxes_apart). */
+static bool disk_clear_of_polygon_box(c2d_vec2 c, c2d_real r, const c2d_polygon *p) {
+#ifdef POLY_SSE
+    __m128 box = poly_box(p), cc = _mm_loadl_pi(box, (const __m64 *)(const void *)&c);
+    cc = _mm_movelh_ps(cc, cc);
+    /* lower - c and c - upper on each axis: the gaps on the four sides */
+    __m128 gap = _mm_sub_ps(_mm_shuffle_ps(box, cc, _MM_SHUFFLE(1, 0, 1, 0)), _mm_shuffle_ps(cc, box, _MM_SHUFFLE(3, 2, 1, 0)));
+    __m128 rv = _mm_set1_ps(r), tol = _mm_set1_ps(SURE_ULPS * C2D_EPSILON);
+    __m128 need = _mm_add_ps(rv, _mm_mul_ps(tol, _mm_add_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), gap), rv)));
+    return _mm_movemask_ps(_mm_cmpge_ps(gap, need)) != 0;
+#else
+    c2d_vec2 lo = p->vertices[0], hi = lo;
+    c2d_real g[4];
+    int i;
+    for (i = 1; i < p->count; ++i) {
+        lo = c2d_vmin(lo, p->vertices[i]);
+        hi = c2d_vmax(hi, p->vertices[i]);
+    }
+    g[0] = lo.x - c.x;
+    g[1] = lo.y - c.y;
+    g[2] = c.x - hi.x;
+    g[3] = c.y - hi.y;
+    for (i = 0; i < 4; ++i) {
+        if (g[i] >= r + SURE_ULPS * C2D_EPSILON * (C2D_ABS(g[i]) + r)) return true;
+    }
+    return false;
+#endif
 }
 
 /* ---- closest points of segments ---- */
@@ -430,8 +805,6 @@ static void axis_contact(const rshape *a, const rshape *b, bool owner_b, int fac
     }
 }
 
-/* How sure a decision is (see SURE_ULPS). */
-typedef enum verdict { RS_NO = 0, RS_YES = 1, RS_UNSURE = 2, RS_BAD = 3 /* invalid input */ } verdict;
 
 /* gap is a distance (or separation) minus the sum of the radii: negative means overlap. */
 static verdict judge(c2d_real gap, c2d_real tol) {
@@ -494,47 +867,23 @@ static verdict rs_contact(const rshape *a, const rshape *b, contact *out) {
     return v;
 }
 
-/* A circle (or a point: r = 0) against a polygon, without building a rounded polygon: one pass
- * checks the polygon (as rs_polygon) and finds the face of greatest separation, as in Box2D's
- * b2CollidePolygonAndCircle; a center outside that face is then placed in the face's Voronoi
- * regions. RS_BAD for a bad polygon. Local frame at the
- * polygon's vertex 0, written to *origin. Stored normals that do not match the edges send the pair
- * through the general rounded-polygon path. */
+/* A circle (or a point: r = 0) against a polygon, as in Box2D's b2CollidePolygonAndCircle: the
+ * polygon's face of greatest separation from the center (one pass, four faces at a time), then,
+ * for a center outside that face, the face's Voronoi regions. RS_BAD for a bad polygon. Local
+ * frame at the center (written to *origin), so the center is c = (0,0). */
 static verdict disk_polygon(c2d_vec2 center, c2d_real r, const c2d_polygon *p, contact *out, c2d_vec2 *origin) {
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD, k = 16 * C2D_EPSILON;
-    c2d_vec2 o = p->vertices[0], c = c2d_sub(center, o);
-    c2d_real area = 0, best = -REAL_MAX, size = 0, scale, tol, d2;
-    c2d_real mag = 0, unit_err = 0, perp_err = -REAL_MAX, side = -REAL_MAX;
-    bool match;
-    int i, n = p->count, face = 0;
-    c2d_vec2 q = c;
+    c2d_vec2 o = center, c = c2d_v2(0, 0), q;
+    c2d_real best, scale, tol, d2;
+    int n = p->count, face;
+    disk_face df;
     verdict v;
     *origin = o;
-    /* Checks are accumulated arithmetically (no per-value branch or flag): the sum of magnitudes
-     * carries any NaN or infinity and bounds the range; the worst normal error, perpendicularity
-     * excess and side are running maxima. */
-    for (i = 0; i < n; ++i) {
-        c2d_vec2 a = p->vertices[i], b = p->vertices[i + 1 < n ? i + 1 : 0], m = p->normals[i];
-        c2d_vec2 e = c2d_sub(b, a), la = c2d_sub(a, o);
-        c2d_real ne = c2d_dot(m, e), sep = c2d_dot(m, c2d_sub(c, la));
-        mag += (C2D_ABS(a.x) + C2D_ABS(a.y)) + (C2D_ABS(m.x) + C2D_ABS(m.y));
-        unit_err = c2d_maxr(unit_err, C2D_ABS(c2d_dot(m, m) - 1));
-        perp_err = c2d_maxr(perp_err, ne * ne - k * k * c2d_dot(e, e));
-        side = c2d_maxr(side, c2d_cross(e, m));
-        area += c2d_cross(la, c2d_sub(b, o));
-        size = c2d_maxr(size, c2d_maxr(C2D_ABS(la.x), C2D_ABS(la.y)));
-        face = sep > best ? i : face;
-        best = c2d_maxr(best, sep);
-    }
-    if (!(mag <= (c2d_real)(4 * n) * lim) || !(area > 0)) return RS_BAD;
-    match = unit_err <= k && perp_err <= 0 && side < 0;
-    if (!match) {
-        rshape ra, rb;
-        rs_polygon(&rb, p, o);
-        rs_point(&ra, center, r, o);
-        return rs_contact(&ra, &rb, out);
-    }
-    scale = size + c2d_maxr(C2D_ABS(c.x), C2D_ABS(c.y)) + r;
+    if (disk_clear_of_polygon_box(center, r, p)) return RS_NO;
+    v = poly_point_face(p, o, &df);
+    if (v != RS_YES) return v;
+    best = df.sep;
+    face = df.face;
+    scale = df.size + r;
     tol = SURE_ULPS * C2D_EPSILON * scale;
     if (judge(best - r, tol) == RS_NO) return RS_NO;
     if (best > 0) {
@@ -547,7 +896,7 @@ static verdict disk_polygon(c2d_vec2 center, c2d_real r, const c2d_polygon *p, c
         if (u1 > 0 && u2 > 0) {
             v = judge(best - r, tol);
             if (v != RS_NO) {
-                out->normal = p->normals[face];
+                out->normal = df.normal;
                 out->depth = positive_depth(r - best, scale);
                 out->pos = c2d_mul_add(c, -best, out->normal);
             }
@@ -556,16 +905,14 @@ static verdict disk_polygon(c2d_vec2 center, c2d_real r, const c2d_polygon *p, c
         {
             int end = u1 <= 0 ? face : f1;
             int other = u1 <= 0 ? (face > 0 ? face - 1 : n - 1) : (f1 + 1 < n ? f1 + 1 : 0);
-            c2d_real t;
+            c2d_real t, dd;
+            c2d_vec2 w = nearest_on_segment(c, c2d_sub(p->vertices[end], o), c2d_sub(p->vertices[other], o), &t);
             q = u1 <= 0 ? v1 : v2;
             d2 = c2d_dist_sq(c, q);
-            {
-                c2d_vec2 w = nearest_on_segment(c, c2d_sub(p->vertices[end], o), c2d_sub(p->vertices[other], o), &t);
-                c2d_real dd = c2d_dist_sq(c, w);
-                if (dd < d2) {
-                    d2 = dd;
-                    q = w;
-                }
+            dd = c2d_dist_sq(c, w);
+            if (dd < d2) {
+                d2 = dd;
+                q = w;
             }
         }
         if (d2 > 0) {
@@ -583,11 +930,45 @@ static verdict disk_polygon(c2d_vec2 center, c2d_real r, const c2d_polygon *p, c
     /* inside (or on the boundary): out through the nearest face, whose foot lies on its edge */
     v = judge(best - r, tol);
     if (v != RS_NO) {
-        out->normal = p->normals[face];
+        out->normal = df.normal;
         out->depth = positive_depth(r - best, scale);
         out->pos = c2d_mul_add(c, -best, out->normal);
     }
     return v;
+}
+
+/* Circle a against circle b, relative to b's center. The decision is the exact test of
+ * c2d_circle_overlap_circle itself (squared distance of the centers below the squared sum of the
+ * radii), so no unsure band is needed; then the push-out runs along the line of centers
+ * (concentric circles: along +x). */
+static bool disk_disk(c2d_circle a, c2d_circle b, contact *out) {
+    c2d_vec2 d = c2d_sub(a.center, b.center), n = c2d_v2(1, 0);
+    c2d_real r = a.radius + b.radius, d2 = c2d_dot(d, d), dist = 0;
+    c2d_real scale = c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r;
+    if (!(d2 < r * r)) return false;
+    if (d2 > 0) {
+        dist = C2D_SQRT(d2);
+        n = d2 >= REAL_MIN ? c2d_v2(d.x / dist, d.y / dist) : unit_of(d);
+    }
+    out->normal = n;
+    out->depth = positive_depth(r - dist, scale);
+    out->pos = c2d_scale(n, b.radius);
+    return true;
+}
+
+/* A manifold of one point midway between the surfaces of a contact (local frame, origin o),
+ * built in one piece. */
+static c2d_manifold one_point_manifold(const contact *c, c2d_vec2 o, uint32_t id) {
+    c2d_manifold m;
+    m.normal = c->normal;
+    m.points[0].point = c2d_add(o, c2d_mul_add(c->pos, (c2d_real)-0.5 * c->depth, c->normal));
+    m.points[0].depth = c->depth;
+    m.points[0].id = id;
+    m.points[1].point = c2d_v2(0, 0);
+    m.points[1].depth = 0;
+    m.points[1].id = 0;
+    m.count = 1;
+    return m;
 }
 
 /* Writes the world-frame hit (out may be NULL) when the verdict, settled by the exact predicate
@@ -807,7 +1188,7 @@ bool c2d_point_hit_capsule(c2d_vec2 p, c2d_capsule c, c2d_hit *out) {
 }
 
 bool c2d_point_hit_polygon(c2d_vec2 p, const c2d_polygon *poly, c2d_hit *out) {
-    contact k;
+    contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
     c2d_vec2 o;
     if (!point_ok(p) || !polygon_present(poly)) return false;
@@ -941,16 +1322,9 @@ bool c2d_aabb_hit_polygon(c2d_aabb a, const c2d_polygon *b, c2d_hit *out) {
 }
 
 bool c2d_circle_hit_circle(c2d_circle a, c2d_circle b, c2d_hit *out) {
-    rshape ra, rb;
     contact k;
-    verdict v;
-    c2d_vec2 o;
-    if (!circle_ok(a) || !circle_ok(b)) return false;
-    o = b.center;
-    rs_point(&rb, b.center, b.radius, o);
-    rs_point(&ra, a.center, a.radius, o);
-    v = rs_contact(&ra, &rb, &k);
-    return finish_hit(v, v == RS_UNSURE && c2d_circle_overlap_circle(a, b), &k, o, out);
+    if (!circle_ok(a) || !circle_ok(b) || !disk_disk(a, b, &k)) return false;
+    return finish_hit(RS_YES, true, &k, b.center, out);
 }
 
 bool c2d_circle_hit_capsule(c2d_circle a, c2d_capsule b, c2d_hit *out) {
@@ -967,7 +1341,7 @@ bool c2d_circle_hit_capsule(c2d_circle a, c2d_capsule b, c2d_hit *out) {
 }
 
 bool c2d_circle_hit_polygon(c2d_circle a, const c2d_polygon *b, c2d_hit *out) {
-    contact k;
+    contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
     c2d_vec2 o;
     if (!circle_ok(a) || !polygon_present(b)) return false;
@@ -1007,7 +1381,7 @@ bool c2d_polygon_hit_polygon(const c2d_polygon *a, const c2d_polygon *b, c2d_hit
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!polygon_present(a) || !polygon_present(b)) return false;
+    if (!polygon_present(a) || !polygon_present(b) || polygon_boxes_apart(a, b)) return false;
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, a, o)) return false;
     v = rs_contact(&ra, &rb, &k);
@@ -1075,16 +1449,9 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
 }
 
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
-    rshape ra, rb;
-    c2d_manifold m;
-    verdict v;
-    c2d_vec2 o;
-    if (!circle_ok(a) || !circle_ok(b)) return empty_manifold();
-    o = b.center;
-    rs_point(&rb, b.center, b.radius, o);
-    rs_point(&ra, a.center, a.radius, o);
-    v = rs_manifold(&ra, &rb, o, &m);
-    return finish_manifold(v, v == RS_UNSURE && c2d_circle_overlap_circle(a, b), &m);
+    contact k;
+    if (!circle_ok(a) || !circle_ok(b) || !disk_disk(a, b, &k)) return empty_manifold();
+    return one_point_manifold(&k, b.center, 0);
 }
 
 c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
@@ -1101,16 +1468,13 @@ c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
 }
 
 c2d_manifold c2d_circle_manifold_polygon(c2d_circle a, const c2d_polygon *b) {
-    c2d_manifold m;
-    contact k;
+    contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
     c2d_vec2 o;
-    memset(&m, 0, sizeof m);
-    if (!circle_ok(a) || !polygon_present(b)) return m;
+    if (!circle_ok(a) || !polygon_present(b)) return empty_manifold();
     v = disk_polygon(a.center, a.radius, b, &k, &o);
-    if (v == RS_NO || v == RS_BAD || (v == RS_UNSURE && !c2d_circle_overlap_polygon(a, b))) return m;
-    add_contact_point(&m, &k, o, 0);
-    return m;
+    if (v == RS_NO || v == RS_BAD || (v == RS_UNSURE && !c2d_circle_overlap_polygon(a, b))) return empty_manifold();
+    return one_point_manifold(&k, o, 0);
 }
 
 c2d_manifold c2d_capsule_manifold_capsule(c2d_capsule a, c2d_capsule b) {
@@ -1144,7 +1508,7 @@ c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygo
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!polygon_present(a) || !polygon_present(b)) return empty_manifold();
+    if (!polygon_present(a) || !polygon_present(b) || polygon_boxes_apart(a, b)) return empty_manifold();
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, a, o)) return empty_manifold();
     v = rs_manifold(&ra, &rb, o, &m);

@@ -22,22 +22,16 @@
  * differences (never a projected point or a normalised vector), so shapes that exactly touch on an
  * integer grid get the exact answer, false. Polygon faces are taken from the vertices; the stored
  * normals are only checked for being finite. (Segment against segment lives in segment.c.) */
+/* Compile the header's body of c2d_aabb_overlap_aabb as the exported function. */
+#define C2D_EMIT_AABB_OVERLAP 1
 #include <float.h>
 #include "internal.h"
-#if !defined(C2D_DOUBLE) && (defined(__SSE2__) || defined(_M_X64))
-#define C2D_NARROW_SSE 1
-#include <emmintrin.h>
-#endif
 
-#ifdef C2D_DOUBLE
-#define REAL_MAX DBL_MAX
-#else
-#define REAL_MAX FLT_MAX
-#endif
 
 /* ---- input checks ---- */
 
-static inline bool point_ok(c2d_vec2 p) { return c2d_vec2_in_range(p); }
+/* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
+static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
 
 /* A size is usable when it is positive and within range (NaN fails both tests). */
 static inline bool size_ok(c2d_real r) { return r > 0 && r <= (c2d_real)C2D_MAX_COORD; }
@@ -52,27 +46,28 @@ static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_o
 
 static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
 
-/* A polygon is usable when its count fits, its values are finite and within range (their
- * magnitudes sum to at most 4 * C2D_MAX_COORD per vertex, which keeps every product finite), and its signed area is positive (this rejects clockwise, collinear and collapsed polygons, but tolerates the
- * slightly reflex corners that rounding leaves in a polygon moved far from the origin). O(count).
+/* A polygon is usable when its count fits, every vertex coordinate is within C2D_MAX_COORD and
+ * every stored normal is finite (the same rules as the loaders of manifold.c, so that overlap, hit
+ * and manifold accept the same polygons), and its signed area is positive (this rejects
+ * clockwise, collinear and collapsed polygons, but tolerates the slightly reflex corners that
+ * rounding leaves in a polygon moved far from the origin). One pass, no branch per value.
  * A NULL pointer is a programmer error. */
 static bool polygon_ok(const c2d_polygon *p) {
-    c2d_real area = 0, mag = 0;
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    c2d_real area = 0;
     c2d_vec2 v0;
-    int i, n;
+    int i, n, ok = 1;
     C2D_ASSERT(p != NULL);
     if (p == NULL) return false;
     n = p->count;
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
     v0 = p->vertices[0];
-    /* the sum of magnitudes carries any NaN or infinity and bounds the range (no branch per value) */
     for (i = 0; i < n; ++i) {
         c2d_vec2 a = p->vertices[i], m = p->normals[i];
-        mag += (C2D_ABS(a.x) + C2D_ABS(a.y)) + (C2D_ABS(m.x) + C2D_ABS(m.y));
+        ok &= (C2D_ABS(a.x) <= lim) & (C2D_ABS(a.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
+        if (i >= 1 && i + 1 < n) area += c2d_cross(c2d_sub(a, v0), c2d_sub(p->vertices[i + 1], v0));
     }
-    if (!(mag <= (c2d_real)(4 * n) * (c2d_real)C2D_MAX_COORD)) return false;
-    for (i = 1; i + 1 < n; ++i) area += c2d_cross(c2d_sub(p->vertices[i], v0), c2d_sub(p->vertices[i + 1], v0));
-    return area > 0;
+    return ok && area > 0;
 }
 
 /* ---- exact-on-the-grid predicates ----
@@ -221,12 +216,15 @@ static void lanes_load(lanes *l, const c2d_polygon *p, c2d_vec2 o) {
 
 /* True when some face of a has all of b's vertices on its outer closed side (a separating axis
  * with the projections at most touching). Per face: the most negative cross(w - v, e) over b's
- * vertices w (cross(e, w - v) > 0 for a vertex strictly inside) must be below 0. */
+ * vertices w (cross(e, w - v) > 0 for a vertex strictly inside) must be below 0. An edge of zero
+ * length (a repeated vertex, or one so short that it vanishes in the local frame) has no axis and
+ * is skipped: the other edges of a convex polygon already give every axis the test needs. */
 static bool polygon_face_separates(const lanes *a, const lanes *b) {
     int i, n = a->count;
     for (i = 0; i < n; ++i) {
         int k = i + 1 < n ? i + 1 : 0;
         c2d_real ex = a->x[k] - a->x[i], ey = a->y[k] - a->y[i];
+        if (ex == 0 && ey == 0) continue;
         if (!(lanes_min_proj(b->x, b->y, b->blocks, ey, -ex, a->x[i], a->y[i]) < 0)) return true;
     }
     return false;
@@ -271,6 +269,7 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
     n = p->count;
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
+        if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no face */
         if (!(c2d_cross(e, c2d_sub(s.p1, v)) > 0 || c2d_cross(e, c2d_sub(s.p2, v)) > 0)) return false;
     }
     return line_cuts(s.p1, s.p2, p->vertices, p->count);
@@ -278,36 +277,8 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
 
 /* ---- aabb ---- */
 
-/* Branch-light: eight differences that must all be positive. Four are the boxes' widths and
- * heights (rejecting inverted or empty boxes), four are the overlap tests (b.upper - a.lower and
- * a.upper - b.lower on each axis, so touching gives 0). The widths must also be finite: an infinity
- * in any coordinate makes a width infinite and a NaN makes it NaN. With SSE (float builds) the
- * eight differences are two vector subtractions. */
-#ifdef C2D_NARROW_SSE
-bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
-    /* built from the argument registers (a store and a wide reload would stall) */
-    __m128 lo = _mm_set_ps(b.lower.y, b.lower.x, a.lower.y, a.lower.x);
-    __m128 hi = _mm_set_ps(b.upper.y, b.upper.x, a.upper.y, a.upper.x);
-    __m128 cross_hi = _mm_movehl_ps(hi, hi); /* b.upper twice */
-    __m128 w, o, ok;
-    cross_hi = _mm_movelh_ps(cross_hi, hi);  /* b.upper, a.upper */
-    w = _mm_sub_ps(hi, lo);
-    o = _mm_sub_ps(cross_hi, lo);
-    ok = _mm_and_ps(_mm_cmpgt_ps(w, _mm_setzero_ps()), _mm_cmpgt_ps(o, _mm_setzero_ps()));
-    ok = _mm_and_ps(ok, _mm_cmple_ps(w, _mm_set1_ps(FLT_MAX)));
-    return _mm_movemask_ps(ok) == 0xF;
-}
-#else
-bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
-    const c2d_real m = REAL_MAX;
-    c2d_real w0 = a.upper.x - a.lower.x, w1 = a.upper.y - a.lower.y;
-    c2d_real w2 = b.upper.x - b.lower.x, w3 = b.upper.y - b.lower.y;
-    c2d_real o0 = b.upper.x - a.lower.x, o1 = b.upper.y - a.lower.y;
-    c2d_real o2 = a.upper.x - b.lower.x, o3 = a.upper.y - b.lower.y;
-    bool ok = (w0 > 0) & (w1 > 0) & (w2 > 0) & (w3 > 0) & (o0 > 0) & (o1 > 0) & (o2 > 0) & (o3 > 0);
-    return ok & (w0 <= m) & (w1 <= m) & (w2 <= m) & (w3 <= m);
-}
-#endif
+/* c2d_aabb_overlap_aabb: its body is in collision.h, compiled here as the exported function
+ * (C2D_EMIT_AABB_OVERLAP, defined at the top of this file). */
 
 /* The box point nearest the center (the center itself when inside) must be closer than the radius.
  * The offset is formed relative to the center. */
@@ -343,6 +314,7 @@ bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
     if (!(lx < b.upper.x && hx > b.lower.x && ly < b.upper.y && hy > b.lower.y)) return false;
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
+        if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no face */
         /* the corner deepest behind the face: smallest dot with the outward normal (e.y, -e.x) */
         c2d_vec2 corner = c2d_v2(e.y > 0 ? b.lower.x : b.upper.x, e.x < 0 ? b.lower.y : b.upper.y);
         if (!(c2d_cross(e, c2d_sub(corner, v)) > 0)) return false;

@@ -5,6 +5,7 @@
  * first) so that shapes far from the origin behave like the same shapes near it. Touching is
  * not a hit: a ray that grazes a corner, runs along an edge or ends exactly on the surface
  * reports nothing. A hit is written only when every output component is finite. */
+#include <float.h>
 #include "internal.h"
 
 /* Length of v without overflow or underflow in the squares: the plain formula inside a safe
@@ -28,7 +29,7 @@ static c2d_real robust_length(c2d_vec2 v) {
 /* Writes a finished hit. delta is (time - max_fraction) * translation, the move that takes the
  * end of the cast back to pos, or (0,0) for an unbounded ray. Returns false (writing nothing)
  * when any component came out NaN or infinite, which only happens for absurdly large inputs. */
-static bool finish_hit(c2d_raycast_input in, c2d_real time, c2d_vec2 pos, c2d_vec2 normal, c2d_hit *out) {
+static inline bool finish_hit(c2d_raycast_input in, c2d_real time, c2d_vec2 pos, c2d_vec2 normal, c2d_hit *out) {
     c2d_hit h;
     h.time = time;
     h.pos = pos;
@@ -56,50 +57,57 @@ c2d_hit c2d_hit_flip(c2d_hit h) {
     return f;
 }
 
-/* Slab test (Kay and Kajiya; the intersect article's intersectSegment), written so that no 0 * inf
- * can appear. On each axis the interior is the open interval lo < t*d < hi. A moving axis gives
- * an entry and an exit time (ordered by the sign of d, so an empty slab stays empty); a still axis
- * either holds the whole line (lo < 0 < hi strictly) or none of it. The open intervals intersect
- * to (t_enter, t_exit), which must be non-empty and meet [0, max_fraction): equal entry and exit
- * times (a corner graze) or an entry at max_fraction (ending on the surface) are no hit. */
-bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis) {
-    c2d_real lov[2], hiv[2], dv[2];
-    c2d_real tn = -(c2d_real)INFINITY, tf = (c2d_real)INFINITY;
-    int k, ax = -1;
-    lov[0] = lo.x; lov[1] = lo.y;
-    hiv[0] = hi.x; hiv[1] = hi.y;
-    dv[0] = d.x; dv[1] = d.y;
-    for (k = 0; k < 2; ++k) {
-        c2d_real t1, t2;
-        if (!(lov[k] <= hiv[k])) return false; /* NaN or an empty slab */
-        if (dv[k] > 0) {
-            t1 = lov[k] / dv[k];
-            t2 = hiv[k] / dv[k];
-        } else if (dv[k] < 0) {
-            t1 = hiv[k] / dv[k];
-            t2 = lov[k] / dv[k];
-        } else if (dv[k] == 0) {
-            if (!(lov[k] < 0 && hiv[k] > 0)) return false;
-            continue;
-        } else {
-            return false; /* NaN direction */
-        }
-        /* entering through a corner (equal times): the y face wins, as in the article */
-        if (t1 >= tn) { tn = t1; ax = k; }
-        if (t2 < tf) tf = t2;
+/* One axis of the slab test (Kay and Kajiya; the intersect article's intersectSegment), written so
+ * that no 0 * inf can appear. The interior is the open interval lo < t*d < hi. A moving axis gives
+ * an entry and an exit time (ordered by the sign of d, so an empty slab stays empty) that narrow
+ * (*tn, *tf); entering through a corner (equal times) the later axis wins, so y, as in the
+ * article. A still axis either holds the whole line (lo < 0 < hi strictly) or none of it. False
+ * when the axis rules out every time (also for NaN). */
+static inline bool slab_axis(c2d_real lo, c2d_real hi, c2d_real d, int k, c2d_real *tn, c2d_real *tf, int *axis) {
+    c2d_real t1, t2;
+    if (!(lo <= hi)) return false; /* NaN or an empty slab */
+    if (d > 0) {
+        t1 = lo / d;
+        t2 = hi / d;
+    } else if (d < 0) {
+        t1 = hi / d;
+        t2 = lo / d;
+    } else {
+        return d == 0 && lo < 0 && hi > 0; /* a still axis, or a NaN direction */
     }
+    if (t1 >= *tn) {
+        *tn = t1;
+        *axis = k;
+    }
+    if (t2 < *tf) *tf = t2;
+    return true;
+}
+
+/* The slab test on both axes. The open intervals intersect to (t_enter, t_exit), which must be
+ * non-empty and meet [0, max_fraction): equal entry and exit times (a corner graze) or an entry
+ * at max_fraction (ending on the surface) are no hit. Inline in the box casts; c2d_slab_cast is
+ * the same test for the sweeps. */
+static inline bool slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis) {
+    c2d_real tn = -(c2d_real)INFINITY, tf = (c2d_real)INFINITY;
+    int ax = -1;
+    if (!slab_axis(lo.x, hi.x, d.x, 0, &tn, &tf, &ax) || !slab_axis(lo.y, hi.y, d.y, 1, &tn, &tf, &ax)) return false;
     if (!(tn < tf) || !(tn < max_fraction) || !(tf > 0)) return false;
     *t_enter = tn;
     *axis = ax;
     return true;
 }
 
-/* Box cast shared by c2d_aabb_raycast and the padded version. The face distances are measured
- * from the origin before the padding is added, so far from the world origin the subtraction of
- * two nearby coordinates stays exact. Entering through a face snaps that coordinate of pos onto
- * the face. From strictly inside, the normal is the nearest face's, ties going first to the
- * higher face of an axis and then to y (the article's intersectPoint). */
-static bool box_cast(c2d_aabb b, c2d_real px, c2d_real py, c2d_raycast_input in, c2d_hit *out) {
+bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis) {
+    return slab_cast(lo, hi, d, max_fraction, t_enter, axis);
+}
+
+/* Box cast shared by c2d_aabb_raycast and the padded version (inlined into both, so the plain
+ * cast folds the zero padding away). The face distances are measured from the origin before the
+ * padding is added, so far from the world origin the subtraction of two nearby coordinates stays
+ * exact. Entering through a face snaps that coordinate of pos onto the face. From strictly inside,
+ * the normal is the nearest face's, ties going first to the higher face of an axis and then to y
+ * (the article's intersectPoint). */
+static inline bool box_cast(c2d_aabb b, c2d_real px, c2d_real py, c2d_raycast_input in, c2d_hit *out) {
     c2d_vec2 o = in.origin, d = in.translation, lo, hi, pos, n;
     c2d_real tn = 0, time;
     int axis = -1;
@@ -108,7 +116,7 @@ static bool box_cast(c2d_aabb b, c2d_real px, c2d_real py, c2d_raycast_input in,
     if (!(px >= 0) || !(py >= 0) || !C2D_ISFINITE(px) || !C2D_ISFINITE(py)) return false;
     lo = c2d_v2((b.lower.x - o.x) - px, (b.lower.y - o.y) - py);
     hi = c2d_v2((b.upper.x - o.x) + px, (b.upper.y - o.y) + py);
-    if (!c2d_slab_cast(lo, hi, d, in.max_fraction, &tn, &axis)) return false;
+    if (!slab_cast(lo, hi, d, in.max_fraction, &tn, &axis)) return false;
     n = c2d_v2(0, 0);
     if (tn < 0) {
         /* origin strictly inside: push out through the nearest face */
@@ -130,9 +138,114 @@ static bool box_cast(c2d_aabb b, c2d_real px, c2d_real py, c2d_raycast_input in,
     return finish_hit(in, time, pos, n, out);
 }
 
+/* The common case of box_cast without padding, written out for speed: a ray that moves on both
+ * axes from outside the box. The four face times are formed as in slab_axis (divisions, not
+ * products with a reciprocal, so that a corner graze gives exactly equal entry and exit times)
+ * and ordered by min/max, which for d != 0 is the ordering by the sign of d. Inputs are checked
+ * up front (|x| <= the largest finite value fails for NaN and infinities); a still axis or an
+ * origin inside the box goes through box_cast. With SSE (float builds) the four times are one
+ * vector division and the entry face is picked without branches. */
+#ifdef C2D_NARROW_SSE
 bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
-    return box_cast(b, 0, 0, in, out);
+    /* the vectors are loaded as 64-bit halves straight from the structs: building them from
+     * scalars makes the compiler store two halves and reload them whole, which stalls */
+    const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), zero = _mm_setzero_ps();
+    const __m128 x_lane = _mm_castsi128_ps(_mm_setr_epi32(-1, 0, 0, 0)), xy_lanes = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, 0, 0));
+    __m128 ov = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&in.origin), (const __m64 *)&in.origin);
+    __m128 dv = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&in.translation), (const __m64 *)&in.translation);
+    __m128 box = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&b.lower), (const __m64 *)&b.upper);
+    __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, ov), big), _mm_cmple_ps(_mm_andnot_ps(sign, dv), big));
+    __m128 rel, t, ts, lo, hi, tn, tf, ymask, pick, ahead, pos, face, nrm, delta;
+    c2d_real mf = in.max_fraction, tnf;
+    ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, box), big));
+    if (_mm_movemask_ps(ok) != 0xF || !(mf >= 0)) return false;
+    if (in.translation.x == 0 || in.translation.y == 0) return box_cast(b, 0, 0, in, out);
+    rel = _mm_sub_ps(box, ov); /* lower - origin, upper - origin */
+    if ((_mm_movemask_ps(_mm_cmple_ps(rel, _mm_movehl_ps(rel, rel))) & 3) != 3) return false;
+    t = _mm_div_ps(rel, dv);
+    ts = _mm_movehl_ps(t, t);
+    lo = _mm_min_ps(t, ts); /* entry times on x and y */
+    hi = _mm_max_ps(t, ts); /* exit times */
+    /* entering through a corner (equal times) the y face wins, as in slab_axis */
+    ymask = _mm_cmpge_ps(_mm_shuffle_ps(lo, lo, _MM_SHUFFLE(1, 1, 1, 1)), _mm_shuffle_ps(lo, lo, 0));
+    tn = _mm_max_ss(lo, _mm_shuffle_ps(lo, lo, 1));
+    tf = _mm_min_ss(hi, _mm_shuffle_ps(hi, hi, 1));
+    tnf = _mm_cvtss_f32(tn);
+    if (!(tnf < _mm_cvtss_f32(tf)) || !(tnf < mf) || !(_mm_cvtss_f32(tf) > 0)) return false;
+    if (tnf < 0) return box_cast(b, 0, 0, in, out);
+    if (!(tnf > 0)) tnf = 0; /* a zero entry time is +0, as in box_cast */
+    tn = _mm_set1_ps(tnf);
+    pos = _mm_add_ps(ov, _mm_mul_ps(tn, dv));
+    /* the entry face on each axis: the lower one when moving up the axis */
+    ahead = _mm_cmpgt_ps(dv, zero);
+    face = select_ps(ahead, box, _mm_movehl_ps(box, box));
+    nrm = select_ps(ahead, _mm_set1_ps(-1.0f), _mm_set1_ps(1.0f));
+    pick = _mm_xor_ps(x_lane, _mm_and_ps(ymask, xy_lanes)); /* the entry axis's lane */
+    pos = select_ps(pick, face, pos);
+    nrm = _mm_and_ps(pick, nrm);
+    delta = mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_set1_ps(tnf - mf)) : zero;
+    /* a huge translation can still overflow: then report nothing, as finish_hit does */
+    if ((_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, pos), big), _mm_cmple_ps(_mm_andnot_ps(sign, delta), big))) & 3) != 3)
+        return false;
+    if (out) {
+        _mm_storel_pi((__m64 *)&out->pos, pos);
+        _mm_storel_pi((__m64 *)&out->normal, nrm);
+        _mm_storel_pi((__m64 *)&out->delta, delta);
+        out->time = tnf;
+    }
+    return true;
 }
+#else
+bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
+    c2d_vec2 o = in.origin, d = in.translation, pos, n, delta;
+    c2d_real lx, ly, hx, hy, ax, bx, ay, by, t1x, t2x, t1y, t2y, tn, tf, mf = in.max_fraction;
+    bool y_enters;
+    if (!(C2D_ABS(o.x) <= REAL_MAX) || !(C2D_ABS(o.y) <= REAL_MAX) || !(C2D_ABS(d.x) <= REAL_MAX) ||
+        !(C2D_ABS(d.y) <= REAL_MAX) || !(mf >= 0) || !c2d_vec2_is_valid(b.lower) || !c2d_vec2_is_valid(b.upper))
+        return false;
+    if (d.x == 0 || d.y == 0) return box_cast(b, 0, 0, in, out);
+    lx = b.lower.x - o.x;
+    ly = b.lower.y - o.y;
+    hx = b.upper.x - o.x;
+    hy = b.upper.y - o.y;
+    if (!(lx <= hx) || !(ly <= hy)) return false;
+    ax = lx / d.x;
+    bx = hx / d.x;
+    ay = ly / d.y;
+    by = hy / d.y;
+    t1x = ax < bx ? ax : bx;
+    t2x = ax < bx ? bx : ax;
+    t1y = ay < by ? ay : by;
+    t2y = ay < by ? by : ay;
+    y_enters = t1y >= t1x;
+    tn = y_enters ? t1y : t1x;
+    tf = t2x < t2y ? t2x : t2y;
+    if (!(tn < tf) || !(tn < mf) || !(tf > 0)) return false;
+    if (tn < 0) return box_cast(b, 0, 0, in, out);
+    if (!(tn > 0)) tn = 0; /* a zero entry time is +0, as in box_cast */
+    pos = c2d_mul_add(o, tn, d);
+    n = c2d_v2(0, 0);
+    if (y_enters) {
+        n.y = d.y > 0 ? (c2d_real)-1 : (c2d_real)1;
+        pos.y = d.y > 0 ? b.lower.y : b.upper.y;
+    } else {
+        n.x = d.x > 0 ? (c2d_real)-1 : (c2d_real)1;
+        pos.x = d.x > 0 ? b.lower.x : b.upper.x;
+    }
+    delta = mf < (c2d_real)INFINITY ? c2d_scale(d, tn - mf) : c2d_v2(0, 0);
+    /* a huge translation can still overflow: then report nothing, as finish_hit does */
+    if (!(C2D_ABS(pos.x) <= REAL_MAX) || !(C2D_ABS(pos.y) <= REAL_MAX) || !(C2D_ABS(delta.x) <= REAL_MAX) ||
+        !(C2D_ABS(delta.y) <= REAL_MAX))
+        return false;
+    if (out) {
+        out->pos = pos;
+        out->normal = n;
+        out->delta = delta;
+        out->time = tn;
+    }
+    return true;
+}
+#endif
 
 bool c2d_aabb_raycast_padded(c2d_aabb b, c2d_vec2 padding, c2d_raycast_input in, c2d_hit *out) {
     return box_cast(b, padding.x, padding.y, in, out);

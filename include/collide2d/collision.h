@@ -83,8 +83,41 @@ C2D_API bool c2d_segment_overlap_circle(c2d_segment s, c2d_circle c);
 C2D_API bool c2d_segment_overlap_capsule(c2d_segment s, c2d_capsule c);
 /* Segment passes through the polygon's open interior. */
 C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
-/* Open boxes intersect (containment included). */
+/* Open boxes intersect (containment included). False for a NaN or infinite coordinate and for an
+ * empty or inverted box. With GCC and Clang the body below is inlined into the caller (GNU
+ * `extern inline`: this copy only inlines); src/overlap.c defines C2D_EMIT_AABB_OVERLAP to compile
+ * the same body as the function the library exports, whose address and bindings work as for any
+ * other query. */
+#if defined(C2D_EMIT_AABB_OVERLAP)
 C2D_API bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b);
+#  define C2D_AABB_OVERLAP_DEF C2D_API bool
+#elif defined(__GNUC__) && !defined(_WIN32) && !defined(C2D_NO_INLINE)
+#  define C2D_AABB_OVERLAP_DEF extern __inline__ __attribute__((__gnu_inline__)) C2D_API bool
+#endif
+#ifdef C2D_AABB_OVERLAP_DEF
+C2D_AABB_OVERLAP_DEF c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
+    c2d_real wa, ha, wb, hb, lo, hi;
+    /* each coordinate takes part in one strict comparison, which a NaN fails; branches rather
+     * than a branch-free form, as the first comparison settles most misses */
+    if (!(a.lower.x < b.upper.x) || !(b.lower.x < a.upper.x) || !(a.lower.y < b.upper.y) || !(b.lower.y < a.upper.y))
+        return false;
+    /* every width positive (no empty or inverted box) and finite (no infinite coordinate) */
+    wa = a.upper.x - a.lower.x;
+    ha = a.upper.y - a.lower.y;
+    wb = b.upper.x - b.lower.x;
+    hb = b.upper.y - b.lower.y;
+    lo = wa < ha ? wa : ha;
+    lo = lo < wb ? lo : wb;
+    lo = lo < hb ? lo : hb;
+    hi = wa > ha ? wa : ha;
+    hi = hi > wb ? hi : wb;
+    hi = hi > hb ? hi : hb;
+    return lo > 0 && hi < (c2d_real)INFINITY;
+}
+#  undef C2D_AABB_OVERLAP_DEF
+#else
+C2D_API bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b);
+#endif
 /* Box and circle interiors intersect (containment included). */
 C2D_API bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c);
 /* Box and capsule interiors intersect. */

@@ -1,0 +1,368 @@
+/* The narrow phase's fast paths give the same answers as the general code they shortcut:
+ * the header-inline c2d_aabb_overlap_aabb against the exported function (hand cases and random
+ * boxes), the early-outs of the polygon and circle manifolds (bounding boxes) on both sides of the
+ * touching boundary, polygons moved far from the origin by c2d_polygon_transform (rounded vertices,
+ * merely rotated normals) agreeing with the exact overlap test, polygons with an edge too short to
+ * normalise (the scalar fallback of the vector loaders), the direct circle-circle contact, and the
+ * fast c2d_aabb_raycast against the general box cast that c2d_aabb_raycast_padded runs. */
+#include "test_util.h"
+
+static c2d_vec2 V(double x, double y) { return c2d_v2((c2d_real)x, (c2d_real)y); }
+
+static c2d_aabb box_raw(double lx, double ly, double ux, double uy) {
+    c2d_aabb b;
+    b.lower = V(lx, ly);
+    b.upper = V(ux, uy);
+    return b;
+}
+
+/* ---- inline AABB overlap ---- */
+
+typedef bool (*aabb_pair_fn)(c2d_aabb, c2d_aabb);
+
+/* Through a volatile function pointer, so that the exported definition runs, not the inline one. */
+static bool exported_aabb_overlap(c2d_aabb a, c2d_aabb b) {
+    volatile aabb_pair_fn f = c2d_aabb_overlap_aabb;
+    return f(a, b);
+}
+
+static void expect_aabb(c2d_aabb a, c2d_aabb b, bool expected) {
+    assert_int_equal(c2d_aabb_overlap_aabb(a, b), expected);
+    assert_int_equal(exported_aabb_overlap(a, b), expected);
+    assert_int_equal(c2d_aabb_overlap_aabb(b, a), expected);
+    assert_int_equal(exported_aabb_overlap(b, a), expected);
+}
+
+static void aabb_inline_hand_cases(void **state) {
+    const double inf = INFINITY, nan = NAN;
+    c2d_aabb unit = box_raw(0, 0, 1, 1);
+    (void)state;
+    expect_aabb(unit, box_raw(0.5, 0.5, 2, 2), true);
+    expect_aabb(unit, box_raw(1, 0, 2, 1), false);            /* shared edge x = 1: touching */
+    expect_aabb(unit, box_raw(0.999, 0, 2, 1), true);         /* overlapping by 0.001 */
+    expect_aabb(unit, box_raw(0, 1, 1, 2), false);            /* shared edge y = 1 */
+    expect_aabb(unit, box_raw(1, 1, 2, 2), false);            /* shared corner */
+    expect_aabb(unit, box_raw(0.25, 0.25, 0.75, 0.75), true); /* containment */
+    expect_aabb(unit, box_raw(-5, -5, 5, 5), true);
+    expect_aabb(unit, box_raw(2, 0, 3, 1), false);
+    /* bad boxes never overlap anything, not even a box that contains them */
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(0.5, 0.5, 0.2, 0.7), false); /* inverted x */
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(0.5, 0.5, 0.5, 0.7), false); /* zero width */
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(1, 1, -1, -1), false);       /* inverted */
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(-inf, 0, 1, 1), false);
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(0, 0, inf, 1), false);
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(-inf, -inf, inf, inf), false);
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(nan, 0, 1, 1), false);
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(0, nan, 1, 1), false);
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(0, 0, nan, 1), false);
+    expect_aabb(box_raw(-5, -5, 5, 5), box_raw(0, 0, 1, nan), false);
+}
+
+/* Random boxes on a coarse grid (so that touching is common), some inverted or empty: the inline
+ * and exported versions agree with each other and with the plain strict-interval test on valid
+ * boxes. */
+static void aabb_inline_random(void **state) {
+    test_rng r = test_rng_make("aabb_inline_random");
+    int n = test_iterations(20000), i;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        double c[8];
+        int k;
+        c2d_aabb a, b;
+        bool valid, expected;
+        for (k = 0; k < 8; ++k) c[k] = (double)(int)test_rng_range(&r, -4, 5);
+        a = box_raw(c[0], c[1], c[2], c[3]);
+        b = box_raw(c[4], c[5], c[6], c[7]);
+        valid = c[0] < c[2] && c[1] < c[3] && c[4] < c[6] && c[5] < c[7];
+        expected = valid && c[0] < c[6] && c[4] < c[2] && c[1] < c[7] && c[5] < c[3];
+        assert_int_equal(c2d_aabb_overlap_aabb(a, b), expected);
+        assert_int_equal(exported_aabb_overlap(a, b), expected);
+    }
+}
+
+/* ---- polygon and circle early-outs on both sides of the boundary ---- */
+
+/* Unit square [0,1]^2 as a polygon, shifted by (dx, dy). */
+static c2d_polygon square_at(double dx, double dy) {
+    static const double xy[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+    double p[8];
+    int i;
+    for (i = 0; i < 4; ++i) {
+        p[2 * i] = xy[2 * i] + dx;
+        p[2 * i + 1] = xy[2 * i + 1] + dy;
+    }
+    return poly_n(4, p);
+}
+
+static void polygon_boxes_touching(void **state) {
+    c2d_polygon a = square_at(0, 0), b;
+    c2d_manifold m;
+    c2d_hit h;
+    (void)state;
+    /* sharing the edge x = 1: the bounding boxes touch, nothing overlaps */
+    b = square_at(1, 0.25);
+    m = c2d_polygon_manifold_polygon(&a, &b);
+    assert_int_equal(m.count, 0);
+    assert_false(c2d_polygon_hit_polygon(&a, &b, &h));
+    assert_false(c2d_polygon_overlap_polygon(&a, &b));
+    /* overlapping by 1/64 along x: A is pushed back by exactly that, normal (-1, 0) */
+    b = square_at(1 - 1.0 / 64, 0.25);
+    m = c2d_polygon_manifold_polygon(&a, &b);
+    assert_int_equal(m.count, 2);
+    assert_vec_near(m.normal, -1, 0, TOL);
+    assert_near(m.points[0].depth, 1.0 / 64, TOL);
+    assert_near(m.points[1].depth, 1.0 / 64, TOL);
+    assert_true(c2d_polygon_hit_polygon(&a, &b, &h));
+    assert_vec_near(h.delta, -1.0 / 64, 0, TOL);
+    assert_true(c2d_polygon_overlap_polygon(&a, &b));
+    /* far apart: settled by the boxes */
+    b = square_at(5, 5);
+    assert_int_equal(c2d_polygon_manifold_polygon(&a, &b).count, 0);
+}
+
+static void circle_polygon_box_boundary(void **state) {
+    c2d_polygon sq = poly_box(0, 0, 1, 1, 0); /* [-1,1]^2 */
+    c2d_manifold m;
+    c2d_hit h;
+    (void)state;
+    /* the circle reaching exactly to the face x = 1: touching */
+    m = c2d_circle_manifold_polygon(circ(1.75, 0, 0.75), &sq);
+    assert_int_equal(m.count, 0);
+    assert_false(c2d_circle_hit_polygon(circ(1.75, 0, 0.75), &sq, &h));
+    /* 0.25 deep: the point is midway between the surfaces x = 1 and x = 0.75 */
+    m = c2d_circle_manifold_polygon(circ(1.5, 0, 0.75), &sq);
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 1, 0, TOL);
+    assert_near(m.points[0].depth, 0.25, TOL);
+    assert_vec_near(m.points[0].point, 0.875, 0, TOL);
+    assert_true(c2d_circle_hit_polygon(circ(1.5, 0, 0.75), &sq, &h));
+    assert_vec_near(h.pos, 1, 0, TOL);
+    assert_vec_near(h.delta, 0.25, 0, TOL);
+    /* in the corner region: the box test passes, the exact distance decides. The corner (1,1) is
+     * sqrt(2) * 0.5 = 0.7071 from (1.5, 1.5). */
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.5, 1.5, 0.7), &sq).count, 0);
+    m = c2d_circle_manifold_polygon(circ(1.5, 1.5, 0.75), &sq);
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 0.7071067811865476, 0.7071067811865476, TOL);
+    assert_near(m.points[0].depth, 0.75 - 0.7071067811865476, TOL);
+    /* a point (radius 0) on the face is not inside; just inside is */
+    assert_false(c2d_point_hit_polygon(V(1, 0.5), &sq, &h));
+    assert_true(c2d_point_hit_polygon(V(0.99, 0.5), &sq, &h));
+    assert_vec_near(h.normal, 1, 0, TOL);
+    assert_near(h.delta.x, 0.01, TOL);
+}
+
+/* ---- far from the origin: transformed polygons whose normals no longer match the vertices ---- */
+
+/* Polygons built near the origin and moved far away by c2d_polygon_transform: their vertices are
+ * rounded at the far position while their normals are only rotated, so stored normals and edges
+ * disagree by far more than rounding. Manifold, hit and overlap must still agree, also for pairs
+ * close to touching. */
+static void far_transformed_polygons_agree(void **state) {
+    test_rng r = test_rng_make("far_transformed_polygons_agree");
+#ifdef C2D_DOUBLE
+    const double far = 1e12;
+#else
+    const double far = 3e4;
+#endif
+    int n = test_iterations(3000), i, hits = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 pts[8];
+        int k, count = 3 + (int)(test_rng_next(&r) % 6), j;
+        c2d_polygon local, pa, pb;
+        c2d_transform xa, xb;
+        double ang = test_rng_range(&r, 0, 6.283185307), gap;
+        c2d_circle c;
+        bool o, oc;
+        c2d_manifold m;
+        c2d_hit h;
+        for (k = 0; k < count; ++k) {
+            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
+            pts[k] = V(cos(t) * test_rng_range(&r, 0.9, 1.0), sin(t) * test_rng_range(&r, 0.9, 1.0));
+        }
+        assert_status(c2d_polygon_make(pts, count, &local), C2D_OK);
+        xb = c2d_transform_make(V(far, -far), (c2d_real)test_rng_range(&r, 0, 6.3));
+        /* A's center at a distance near 2 (about touching for these sizes) in a random direction */
+        gap = test_rng_range(&r, 1.6, 2.2);
+        xa = c2d_transform_make(V(far + gap * cos(ang), -far + gap * sin(ang)), (c2d_real)test_rng_range(&r, 0, 6.3));
+        pa = c2d_polygon_transform(&local, xa);
+        pb = c2d_polygon_transform(&local, xb);
+        o = c2d_polygon_overlap_polygon(&pa, &pb);
+        m = c2d_polygon_manifold_polygon(&pa, &pb);
+        assert_int_equal(m.count > 0, o);
+        assert_int_equal(c2d_polygon_hit_polygon(&pa, &pb, &h), o);
+        if (o) {
+            ++hits;
+            assert_hit_finite(h);
+            for (j = 0; j < m.count; ++j) assert_true(m.points[j].depth > 0);
+        }
+        /* a circle near B's boundary */
+        c.center = V(far + gap * 0.6 * cos(ang), -far + gap * 0.6 * sin(ang));
+        c.radius = (c2d_real)test_rng_range(&r, 0.05, 0.6);
+        oc = c2d_circle_overlap_polygon(c, &pb);
+        assert_int_equal(c2d_circle_manifold_polygon(c, &pb).count > 0, oc);
+        assert_int_equal(c2d_circle_hit_polygon(c, &pb, &h), oc);
+    }
+    /* the placement straddles the boundary: both answers occur */
+    assert_true(hits > n / 10 && hits < n - n / 10);
+}
+
+/* ---- edges too short to normalise: the scalar fallback of the vector loaders ---- */
+
+static void short_edge_polygon(void **state) {
+#ifdef C2D_DOUBLE
+    const double tiny = 1e-160;
+#else
+    const double tiny = 1e-20;
+#endif
+    c2d_polygon p;
+    c2d_manifold m;
+    c2d_hit h;
+    int i;
+    (void)state;
+    /* (0,0) -> (tiny,0) -> (1,1) -> (0,1): the first edge's squared length underflows, so that
+     * edge keeps its stored normal (0,-1) */
+    memset(&p, 0, sizeof p);
+    p.count = 4;
+    p.vertices[0] = V(0, 0);
+    p.vertices[1] = V(tiny, 0);
+    p.vertices[2] = V(1, 1);
+    p.vertices[3] = V(0, 1);
+    for (i = 0; i < 4; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 4], p.vertices[i])));
+    p.normals[0] = V(0, -1);
+    p.centroid = V(0.4, 0.5);
+    /* a circle straight below the corner at the origin, 0.1 deep: the short face separates best,
+     * and the corner's region gives the normal */
+    m = c2d_circle_manifold_polygon(circ(0, -0.4, 0.5), &p);
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 0, -1, TOL);
+    assert_near(m.points[0].depth, 0.1, TOL);
+    assert_true(c2d_circle_hit_polygon(circ(0, -0.4, 0.5), &p, &h));
+    assert_hit_finite(h);
+    assert_vec_near(h.delta, 0, -0.1, TOL);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(0, -0.5, 0.5), &p).count, 0); /* touching */
+    /* a small box wholly inside, and one wholly outside: manifolds agree with overlap either way */
+    {
+        c2d_polygon in_box = poly_box(0.2, 0.6, 0.1, 0.1, 0), out_box = poly_box(0.8, 0.2, 0.1, 0.1, 0);
+        m = c2d_polygon_manifold_polygon(&in_box, &p);
+        assert_true(m.count > 0);
+        assert_true(c2d_polygon_overlap_polygon(&in_box, &p));
+        for (i = 0; i < m.count; ++i) assert_true(m.points[i].depth > 0 && isfinite((double)m.points[i].depth));
+        m = c2d_polygon_manifold_polygon(&p, &in_box);
+        assert_true(m.count > 0);
+        assert_true(c2d_polygon_overlap_polygon(&p, &in_box)); /* the short edge vanishes in in_box's frame */
+        assert_int_equal(c2d_polygon_manifold_polygon(&out_box, &p).count, 0);
+        assert_false(c2d_polygon_overlap_polygon(&out_box, &p));
+    }
+}
+
+/* ---- circles ---- */
+
+static void circle_circle_direct(void **state) {
+    c2d_manifold m;
+    c2d_hit h;
+    (void)state;
+    /* centers 3 apart, radii 1 and 2.5: 0.5 deep, normal from B toward A */
+    m = c2d_circle_manifold_circle(circ(3, 0, 1), circ(0, 0, 2.5));
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 1, 0, TOL);
+    assert_near(m.points[0].depth, 0.5, TOL);
+    assert_vec_near(m.points[0].point, 2.25, 0, TOL); /* midway between x = 2.5 and x = 2 */
+    assert_true(c2d_circle_hit_circle(circ(0, 3, 1), circ(0, 0, 2.5), &h));
+    assert_vec_near(h.normal, 0, 1, TOL);
+    assert_vec_near(h.pos, 0, 2.5, TOL);
+    assert_vec_near(h.delta, 0, 0.5, TOL);
+    /* exactly touching: nothing */
+    assert_int_equal(c2d_circle_manifold_circle(circ(3.5, 0, 1), circ(0, 0, 2.5)).count, 0);
+    assert_false(c2d_circle_hit_circle(circ(3.5, 0, 1), circ(0, 0, 2.5), &h));
+    /* concentric: pushed out along +x by the sum of the radii */
+    m = c2d_circle_manifold_circle(circ(7, 7, 1), circ(7, 7, 2));
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 1, 0, 0);
+    assert_near(m.points[0].depth, 3, TOL);
+    /* bad radii never hit */
+    assert_int_equal(c2d_circle_manifold_circle(circ(0, 0, 1), (c2d_circle){V(0.5, 0), (c2d_real)-1}).count, 0);
+    assert_int_equal(c2d_circle_manifold_circle(circ(0, 0, 1), (c2d_circle){V(0.5, 0), (c2d_real)INFINITY}).count, 0);
+}
+
+/* ---- ray vs box: the fast path against the general box cast ---- */
+
+static bool hits_equal(const c2d_hit *a, const c2d_hit *b) {
+    return a->time == b->time && a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->normal.x == b->normal.x &&
+           a->normal.y == b->normal.y && a->delta.x == b->delta.x && a->delta.y == b->delta.y;
+}
+
+/* c2d_aabb_raycast has a fast path of its own; c2d_aabb_raycast_padded with zero padding runs the
+ * general slab test. Over random rays on a coarse grid (corner grazes, edge runs, still axes,
+ * origins inside and on the surface all occur) the two give bit-identical answers. */
+static void aabb_raycast_matches_general(void **state) {
+    test_rng r = test_rng_make("aabb_raycast_matches_general");
+    int n = test_iterations(20000), i, hits = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_aabb b = box_raw(-2, -1, 2, 1);
+        c2d_raycast_input in;
+        c2d_hit h1, h2;
+        bool g1, g2;
+        in.origin = V((double)(int)test_rng_range(&r, -6, 7), (double)(int)test_rng_range(&r, -4, 5));
+        in.translation = V((double)(int)test_rng_range(&r, -8, 9), (double)(int)test_rng_range(&r, -8, 9));
+        in.max_fraction = test_rng_next(&r) % 4 == 0 ? (c2d_real)INFINITY : (c2d_real)test_rng_range(&r, 0, 2);
+        memset(&h1, 0, sizeof h1);
+        memset(&h2, 0, sizeof h2);
+        g1 = c2d_aabb_raycast(b, in, &h1);
+        g2 = c2d_aabb_raycast_padded(b, V(0, 0), in, &h2);
+        assert_int_equal(g1, g2);
+        if (g1) {
+            ++hits;
+            assert_true(hits_equal(&h1, &h2));
+        }
+    }
+    assert_true(hits > n / 10);
+}
+
+/* Hand cases: entering each face, the corner graze, ending on the surface. */
+static void aabb_raycast_hand(void **state) {
+    c2d_aabb b = box_raw(-2, -1, 2, 1);
+    c2d_raycast_input in;
+    c2d_hit h;
+    (void)state;
+    in.max_fraction = 1;
+    in.origin = V(-6, 0.5);
+    in.translation = V(8, 0); /* enters x = -2 at t = 0.5 */
+    assert_true(c2d_aabb_raycast(b, in, &h));
+    assert_near(h.time, 0.5, TOL);
+    assert_vec_near(h.pos, -2, 0.5, TOL);
+    assert_vec_near(h.normal, -1, 0, 0);
+    assert_vec_near(h.delta, -4, 0, TOL);
+    in.origin = V(1, 5);
+    in.translation = V(-1, -8); /* enters y = 1 at t = 0.5 */
+    assert_true(c2d_aabb_raycast(b, in, &h));
+    assert_near(h.time, 0.5, TOL);
+    assert_vec_near(h.pos, 0.5, 1, TOL);
+    assert_vec_near(h.normal, 0, 1, 0);
+    in.origin = V(-4, 1);
+    in.translation = V(4, -4); /* through the corner (-2, -1) only at t = 0.5: a graze */
+    assert_false(c2d_aabb_raycast(b, in, &h));
+    in.origin = V(-4, 1.01);
+    assert_true(c2d_aabb_raycast(b, in, &h)); /* passing just inside the corner: enters through x = -2 */
+    assert_vec_near(h.normal, -1, 0, 0);
+    in.origin = V(-6, 0);
+    in.translation = V(4, 0.5); /* ends exactly on x = -2 */
+    assert_false(c2d_aabb_raycast(b, in, &h));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(aabb_inline_hand_cases),
+        cmocka_unit_test(aabb_inline_random),
+        cmocka_unit_test(polygon_boxes_touching),
+        cmocka_unit_test(circle_polygon_box_boundary),
+        cmocka_unit_test(far_transformed_polygons_agree),
+        cmocka_unit_test(short_edge_polygon),
+        cmocka_unit_test(circle_circle_direct),
+        cmocka_unit_test(aabb_raycast_matches_general),
+        cmocka_unit_test(aabb_raycast_hand),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
