@@ -1081,8 +1081,9 @@ struct Projection {
 /* ---- one scene at one N: build, one-shot, frames ---- */
 
 /* Time limits per implementation and case (the issue asks for about a minute in quick mode and a
- * few minutes in full): repetitions and frames stop once the budget is spent (after at least one),
- * and a peer's case is skipped when the projection from smaller N exceeds the projected limits.
+ * few minutes in full): repetitions and frames stop once the budget is spent (after at least one
+ * repetition and five frames), and a peer's case is skipped when the projection from smaller N
+ * exceeds the projected limits.
  * Our indexes are skipped only when the projection is far beyond them (a safety net for an index
  * that is still quadratic somewhere). */
 struct Limits {
@@ -1318,7 +1319,8 @@ void run_case(const Options &opt, const std::string &scene_name, int64_t n, Repo
             std::vector<size_t> who;
             for (size_t i = 0; i < impls.size(); ++i) {
                 if (!active[i]) continue;
-                if (spent[i] > limits_for(n, impls[i]->kind).frame_budget_ms) continue;
+                /* At least 5 frames: the first after the build may pay a one-off (a deferred rebuild). */
+                if (times[i].size() >= 5 && spent[i] > limits_for(n, impls[i]->kind).frame_budget_ms) continue;
                 double t0 = now_ms();
                 bool good = impls[i]->frame(w, moves);
                 double t = now_ms() - t0;

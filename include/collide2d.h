@@ -12,7 +12,7 @@
  *   collide2d/geometry.h   shapes, constructors, validity, bounds, point containment
  *   collide2d/collision.h  narrow phase: overlap, hit, manifold, ray cast, sweep, distance
  *   collide2d/shape.h      generic tagged shape and any-pair queries
- *   collide2d/broadphase.h spatial indexes (dynamic tree, static tree, spatial hash), pairs, batch box tests
+ *   collide2d/broadphase.h spatial indexes (trees, grid, quadtree, sort and sweep), pairs, batch box tests
  * See README.md for the query table and docs/design.md for the conventions. */
 #ifndef COLLIDE2D_H
 #define COLLIDE2D_H

@@ -1,5 +1,6 @@
 /* The broad-phase interface: argument checks and forwarding through each index's class table,
- * the allocator choke point, the shared proxy table, the box/ray rules and the sorted pair list. */
+ * the allocator choke point, the shared proxy table and the box/ray rules. The pair list and the
+ * shared pair sweep are in broadphase_pairs.c. */
 #include <stdlib.h>
 #include <string.h>
 #include "broadphase_internal.h"
@@ -67,83 +68,9 @@ void c2d_bp_base_free(c2d_index *index) {
     c2d_bp_free(&index->allocator, p->items, (size_t)p->capacity * sizeof *p->items);
     c2d_bp_free(&index->allocator, p->keys, (size_t)p->key_capacity * sizeof *p->keys);
     c2d_bp_free(&index->allocator, p->scratch, (size_t)p->key_capacity * sizeof *p->scratch);
+    c2d_bp_free(&index->allocator, p->counts, (size_t)p->count_capacity * sizeof *p->counts);
+    c2d_bp_sweep_free(index);
     memset(p, 0, sizeof *p);
-}
-
-/* ---- the sorted pair list ---- */
-
-bool c2d_bp_pairs_grow(c2d_index *index) {
-    c2d_bp_pairs *p = &index->pairs;
-    void *items = p->items;
-    if (p->count == INT32_MAX ||
-        !c2d_bp_reserve(&index->allocator, &items, &p->capacity, p->count + 1, sizeof *p->items)) {
-        p->failed = true;
-        return false;
-    }
-    p->items = (c2d_index_pair *)items;
-    return true;
-}
-
-/* Sorts the pair list by (a, b) and drops duplicates. Each pair becomes one integer key
- * (a << bits) | b, where bits is just wide enough for the largest id; an LSD radix sort with
- * 11-bit digits then needs only as many passes as the key has digits (4 passes for 130k ids),
- * is stable, and does no comparisons. */
-static bool c2d_bp_pairs_sort(c2d_index *index) {
-    c2d_bp_pairs *p = &index->pairs;
-    uint32_t counts[2048];
-    int32_t i, n = p->count, out;
-    int32_t max_id = 0;
-    int bits = 1, key_bits, shift;
-    uint64_t *src, *dst;
-    if (n <= 1) return true;
-    if (p->key_capacity < n) {
-        int32_t kcap = 0, scap = 0;
-        void *k = NULL, *sc = NULL;
-        c2d_bp_free(&index->allocator, p->keys, (size_t)p->key_capacity * sizeof *p->keys);
-        c2d_bp_free(&index->allocator, p->scratch, (size_t)p->key_capacity * sizeof *p->scratch);
-        p->keys = p->scratch = NULL;
-        p->key_capacity = 0;
-        if (!c2d_bp_reserve(&index->allocator, &k, &kcap, n, sizeof(uint64_t))) return false;
-        if (!c2d_bp_reserve(&index->allocator, &sc, &scap, kcap, sizeof(uint64_t)) || scap != kcap) {
-            c2d_bp_free(&index->allocator, k, (size_t)kcap * sizeof(uint64_t));
-            c2d_bp_free(&index->allocator, sc, (size_t)scap * sizeof(uint64_t));
-            return false;
-        }
-        p->keys = (uint64_t *)k;
-        p->scratch = (uint64_t *)sc;
-        p->key_capacity = kcap;
-    }
-    for (i = 0; i < n; ++i) if (p->items[i].b > max_id) max_id = p->items[i].b;
-    while (bits < 31 && ((int64_t)1 << bits) <= (int64_t)max_id) ++bits;
-    for (i = 0; i < n; ++i) p->keys[i] = ((uint64_t)(uint32_t)p->items[i].a << bits) | (uint32_t)p->items[i].b;
-    key_bits = 2 * bits;
-    src = p->keys;
-    dst = p->scratch;
-    for (shift = 0; shift < key_bits; shift += 11) {
-        uint32_t sum = 0;
-        memset(counts, 0, sizeof counts);
-        for (i = 0; i < n; ++i) counts[(src[i] >> shift) & 2047u]++;
-        for (i = 0; i < 2048; ++i) { uint32_t c = counts[i]; counts[i] = sum; sum += c; }
-        for (i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & 2047u]++] = src[i];
-        { uint64_t *t = src; src = dst; dst = t; }
-    }
-    out = 0;
-    for (i = 0; i < n; ++i) {
-        if (i > 0 && src[i] == src[i - 1]) continue;
-        p->items[out].a = (int32_t)(src[i] >> bits);
-        p->items[out].b = (int32_t)(src[i] & (((uint64_t)1 << bits) - 1));
-        ++out;
-    }
-    p->count = out;
-    return true;
-}
-
-c2d_status c2d_bp_pairs_finish(c2d_index *index) {
-    if (index->pairs.failed || !c2d_bp_pairs_sort(index)) {
-        index->pairs.count = 0;
-        return C2D_ERR_OUT_OF_MEMORY;
-    }
-    return C2D_OK;
 }
 
 /* Runs a pair-producing class function and hands out its sorted list. */

@@ -43,11 +43,24 @@ typedef struct c2d_index_class {
     bool (*validate)(const c2d_index *index);
 } c2d_index_class;
 
-/* The output list of the pair functions, owned by the index. */
+/* A box copied for the shared pair sweep (broadphase_pairs.c): a0/a1 its sides along the sweep
+ * axis, b0/b1 across it (callers fill x as a and y as b), idm the proxy id with C2D_SWEEP_MOVED
+ * set for a moved proxy (used with C2D_SWEEP_FILTER); key is the sweep's own. */
+typedef struct c2d_bp_srec {
+    uint32_t key;
+    uint32_t idm;
+    c2d_real a0, a1, b0, b1;
+} c2d_bp_srec;
+
+/* The output list of the pair functions and the scratch of the pair sweep, owned by the index. */
 typedef struct c2d_bp_pairs {
     c2d_index_pair *items;
-    uint64_t *keys, *scratch;   /* radix sort buffers, each key_capacity long */
-    int32_t count, capacity, key_capacity;
+    uint64_t *keys, *scratch;   /* sort buffers, each key_capacity long */
+    uint32_t *counts;           /* counters of the sorts and the sweep */
+    c2d_bp_srec *srecs, *srecs2;  /* sweep records (callers fill srecs) and the sort's second buffer */
+    c2d_real *sa0, *sa1, *sb0, *sb1;  /* the sweep's structure-of-arrays copy (one block from sa0) */
+    uint32_t *skey, *sidm, *slast, *slist;
+    int32_t count, capacity, key_capacity, count_capacity, srec_capacity;
     bool failed;                /* a push ran out of memory */
 } c2d_bp_pairs;
 
@@ -72,12 +85,33 @@ void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_
 /* Frees the base's pair buffers. */
 void c2d_bp_base_free(c2d_index *index);
 
-/* ---- pair output ---- */
+/* ---- pair output and the shared pair sweep (broadphase_pairs.c) ---- */
 
 bool c2d_bp_pairs_grow(c2d_index *index);
 /* Sorts the pushed pairs and drops duplicates: OK, or OUT_OF_MEMORY (list emptied) when a push or
  * the sort ran out of memory. */
 c2d_status c2d_bp_pairs_finish(c2d_index *index);
+
+#define C2D_SWEEP_MOVED 0x80000000u
+#define C2D_SWEEP_FILTER 1u      /* push only pairs with a record whose idm has C2D_SWEEP_MOVED */
+#define C2D_SWEEP_PRESORTED 2u   /* the records are already sorted by a0 (ties in any order) */
+
+/* Room for n sweep records: index->pairs.srecs, which the caller then fills; NULL when out of
+ * memory (nothing lost). */
+c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n);
+/* Frees the sweep's buffers (c2d_bp_base_free calls it). */
+void c2d_bp_sweep_free(c2d_index *index);
+/* Pushes every overlapping pair (the exact rule) among the n records in pairs.srecs, in any order,
+ * each once. The records are reordered. False when out of memory (some pairs may be pushed). */
+bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags);
+/* Fills a sweep record from a box. */
+static inline void c2d_bp_srec_set(c2d_bp_srec *r, c2d_aabb box, int32_t id, bool moved) {
+    r->idm = (uint32_t)id | (moved ? C2D_SWEEP_MOVED : 0u);
+    r->a0 = box.lower.x;
+    r->a1 = box.upper.x;
+    r->b0 = box.lower.y;
+    r->b1 = box.upper.y;
+}
 /* Appends a pair (any order of the two ids). Sets pairs.failed when out of memory. */
 static inline void c2d_bp_pairs_push(c2d_index *index, int32_t a, int32_t b) {
     c2d_bp_pairs *p = &index->pairs;
@@ -120,6 +154,13 @@ void c2d_bp_proxies_collect_moved(c2d_bp_proxies *t);
 void c2d_bp_proxies_keep_moved(c2d_bp_proxies *t);
 /* Clears every moved flag and empties the moved list (after collect_moved). */
 void c2d_bp_proxies_clear_moved(c2d_bp_proxies *t);
+/* The pair sweep (broadphase_pairs.c) over every live proxy; with moved_only, only pairs with a
+ * proxy whose link is set (moved, after collect_moved). False when out of memory. */
+bool c2d_bp_proxies_sweep(c2d_index *index, const c2d_bp_proxies *t, bool moved_only);
+/* A whole per-frame update_pairs by the sweep (after collect_moved): pairs with a moved proxy,
+ * finish, and the moves cleared (OK) or kept (OUT_OF_MEMORY). For frames where so many proxies
+ * moved that querying each would cost more. */
+c2d_status c2d_bp_proxies_sweep_update(c2d_index *index, c2d_bp_proxies *t);
 
 static inline bool c2d_bp_proxies_live(const c2d_bp_proxies *t, int32_t id) {
     return id >= 0 && id < t->used && t->items[id].slot >= 0;

@@ -8,9 +8,20 @@
  * way back up keep the two subtrees of every node within one level of height (AVL balance), which
  * bounds the height by 1.44 log2 n and so the traversal stacks. Nodes live in one array and refer
  * to each other by index; freed nodes form a free list. The users' exact boxes live in the proxy
- * table, so every leaf test is made on them: fat boxes only prune. */
+ * table, so every leaf test is made on them: fat boxes only prune.
+ *
+ * Insertion in arbitrary order builds trees that queries cross about twice as slowly as a top-down
+ * build, so the tree rebuilds itself (median splits, nodes laid out depth-first) once the leaves
+ * inserted or re-inserted since the last rebuild are half as many as it holds. One-shot pairs, and
+ * per-frame pairs when many proxies moved, come from the shared strip sweep (broadphase_pairs.c). */
 #include <string.h>
 #include "broadphase_internal.h"
+
+/* Per-frame pairs use the strip sweep when more than one proxy in this many moved. */
+#define DT_SWEEP_DIVISOR 64
+/* A tree of at least this many proxies rebuilds itself once the leaves inserted or re-inserted
+ * since its last rebuild are half as many as it holds. */
+#define DT_AUTO_REBUILD_MIN 1024
 
 typedef struct c2d_tree_node {
     c2d_aabb box;      /* leaf: fat box; internal: union of the children's boxes */
@@ -30,9 +41,11 @@ typedef struct c2d_dynamic_tree {
     int32_t root;
     c2d_real margin;       /* >= 0 */
     c2d_real prediction;   /* >= 0 */
+    int32_t churn;         /* leaves inserted or re-inserted since the last rebuild */
 } c2d_dynamic_tree;
 
-#define C2D_PAIR_STACK 512
+
+static c2d_status dt_rebuild(c2d_index *index);
 
 static c2d_dynamic_tree *dt_cast(c2d_index *index) { return (c2d_dynamic_tree *)index; }
 static const c2d_dynamic_tree *dt_ccast(const c2d_index *index) { return (const c2d_dynamic_tree *)index; }
@@ -233,6 +246,16 @@ static void dt_remove_leaf(c2d_dynamic_tree *t, int32_t leaf) {
     dt_fix_upwards(t, grand);
 }
 
+/* Counts a leaf (re-)insertion. Incremental insertion in arbitrary order builds trees that queries
+ * cross about twice as slowly as a top-down build, so once the leaves inserted since the last
+ * rebuild are half as many as the tree holds (from DT_AUTO_REBUILD_MIN proxies on), the tree is
+ * rebuilt: with each rebuild at least doubling the churn it absorbs, this costs O(log n) amortised
+ * per insertion. Out of memory only postpones it. */
+static void dt_churn(c2d_dynamic_tree *t) {
+    if (t->churn < INT32_MAX) t->churn++;
+    if (t->proxies.live >= DT_AUTO_REBUILD_MIN && t->churn >= t->proxies.live / 2) (void)dt_rebuild(&t->base);
+}
+
 /* ---- class functions ---- */
 
 static void dt_destroy(c2d_index *index) {
@@ -259,6 +282,7 @@ static c2d_status dt_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
     t->nodes[leaf].child2 = id;
     t->proxies.items[id].slot = leaf;
     dt_insert_leaf(t, leaf);
+    dt_churn(t);
     *out_id = id;
     return C2D_OK;
 }
@@ -296,6 +320,7 @@ static c2d_status dt_move(c2d_index *index, int32_t id, c2d_aabb box) {
     dt_remove_leaf(t, leaf);
     t->nodes[leaf].box = fresh;
     dt_insert_leaf(t, leaf);
+    dt_churn(t);
     return C2D_OK;
 }
 
@@ -369,52 +394,25 @@ static void dt_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     }
 }
 
-/* All pairs by one simultaneous descent of the tree against itself: a node paired with itself
- * splits into its two children paired with themselves and with each other; two different nodes
- * whose fat boxes touch split the taller one. Every pair of leaves is met at most once. */
+/* All pairs: the shared strip sweep over the proxies' boxes (broadphase_pairs.c), which is several
+ * times faster than descending the tree against itself. */
 static c2d_status dt_find_pairs(c2d_index *index) {
     c2d_dynamic_tree *t = dt_cast(index);
-    int32_t stack[2 * C2D_PAIR_STACK];
-    int sp = 0;
-    if (t->root >= 0) {
-        stack[sp++] = t->root;
-        stack[sp++] = t->root;
-    }
-    while (sp > 0) {
-        int32_t y = stack[--sp], x = stack[--sp];
-        const c2d_tree_node *nx = &t->nodes[x], *ny = &t->nodes[y];
-        C2D_ASSERT(sp + 6 <= 2 * C2D_PAIR_STACK);
-        if (sp + 6 > 2 * C2D_PAIR_STACK) break;
-        if (x == y) {
-            if (dt_is_leaf(nx)) continue;
-            stack[sp++] = nx->child1; stack[sp++] = nx->child2;
-            stack[sp++] = nx->child2; stack[sp++] = nx->child2;
-            stack[sp++] = nx->child1; stack[sp++] = nx->child1;
-            continue;
-        }
-        if (!c2d_bp_overlap_closed(nx->box, ny->box)) continue;
-        if (dt_is_leaf(nx) && dt_is_leaf(ny)) {
-            if (c2d_bp_overlap(t->proxies.items[nx->child2].box, t->proxies.items[ny->child2].box))
-                c2d_bp_pairs_push(index, nx->child2, ny->child2);
-        } else if (dt_is_leaf(ny) || (!dt_is_leaf(nx) && nx->height >= ny->height)) {
-            stack[sp++] = nx->child2; stack[sp++] = y;
-            stack[sp++] = nx->child1; stack[sp++] = y;
-        } else {
-            stack[sp++] = x; stack[sp++] = ny->child2;
-            stack[sp++] = x; stack[sp++] = ny->child1;
-        }
-    }
+    if (!c2d_bp_proxies_sweep(index, &t->proxies, false)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
 
 /* Per frame: each moved proxy's box is run down the tree; a pair of two moved proxies is kept
- * only from the smaller id's walk so that it appears once. */
+ * only from the smaller id's walk so that it appears once. When more than one proxy in
+ * DT_SWEEP_DIVISOR moved, the strip sweep with its moved filter is cheaper than the queries. */
 static c2d_status dt_update_pairs(c2d_index *index) {
     c2d_dynamic_tree *t = dt_cast(index);
     const c2d_bp_proxy *items;
     int32_t i;
     c2d_status s;
     c2d_bp_proxies_collect_moved(&t->proxies);
+    if ((int64_t)t->proxies.moved_count * DT_SWEEP_DIVISOR > t->proxies.live)
+        return c2d_bp_proxies_sweep_update(index, &t->proxies);
     items = t->proxies.items;
     for (i = 0; i < t->proxies.moved_count; ++i) {
         int32_t id = t->proxies.moved[i];
@@ -443,89 +441,150 @@ static c2d_status dt_update_pairs(c2d_index *index) {
     return s;
 }
 
-/* Orders leaves[0..n) so that the first half has the smaller box centers along axis (Hoare
- * quickselect with a middle pivot; deterministic). */
-static void dt_select(const c2d_tree_node *nodes, int32_t *leaves, int32_t n, int32_t k, int axis) {
-    int32_t lo = 0, hi = n - 1;
-    while (lo < hi) {
-        const c2d_aabb *pb = &nodes[leaves[lo + (hi - lo) / 2]].box;
-        c2d_real pivot = axis == 0 ? pb->lower.x + pb->upper.x : pb->lower.y + pb->upper.y;
-        int32_t i = lo, j = hi;
-        while (i <= j) {
-            for (;;) {
-                const c2d_aabb *b = &nodes[leaves[i]].box;
-                if (!((axis == 0 ? b->lower.x + b->upper.x : b->lower.y + b->upper.y) < pivot)) break;
-                ++i;
-            }
-            for (;;) {
-                const c2d_aabb *b = &nodes[leaves[j]].box;
-                if (!((axis == 0 ? b->lower.x + b->upper.x : b->lower.y + b->upper.y) > pivot)) break;
-                --j;
-            }
-            if (i <= j) {
-                int32_t tmp = leaves[i];
-                leaves[i] = leaves[j];
-                leaves[j] = tmp;
-                ++i;
-                --j;
-            }
-        }
-        if (k <= j) hi = j;
-        else if (k >= i) lo = i;
-        else break;
-    }
-}
+/* Scratch of a rebuild: every leaf's box center and old node, and the leaves' order along x and
+ * along y (as positions in items), both kept for the current subtree in the same range. */
+typedef struct dt_builder {
+    c2d_dynamic_tree *tree;
+    const c2d_tree_node *old;
+    c2d_tree_node *fresh;
+    c2d_real *cx, *cy;
+    int32_t *leaf;
+    int32_t *order[2];     /* items sorted by center x, by center y */
+    int32_t *tmp;
+    unsigned char *left;   /* per item: in the left half of the current split */
+    int32_t next;          /* next fresh node */
+} dt_builder;
 
-/* Top-down median split along the longer axis of the leaves' centers. Halves differ by at most
- * one leaf, so sibling heights differ by at most one: the result is AVL balanced. Recursion depth
- * is log2 n. */
-static int32_t dt_build(c2d_dynamic_tree *t, int32_t *leaves, int32_t n) {
-    c2d_real minx, maxx, miny, maxy;
-    int32_t i, mid, a, b, parent;
-    if (n == 1) return leaves[0];
-    minx = maxx = t->nodes[leaves[0]].box.lower.x + t->nodes[leaves[0]].box.upper.x;
-    miny = maxy = t->nodes[leaves[0]].box.lower.y + t->nodes[leaves[0]].box.upper.y;
+/* Sorts the n items by one coordinate into out: an LSD radix sort on the coordinate scaled to 16
+ * bits (two 8-bit passes, stable, no comparisons). Any order is a valid tree; this one makes the
+ * median splits good. */
+static void dt_sort_axis(const c2d_real *c, int32_t n, int32_t *out, int32_t *tmp, uint32_t *key, uint32_t *key2) {
+    c2d_real lo = c[0], hi = c[0], scale;
+    uint32_t counts[256];
+    int32_t i;
+    int shift;
     for (i = 1; i < n; ++i) {
-        const c2d_aabb *bx = &t->nodes[leaves[i]].box;
-        c2d_real cx = bx->lower.x + bx->upper.x, cy = bx->lower.y + bx->upper.y;
-        if (cx < minx) minx = cx;
-        if (cx > maxx) maxx = cx;
-        if (cy < miny) miny = cy;
-        if (cy > maxy) maxy = cy;
+        if (c[i] < lo) lo = c[i];
+        if (c[i] > hi) hi = c[i];
     }
-    mid = n / 2;
-    dt_select(t->nodes, leaves, n, mid, (maxx - minx) >= (maxy - miny) ? 0 : 1);
-    a = dt_build(t, leaves, mid);
-    b = dt_build(t, leaves + mid, n - mid);
-    parent = dt_alloc_node(t);
-    t->nodes[parent].child1 = a;
-    t->nodes[parent].child2 = b;
-    t->nodes[a].parent = parent;
-    t->nodes[b].parent = parent;
-    dt_refit(t, parent);
-    return parent;
+    scale = hi > lo ? (c2d_real)65535 / (hi - lo) : (c2d_real)0;
+    if (!C2D_ISFINITE(scale)) scale = 0;
+    for (i = 0; i < n; ++i) {
+        c2d_real f = (c[i] - lo) * scale;
+        key[i] = f > 0 ? (f < (c2d_real)65535 ? (uint32_t)f : 65535u) : 0u;
+        tmp[i] = i;
+    }
+    for (shift = 0; shift < 16; shift += 8) {
+        uint32_t sum = 0;
+        int32_t *src = shift == 0 ? tmp : out, *dst = shift == 0 ? out : tmp;
+        const uint32_t *ks = shift == 0 ? key : key2;
+        uint32_t *kd = shift == 0 ? key2 : key;
+        memset(counts, 0, sizeof counts);
+        for (i = 0; i < n; ++i) counts[(ks[i] >> shift) & 255u]++;
+        for (i = 0; i < 256; ++i) { uint32_t x = counts[i]; counts[i] = sum; sum += x; }
+        for (i = 0; i < n; ++i) {
+            uint32_t d = counts[(ks[i] >> shift) & 255u]++;
+            dst[d] = src[i];
+            kd[d] = ks[i];
+        }
+    }
+    /* Two passes: the result is back in tmp; copy to out. */
+    memcpy(out, tmp, (size_t)n * sizeof *out);
 }
 
-/* Full rebuild: the leaves keep their nodes (proxies point at them), every internal node is freed
- * and the hierarchy above the leaves is rebuilt by dt_build. Only the leaf list is allocated, first,
- * so running out of memory leaves the tree untouched. */
+/* Builds the subtree of the items in positions [lo, hi) of both orders into fresh, in depth-first
+ * order (a node, then its first child's subtree, then its second's, so that walks read memory
+ * forwards). Top-down median split along the axis where the centers spread more: the order along
+ * that axis splits at its middle, and the other order is partitioned stably to match. Halves
+ * differ by at most one leaf, so sibling heights differ by at most one and the result is AVL
+ * balanced. Recursion depth is log2 n. */
+static int32_t dt_build(dt_builder *b, int32_t lo, int32_t hi, int32_t parent) {
+    int32_t node = b->next++, n = hi - lo, mid = lo + (hi - lo) / 2, i, kl, kr;
+    c2d_tree_node *f = &b->fresh[node];
+    int axis;
+    int32_t *split, *other;
+    f->parent = parent;
+    if (n == 1) {
+        const c2d_tree_node *leaf = &b->old[b->leaf[b->order[0][lo]]];
+        f->box = leaf->box;
+        f->child1 = -1;
+        f->child2 = leaf->child2;
+        f->height = 0;
+        b->tree->proxies.items[leaf->child2].slot = node;
+        return node;
+    }
+    axis = (b->cx[b->order[0][hi - 1]] - b->cx[b->order[0][lo]]) >= (b->cy[b->order[1][hi - 1]] - b->cy[b->order[1][lo]]) ? 0 : 1;
+    split = b->order[axis];
+    other = b->order[1 - axis];
+    for (i = lo; i < hi; ++i) b->left[split[i]] = i < mid;
+    /* Stable partition of the other order: left items to the front, right ones after. */
+    for (i = lo, kl = lo, kr = 0; i < hi; ++i) {
+        int32_t v = other[i];
+        other[kl] = v;
+        b->tmp[kr] = v;
+        kl += b->left[v];
+        kr += !b->left[v];
+    }
+    memcpy(other + kl, b->tmp, (size_t)kr * sizeof *other);
+    f->child1 = dt_build(b, lo, mid, node);
+    f->child2 = dt_build(b, mid, hi, node);
+    f = &b->fresh[node];
+    f->box = c2d_aabb_union(b->fresh[f->child1].box, b->fresh[f->child2].box);
+    f->height = 1 + (b->fresh[f->child1].height > b->fresh[f->child2].height ? b->fresh[f->child1].height
+                                                                              : b->fresh[f->child2].height);
+    return node;
+}
+
+/* Full rebuild from the leaves' fat boxes into a fresh node array laid out depth-first; the nodes
+ * past the tree are free. All memory (the new array and the scratch, in one block) is allocated
+ * first, so running out of memory leaves the tree untouched. */
 static c2d_status dt_rebuild(c2d_index *index) {
     c2d_dynamic_tree *t = dt_cast(index);
     int32_t n = t->proxies.live, i, k = 0;
-    int32_t *leaves;
+    dt_builder b;
+    size_t scratch;
+    unsigned char *mem;
+    uint32_t *key, *key2;
+    t->churn = 0;
     if (n < 3) return C2D_OK;
-    leaves = (int32_t *)c2d_bp_alloc(&index->allocator, (size_t)n * sizeof *leaves);
-    if (leaves == NULL) return C2D_ERR_OUT_OF_MEMORY;
+    /* cx, cy; leaf, order x, order y, tmp, key, key2; left. */
+    scratch = (size_t)n * (2 * sizeof(c2d_real) + 6 * sizeof(int32_t) + 1);
+    mem = (unsigned char *)c2d_bp_alloc(&index->allocator, scratch);
+    b.fresh = mem != NULL ? (c2d_tree_node *)c2d_bp_alloc(&index->allocator, (size_t)t->node_capacity * sizeof *b.fresh) : NULL;
+    if (b.fresh == NULL) {
+        c2d_bp_free(&index->allocator, mem, scratch);
+        return C2D_ERR_OUT_OF_MEMORY;
+    }
+    b.tree = t;
+    b.old = t->nodes;
+    b.cx = (c2d_real *)(void *)mem;
+    b.cy = b.cx + n;
+    b.leaf = (int32_t *)(void *)(b.cy + n);
+    b.order[0] = b.leaf + n;
+    b.order[1] = b.order[0] + n;
+    b.tmp = b.order[1] + n;
+    key = (uint32_t *)(void *)(b.tmp + n);
+    key2 = key + n;
+    b.left = (unsigned char *)(void *)(key2 + n);
+    b.next = 0;
     for (i = 0; i < t->node_used; ++i) {
-        c2d_tree_node *node = &t->nodes[i];
-        if (node->height < 0) continue;
-        if (dt_is_leaf(node)) leaves[k++] = i;
-        else dt_free_node(t, i);
+        const c2d_tree_node *node = &t->nodes[i];
+        if (node->height < 0 || !dt_is_leaf(node)) continue;
+        b.cx[k] = node->box.lower.x + node->box.upper.x;
+        b.cy[k] = node->box.lower.y + node->box.upper.y;
+        b.leaf[k] = i;
+        ++k;
     }
     C2D_ASSERT(k == n);
-    t->root = dt_build(t, leaves, k);
-    t->nodes[t->root].parent = -1;
-    c2d_bp_free(&index->allocator, leaves, (size_t)n * sizeof *leaves);
+    dt_sort_axis(b.cx, n, b.order[0], b.tmp, key, key2);
+    dt_sort_axis(b.cy, n, b.order[1], b.tmp, key, key2);
+    t->root = dt_build(&b, 0, n, -1);
+    /* Nodes after the tree are free: handed out again from node_used on. */
+    t->node_used = b.next;
+    t->node_free = -1;
+    c2d_bp_free(&index->allocator, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
+    t->nodes = b.fresh;
+    c2d_bp_free(&index->allocator, mem, scratch);
     return C2D_OK;
 }
 

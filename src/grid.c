@@ -4,13 +4,14 @@
  * hash table (linear probing, backward-shift deletion) keyed by its integer coordinates, so the
  * world needs no bounds. Each cell owns a block of entries (the proxy id and a copy of its box) in
  * one pool; blocks come in power-of-two sizes with a free list per size, so a cell's boxes are
- * scanned from one run of memory and a pair search within a cell touches nothing else. A proxy is
- * entered in every cell its box touches; one covering more than C2D_GRID_MAX_CELLS cells goes to a
- * side list that every query tests directly.
+ * scanned from one run of memory. A proxy is entered in every cell its box touches; one covering
+ * more than C2D_GRID_MAX_CELLS cells goes to a side list that every query tests directly.
+ * One-shot pairs come from the shared strip sweep over the boxes (broadphase_pairs.c); per-frame
+ * pairs, queries and rays use the cells.
  *
  * A proxy found in several cells is reported once, from its reference cell: for a box query or a
- * pair, the cell holding the lower corner of the overlap of the two boxes, which is the cell
- * (max of the two lower cell columns, max of the two lower cell rows) because the cell of a
+ * per-frame pair, the cell holding the lower corner of the overlap of the two boxes, which is the
+ * cell (max of the two lower cell columns, max of the two lower cell rows) because the cell of a
  * coordinate is a monotone function of it; for a ray, the cell holding the point where the ray
  * enters the box. This costs no memory and no writes, so several threads may query at once.
  *
@@ -26,6 +27,8 @@
 #include <string.h>
 #include "broadphase_internal.h"
 
+/* Per-frame pairs use the strip sweep when more than one proxy in this many moved. */
+#define GR_SWEEP_DIVISOR 8
 /* A proxy whose box touches more cells than this goes to the side list. */
 #define C2D_GRID_MAX_CELLS 64
 /* With an automatic cell size, this many boxes set it. */
@@ -804,47 +807,25 @@ static void gr_side_pairs(c2d_grid *g, int32_t id, int32_t from, bool moved_filt
     }
 }
 
-/* One-shot pairs: every cell's block against itself, each pair kept in its reference cell only;
- * then each side-list proxy against the grid and the rest of the side list. */
+/* One-shot pairs: the shared strip sweep over the proxies' boxes (broadphase_pairs.c), side list
+ * included; it is faster than pairing the cells' blocks. */
 static c2d_status gr_find_pairs(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
-    int32_t s, i;
-    for (s = 0; s < g->table_size; ++s) {
-        const gr_cell *c = &g->cells[s];
-        const gr_entry *e, *end;
-        if (c->cap == 0 || c->count < 2) continue;
-        e = &g->pool[c->start];
-        end = e + c->count;
-        for (; e < end; ++e) {
-            const gr_entry *f;
-            int32_t ex = -1, ey = -1;
-            bool known = false;
-            for (f = e + 1; f < end; ++f) {
-                int32_t fx, fy;
-                if (!c2d_bp_overlap(e->box, f->box)) continue;
-                if (!known) {
-                    ex = gr_cell_of(g, e->box.lower.x);
-                    ey = gr_cell_of(g, e->box.lower.y);
-                    known = true;
-                }
-                fx = gr_cell_of(g, f->box.lower.x);
-                fy = gr_cell_of(g, f->box.lower.y);
-                if (c->cx != (ex > fx ? ex : fx) || c->cy != (ey > fy ? ey : fy)) continue;
-                c2d_bp_pairs_push(index, e->id, f->id);
-            }
-        }
-    }
-    for (i = 0; i < g->side_count; ++i) gr_side_pairs(g, g->side[i], i + 1, false);
+    if (!c2d_bp_proxies_sweep(index, &g->proxies, false)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
 
 /* Per frame: each moved proxy against its cells (reference cell only) and the side list, or, for
- * a side-list proxy, against everything; a pair of two moved proxies is kept from the smaller id. */
+ * a side-list proxy, against everything; a pair of two moved proxies is kept from the smaller id.
+ * When more than one proxy in GR_SWEEP_DIVISOR moved, the strip sweep with its moved filter is
+ * cheaper. */
 static c2d_status gr_update_pairs(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
     int32_t m;
     c2d_status st;
     c2d_bp_proxies_collect_moved(&g->proxies);
+    if ((int64_t)g->proxies.moved_count * GR_SWEEP_DIVISOR > g->proxies.live)
+        return c2d_bp_proxies_sweep_update(index, &g->proxies);
     for (m = 0; m < g->proxies.moved_count; ++m) {
         int32_t id = g->proxies.moved[m];
         if (g->proxies.items[id].slot > 0) {

@@ -16,11 +16,16 @@
  * Loose bounds are stored per node (a parent's always contain its children's, checked when a
  * child is made), so culling by them never loses a box, whatever the rounding of the centers.
  * Walks need no stack: nodes keep parent links and their quadrant, and a walk steps to the next
- * sibling or climbs. Ray casts visit the children nearest the ray's start first. The one-shot pair
- * search copies the tree into preorder arrays first, so that it streams through memory. */
+ * sibling or climbs. Box walks cull by each node's tight bounds (the union of the boxes linked into
+ * its subtree, widened as boxes come and recomputed by c2d_index_rebuild), which the parent keeps
+ * copies of, so a walk tests a child before reading it and never touches the nodes it misses. Ray
+ * casts cull by the loose bounds and visit the children nearest the ray's start first. One-shot pairs come from the shared strip sweep over the boxes
+ * (broadphase_pairs.c), not from the tree. */
 #include <string.h>
 #include "broadphase_internal.h"
 
+/* Per-frame pairs use the strip sweep when more than one proxy in this many moved. */
+#define QT_SWEEP_DIVISOR 64
 /* Levels below the root that insertion may create. */
 #define C2D_QUAD_MAX_DEPTH 24
 
@@ -30,6 +35,11 @@ typedef struct qt_node {
     c2d_real half;         /* half the cell's edge; the loose bounds are center +- 2 half */
     int32_t parent;        /* -1 at the root; free node: next free node */
     int32_t child[4];      /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
+    c2d_aabb tight;        /* union of the boxes in the subtree as they were linked (it only grows
+                              until c2d_index_rebuild, so it may be larger, never smaller); valid
+                              while count > 0 */
+    c2d_aabb child_tight[4];  /* copies of the children's tight bounds, so that a walk tests a child
+                                 without reading it */
     int32_t first;         /* first proxy stored here, or -1 */
     int32_t count;         /* proxies in the subtree */
     int32_t level;         /* a child's level is its parent's minus 1 */
@@ -41,19 +51,6 @@ typedef struct qt_link {
     int32_t next, prev;    /* the proxies of one node, a doubly linked list */
 } qt_link;
 
-/* The one-shot pair search works on a snapshot of the tree in preorder: per node its loose bounds,
- * the end of its subtree and its run of boxes, which are copied next to each other. */
-typedef struct qt_flat_node {
-    c2d_aabb loose;
-    int32_t skip;          /* first node after this one's subtree */
-    int32_t first, count;  /* its boxes in the flat box array */
-    int32_t parent;        /* flat index, -1 at the root */
-} qt_flat_node;
-
-typedef struct qt_flat_box {
-    c2d_aabb box;
-    int32_t id;
-} qt_flat_box;
 
 typedef struct c2d_quadtree {
     c2d_index base;
@@ -63,9 +60,6 @@ typedef struct c2d_quadtree {
     qt_node *nodes;
     int32_t node_capacity, node_used, node_free, node_live;
     int32_t root;              /* -1 when empty */
-    qt_flat_node *flat;        /* scratch of find_pairs */
-    qt_flat_box *flat_boxes;
-    int32_t flat_capacity, flat_box_capacity;
 } c2d_quadtree;
 
 static c2d_quadtree *qt_cast(c2d_index *index) { return (c2d_quadtree *)index; }
@@ -171,6 +165,8 @@ static bool qt_grow_root(c2d_quadtree *t, c2d_aabb box) {
         old->quadrant = (old->center.x >= nc.x ? 1 : 0) | (old->center.y >= nc.y ? 2 : 0);
         old->parent = r;
         t->nodes[r].child[old->quadrant] = t->root;
+        t->nodes[r].tight = old->tight;
+        t->nodes[r].child_tight[old->quadrant] = old->tight;
         t->root = r;
     }
     return true;
@@ -214,6 +210,19 @@ static void qt_count_path(c2d_quadtree *t, int32_t n, int32_t delta) {
     for (; n >= 0; n = t->nodes[n].parent) t->nodes[n].count += delta;
 }
 
+/* Widens the tight bounds from n up to the root to hold box, with the parents' copies; stops at
+ * the first node that already holds it (every ancestor's bounds hold its descendants'). A node
+ * whose count is 0 has no bounds yet and takes the box's. */
+static void qt_widen_path(c2d_quadtree *t, int32_t n, c2d_aabb box) {
+    while (n >= 0) {
+        qt_node *node = &t->nodes[n];
+        if (node->count > 0 && qt_contains(node->tight, box)) return;
+        node->tight = node->count > 0 ? c2d_aabb_union(node->tight, box) : box;
+        if (node->parent >= 0) t->nodes[node->parent].child_tight[node->quadrant] = node->tight;
+        n = node->parent;
+    }
+}
+
 static void qt_link_proxy(c2d_quadtree *t, int32_t id, int32_t n) {
     qt_node *node = &t->nodes[n];
     t->links[id].box = t->proxies.items[id].box;
@@ -222,6 +231,7 @@ static void qt_link_proxy(c2d_quadtree *t, int32_t id, int32_t n) {
     if (node->first >= 0) t->links[node->first].prev = id;
     node->first = id;
     t->proxies.items[id].slot = n;
+    qt_widen_path(t, n, t->links[id].box);
     qt_count_path(t, n, 1);
 }
 
@@ -280,7 +290,24 @@ static int32_t qt_next(const c2d_quadtree *t, int32_t n, bool descend, int32_t t
     return -1;
 }
 
-static const int32_t qt_plain_order[4] = {0, 1, 2, 3};
+/* The next node of a depth-first walk of the subtree under top that visits only the nodes whose
+ * tight bounds meet box (closed test), children in quadrant order: as qt_next, but a child is
+ * tested on its parent's copy of its bounds before it is stepped to, so nodes that the box misses
+ * are never read. The caller tests top itself. */
+static int32_t qt_next_box(const c2d_quadtree *t, int32_t n, int32_t top, c2d_aabb box) {
+    int32_t k;
+    for (k = 0; k < 4; ++k) {
+        int32_t c = t->nodes[n].child[k];
+        if (c >= 0 && c2d_bp_overlap_closed(t->nodes[n].child_tight[k], box)) return c;
+    }
+    while (n != top) {
+        const qt_node *p = &t->nodes[t->nodes[n].parent];
+        for (k = t->nodes[n].quadrant + 1; k < 4; ++k)
+            if (p->child[k] >= 0 && c2d_bp_overlap_closed(p->child_tight[k], box)) return p->child[k];
+        n = t->nodes[n].parent;
+    }
+    return -1;
+}
 
 /* ---- class functions ---- */
 
@@ -290,8 +317,6 @@ static void qt_destroy(c2d_index *index) {
     c2d_bp_proxies_free(&t->proxies, &a);
     c2d_bp_free(&a, t->links, (size_t)t->link_capacity * sizeof *t->links);
     c2d_bp_free(&a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
-    c2d_bp_free(&a, t->flat, (size_t)t->flat_capacity * sizeof *t->flat);
-    c2d_bp_free(&a, t->flat_boxes, (size_t)t->flat_box_capacity * sizeof *t->flat_boxes);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, t, sizeof *t);
 }
@@ -347,6 +372,8 @@ static c2d_status qt_move(c2d_index *index, int32_t id, c2d_aabb box) {
         qt_unlink_proxy(t, id);
         qt_link_proxy(t, id, n);
         qt_prune(t, old);
+    } else {
+        qt_widen_path(t, n, box);
     }
     return C2D_OK;
 }
@@ -362,15 +389,11 @@ static bool qt_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *
 /* Calls fn for the proxies of the subtree under top that overlap box; false when fn stopped. */
 static bool qt_walk_box(const c2d_quadtree *t, int32_t top, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
     const c2d_bp_proxy *items = t->proxies.items;
-    int32_t n = top;
-    while (n >= 0) {
-        bool open = c2d_bp_overlap_closed(t->nodes[n].loose, box);
-        if (open) {
-            int32_t id;
-            for (id = t->nodes[n].first; id >= 0; id = t->links[id].next)
-                if (c2d_bp_overlap(t->links[id].box, box) && !fn(id, items[id].user_data, context)) return false;
-        }
-        n = qt_next(t, n, open, top, qt_plain_order);
+    int32_t n = t->nodes[top].count > 0 && c2d_bp_overlap_closed(t->nodes[top].tight, box) ? top : -1;
+    for (; n >= 0; n = qt_next_box(t, n, top, box)) {
+        int32_t id;
+        for (id = t->nodes[n].first; id >= 0; id = t->links[id].next)
+            if (c2d_bp_overlap(t->links[id].box, box) && !fn(id, items[id].user_data, context)) return false;
     }
     return true;
 }
@@ -415,93 +438,33 @@ static void qt_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
 static void qt_pairs_box(c2d_quadtree *t, int32_t self) {
     const c2d_bp_proxy *items = t->proxies.items;
     c2d_aabb box = t->links[self].box;
-    int32_t n = t->root;
-    while (n >= 0) {
-        bool open = c2d_bp_overlap_closed(t->nodes[n].loose, box);
-        if (open) {
-            int32_t id;
-            for (id = t->nodes[n].first; id >= 0; id = t->links[id].next) {
-                if (id == self || (items[id].link != 0 && id < self)) continue;
-                if (c2d_bp_overlap(t->links[id].box, box)) c2d_bp_pairs_push(&t->base, self, id);
-            }
+    int32_t n = c2d_bp_overlap_closed(t->nodes[t->root].tight, box) ? t->root : -1;
+    for (; n >= 0; n = qt_next_box(t, n, t->root, box)) {
+        int32_t id;
+        for (id = t->nodes[n].first; id >= 0; id = t->links[id].next) {
+            if (id == self || (items[id].link != 0 && id < self)) continue;
+            if (c2d_bp_overlap(t->links[id].box, box)) c2d_bp_pairs_push(&t->base, self, id);
         }
-        n = qt_next(t, n, open, t->root, qt_plain_order);
     }
 }
 
-/* One-shot pairs on a preorder snapshot (sequential memory, unlike the tree's nodes and lists).
- * A pair of boxes in nodes x and z, x not after z in preorder, is found from the box in x: z is x
- * itself (the boxes after it in x's run), or in x's subtree, or after x's subtree, where the nodes
- * form a forest of subtrees (later siblings of x and of its ancestors; ancestors come before x).
- * Each box therefore scans the rest of its own run, then the nodes from x + 1 on, skipping each
- * subtree whose loose bounds it misses (so beyond its own subtree it tests only the forest roots,
- * at most three per level, and what lies under those it overlaps). */
+/* One-shot pairs: the shared strip sweep over the proxies' boxes (broadphase_pairs.c). */
 static c2d_status qt_find_pairs(c2d_index *index) {
     c2d_quadtree *t = qt_cast(index);
-    qt_flat_node *fl;
-    qt_flat_box *fb;
-    int32_t count = 0, boxes = 0, n, i;
-    void *p;
-    if (t->root < 0) return c2d_bp_pairs_finish(index);
-    p = t->flat;
-    if (!c2d_bp_reserve(&index->allocator, &p, &t->flat_capacity, t->node_live, sizeof *t->flat)) return C2D_ERR_OUT_OF_MEMORY;
-    t->flat = (qt_flat_node *)p;
-    p = t->flat_boxes;
-    if (!c2d_bp_reserve(&index->allocator, &p, &t->flat_box_capacity, t->proxies.live, sizeof *t->flat_boxes))
-        return C2D_ERR_OUT_OF_MEMORY;
-    t->flat_boxes = (qt_flat_box *)p;
-    fl = t->flat;
-    fb = t->flat_boxes;
-    /* Preorder walk; the parent of a node is found by climbing the flat ancestors of the previous
-     * node until one is the tree parent (the "level" identifies it). */
-    for (n = t->root; n >= 0; n = qt_next(t, n, true, t->root, qt_plain_order)) {
-        const qt_node *node = &t->nodes[n];
-        int32_t id, parent = count - 1;
-        while (parent >= 0 && t->nodes[fl[parent].skip].level <= node->level) parent = fl[parent].parent;
-        fl[count].loose = node->loose;
-        fl[count].skip = n;   /* the tree node, for now */
-        fl[count].first = boxes;
-        fl[count].parent = parent;
-        for (id = node->first; id >= 0; id = t->links[id].next) {
-            fb[boxes].box = t->links[id].box;
-            fb[boxes].id = id;
-            ++boxes;
-        }
-        fl[count].count = boxes - fl[count].first;
-        ++count;
-    }
-    for (i = 0; i < count; ++i) fl[i].skip = i + 1;
-    for (i = count - 1; i > 0; --i)
-        if (fl[i].skip > fl[fl[i].parent].skip) fl[fl[i].parent].skip = fl[i].skip;
-    for (n = 0; n < count; ++n) {
-        const qt_flat_box *b = fb + fl[n].first, *bend = b + fl[n].count;
-        for (; b < bend; ++b) {
-            const qt_flat_box *o;
-            c2d_aabb box = b->box;
-            int32_t z = n + 1;
-            for (o = b + 1; o < bend; ++o)
-                if (c2d_bp_overlap(box, o->box)) c2d_bp_pairs_push(index, b->id, o->id);
-            while (z < count) {
-                if (!c2d_bp_overlap_closed(fl[z].loose, box)) {
-                    z = fl[z].skip;
-                    continue;
-                }
-                for (o = fb + fl[z].first; o < fb + fl[z].first + fl[z].count; ++o)
-                    if (c2d_bp_overlap(box, o->box)) c2d_bp_pairs_push(index, b->id, o->id);
-                ++z;
-            }
-        }
-    }
+    if (!c2d_bp_proxies_sweep(index, &t->proxies, false)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
 
 /* Per frame: each moved proxy's box is run down the tree; a pair of two moved proxies is kept
- * only from the smaller id's walk. */
+ * only from the smaller id's walk. When more than one proxy in QT_SWEEP_DIVISOR moved, the strip
+ * sweep with its moved filter is cheaper. */
 static c2d_status qt_update_pairs(c2d_index *index) {
     c2d_quadtree *t = qt_cast(index);
     int32_t m;
     c2d_status s;
     c2d_bp_proxies_collect_moved(&t->proxies);
+    if ((int64_t)t->proxies.moved_count * QT_SWEEP_DIVISOR > t->proxies.live)
+        return c2d_bp_proxies_sweep_update(index, &t->proxies);
     for (m = 0; m < t->proxies.moved_count; ++m) {
         int32_t id = t->proxies.moved[m];
         qt_pairs_box(t, id);
@@ -516,7 +479,7 @@ static c2d_status qt_update_pairs(c2d_index *index) {
  * may now fit deeper). On failure the proxies not yet walked stay where they were. */
 static c2d_status qt_rebuild(c2d_index *index) {
     c2d_quadtree *t = qt_cast(index);
-    int32_t id;
+    int32_t id, k;
     for (id = 0; id < t->proxies.used; ++id) {
         int32_t old, n;
         if (!c2d_bp_proxies_live(&t->proxies, id)) continue;
@@ -528,6 +491,15 @@ static c2d_status qt_rebuild(c2d_index *index) {
             qt_link_proxy(t, id, n);
             qt_prune(t, old);
         }
+    }
+    /* Tight bounds afresh (they only grow between rebuilds): every count is zeroed, which makes
+     * every node boundless for qt_widen_path, and every proxy is counted and widened in again. */
+    for (k = 0; k < t->node_used; ++k)
+        if (t->nodes[k].quadrant >= 0) t->nodes[k].count = 0;
+    for (id = 0; id < t->proxies.used; ++id) {
+        if (!c2d_bp_proxies_live(&t->proxies, id)) continue;
+        qt_widen_path(t, t->proxies.items[id].slot, t->links[id].box);
+        qt_count_path(t, t->proxies.items[id].slot, 1);
     }
     return C2D_OK;
 }
@@ -547,6 +519,8 @@ static bool qt_validate(const c2d_index *index) {
             if (node->parent < 0 || node->parent >= t->node_used) return false;
             p = &t->nodes[node->parent];
             if (p->child[node->quadrant] != n || p->level != node->level + 1) return false;
+            if (memcmp(&p->child_tight[node->quadrant], &node->tight, sizeof node->tight) != 0) return false;
+            if (!qt_contains(p->tight, node->tight)) return false;
             if (!qt_contains(p->loose, node->loose) || node->count <= 0) return false;
         }
         for (q = 0; q < 4; ++q) {
@@ -557,6 +531,7 @@ static bool qt_validate(const c2d_index *index) {
         for (id = node->first; id >= 0 && sum <= t->proxies.live; id = t->links[id].next) {
             if (!c2d_bp_proxies_live(&t->proxies, id) || t->proxies.items[id].slot != n) return false;
             if (t->links[id].prev != prev || !qt_contains(node->loose, t->proxies.items[id].box)) return false;
+            if (!qt_contains(node->tight, t->proxies.items[id].box)) return false;
             if (memcmp(&t->links[id].box, &t->proxies.items[id].box, sizeof(c2d_aabb)) != 0) return false;
             prev = id;
             ++sum;

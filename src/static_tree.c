@@ -14,7 +14,6 @@
 #define C2D_STATIC_LEAF_SIZE 4
 #define C2D_STATIC_BINS 16
 #define C2D_STATIC_MAX_DEPTH 48
-#define C2D_PAIR_STACK 512
 
 typedef struct c2d_static_node {
     c2d_aabb box;
@@ -257,6 +256,8 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
             int32_t i, end = n->start + n->count;
             for (i = n->start; i < end; ++i) {
                 c2d_real f;
+                /* The closed slab test first: cheap, and it rejects most items. */
+                if (!c2d_bp_ray_cull(ray, t->boxes[i], &f)) continue;
                 if (c2d_bp_ray_box(ray, t->boxes[i], &f) && !c2d_bp_ray_report(ray, fn, t->ids[i], t->user[i], f, context))
                     return;
             }
@@ -280,49 +281,15 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     }
 }
 
-/* Tree against itself, as in the dynamic tree: a node paired with itself splits into its children
- * paired with themselves and each other; two nodes whose boxes touch split the larger internal one;
- * two leaves compare their boxes exactly (a leaf with itself: each pair of its items once). */
+/* One-shot pairs: the shared strip sweep over the boxes (broadphase_pairs.c), which is faster than
+ * descending the tree against itself. */
 static c2d_status st_find_pairs(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
-    int32_t stack[2 * C2D_PAIR_STACK];
-    int sp = 0;
-    if (t->count > 0) {
-        stack[sp++] = 0;
-        stack[sp++] = 0;
-    }
-    while (sp > 0) {
-        int32_t y = stack[--sp], x = stack[--sp];
-        const c2d_static_node *nx = &t->nodes[x], *ny = &t->nodes[y];
-        C2D_ASSERT(sp + 6 <= 2 * C2D_PAIR_STACK);
-        if (sp + 6 > 2 * C2D_PAIR_STACK) break;
-        if (x == y) {
-            if (nx->count > 0) {
-                int32_t i, j, end = nx->start + nx->count;
-                for (i = nx->start; i < end; ++i)
-                    for (j = i + 1; j < end; ++j)
-                        if (c2d_bp_overlap(t->boxes[i], t->boxes[j])) c2d_bp_pairs_push(index, t->ids[i], t->ids[j]);
-                continue;
-            }
-            stack[sp++] = x + 1; stack[sp++] = nx->start;
-            stack[sp++] = nx->start; stack[sp++] = nx->start;
-            stack[sp++] = x + 1; stack[sp++] = x + 1;
-            continue;
-        }
-        if (!c2d_bp_overlap_closed(nx->box, ny->box)) continue;
-        if (nx->count > 0 && ny->count > 0) {
-            int32_t i, j, xend = nx->start + nx->count, yend = ny->start + ny->count;
-            for (i = nx->start; i < xend; ++i)
-                for (j = ny->start; j < yend; ++j)
-                    if (c2d_bp_overlap(t->boxes[i], t->boxes[j])) c2d_bp_pairs_push(index, t->ids[i], t->ids[j]);
-        } else if (ny->count > 0 || (nx->count == 0 && st_perimeter(nx->box) >= st_perimeter(ny->box))) {
-            stack[sp++] = nx->start; stack[sp++] = y;
-            stack[sp++] = x + 1; stack[sp++] = y;
-        } else {
-            stack[sp++] = x; stack[sp++] = ny->start;
-            stack[sp++] = x; stack[sp++] = y + 1;
-        }
-    }
+    int32_t i;
+    c2d_bp_srec *r = c2d_bp_sweep_reserve(index, t->count);
+    if (r == NULL) return C2D_ERR_OUT_OF_MEMORY;
+    for (i = 0; i < t->count; ++i) c2d_bp_srec_set(&r[i], t->boxes[i], t->ids[i], false);
+    if (!c2d_bp_sweep_pairs(index, t->count, 0u)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
 

@@ -1,5 +1,4 @@
-/* Sort and sweep (sweep and prune) along one axis, with strips along the other for the one-shot
- * pairs.
+/* Sort and sweep (sweep and prune) along one axis.
  *
  * The persistent structure is one array of the proxies' boxes kept sorted by their lower side on
  * the sweep axis (the idea of Baraff's and Cohen et al.'s sweep and prune, here on box minima only
@@ -15,17 +14,25 @@
  * One-shot pairs first pick the axis whose box centers have the larger variance (a crowded axis,
  * such as every box on one vertical line, would make every record overlap every other along it)
  * and re-sort when it changes. A sweep along one axis alone still meets about sqrt(n) records per
- * box for uniformly spread boxes, so the sorted records are then dealt, in order, into strips
- * across the other axis, each about two box heights tall; a box is copied into every strip it
- * touches and a pair is kept only in the first strip the two boxes share. Per-frame pairs sweep
- * forwards and (by the reach bound) backwards from each moved record, or, when those walks would
- * cost more than a few passes over the array (many moves, or one very wide box), run the strip
- * sweep keeping only pairs with a moved record, which is never dearer than a one-shot search.
+ * box for uniformly spread boxes, so the sorted records go to the shared strip sweep
+ * (broadphase_pairs.c), which cuts them into strips across the other axis and needs no sort along
+ * this one. Per-frame pairs walk forwards and (by the reach bound) backwards from each moved
+ * record, four records at a time with SSE2; when those walks grow longer than a few passes over
+ * the array (many moves, or one very wide box) they are abandoned for the strip sweep keeping only
+ * pairs with a moved record, so a frame never costs much more than a one-shot search.
  *
  * Every test on a candidate is the exact overlap or ray rule on the users' boxes (the records are
  * copies of them), so results never depend on the strips, keys or bounds, only the work does. */
 #include <string.h>
 #include "broadphase_internal.h"
+
+/* SSE2 walks on x86 with GCC or Clang (C2D_NO_SIMD builds the portable path instead). */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && !defined(C2D_NO_SIMD)
+#  define SP_SSE2 1
+#  include <xmmintrin.h>
+#else
+#  define SP_SSE2 0
+#endif
 
 #ifdef C2D_DOUBLE
 typedef uint64_t sp_key;
@@ -38,15 +45,13 @@ typedef uint32_t sp_key;
 /* A move that would shift its record further than SP_SHIFT_LIMIT + count / 1024 positions goes to
  * the pending tail instead. */
 #define SP_SHIFT_LIMIT 64
-/* Per-frame pairs switch from walks to the strip sweep above this many records walked per record
- * in the array. */
+/* Per-frame pairs switch from walks to the strip sweep after this many records tested per record
+ * in the array (a record tested in a walk costs about a thirtieth of one in the sweep). */
 #ifndef SP_WALK_FACTOR
-#define SP_WALK_FACTOR 4
+#define SP_WALK_FACTOR 32
 #endif
 /* The pending tail is merged in once it holds more than this and more than 1/8 of the sorted part. */
 #define SP_PENDING_MIN 64
-/* Most strips a one-shot pair search uses. */
-#define SP_MAX_STRIPS (1 << 20)
 
 /* A box seen along the sweep axis (a) and the other axis (b). */
 typedef struct sp_rec {
@@ -57,18 +62,6 @@ typedef struct sp_item {
     sp_key key;
     int32_t index;
 } sp_item;
-
-/* The strips a record's box touches. */
-typedef struct sp_span {
-    int32_t first, last;
-} sp_span;
-
-/* A record dealt into a strip, with the first strip its box touches. */
-typedef struct sp_strip_rec {
-    sp_rec r;
-    int32_t id, first;
-    int32_t moved;      /* per-frame pairs: 1 for a moved record */
-} sp_strip_rec;
 
 typedef struct c2d_sweep_prune {
     c2d_index base;
@@ -85,14 +78,6 @@ typedef struct c2d_sweep_prune {
     int32_t rec2_capacity, id2_capacity;
     sp_item *items, *items2;
     int32_t item_capacity, item2_capacity;
-    sp_strip_rec *strip;
-    int32_t strip_capacity;
-    int32_t *strip_start, *strip_fill;
-    int32_t strip_start_capacity, strip_fill_capacity;
-    sp_span *spans;
-    int32_t span_capacity;
-    unsigned char *marks;      /* per position: moved (per-frame strip sweep) */
-    int32_t mark_capacity;
 } c2d_sweep_prune;
 
 static c2d_sweep_prune *sp_cast(c2d_index *index) { return (c2d_sweep_prune *)index; }
@@ -314,11 +299,6 @@ static void sp_destroy(c2d_index *index) {
     c2d_bp_free(&a, s->ids2, (size_t)s->id2_capacity * sizeof *s->ids2);
     c2d_bp_free(&a, s->items, (size_t)s->item_capacity * sizeof *s->items);
     c2d_bp_free(&a, s->items2, (size_t)s->item2_capacity * sizeof *s->items2);
-    c2d_bp_free(&a, s->strip, (size_t)s->strip_capacity * sizeof *s->strip);
-    c2d_bp_free(&a, s->strip_start, (size_t)s->strip_start_capacity * sizeof *s->strip_start);
-    c2d_bp_free(&a, s->strip_fill, (size_t)s->strip_fill_capacity * sizeof *s->strip_fill);
-    c2d_bp_free(&a, s->spans, (size_t)s->span_capacity * sizeof *s->spans);
-    c2d_bp_free(&a, s->marks, (size_t)s->mark_capacity * sizeof *s->marks);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, s, sizeof *s);
 }
@@ -523,174 +503,129 @@ static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
     return n;
 }
 
-/* Strip layout for n records spread over [b0, b0 + span] across the sweep axis with mean height
- * mean_h: strips about two mean heights tall, at most n / 2 + 1 of them. */
-static int32_t sp_strip_count(int32_t n, c2d_real span, c2d_real mean_h) {
-    c2d_real h = 2 * mean_h, least = span / (c2d_real)(n / 2 + 1), c;
-    if (h < least) h = least;
-    if (!(span > 0) || !(h > 0)) return 1;
-    c = span / h;
-    if (!(c < (c2d_real)SP_MAX_STRIPS)) return SP_MAX_STRIPS;
-    return (int32_t)c + 1;
-}
-
-static int32_t sp_strip_of(c2d_real v, c2d_real b0, c2d_real inv_h, int32_t strips) {
-    c2d_real f = (v - b0) * inv_h;
-    if (!(f > 0)) return 0;
-    if (!(f < (c2d_real)strips)) return strips - 1;
-    return (int32_t)f;
-}
-
-/* One-shot pairs: consolidate, sort along the better axis, deal the records into strips (stable,
- * so each strip stays sorted) and sweep each strip. Every record of a strip is compared with the
- * following ones that start before it ends; a pair is pushed only in the first strip both boxes
- * touch. When the strips would hold more than about 3n copies (many tall boxes), fewer, taller
- * strips are used. */
-/* The strip sweep shared by the pair functions: deals the sorted records (all live, dead dropped)
- * into strips across the sweep axis, stable so that each strip stays sorted, and sweeps each
- * strip: every record against the following ones that start before it ends; a pair is pushed only
- * in the first strip both boxes touch. With marks (per position, 1 for moved), only pairs with a
- * moved record are pushed. stats[1] describes the axis across. When the strips would hold more
- * than about 3n copies (many tall boxes), fewer, taller strips are used. */
-static bool sp_strip_pairs(c2d_sweep_prune *s, const sp_axis_stats *across, const unsigned char *marks) {
-    int32_t n = s->count, p, strips, total = 0, st;
-    c2d_real b0 = across->lo, span = across->hi - across->lo, inv_h;
-    sp_span *spans;
-    void *mem = s->spans;
-    if (!sp_reserve(s, &mem, &s->span_capacity, n, sizeof *s->spans)) return false;
-    s->spans = spans = (sp_span *)mem;
-    strips = sp_strip_count(n, span, across->mean_size);
-    for (;;) {
-        int64_t copies = 0, limit = 3 * (int64_t)n + 1024;
-        inv_h = strips > 1 ? (c2d_real)strips / span : (c2d_real)0;
-        for (p = 0; p < n && copies <= limit; ++p) {
-            spans[p].first = sp_strip_of(s->recs[p].bmin, b0, inv_h, strips);
-            spans[p].last = sp_strip_of(s->recs[p].bmax, b0, inv_h, strips);
-            copies += spans[p].last - spans[p].first + 1;
-        }
-        if (copies <= limit && copies <= INT32_MAX) {
-            total = (int32_t)copies;
-            break;
-        }
-        strips /= 2;
-        if (strips <= 1) {
-            strips = 1;
-            for (p = 0; p < n; ++p) spans[p].first = spans[p].last = 0;
-            total = n;
-            break;
-        }
-    }
-    mem = s->strip;
-    if (!sp_reserve(s, &mem, &s->strip_capacity, total, sizeof *s->strip)) return false;
-    s->strip = (sp_strip_rec *)mem;
-    mem = s->strip_start;
-    if (!sp_reserve(s, &mem, &s->strip_start_capacity, strips + 1, sizeof *s->strip_start)) return false;
-    s->strip_start = (int32_t *)mem;
-    mem = s->strip_fill;
-    if (!sp_reserve(s, &mem, &s->strip_fill_capacity, strips, sizeof *s->strip_fill)) return false;
-    s->strip_fill = (int32_t *)mem;
-    /* Counting sort of the copies by strip, in sweep order. */
-    memset(s->strip_start, 0, (size_t)(strips + 1) * sizeof *s->strip_start);
-    for (p = 0; p < n; ++p)
-        for (st = spans[p].first; st <= spans[p].last; ++st) s->strip_start[st + 1]++;
-    for (st = 0; st < strips; ++st) {
-        s->strip_start[st + 1] += s->strip_start[st];
-        s->strip_fill[st] = s->strip_start[st];
-    }
-    for (p = 0; p < n; ++p) {
-        for (st = spans[p].first; st <= spans[p].last; ++st) {
-            sp_strip_rec *e = &s->strip[s->strip_fill[st]++];
-            e->r = s->recs[p];
-            e->id = s->ids[p];
-            e->first = spans[p].first;
-            e->moved = marks != NULL ? marks[p] : 1;
-        }
-    }
-    for (st = 0; st < strips; ++st) {
-        const sp_strip_rec *e = s->strip + s->strip_start[st], *end = s->strip + s->strip_start[st + 1];
-        for (; e < end; ++e) {
-            const sp_strip_rec *f;
-            c2d_real amax = e->r.amax, amin = e->r.amin, bmin = e->r.bmin, bmax = e->r.bmax;
-            for (f = e + 1; f < end && f->r.amin < amax; ++f) {
-                if ((e->moved | f->moved) && f->r.bmin < bmax && bmin < f->r.bmax && amin < f->r.amax &&
-                    (e->first > f->first ? e->first : f->first) == st)
-                    c2d_bp_pairs_push(&s->base, e->id, f->id);
-            }
-        }
-    }
-    return true;
-}
-
 /* Consolidates and picks the sweep axis: the one with the larger variance of box centers (re-sorts
- * when it changes). Fills stats (0: sweep axis, 1: across) and returns the live count, or -1 when
- * out of memory. */
-static int32_t sp_prepare_axis(c2d_sweep_prune *s, sp_axis_stats stats[2]) {
+ * when it changes). Returns the live count, or -1 when out of memory. */
+static int32_t sp_prepare_axis(c2d_sweep_prune *s) {
+    sp_axis_stats stats[2];
     int32_t n;
     int axis;
     if (!sp_consolidate(s)) return -1;
     n = sp_stats(s, stats);
     axis = stats[1].var > stats[0].var ? 1 - s->axis : s->axis;
-    if (n >= 2 && axis != s->axis) {
-        sp_axis_stats t = stats[0];
-        stats[0] = stats[1];
-        stats[1] = t;
-        if (!sp_sort_all(s, axis)) return -1;
-    }
+    if (n >= 2 && axis != s->axis && !sp_sort_all(s, axis)) return -1;
     return n;
 }
 
-/* One-shot pairs: the better axis, then the strip sweep. */
+/* Runs the shared strip sweep (broadphase_pairs.c) on the records, which are already in order
+ * along its sweep axis (consolidated: no dead records, no pending tail). With filter, records of
+ * moved proxies are marked and only their pairs are pushed. */
+static bool sp_sweep(c2d_sweep_prune *s, bool filter) {
+    const c2d_bp_proxy *items = s->proxies.items;
+    c2d_bp_srec *r = c2d_bp_sweep_reserve(&s->base, s->count);
+    int32_t p;
+    if (r == NULL) return false;
+    for (p = 0; p < s->count; ++p) {
+        int32_t id = s->ids[p];
+        r[p].idm = (uint32_t)id | (filter && items[id].link != 0 ? C2D_SWEEP_MOVED : 0u);
+        r[p].a0 = s->recs[p].amin;
+        r[p].a1 = s->recs[p].amax;
+        r[p].b0 = s->recs[p].bmin;
+        r[p].b1 = s->recs[p].bmax;
+    }
+    return c2d_bp_sweep_pairs(&s->base, s->count, C2D_SWEEP_PRESORTED | (filter ? C2D_SWEEP_FILTER : 0u));
+}
+
+/* One-shot pairs: the better axis, then the shared strip sweep. */
 static c2d_status sp_find_pairs(c2d_index *index) {
     c2d_sweep_prune *s = sp_cast(index);
-    sp_axis_stats stats[2];
-    int32_t n = sp_prepare_axis(s, stats);
-    if (n < 0) return C2D_ERR_OUT_OF_MEMORY;
-    if (n >= 2 && !sp_strip_pairs(s, &stats[1], NULL)) return C2D_ERR_OUT_OF_MEMORY;
+    int32_t n = sp_prepare_axis(s);
+    if (n < 0 || !sp_sweep(s, false)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
 
+/* The pairs of the record at position pm (all records sorted, none dead): forwards while records
+ * start before it ends, then backwards while the reach bound says that an earlier record can still
+ * reach its start (fl(amin + reach) > its amin, the scalar test's own rounding). With SSE2 four
+ * records are tested at once, transposed from their rows; a block past the stopping point holds
+ * only records the exact test rejects anyway. Returns the records tested. */
+static int64_t sp_walk(c2d_sweep_prune *s, int32_t pm) {
+    const sp_rec *recs = s->recs, r = s->recs[pm];
+    const int32_t *ids = s->ids;
+    int32_t id = ids[pm], q = pm + 1, n = s->count;
+    int64_t tested = 0;
+#if SP_SSE2 && !defined(C2D_DOUBLE)
+    const __m128 ramin = _mm_set1_ps(r.amin), ramax = _mm_set1_ps(r.amax), rbmin = _mm_set1_ps(r.bmin),
+                 rbmax = _mm_set1_ps(r.bmax), reach = _mm_set1_ps(s->reach);
+    for (; q + 4 <= n; q += 4) {
+        __m128 x0 = _mm_loadu_ps(&recs[q].amin), x1 = _mm_loadu_ps(&recs[q + 1].amin);
+        __m128 x2 = _mm_loadu_ps(&recs[q + 2].amin), x3 = _mm_loadu_ps(&recs[q + 3].amin), go;
+        unsigned bits;
+        _MM_TRANSPOSE4_PS(x0, x1, x2, x3);   /* x0: amin, x1: amax, x2: bmin, x3: bmax */
+        go = _mm_cmplt_ps(x0, ramax);
+        bits = (unsigned)_mm_movemask_ps(_mm_and_ps(_mm_and_ps(go, _mm_cmplt_ps(ramin, x1)),
+                                                    _mm_and_ps(_mm_cmplt_ps(x2, rbmax), _mm_cmplt_ps(rbmin, x3))));
+        tested += 4;
+        for (; bits != 0; bits &= bits - 1) c2d_bp_pairs_push(&s->base, id, ids[q + __builtin_ctz(bits)]);
+        if (_mm_movemask_ps(go) != 15) goto backwards;
+    }
+#endif
+    for (; q < n && recs[q].amin < r.amax; ++q, ++tested)
+        if (sp_overlap(&r, &recs[q])) c2d_bp_pairs_push(&s->base, id, ids[q]);
+#if SP_SSE2 && !defined(C2D_DOUBLE)
+backwards:
+#endif
+    q = pm - 1;
+#if SP_SSE2 && !defined(C2D_DOUBLE)
+    for (; q >= 3; q -= 4) {
+        __m128 x0 = _mm_loadu_ps(&recs[q - 3].amin), x1 = _mm_loadu_ps(&recs[q - 2].amin);
+        __m128 x2 = _mm_loadu_ps(&recs[q - 1].amin), x3 = _mm_loadu_ps(&recs[q].amin), go;
+        unsigned bits;
+        _MM_TRANSPOSE4_PS(x0, x1, x2, x3);
+        go = _mm_cmpgt_ps(_mm_add_ps(x0, reach), ramin);
+        bits = (unsigned)_mm_movemask_ps(_mm_and_ps(_mm_and_ps(_mm_cmplt_ps(x0, ramax), _mm_cmplt_ps(ramin, x1)),
+                                                    _mm_and_ps(_mm_cmplt_ps(x2, rbmax), _mm_cmplt_ps(rbmin, x3))));
+        tested += 4;
+        for (; bits != 0; bits &= bits - 1) c2d_bp_pairs_push(&s->base, id, ids[q - 3 + __builtin_ctz(bits)]);
+        if (_mm_movemask_ps(go) != 15) return tested;
+    }
+#endif
+    for (; q >= 0 && recs[q].amin + s->reach > r.amin; --q, ++tested)
+        if (sp_overlap(&r, &recs[q])) c2d_bp_pairs_push(&s->base, id, ids[q]);
+    return tested;
+}
+
 /* Per-frame pairs. With every record sorted, a pair (p, q), p before q, with a moved record is
- * found by sweeping forwards from p when p moved, and by walking backwards from q, bounded by the
- * reach, when q moved. The walks cost about the sweep-axis window of each moved box (which grows
- * like the square root of n for boxes spread over a square); when their estimate (two binary
- * searches per moved record) exceeds SP_WALK_FACTOR passes over the array, the strip sweep of the
- * one-shot search runs instead, pushing only pairs with a moved record. A pair of two moved
- * records may be pushed twice; finish drops the duplicates. */
+ * found by walking forwards from p when p moved and backwards from q (bounded by the reach) when q
+ * moved; a pair of two moved records is pushed twice and finish drops the copy. The walks cost
+ * about the sweep-axis window of each moved box, which grows like the square root of n for boxes
+ * spread over a square; once they have tested more than SP_WALK_FACTOR records per record in the
+ * array, their pairs are dropped and the strip sweep runs instead, keeping only pairs with a moved
+ * record, so a frame never costs much more than a one-shot search; walks that the mean density
+ * along the axis says would cost twice that much are not started. */
 static c2d_status sp_update_pairs(c2d_index *index) {
     c2d_sweep_prune *s = sp_cast(index);
-    const c2d_bp_proxy *items;
     int32_t m, k;
-    int64_t walk = 0;
+    int64_t tested = 0, budget;
     c2d_status st;
     if (!sp_consolidate(s)) return C2D_ERR_OUT_OF_MEMORY;
     c2d_bp_proxies_collect_moved(&s->proxies);
-    items = s->proxies.items;
     k = s->proxies.moved_count;
-    for (m = 0; m < k && walk <= SP_WALK_FACTOR * (int64_t)s->count; ++m) {
-        const sp_rec *r = &s->recs[items[s->proxies.moved[m]].slot];
-        walk += sp_lower_bound(s, r->amax, false) - sp_lower_bound(s, r->amin - s->reach, false);
-    }
-    if (walk <= SP_WALK_FACTOR * (int64_t)s->count) {
+    budget = SP_WALK_FACTOR * (int64_t)s->count + 64;
+    /* Walks expected (from the mean density along the axis) to cost twice the budget are not even
+     * started. */
+    if (s->count > 1) {
+        c2d_real extent = s->recs[s->count - 1].amin - s->recs[0].amin + s->reach, span = 0;
         for (m = 0; m < k; ++m) {
-            int32_t pm = items[s->proxies.moved[m]].slot, q;
-            const sp_rec *r = &s->recs[pm];
-            for (q = pm + 1; q < s->count && s->recs[q].amin < r->amax; ++q)
-                if (sp_overlap(r, &s->recs[q])) c2d_bp_pairs_push(index, s->ids[pm], s->ids[q]);
-            for (q = pm - 1; q >= 0 && s->recs[q].amin + s->reach > r->amin; --q)
-                if (sp_overlap(r, &s->recs[q])) c2d_bp_pairs_push(index, s->ids[pm], s->ids[q]);
+            const sp_rec *r = &s->recs[s->proxies.items[s->proxies.moved[m]].slot];
+            span += (r->amax - r->amin) + s->reach;
         }
-    } else {
-        sp_axis_stats stats[2];
-        void *mem = s->marks;
-        if (!sp_reserve(s, &mem, &s->mark_capacity, s->count, sizeof *s->marks)) {
-            c2d_bp_proxies_keep_moved(&s->proxies);
-            return C2D_ERR_OUT_OF_MEMORY;
-        }
-        s->marks = (unsigned char *)mem;
-        memset(s->marks, 0, (size_t)s->count);
-        for (m = 0; m < k; ++m) s->marks[items[s->proxies.moved[m]].slot] = 1;
-        (void)sp_stats(s, stats);
-        if (!sp_strip_pairs(s, &stats[1], s->marks)) {
+        if (extent > 0 && span / extent * (c2d_real)s->count > (c2d_real)(2 * budget)) tested = budget + 1;
+    }
+    for (m = 0; m < k && tested <= budget; ++m) tested += sp_walk(s, s->proxies.items[s->proxies.moved[m]].slot);
+    if (tested > budget) {
+        index->pairs.count = 0;
+        index->pairs.failed = false;
+        if (!sp_sweep(s, true)) {
             c2d_bp_proxies_keep_moved(&s->proxies);
             return C2D_ERR_OUT_OF_MEMORY;
         }
@@ -703,14 +638,7 @@ static c2d_status sp_update_pairs(c2d_index *index) {
 
 /* Merges the pending tail, picks the axis with the larger spread and re-sorts along it. */
 static c2d_status sp_rebuild(c2d_index *index) {
-    c2d_sweep_prune *s = sp_cast(index);
-    int axis;
-    sp_axis_stats stats[2];
-    if (!sp_consolidate(s)) return C2D_ERR_OUT_OF_MEMORY;
-    (void)sp_stats(s, stats);
-    axis = stats[1].var > stats[0].var ? 1 - s->axis : s->axis;
-    if (axis != s->axis && !sp_sort_all(s, axis)) return C2D_ERR_OUT_OF_MEMORY;
-    return C2D_OK;
+    return sp_prepare_axis(sp_cast(index)) < 0 ? C2D_ERR_OUT_OF_MEMORY : C2D_OK;
 }
 
 static bool sp_validate(const c2d_index *index) {

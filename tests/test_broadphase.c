@@ -378,11 +378,11 @@ static void dynamic_tree_vs_brute(c2d_index_config *cfg, const char *name) {
     }
 }
 
-/* Spatial hash with cells matching the lattice, off the lattice, larger and smaller than the boxes
- * (small cells push boxes to the oversized list), against brute force in every scene. */
-static void test_spatial_hash_matches_brute_force(void **state) {
+/* Grid with cells matching the lattice, off the lattice, larger and smaller than the boxes (small
+ * cells push boxes to the side list), against brute force in every scene. */
+static void test_grid_cell_sizes_match_brute_force(void **state) {
     static const double cells[] = {1, 0.37, 3, 0.2, 100};
-    test_rng r = test_rng_make("spatial_hash_matches_brute_force");
+    test_rng r = test_rng_make("grid_cell_sizes_match_brute_force");
     int s, c;
     (void)state;
     for (c = 0; c < (int)(sizeof cells / sizeof cells[0]); ++c) {
@@ -391,7 +391,7 @@ static void test_spatial_hash_matches_brute_force(void **state) {
             c2d_index *ix = NULL;
             memset(&cfg, 0, sizeof cfg);
             cfg.cell_size = (c2d_real)(cells[c] * k_styles[s].unit);
-            assert_status(c2d_spatial_hash_create(&cfg, &ix), C2D_OK);
+            assert_status(c2d_grid_create(&cfg, &ix), C2D_OK);
             run_dynamic_scenario(ix, &r, &k_styles[s], 160, test_iterations(20));
             c2d_index_destroy(ix);
         }
@@ -400,13 +400,13 @@ static void test_spatial_hash_matches_brute_force(void **state) {
 
 /* Cells beyond +-2^30 are clamped to the last cell: scenes at +-1e7 with 1e-3 cells put every box in
  * one corner cell, and everything must still equal brute force (rays included). */
-static void test_spatial_hash_clamped_cells(void **state) {
+static void test_grid_clamped_cells_far(void **state) {
     static const scene_style far[] = {
         {1e7, 1e7, 1, 24, true},
         {-1e7, 1e7, 1, 24, true},
         {-1e7, -1e7, 0.5, 30, true},
     };
-    test_rng r = test_rng_make("spatial_hash_clamped_cells");
+    test_rng r = test_rng_make("grid_clamped_cells_far");
     int s;
     (void)state;
     for (s = 0; s < 3; ++s) {
@@ -414,7 +414,7 @@ static void test_spatial_hash_clamped_cells(void **state) {
         c2d_index *ix = NULL;
         memset(&cfg, 0, sizeof cfg);
         cfg.cell_size = (c2d_real)1e-3;
-        assert_status(c2d_spatial_hash_create(&cfg, &ix), C2D_OK);
+        assert_status(c2d_grid_create(&cfg, &ix), C2D_OK);
         run_dynamic_scenario(ix, &r, &far[s], 120, test_iterations(10));
         c2d_index_destroy(ix);
     }
@@ -446,7 +446,16 @@ static void test_dynamic_tree_prediction_matches_brute_force(void **state) {
 /* ---- the dynamic indexes (insert / move / remove) ---- */
 
 typedef c2d_status create_fn(const c2d_index_config *config, c2d_index **out);
-static create_fn *const k_dynamic[] = {c2d_dynamic_tree_create, c2d_spatial_hash_create};
+/* The grid with unit cells when the config leaves the cell size 0 (its automatic size waits for 32
+ * boxes, and these scenes are on a unit lattice). */
+static c2d_status grid_unit_create(const c2d_index_config *config, c2d_index **out) {
+    c2d_index_config cfg;
+    if (config != NULL) cfg = *config; else memset(&cfg, 0, sizeof cfg);
+    if (cfg.cell_size == 0) cfg.cell_size = 1;
+    return c2d_grid_create(&cfg, out);
+}
+
+static create_fn *const k_dynamic[] = {c2d_dynamic_tree_create, grid_unit_create};
 #define DYNAMIC_COUNT ((int)(sizeof k_dynamic / sizeof k_dynamic[0]))
 
 /* ---- hand-computed cases ---- */
@@ -498,7 +507,7 @@ static void test_touching_boxes_are_not_pairs(void **state) {
         assert_status(c2d_dynamic_tree_create(NULL, &trees[0]), C2D_OK);
         for (t = 0; t < 4; ++t) assert_int_equal(insert_box(trees[0], boxes[t], (uint64_t)t), t);
         assert_status(c2d_static_tree_create(NULL, boxes, NULL, 4, &trees[1]), C2D_OK);
-        assert_status(c2d_spatial_hash_create(NULL, &trees[2]), C2D_OK);
+        assert_status(grid_unit_create(NULL, &trees[2]), C2D_OK);
         for (t = 0; t < 4; ++t) assert_int_equal(insert_box(trees[2], boxes[t], (uint64_t)t), t);
         for (t = 0; t < 3; ++t) {
             const c2d_index_pair *p;
@@ -683,18 +692,18 @@ static void test_errors(void **state) {
     id_list got;
     (void)state;
     assert_status(c2d_dynamic_tree_create(NULL, NULL), C2D_ERR_NULL_ARG);
-    assert_status(c2d_spatial_hash_create(NULL, NULL), C2D_ERR_NULL_ARG);
+    assert_status(c2d_grid_create(NULL, NULL), C2D_ERR_NULL_ARG);
     memset(&cfg, 0, sizeof cfg);
     cfg.cell_size = -1;
-    assert_status(c2d_spatial_hash_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
     assert_null(ix);
     cfg.cell_size = (c2d_real)NAN;
-    assert_status(c2d_spatial_hash_create(&cfg, &ix), C2D_ERR_NOT_FINITE);
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_NOT_FINITE);
     cfg.cell_size = (c2d_real)(1.0 / ((double)C2D_MAX_COORD * 1e4));   /* 1 / cell_size beyond any coordinate */
-    assert_status(c2d_spatial_hash_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
     cfg.cell_size = 2;
-    assert_status(c2d_spatial_hash_create(&cfg, &ix), C2D_OK);
-    assert_string_equal(c2d_index_name(ix), "spatial_hash");
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_OK);
+    assert_string_equal(c2d_index_name(ix), "grid");
     assert_status(c2d_index_insert(ix, box_lu(0, 0, NAN, 1), 0, &id), C2D_ERR_NOT_FINITE);
     assert_status(c2d_index_remove(ix, 0), C2D_ERR_BAD_ID);
     c2d_index_destroy(ix);
@@ -834,7 +843,7 @@ static void test_allocator_hooks_balance(void **state) {
     c2d_index_destroy(ix);
     assert_int_equal(c.live_blocks, 0);
     assert_true(c.live_bytes == 0);
-    assert_status(c2d_spatial_hash_create(&cfg, &ix), C2D_OK);
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_OK);
     for (i = 0; i < 300; ++i) insert_box(ix, boxes[i], 0);
     for (i = 0; i < 300; i += 2) assert_status(c2d_index_move(ix, i, boxes[299 - i]), C2D_OK);
     assert_status(c2d_index_find_pairs(ix, &p, &n), C2D_OK);
@@ -979,7 +988,7 @@ static void update_pairs_maintains_full_set_with(create_fn *create, const char *
 static void test_update_pairs_maintains_full_set(void **state) {
     (void)state;
     update_pairs_maintains_full_set_with(c2d_dynamic_tree_create, "update_pairs_maintains_full_set tree");
-    update_pairs_maintains_full_set_with(c2d_spatial_hash_create, "update_pairs_maintains_full_set hash");
+    update_pairs_maintains_full_set_with(grid_unit_create, "update_pairs_maintains_full_set grid");
 }
 
 /* The same calls give the same callback order (determinism). */
@@ -1252,8 +1261,8 @@ int main(void) {
         cmocka_unit_test(test_dynamic_tree_matches_brute_force),
         cmocka_unit_test(test_dynamic_tree_no_margin_matches_brute_force),
         cmocka_unit_test(test_dynamic_tree_prediction_matches_brute_force),
-        cmocka_unit_test(test_spatial_hash_matches_brute_force),
-        cmocka_unit_test(test_spatial_hash_clamped_cells),
+        cmocka_unit_test(test_grid_cell_sizes_match_brute_force),
+        cmocka_unit_test(test_grid_clamped_cells_far),
         cmocka_unit_test(test_static_tree_matches_brute_force),
         cmocka_unit_test(test_seed_mdn_movable_among_100_statics),
         cmocka_unit_test(test_batch_hand_computed),

@@ -940,6 +940,130 @@ static void test_uniform_scene_frames(void **state) {
     }
 }
 
+/* One scene of the pair-sweep test: n boxes of a given style. */
+static c2d_aabb sweep_scene_box(test_rng *r, int style, int i) {
+    double x = test_rng_range(r, 0, 150), y = test_rng_range(r, 0, 150), w = test_rng_range(r, 1, 3), h = test_rng_range(r, 1, 3);
+    switch (style) {
+    case 1: /* one box in ten very tall: reaches many strips up */
+        if (i % 10 == 0) h = test_rng_range(r, 20, 120);
+        break;
+    case 2: /* horizontal and vertical segments' bounds (zero height or width) */
+        if (i % 2 == 0) { h = 0; w *= 4; } else { w = 0; h *= 4; }
+        break;
+    case 3: /* every box on the line x = 7 */
+        x = 7 - w / 2;
+        y = test_rng_range(r, 0, 600);
+        break;
+    case 4: /* 300 identical boxes among the others: a dense clump of duplicates in the pair sort */
+        if (i < 300) { x = 40; y = 40; w = 2; h = 2; }
+        break;
+    case 5: /* far from the origin, negative */
+        x -= 1048576.0; y -= 524288.0;
+        break;
+    case 6: /* very wide boxes */
+        if (i % 4 == 0) w = test_rng_range(r, 30, 200);
+        break;
+    default: /* on a grid of 1/2: exact touches everywhere */
+        x = floor(x * 2) / 2; y = floor(y * 2) / 2; w = floor(w * 2) / 2; h = floor(h * 2) / 2;
+        break;
+    }
+    return bx(x, y, x + w, y + h);
+}
+
+/* Brute-force per-frame pairs, in (a, b) order: the overlapping pairs with a moved box, box i
+ * having moved when i % stride == offset. Returns the count written to want. */
+static int32_t ref_moved_pairs(const c2d_aabb *boxes, int32_t n, int32_t stride, int32_t offset, c2d_index_pair *want) {
+    int32_t i, j, count = 0;
+    for (i = 0; i < n; ++i)
+        for (j = i + 1; j < n; ++j)
+            if ((i % stride == offset || j % stride == offset) && ref_overlap(boxes[i], boxes[j])) {
+                want[count].a = i;
+                want[count].b = j;
+                ++count;
+            }
+    return count;
+}
+
+/* The shared pair sweep behind every index's one-shot pairs (and per-frame pairs when many moved),
+ * on scenes large enough for many strips: tall boxes that reach several strips up, flat boxes,
+ * boxes all on one line, a clump of identical boxes, far coordinates, very wide boxes and exact
+ * touches. Every index's pairs must equal brute force, also the per-frame pairs after a third of
+ * the boxes moved and after 20 moved. */
+static void test_pair_sweep_large_scenes(void **state) {
+    enum { N = 1500 };
+    test_rng r = test_rng_make("indexes_pair_sweep_large_scenes");
+    static c2d_aabb boxes[N];
+    c2d_index_pair *want = (c2d_index_pair *)malloc((size_t)N * N / 2 * sizeof *want);
+    int style, k, i, j;
+    (void)state;
+    assert_non_null(want);
+    for (style = 0; style < 7; ++style) {
+        c2d_index *ix[KIND_COUNT + 2];
+        int32_t nwant = 0;
+        for (i = 0; i < N; ++i) boxes[i] = sweep_scene_box(&r, style, i);
+        for (k = 0; k < KIND_COUNT; ++k) {
+            int32_t id;
+            ix[k] = make_index(&k_kinds[k], NULL);
+            for (i = 0; i < N; ++i) {
+                assert_status(c2d_index_insert(ix[k], boxes[i], 0, &id), C2D_OK);
+                assert_int_equal(id, i);
+            }
+        }
+        assert_status(c2d_dynamic_tree_create(NULL, &ix[KIND_COUNT]), C2D_OK);
+        for (i = 0; i < N; ++i) {
+            int32_t id;
+            assert_status(c2d_index_insert(ix[KIND_COUNT], boxes[i], 0, &id), C2D_OK);
+        }
+        assert_status(c2d_static_tree_create(NULL, boxes, NULL, N, &ix[KIND_COUNT + 1]), C2D_OK);
+        for (i = 0; i < N; ++i)
+            for (j = i + 1; j < N; ++j)
+                if (ref_overlap(boxes[i], boxes[j])) { want[nwant].a = i; want[nwant].b = j; ++nwant; }
+        print_message("style %d: %d pairs\n", style, (int)nwant);
+        for (k = 0; k < KIND_COUNT + 2; ++k) {
+            const c2d_index_pair *got;
+            int32_t count = -1;
+            assert_status(c2d_index_find_pairs(ix[k], &got, &count), C2D_OK);
+            assert_int_equal(count, nwant);
+            assert_memory_equal(got, want, (size_t)nwant * sizeof *want);
+        }
+        /* A third of the boxes move (half a unit right): per-frame pairs are the pairs with one of
+         * them, many enough for the indexes to use the sweep with its moved filter. */
+        for (i = 0; i < N; i += 3) {
+            boxes[i].lower.x += (c2d_real)0.5;
+            boxes[i].upper.x += (c2d_real)0.5;
+        }
+        nwant = ref_moved_pairs(boxes, N, 3, 0, want);
+        for (k = 0; k < KIND_COUNT + 1; ++k) {
+            const c2d_index_pair *got;
+            int32_t count = -1;
+            assert_status(c2d_index_update_pairs(ix[k], &got, &count), C2D_OK);   /* the inserts */
+            for (i = 0; i < N; i += 3) assert_status(c2d_index_move(ix[k], i, boxes[i]), C2D_OK);
+            assert_status(c2d_index_update_pairs(ix[k], &got, &count), C2D_OK);
+            assert_int_equal(count, nwant);
+            assert_memory_equal(got, want, (size_t)nwant * sizeof *want);
+            assert_true(c2d_index_validate(ix[k]));
+        }
+        /* A frame where 20 boxes move: the per-box queries (the tree rebuilds itself first, having
+         * been inserted into as often as it has leaves). */
+        for (i = 1; i < N; i += 100) {
+            boxes[i].lower.y -= (c2d_real)0.75;
+            boxes[i].upper.y -= (c2d_real)0.75;
+        }
+        nwant = ref_moved_pairs(boxes, N, 100, 1, want);
+        for (k = 0; k < KIND_COUNT + 1; ++k) {
+            const c2d_index_pair *got;
+            int32_t count = -1;
+            for (i = 1; i < N; i += 100) assert_status(c2d_index_move(ix[k], i, boxes[i]), C2D_OK);
+            assert_status(c2d_index_update_pairs(ix[k], &got, &count), C2D_OK);
+            assert_int_equal(count, nwant);
+            assert_memory_equal(got, want, (size_t)nwant * sizeof *want);
+            assert_true(c2d_index_validate(ix[k]));
+        }
+        for (k = 0; k < KIND_COUNT + 2; ++k) c2d_index_destroy(ix[k]);
+    }
+    free(want);
+}
+
 /* The quadtree's root grows towards far boxes and shrinks back when they leave. */
 static void test_quadtree_root_grows_and_shrinks(void **state) {
     test_rng r = test_rng_make("indexes_quadtree_root_grows_and_shrinks");
@@ -1206,6 +1330,7 @@ int main(void) {
         cmocka_unit_test(test_grid_clamped_cells),
         cmocka_unit_test(test_update_pairs_many_moved_with_huge_box),
         cmocka_unit_test(test_uniform_scene_frames),
+        cmocka_unit_test(test_pair_sweep_large_scenes),
         cmocka_unit_test(test_allocator_hooks),
         cmocka_unit_test(test_out_of_memory_changes_nothing),
     };

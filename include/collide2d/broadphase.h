@@ -68,7 +68,8 @@ typedef struct c2d_index_config {
     c2d_real prediction;      /* dynamic tree: a re-inserted fat box also stretches by prediction times
                                  the move of the box's center since the previous insert/move (>= 0;
                                  0: none; Box2D 2.4 uses 4 with one move per time step) */
-    c2d_real cell_size;       /* spatial hash: edge of a square cell (> 0); 0: 1 length unit */
+    c2d_real cell_size;       /* grid: edge of a square cell (> 0); 0: derived from the boxes (see
+                                 c2d_grid_create) */
 } c2d_index_config;
 
 /* A spatial index: opaque. Make one with a create function below, free it with c2d_index_destroy. */
@@ -117,7 +118,9 @@ typedef bool c2d_index_ray_hit_fn(int32_t id, uint64_t user_data, c2d_real fract
 /* Dynamic AABB tree (for moving objects): a binary tree of fat boxes (the box grown by the margin)
  * with incremental insert/remove/move, surface-area-guided insertion and AVL-style rotations that
  * bound its height. Moving a box within its fat box costs no tree change. c2d_index_rebuild
- * rebuilds it top-down (median split) from the current fat boxes.
+ * rebuilds it top-down (median split) from the current fat boxes; insert and move do the same by
+ * themselves, in a tree of at least 1024 proxies, once the leaves inserted or re-inserted since the
+ * last rebuild are half as many as the tree holds (incremental insertion builds slower trees).
  * Errors: NULL_ARG (out, or an allocator with alloc but no free), NOT_FINITE / OUT_OF_RANGE (margin,
  * prediction), BAD_SIZE (prediction < 0, capacity < 0), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **out);
@@ -132,20 +135,15 @@ C2D_API c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_i
 C2D_API c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb *boxes,
                                           const uint64_t *user_data, int32_t count, c2d_index **out);
 
-/* Spatial hash (uniform grid stored sparsely): square cells of config->cell_size hashed into a
- * table; each box is entered in every cell it touches. Best when boxes are of similar size and a
- * cell is about one box across. Boxes covering more than 64 cells are kept in a side list that
- * every query tests. Ray casts walk the cells along the ray, near to far. c2d_index_rebuild
- * resizes the table and tightens the area that ray casts walk.
+/* Uniform grid stored sparsely: square cells of config->cell_size hashed into a table (no world
+ * bounds), each cell's boxes in one contiguous block; each box is entered in every cell it touches.
+ * Best when boxes are of similar size and a cell is about one box across. cell_size 0 derives the
+ * cell from the boxes: twice the mean size (larger of width and height) of the first 32 boxes, and
+ * again of all boxes at each c2d_index_rebuild. Boxes covering more than 64 cells are kept in a
+ * side list that every query tests. Ray casts walk the cells along the ray, near to far;
+ * c2d_index_rebuild also lays every cell's block out afresh and tightens the area they walk.
  * Errors: NULL_ARG (out, or an allocator with alloc but no free), NOT_FINITE / OUT_OF_RANGE
  * (cell_size), BAD_SIZE (cell_size < 0 or too small for 1 / cell_size, capacity < 0), OUT_OF_MEMORY. */
-C2D_API c2d_status c2d_spatial_hash_create(const c2d_index_config *config, c2d_index **out);
-
-/* Uniform grid stored as a spatial hash, each cell's boxes in one contiguous block (fast one-shot
- * pairs). config->cell_size as for the spatial hash, except that 0 derives it from the boxes: twice
- * the mean size (larger of width and height) of the first 32 boxes, and again of all boxes at each
- * c2d_index_rebuild. Boxes covering more than 64 cells are kept in a side list every query tests.
- * Errors: as c2d_spatial_hash_create. */
 C2D_API c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out);
 
 /* Loose quadtree (looseness factor 2): an inserted or moved box goes to the deepest node whose loose
@@ -210,6 +208,8 @@ C2D_API void c2d_index_raycast_all(const c2d_index *index, c2d_index_ray ray, c2
 
 /* Every pair of overlapping proxies (one-shot). *pairs points into memory owned by the index,
  * valid until the next pair call, change or destroy; sorted by (a, b), a < b, no duplicates.
+ * Every index finds them with the same sort-and-sweep over copies of the boxes (the fastest way
+ * for all pairs), so the index kind does not matter for one-shot pairs.
  * On error *pairs is NULL and *count 0. Errors: NULL_ARG, OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_index_find_pairs(c2d_index *index, const c2d_index_pair **pairs, int32_t *count);
 

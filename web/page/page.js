@@ -602,15 +602,15 @@ function centerOfBounds(lib, s) {
   return b ? { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 } : { x: 0, y: 0 };
 }
 
-// Broad phase: many moving bodies, pairs from a spatial hash (its cells drawn), frame time shown.
+// Broad phase: many moving bodies, pairs from a hashed uniform grid (its cells drawn), frame time shown.
 function broadphaseFigure(lib) {
   const s = section('broadphase', 'Broad phase: many moving bodies',
-    'Circles and boxes bounce in the frame; every step moves their proxies in a spatial hash (the grid lines are its cells), takes the overlapping pairs and confirms each with the exact test. Red: in a colliding pair; lines join the pairs.');
+    'Circles and boxes bounce in the frame; every step moves their proxies in a uniform grid (the grid lines are its cells), takes the overlapping pairs and confirms each with the exact test. Red: in a colliding pair; lines join the pairs.');
   const W = 540, H = 360, CELL = 36;
   let bodies = null, vel = [], n = 0, running = true, lastMs = 0, lastPairs = 0, avg = 0;
   const make = (count) => {
     if (bodies) bodies.destroy();
-    bodies = lib.createBodies(count, { index: 'spatial_hash', cellSize: CELL });
+    bodies = lib.createBodies(count, { index: 'grid', cellSize: CELL });
     const r = rng(7);
     vel = [];
     for (let i = 0; i < count; i++) {
@@ -622,7 +622,7 @@ function broadphaseFigure(lib) {
   };
   make(400);
   const f = fig(lib, s, {
-    id: 'broadphase', title: 'Spatial hash, moving bodies', width: W, height: H,
+    id: 'broadphase', title: 'Uniform grid, moving bodies', width: W, height: H,
     controls(div) {
       div.innerHTML = '<button data-n="200">200</button><button data-n="400">400</button><button data-n="1000">1000</button><button data-n="2000">2000</button> <button data-run>pause / run</button>';
       div.addEventListener('click', (e) => {
@@ -663,7 +663,7 @@ function broadphaseFigure(lib) {
           }
           ctx.stroke(); ctx.restore();
         },
-        lines: [`bodies ${n}`, `colliding pairs ${lastPairs}`, `collide() ${lastMs.toFixed(3)} ms (avg ${avg.toFixed(3)} ms)`, 'index: spatial hash, cell 36'],
+        lines: [`bodies ${n}`, `colliding pairs ${lastPairs}`, `collide() ${lastMs.toFixed(3)} ms (avg ${avg.toFixed(3)} ms)`, 'index: grid, cell 36'],
       };
     },
   });

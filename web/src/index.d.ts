@@ -50,6 +50,7 @@ export interface RayInput {
   maxFraction?: number;
 }
 
+/** 'spatial_hash' is another name for 'grid' (the hashed uniform grid); kind keeps the name given. */
 export type IndexKind = 'dynamic_tree' | 'spatial_hash' | 'grid' | 'quadtree' | 'sweep_prune' | 'static_tree';
 export interface IndexOptions { cellSize?: number; margin?: number; }
 

@@ -12,7 +12,8 @@ const UNSUPPORTED = -100;
 const BAD_ENCODING = -101;
 const OUT = 0; // the first 32 doubles of the scratch area hold results
 const OUT_LEN = 32;
-const INDEX_KINDS = { dynamic_tree: 0, spatial_hash: 1, grid: 2, quadtree: 3, sweep_prune: 4 };
+// 'spatial_hash' is kept as another name for the grid (the library's one hashed uniform grid).
+const INDEX_KINDS = { dynamic_tree: 0, spatial_hash: 2, grid: 2, quadtree: 3, sweep_prune: 4 };
 
 function num(shape, field) {
   const v = shape[field];
@@ -358,8 +359,8 @@ export class Collide2D {
     return pts;
   }
 
-  /** A broad-phase index: 'dynamic_tree' (default), 'spatial_hash', 'grid', 'quadtree',
-   * 'sweep_prune'; options {cellSize, margin}. Call destroy() when done. */
+  /** A broad-phase index: 'dynamic_tree' (default), 'grid' ('spatial_hash' is another name for
+   * it), 'quadtree', 'sweep_prune'; options {cellSize, margin}. Call destroy() when done. */
   createIndex(kind = 'dynamic_tree', options = {}) {
     return new Index(this, kind, options);
   }

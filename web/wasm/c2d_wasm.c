@@ -411,7 +411,8 @@ W_API int w_max_polygon_vertices(void) { return C2D_MAX_POLYGON_VERTICES; }
 
 /* ---- broad phase: thin forwarders over c2d_index ---- */
 
-/* Creates an index: kind 0 dynamic tree, 1 spatial hash, 2 grid, 3 quadtree, 4 sort and sweep.
+/* Creates an index: kind 0 dynamic tree, 2 grid (1, the former spatial hash, also makes a grid),
+ * 3 quadtree, 4 sort and sweep.
  * Returns the index pointer, 0 on failure. */
 W_API c2d_index *w_index_create(int kind, double cell_size, double margin) {
     c2d_index_config cfg;
@@ -422,7 +423,7 @@ W_API c2d_index *w_index_create(int kind, double cell_size, double margin) {
     cfg.margin = margin;
     switch (kind) {
     case 0: st = c2d_dynamic_tree_create(&cfg, &index); break;
-    case 1: st = c2d_spatial_hash_create(&cfg, &index); break;
+    case 1:
     case 2: st = c2d_grid_create(&cfg, &index); break;
     case 3: st = c2d_quadtree_create(&cfg, &index); break;
     case 4: st = c2d_sweep_prune_create(&cfg, &index); break;

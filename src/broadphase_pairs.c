@@ -1,0 +1,636 @@
+/* The broad phase's pair output and its shared one-shot pair search.
+ *
+ * Pair list: the index functions push pairs in any order; finish sorts them by (a, b) and drops
+ * duplicates. A long list (at least one pair per eight ids) is counting-sorted by b, then by a;
+ * over very many ids it is bucketed by a instead and each bucket's few b values sorted in place;
+ * a short list is radix sorted as (a, b) keys.
+ *
+ * Pair search: every index finds its one-shot pairs (and its per-frame pairs when many proxies
+ * moved) with one strip sweep over copies of the boxes, which beats walking any hierarchy. The
+ * copies are cut into horizontal strips by their lower side (about two mean box heights each) and
+ * ordered by strip (one counting-sort pass over memory), then by their left side inside each
+ * strip while it is in cache (8-bit counting-sort passes), and copied into arrays per coordinate.
+ * Then every box is tested against the boxes after it in its strip that start before it ends,
+ * four at a time (SSE2 compares, or plain C), and every box whose top reaches into the next strip
+ * against that strip's boxes from a cursor that follows its left side, less the widest box of that
+ * strip; a box taller than a strip also searches the strips above the next one. A pair is met
+ * exactly once: within the strip of both lower sides, or from the box with the lower strip. It is
+ * the box pruning of Terdiman's sweep-and-prune notes cut into strips, as in the "grid-sorted"
+ * sweeps of particle codes.
+ *
+ * The keys are monotone functions of the coordinates (the strip of a lower side, the left side
+ * scaled into 2^k buckets), so a box can only overlap another whose key range meets its own; every
+ * candidate is then tested with the exact overlap rule on the users' boxes, so the keys decide the
+ * work, never the answer. Results do not depend on the order in which boxes come in. */
+#include <string.h>
+#include "broadphase_internal.h"
+
+/* ---- memory of the pair list ---- */
+
+bool c2d_bp_pairs_grow(c2d_index *index) {
+    c2d_bp_pairs *p = &index->pairs;
+    void *items = p->items;
+    if (p->count == INT32_MAX ||
+        !c2d_bp_reserve(&index->allocator, &items, &p->capacity, p->count + 1, sizeof *p->items)) {
+        p->failed = true;
+        return false;
+    }
+    p->items = (c2d_index_pair *)items;
+    return true;
+}
+
+/* Makes room for needed uint32 counters in p->counts. */
+static bool c2d_bp_reserve_counts(c2d_index *index, int64_t needed) {
+    c2d_bp_pairs *p = &index->pairs;
+    void *c = p->counts;
+    if (needed > INT32_MAX) return false;
+    if (!c2d_bp_reserve(&index->allocator, &c, &p->count_capacity, (int32_t)needed, sizeof *p->counts)) return false;
+    p->counts = (uint32_t *)c;
+    return true;
+}
+
+/* Makes room for needed 64-bit keys in both key buffers. */
+static bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed) {
+    c2d_bp_pairs *p = &index->pairs;
+    int32_t kcap = 0, scap = 0;
+    void *k = NULL, *sc = NULL;
+    if (p->key_capacity >= needed) return true;
+    if (!c2d_bp_reserve(&index->allocator, &k, &kcap, needed, sizeof(uint64_t))) return false;
+    if (!c2d_bp_reserve(&index->allocator, &sc, &scap, kcap, sizeof(uint64_t)) || scap != kcap) {
+        c2d_bp_free(&index->allocator, k, (size_t)kcap * sizeof(uint64_t));
+        c2d_bp_free(&index->allocator, sc, (size_t)scap * sizeof(uint64_t));
+        return false;
+    }
+    c2d_bp_free(&index->allocator, p->keys, (size_t)p->key_capacity * sizeof *p->keys);
+    c2d_bp_free(&index->allocator, p->scratch, (size_t)p->key_capacity * sizeof *p->scratch);
+    p->keys = (uint64_t *)k;
+    p->scratch = (uint64_t *)sc;
+    p->key_capacity = kcap;
+    return true;
+}
+
+/* ---- sorting the pair list ---- */
+
+/* Up to this many ids, two id-sized histograms stay in cache. */
+#define C2D_PAIRS_CACHED_IDS 262144
+
+/* Long lists: an LSD radix sort with one digit per id, that is, a stable counting sort by b and
+ * then by a, with both histograms made in one pass. No comparisons and no branches on the data;
+ * duplicates end up next to each other and are dropped on the way. */
+static bool c2d_bp_pairs_sort_buckets(c2d_index *index, int32_t max_id) {
+    c2d_bp_pairs *p = &index->pairs;
+    int32_t n = p->count, i, out = 0, ids = max_id + 1;
+    uint32_t *ca, *cb, sa = 0, sb = 0;
+    c2d_index_pair *tmp, *items = p->items;
+    if (!c2d_bp_reserve_counts(index, 2 * (int64_t)ids) || !c2d_bp_reserve_keys(index, n)) return false;
+    ca = p->counts;
+    cb = ca + ids;
+    tmp = (c2d_index_pair *)(void *)p->keys;
+    memset(ca, 0, 2 * (size_t)ids * sizeof *ca);
+    for (i = 0; i < n; ++i) {
+        ca[items[i].a]++;
+        cb[items[i].b]++;
+    }
+    for (i = 0; i < ids; ++i) {
+        uint32_t x = ca[i], y = cb[i];
+        ca[i] = sa;
+        cb[i] = sb;
+        sa += x;
+        sb += y;
+    }
+    for (i = 0; i < n; ++i) tmp[cb[items[i].b]++] = items[i];
+    for (i = 0; i < n; ++i) items[ca[tmp[i].a]++] = tmp[i];
+    for (i = 0; i < n; ++i) {
+        if (out > 0 && items[i].a == items[out - 1].a && items[i].b == items[out - 1].b) continue;
+        items[out++] = items[i];
+    }
+    p->count = out;
+    return true;
+}
+
+/* Sorts v[0..n) ascending: insertion sort for short runs, heapsort (no recursion, no memory) for
+ * long ones, which only a box overlapping very many others produces. */
+static void c2d_bp_sort_ids(int32_t *v, int32_t n) {
+    int32_t i, j, end;
+    if (n <= 24) {
+        for (i = 1; i < n; ++i) {
+            int32_t x = v[i];
+            for (j = i; j > 0 && v[j - 1] > x; --j) v[j] = v[j - 1];
+            v[j] = x;
+        }
+        return;
+    }
+    for (i = n / 2 - 1; i >= 0; --i) {
+        int32_t x = v[i];
+        for (j = i; 2 * j + 1 < n;) {
+            int32_t c = 2 * j + 1;
+            if (c + 1 < n && v[c + 1] > v[c]) ++c;
+            if (!(v[c] > x)) break;
+            v[j] = v[c];
+            j = c;
+        }
+        v[j] = x;
+    }
+    for (end = n - 1; end > 0; --end) {
+        int32_t x = v[end];
+        v[end] = v[0];
+        for (j = 0; 2 * j + 1 < end;) {
+            int32_t c = 2 * j + 1;
+            if (c + 1 < end && v[c + 1] > v[c]) ++c;
+            if (!(v[c] > x)) break;
+            v[j] = v[c];
+            j = c;
+        }
+        v[j] = x;
+    }
+}
+
+/* Long lists over many ids (where two id-sized histograms no longer fit in cache): count the
+ * pairs of each a, place every b in its a's bucket, sort each bucket in place and write the pairs
+ * back without duplicates. */
+static bool c2d_bp_pairs_sort_grouped(c2d_index *index, int32_t max_id) {
+    c2d_bp_pairs *p = &index->pairs;
+    int32_t n = p->count, i, a, out = 0;
+    uint32_t *start, sum = 0;
+    int32_t *bs;
+    if (!c2d_bp_reserve_counts(index, (int64_t)max_id + 2) || !c2d_bp_reserve_keys(index, (n + 1) / 2)) return false;
+    start = p->counts;
+    bs = (int32_t *)(void *)p->keys;
+    memset(start, 0, ((size_t)max_id + 2) * sizeof *start);
+    for (i = 0; i < n; ++i) start[p->items[i].a + 1]++;
+    for (a = 0; a <= max_id; ++a) { sum += start[a + 1]; start[a + 1] = sum; }
+    for (i = 0; i < n; ++i) bs[start[p->items[i].a]++] = p->items[i].b;
+    /* start[a] is now the end of a's bucket, which is where the next one starts. */
+    for (a = 0, i = 0; a <= max_id; ++a) {
+        int32_t end = (int32_t)start[a], k;
+        if (end - i > 1) c2d_bp_sort_ids(bs + i, end - i);
+        for (k = i; k < end; ++k) {
+            if (k > i && bs[k] == bs[k - 1]) continue;
+            p->items[out].a = a;
+            p->items[out].b = bs[k];
+            ++out;
+        }
+        i = end;
+    }
+    p->count = out;
+    return true;
+}
+
+/* Short lists: each pair becomes one integer key (a << bits) | b, bits just wide enough for the
+ * largest id, sorted by an LSD radix sort with 11-bit digits (stable, no comparisons); passes
+ * whose digit is the same for every key are skipped. */
+static bool c2d_bp_pairs_sort_keys(c2d_index *index, int32_t max_id) {
+    c2d_bp_pairs *p = &index->pairs;
+    uint32_t counts[2048];
+    int32_t i, n = p->count, out = 0;
+    int bits = 1, shift;
+    uint64_t *src, *dst;
+    if (!c2d_bp_reserve_keys(index, n)) return false;
+    while (bits < 31 && ((int64_t)1 << bits) <= (int64_t)max_id) ++bits;
+    for (i = 0; i < n; ++i) p->keys[i] = ((uint64_t)(uint32_t)p->items[i].a << bits) | (uint32_t)p->items[i].b;
+    src = p->keys;
+    dst = p->scratch;
+    for (shift = 0; shift < 2 * bits; shift += 11) {
+        uint32_t sum = 0;
+        memset(counts, 0, sizeof counts);
+        for (i = 0; i < n; ++i) counts[(src[i] >> shift) & 2047u]++;
+        if (counts[(src[0] >> shift) & 2047u] == (uint32_t)n) continue;
+        for (i = 0; i < 2048; ++i) { uint32_t c = counts[i]; counts[i] = sum; sum += c; }
+        for (i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & 2047u]++] = src[i];
+        { uint64_t *t = src; src = dst; dst = t; }
+    }
+    for (i = 0; i < n; ++i) {
+        if (i > 0 && src[i] == src[i - 1]) continue;
+        p->items[out].a = (int32_t)(src[i] >> bits);
+        p->items[out].b = (int32_t)(src[i] & (((uint64_t)1 << bits) - 1));
+        ++out;
+    }
+    p->count = out;
+    return true;
+}
+
+c2d_status c2d_bp_pairs_finish(c2d_index *index) {
+    c2d_bp_pairs *p = &index->pairs;
+    int32_t i, max_id = 0;
+    bool ok = !p->failed;
+    if (ok && p->count > 1) {
+        for (i = 0; i < p->count; ++i) if (p->items[i].b > max_id) max_id = p->items[i].b;
+        if (p->count < max_id / 8) ok = c2d_bp_pairs_sort_keys(index, max_id);
+        else if (max_id < C2D_PAIRS_CACHED_IDS) ok = c2d_bp_pairs_sort_buckets(index, max_id);
+        else ok = c2d_bp_pairs_sort_grouped(index, max_id);
+    }
+    if (!ok) {
+        p->count = 0;
+        return C2D_ERR_OUT_OF_MEMORY;
+    }
+    return C2D_OK;
+}
+
+/* ---- the strip sweep ---- */
+
+/* Strips are about this many mean box heights tall. */
+#define C2D_SWEEP_STRIP_HEIGHTS 2
+/* Left sides are scaled into about this many buckets per mean box width. */
+#define C2D_SWEEP_BUCKETS_PER_WIDTH 4
+/* At most this many bits for the buckets of the left sides. */
+#define C2D_SWEEP_BUCKET_BITS 24
+/* At most this many strips. */
+#define C2D_SWEEP_MAX_STRIPS 65536
+/* Keys have at most this many bits, so that they also compare as signed integers and the pad key
+ * is larger than any of them. */
+#define C2D_SWEEP_KEY_BITS 30
+#define C2D_SWEEP_PAD_KEY 0x7fffffffu
+/* Records after the last one, with the pad key, so that a block of 4 may read past the end. */
+#define C2D_SWEEP_PAD 8
+
+/* SSE2 blocks on x86 with GCC or Clang (define C2D_NO_SIMD to build the portable path instead). */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && !defined(C2D_NO_SIMD)
+#  define C2D_SWEEP_SSE2 1
+#  include <emmintrin.h>
+#else
+#  define C2D_SWEEP_SSE2 0
+#endif
+
+#define C2D_SWEEP_SOA_BYTES(cap) (((size_t)(cap) + C2D_SWEEP_PAD) * (4 * sizeof(c2d_real) + 4 * sizeof(uint32_t)))
+
+void c2d_bp_sweep_free(c2d_index *index) {
+    c2d_bp_pairs *p = &index->pairs;
+    if (p->srec_capacity == 0) return;
+    c2d_bp_free(&index->allocator, p->srecs, (size_t)p->srec_capacity * sizeof *p->srecs);
+    c2d_bp_free(&index->allocator, p->srecs2, (size_t)p->srec_capacity * sizeof *p->srecs2);
+    c2d_bp_free(&index->allocator, p->sa0, C2D_SWEEP_SOA_BYTES(p->srec_capacity));
+    p->srecs = p->srecs2 = NULL;
+    p->sa0 = p->sa1 = p->sb0 = p->sb1 = NULL;
+    p->skey = p->sidm = p->slast = p->slist = NULL;
+    p->srec_capacity = 0;
+}
+
+c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n) {
+    c2d_bp_pairs *p = &index->pairs;
+    int32_t cap = p->srec_capacity < 16 ? 16 : p->srec_capacity;
+    c2d_bp_srec *a, *b;
+    void *soa;
+    if (n < 1) n = 1;
+    if (n <= p->srec_capacity) return p->srecs;
+    while (cap < n) cap = cap > INT32_MAX / 2 ? INT32_MAX - C2D_SWEEP_PAD : cap * 2;
+    if ((size_t)cap + C2D_SWEEP_PAD > SIZE_MAX / (4 * sizeof(c2d_real) + 4 * sizeof(uint32_t))) return NULL;
+    /* Every buffer is made afresh (their contents need not survive) before the old ones go. */
+    a = (c2d_bp_srec *)c2d_bp_alloc(&index->allocator, (size_t)cap * sizeof *a);
+    b = a != NULL ? (c2d_bp_srec *)c2d_bp_alloc(&index->allocator, (size_t)cap * sizeof *b) : NULL;
+    soa = b != NULL ? c2d_bp_alloc(&index->allocator, C2D_SWEEP_SOA_BYTES(cap)) : NULL;
+    if (soa == NULL) {
+        c2d_bp_free(&index->allocator, a, (size_t)cap * sizeof *a);
+        c2d_bp_free(&index->allocator, b, (size_t)cap * sizeof *b);
+        return NULL;
+    }
+    c2d_bp_sweep_free(index);
+    p->srecs = a;
+    p->srecs2 = b;
+    p->srec_capacity = cap;
+    /* The structure-of-arrays copy the sweep reads: four coordinate arrays, then keys, ids, last
+     * keys and the list of records reaching the next strip. */
+    p->sa0 = (c2d_real *)soa;
+    p->sa1 = p->sa0 + cap + C2D_SWEEP_PAD;
+    p->sb0 = p->sa1 + cap + C2D_SWEEP_PAD;
+    p->sb1 = p->sb0 + cap + C2D_SWEEP_PAD;
+    p->skey = (uint32_t *)(void *)(p->sb1 + cap + C2D_SWEEP_PAD);
+    p->sidm = p->skey + cap + C2D_SWEEP_PAD;
+    p->slast = p->sidm + cap + C2D_SWEEP_PAD;
+    p->slist = p->slast + cap + C2D_SWEEP_PAD;
+    return a;
+}
+
+/* Where a sweep puts boxes: bucket(v) = floor((v - a_lo) * a_inv) clamped to [0, qmax] along the
+ * sweep axis, strip(v) = floor((v - b_lo) * b_inv) clamped to [0, strips - 1] across it. Both are
+ * monotone in v whatever the rounding. */
+typedef struct c2d_sweep_layout {
+    c2d_real a_lo, a_inv, b_lo, b_inv;
+    uint32_t qmax;
+    int qbits;
+    int32_t strips;
+} c2d_sweep_layout;
+
+static inline uint32_t sw_bucket(const c2d_sweep_layout *l, c2d_real v) {
+    c2d_real f = (v - l->a_lo) * l->a_inv;
+    if (!(f > 0)) return 0;
+    if (!(f < (c2d_real)l->qmax)) return l->qmax;
+    return (uint32_t)f;
+}
+
+static inline int32_t sw_strip(const c2d_sweep_layout *l, c2d_real v) {
+    c2d_real f = (v - l->b_lo) * l->b_inv;
+    if (!(f > 0)) return 0;
+    if (!(f < (c2d_real)(l->strips - 1))) return l->strips - 1;
+    return (int32_t)f;
+}
+
+/* Chooses strips and buckets from the boxes' spread: strips C2D_SWEEP_STRIP_HEIGHTS mean heights
+ * tall (at most n / 2 + 1 of them), about C2D_SWEEP_BUCKETS_PER_WIDTH buckets per mean width, and
+ * keys of at most C2D_SWEEP_KEY_BITS bits. Returns the largest height. Sums are scaled by 1 / n as
+ * they go so that they cannot overflow. */
+static c2d_real sw_layout(const c2d_bp_srec *r, int32_t n, c2d_sweep_layout *l) {
+    c2d_real a_lo = r[0].a0, a_hi = r[0].a1, b_lo = r[0].b0, b_hi = r[0].b0, w = 0, h = 0, max_h = 0;
+    c2d_real inv_n = (c2d_real)1 / (c2d_real)n, span, height, buckets;
+    int32_t i, strips;
+    int sbits = 0, qbits = 1;
+    for (i = 0; i < n; ++i) {
+        c2d_real bh = r[i].b1 - r[i].b0;
+        if (r[i].a0 < a_lo) a_lo = r[i].a0;
+        if (r[i].a1 > a_hi) a_hi = r[i].a1;
+        if (r[i].b0 < b_lo) b_lo = r[i].b0;
+        if (r[i].b0 > b_hi) b_hi = r[i].b0;
+        if (bh > max_h) max_h = bh;
+        w += (r[i].a1 - r[i].a0) * inv_n;
+        h += bh * inv_n;
+    }
+    span = b_hi - b_lo;
+    height = (c2d_real)C2D_SWEEP_STRIP_HEIGHTS * h;
+    if (height < span / (c2d_real)(n / 2 + 1)) height = span / (c2d_real)(n / 2 + 1);
+    strips = 1;
+    if (span > 0 && height > 0) {
+        c2d_real c = span / height;
+        strips = c < (c2d_real)(C2D_SWEEP_MAX_STRIPS - 1) ? (int32_t)c + 1 : C2D_SWEEP_MAX_STRIPS;
+    }
+    l->b_lo = b_lo;
+    l->b_inv = strips > 1 ? (c2d_real)strips / span : (c2d_real)0;
+    if (!C2D_ISFINITE(l->b_inv)) { l->b_inv = 0; strips = 1; }
+    l->strips = strips;
+    while (((int32_t)1 << sbits) < strips) ++sbits;
+    /* Buckets: a few per mean width over the sweep axis's span. */
+    span = a_hi - a_lo;
+    buckets = w > 0 ? span / w * (c2d_real)C2D_SWEEP_BUCKETS_PER_WIDTH : (c2d_real)n / (c2d_real)strips;
+    while (qbits < C2D_SWEEP_BUCKET_BITS && qbits < C2D_SWEEP_KEY_BITS - sbits && (c2d_real)((int32_t)1 << qbits) < buckets)
+        ++qbits;
+    l->qbits = qbits;
+    l->qmax = ((uint32_t)1 << qbits) - 1;
+    l->a_lo = a_lo;
+    l->a_inv = span > 0 ? (c2d_real)((int32_t)1 << qbits) / span : (c2d_real)0;
+    if (!C2D_ISFINITE(l->a_inv)) l->a_inv = 0;
+    return max_h;
+}
+
+/* The records in structure-of-arrays form, sorted by key, with C2D_SWEEP_PAD pad records. */
+typedef struct sw_soa {
+    const uint32_t *key, *idm;
+    const c2d_real *a0, *a1, *b0, *b1;
+} sw_soa;
+
+/* One record e looking at others: its sides (broadcast for SIMD) and id. */
+typedef struct sw_probe {
+#if C2D_SWEEP_SSE2 && defined(C2D_DOUBLE)
+    __m128d a0, a1, b0, b1;
+#elif C2D_SWEEP_SSE2
+    __m128 a0, a1, b0, b1;
+#else
+    c2d_real a0, a1, b0, b1;
+#endif
+    uint32_t idm;
+    bool filter;        /* only pairs with a moved record, and e has not moved */
+} sw_probe;
+
+static inline void sw_probe_set(sw_probe *p, const sw_soa *s, int32_t i, bool filter) {
+#if C2D_SWEEP_SSE2 && defined(C2D_DOUBLE)
+    p->a0 = _mm_set1_pd(s->a0[i]); p->a1 = _mm_set1_pd(s->a1[i]);
+    p->b0 = _mm_set1_pd(s->b0[i]); p->b1 = _mm_set1_pd(s->b1[i]);
+#elif C2D_SWEEP_SSE2
+    p->a0 = _mm_set1_ps(s->a0[i]); p->a1 = _mm_set1_ps(s->a1[i]);
+    p->b0 = _mm_set1_ps(s->b0[i]); p->b1 = _mm_set1_ps(s->b1[i]);
+#else
+    p->a0 = s->a0[i]; p->a1 = s->a1[i]; p->b0 = s->b0[i]; p->b1 = s->b1[i];
+#endif
+    p->idm = s->idm[i];
+    p->filter = filter && (p->idm & C2D_SWEEP_MOVED) == 0;
+}
+
+/* Tests the probe against the 4 records from f on: bit j of *in set when record f + j has a key
+ * <= last, bit j of the result when it also overlaps the probe (the exact rule) and passes the
+ * moved filter. Ordered compares are false for NaN, as in the scalar rule. */
+static inline unsigned sw_block(const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p, unsigned *in) {
+    unsigned bits;
+#if C2D_SWEEP_SSE2
+    __m128i k = _mm_loadu_si128((const __m128i *)(const void *)(s->key + f));
+    *in = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int32_t)last + 1), k)));
+#  ifdef C2D_DOUBLE
+    {
+        __m128d lo = _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->a0 + f), p->a1), _mm_cmplt_pd(p->a0, _mm_loadu_pd(s->a1 + f)));
+        __m128d hi = _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->a0 + f + 2), p->a1), _mm_cmplt_pd(p->a0, _mm_loadu_pd(s->a1 + f + 2)));
+        lo = _mm_and_pd(lo, _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->b0 + f), p->b1), _mm_cmplt_pd(p->b0, _mm_loadu_pd(s->b1 + f))));
+        hi = _mm_and_pd(hi, _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->b0 + f + 2), p->b1), _mm_cmplt_pd(p->b0, _mm_loadu_pd(s->b1 + f + 2))));
+        bits = (unsigned)_mm_movemask_pd(lo) | ((unsigned)_mm_movemask_pd(hi) << 2);
+    }
+#  else
+    {
+        __m128 m = _mm_and_ps(_mm_cmplt_ps(_mm_loadu_ps(s->a0 + f), p->a1), _mm_cmplt_ps(p->a0, _mm_loadu_ps(s->a1 + f)));
+        m = _mm_and_ps(m, _mm_and_ps(_mm_cmplt_ps(_mm_loadu_ps(s->b0 + f), p->b1), _mm_cmplt_ps(p->b0, _mm_loadu_ps(s->b1 + f))));
+        bits = (unsigned)_mm_movemask_ps(m);
+    }
+#  endif
+    if (p->filter) bits &= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(s->idm + f))));
+#else
+    int j;
+    *in = 0;
+    bits = 0;
+    for (j = 0; j < 4; ++j) {
+        *in |= (unsigned)(s->key[f + j] <= last) << j;
+        bits |= (unsigned)((s->a0[f + j] < p->a1) & (p->a0 < s->a1[f + j]) & (s->b0[f + j] < p->b1) &
+                           (p->b0 < s->b1[f + j]) & (!p->filter || (s->idm[f + j] & C2D_SWEEP_MOVED) != 0)) << j;
+    }
+#endif
+    return bits & *in;
+}
+
+/* The sweep's pair output: a write position kept in registers; a block's 4 candidate pairs are
+ * always written and the position advances past the ones that overlap, so no branch depends on
+ * the outcome of a test. */
+typedef struct sw_out {
+    c2d_index_pair *w, *end;
+} sw_out;
+
+/* Makes room for at least 4 more pairs (the list doubles); false when out of memory. */
+static bool sw_out_grow(c2d_index *index, sw_out *o) {
+    c2d_bp_pairs *p = &index->pairs;
+    void *items = p->items;
+    int32_t used = o->w != NULL ? (int32_t)(o->w - p->items) : p->count;
+    if (used > INT32_MAX - 8 || !c2d_bp_reserve(&index->allocator, &items, &p->capacity, used + 8, sizeof *p->items)) {
+        p->failed = true;
+        return false;
+    }
+    p->items = (c2d_index_pair *)items;
+    o->w = p->items + used;
+    o->end = p->items + p->capacity;
+    return true;
+}
+
+/* Tests the probe against the records from f on, in blocks of 4, while their keys are <= last,
+ * and writes the overlapping pairs (a < b). False when out of memory. */
+static inline bool sw_scan(c2d_index *index, sw_out *o, const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p) {
+    int32_t id = (int32_t)(p->idm & ~C2D_SWEEP_MOVED);
+    for (;; f += 4) {
+        unsigned in, bits = sw_block(s, f, last, p, &in);
+        int j;
+        if (o->end - o->w < 4 && !sw_out_grow(index, o)) return false;
+        for (j = 0; j < 4; ++j) {
+            int32_t other = (int32_t)(s->idm[f + j] & ~C2D_SWEEP_MOVED);
+            o->w->a = id < other ? id : other;
+            o->w->b = id < other ? other : id;
+            o->w += (bits >> j) & 1u;
+        }
+        if (!(in & 8u)) break;
+    }
+    return true;
+}
+
+/* First position in [lo, hi) whose key is >= from (keys are sorted there). */
+static int32_t sw_search(const uint32_t *key, int32_t lo, int32_t hi, uint32_t from) {
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (key[mid] < from) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
+    c2d_bp_pairs *p = &index->pairs;
+    c2d_sweep_layout l;
+    c2d_bp_srec *src = p->srecs, *dst = p->srecs2;
+    bool filter = (flags & C2D_SWEEP_FILTER) != 0, presorted = (flags & C2D_SWEEP_PRESORTED) != 0, tall;
+    uint32_t *start, *reach, sum;
+    int32_t i, s, strips;
+    uint32_t reaching = 0;
+    sw_soa soa;
+    sw_out out;
+    if (n < 2) return true;
+    tall = sw_layout(src, n, &l) * l.b_inv >= (c2d_real)0.9375;
+    strips = l.strips;
+    /* Counters: the strips' starts (+ 1) and reach. */
+    if (!c2d_bp_reserve_counts(index, 2 * ((int64_t)strips + 1))) return false;
+    start = p->counts;
+    reach = start + strips + 1;
+    memset(start, 0, 2 * ((size_t)strips + 1) * sizeof *start);
+    for (i = 0; i < n; ++i) {
+        int32_t st = sw_strip(&l, src[i].b0);
+        src[i].key = ((uint32_t)st << l.qbits) | sw_bucket(&l, src[i].a0);
+        start[st + 1]++;
+    }
+    /* First by strip, one pass over memory (start[s + 1] counted strip s: summed, start[s] is the
+     * strip's first position, advanced to its end as the strip is written, then shifted back). */
+    for (s = 0, sum = 0; s <= strips; ++s) { sum += start[s]; start[s] = sum; }
+    if (strips > 1) {
+        for (i = 0; i < n; ++i) dst[start[src[i].key >> l.qbits]++] = src[i];
+        for (s = strips; s > 0; --s) start[s] = start[s - 1];
+        start[0] = 0;
+        { c2d_bp_srec *t = src; src = dst; dst = t; }
+    }
+    /* Then each strip by bucket while it is in cache: LSD passes of 8 bits, stable. Records sorted
+     * by a0 already are in bucket order after the stable strip pass. */
+    if (!presorted) {
+        int passes = (l.qbits + 7) / 8, k;
+        for (s = 0; s < strips; ++s) {
+            c2d_bp_srec *a = src + start[s], *b = dst + start[s];
+            int32_t m = (int32_t)(start[s + 1] - start[s]);
+            for (k = 0; k < passes; ++k) {
+                uint32_t counts[256], total = 0;
+                int shift = 8 * k;
+                memset(counts, 0, sizeof counts);
+                for (i = 0; i < m; ++i) counts[(a[i].key >> shift) & 255u]++;
+                for (i = 0; i < 256; ++i) { uint32_t c = counts[i]; counts[i] = total; total += c; }
+                for (i = 0; i < m; ++i) b[counts[(a[i].key >> shift) & 255u]++] = a[i];
+                { c2d_bp_srec *t = a; a = b; b = t; }
+            }
+        }
+        if (passes % 2 != 0) { c2d_bp_srec *t = src; src = dst; dst = t; }
+    }
+    /* Then a sequential copy into the structure of arrays the sweep reads (scattering into several
+     * arrays at once is much slower), with each record's last key (its strip and the bucket of its
+     * right side), each strip's reach (its widest record, in buckets) and the list of the records
+     * whose top reaches into the next strip. */
+    {
+        c2d_real *a0 = p->sa0, *a1 = p->sa1, *b0 = p->sb0, *b1 = p->sb1;
+        uint32_t *key = p->skey, *idm = p->sidm, *last = p->slast, *list = p->slist;
+        for (i = 0; i < n; ++i) {
+            const c2d_bp_srec *r = &src[i];
+            uint32_t st = r->key >> l.qbits, q1 = sw_bucket(&l, r->a1), w = q1 - (r->key & l.qmax);
+            key[i] = r->key;
+            idm[i] = r->idm;
+            last[i] = (st << l.qbits) | q1;
+            a0[i] = r->a0;
+            a1[i] = r->a1;
+            b0[i] = r->b0;
+            b1[i] = r->b1;
+            if (w > reach[st]) reach[st] = w;
+            list[reaching] = (uint32_t)i;
+            reaching += (uint32_t)sw_strip(&l, r->b1) > st;
+        }
+        for (i = n; i < n + C2D_SWEEP_PAD; ++i) {
+            key[i] = C2D_SWEEP_PAD_KEY;
+            idm[i] = last[i] = 0;
+            a0[i] = a1[i] = b0[i] = b1[i] = 0;
+        }
+        soa.key = key; soa.idm = idm; soa.a0 = a0; soa.a1 = a1; soa.b0 = b0; soa.b1 = b1;
+    }
+    out.w = out.end = NULL;
+    if (!sw_out_grow(index, &out)) return false;
+    /* Each record against the later ones of its strip. */
+    for (i = 0; i < n; ++i) {
+        sw_probe pr;
+        sw_probe_set(&pr, &soa, i, filter);
+        if (!sw_scan(index, &out, &soa, i + 1, p->slast[i], &pr)) return false;
+    }
+    /* Each record reaching into the next strip against that strip's records from a cursor that
+     * follows its left side, less the strip's reach (records before it end too early); a record
+     * reaching further up searches each strip above by binary search. */
+    {
+        int32_t c = 0, k;
+        uint32_t nbase = 0, nreach = 0, one = (uint32_t)1 << l.qbits;
+        s = -1;
+        for (k = 0; k < (int32_t)reaching; ++k) {
+            sw_probe pr;
+            uint32_t q0, from;
+            int32_t rs;
+            i = (int32_t)p->slist[k];
+            rs = (int32_t)(soa.key[i] >> l.qbits);
+            q0 = soa.key[i] & l.qmax;
+            if (rs != s) {
+                s = rs;
+                c = (int32_t)start[s + 1];
+                nbase = (uint32_t)(s + 1) << l.qbits;
+                nreach = reach[s + 1];
+            }
+            from = nbase | (q0 > nreach ? q0 - nreach : 0);
+            /* Keys past the strip are larger than from, so these stop by themselves. */
+            while (soa.key[c + 3] < from) c += 4;
+            c += (int32_t)(soa.key[c] < from) + (int32_t)(soa.key[c + 1] < from) + (int32_t)(soa.key[c + 2] < from);
+            sw_probe_set(&pr, &soa, i, filter);
+            if (!sw_scan(index, &out, &soa, c, p->slast[i] + one, &pr)) return false;
+            if (tall) {
+                int32_t t, top = sw_strip(&l, soa.b1[i]);
+                for (t = s + 2; t <= top; ++t) {
+                    uint32_t tb = (uint32_t)t << l.qbits;
+                    int32_t f = sw_search(soa.key, (int32_t)start[t], (int32_t)start[t + 1], tb | (q0 > reach[t] ? q0 - reach[t] : 0));
+                    if (!sw_scan(index, &out, &soa, f, tb | (p->slast[i] & l.qmax), &pr)) return false;
+                }
+            }
+        }
+    }
+    p->count = (int32_t)(out.w - p->items);
+    return !p->failed;
+}
+
+bool c2d_bp_proxies_sweep(c2d_index *index, const c2d_bp_proxies *t, bool moved_only) {
+    int32_t i, n = 0;
+    c2d_bp_srec *r = c2d_bp_sweep_reserve(index, t->live);
+    if (r == NULL) return false;
+    for (i = 0; i < t->used; ++i) {
+        const c2d_bp_proxy *p = &t->items[i];
+        if (p->slot < 0) continue;
+        c2d_bp_srec_set(&r[n++], p->box, i, moved_only && p->link != 0);
+    }
+    return c2d_bp_sweep_pairs(index, n, moved_only ? C2D_SWEEP_FILTER : 0u);
+}
+
+c2d_status c2d_bp_proxies_sweep_update(c2d_index *index, c2d_bp_proxies *t) {
+    c2d_status s = c2d_bp_proxies_sweep(index, t, true) ? c2d_bp_pairs_finish(index) : C2D_ERR_OUT_OF_MEMORY;
+    if (s == C2D_OK) c2d_bp_proxies_clear_moved(t);
+    else c2d_bp_proxies_keep_moved(t);
+    return s;
+}
