@@ -34,6 +34,7 @@
 #include <chipmunk/chipmunk.h>
 
 #include "bench_broadphase_indexes.h"
+#include "bench_util.h"
 
 #include <time.h>
 #include <algorithm>
@@ -48,6 +49,8 @@
 #include <vector>
 
 namespace {
+
+using namespace bench;
 
 typedef c2d_real real;
 
@@ -71,44 +74,9 @@ struct Options {
     uint64_t seed = 0xB20AD5EEDULL;
 };
 
-/* ---- timing ---- */
+/* ---- timing (clock, medians and the random numbers in bench_util.h) ---- */
 
-double now_ms() {
-    timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    size_t k = v.size() / 2;
-    return v.size() % 2 ? v[k] : 0.5 * (v[k - 1] + v[k]);
-}
-
-double minimum(const std::vector<double> &v) {
-    return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
-}
-
-/* ---- random numbers: splitmix64 ---- */
-
-struct Rng {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    double uni() { return (double)(next() >> 11) * (1.0 / 9007199254740992.0); }
-    double range(double a, double b) { return a + (b - a) * uni(); }
-    int64_t below(int64_t n) { return (int64_t)(uni() * (double)n); }
-    double gauss() {
-        double u = uni(), v = uni();
-        if (u < 1e-300) u = 1e-300;
-        return std::sqrt(-2.0 * std::log(u)) * std::cos(6.283185307179586 * v);
-    }
-};
+double now_ms() { return now_ns() * 1e-6; }
 
 /* ---- the rules of broadphase.h, as the bench's own reference ---- */
 
@@ -902,6 +870,31 @@ struct Report {
     std::vector<std::string> problems;
 };
 
+/* Starts the result of one implementation in one scene, n and mode. Returns false when there is
+ * nothing to measure: not planned (recorded as skipped when the plan says why), or failed (an
+ * error of the run). */
+bool begin_result(Report &rep, Result &res, const std::string &scene, int64_t n, const char *mode, const std::string &impl,
+                  Kind kind, bool planned, const std::string &skip_note, bool failed) {
+    res.scene = scene;
+    res.n = n;
+    res.mode = mode;
+    res.impl = impl;
+    res.kind = kind;
+    if (!planned) {
+        if (skip_note.empty()) return false;
+        res.skipped = true;
+        res.note = skip_note;
+        rep.results.push_back(res);
+        return false;
+    }
+    if (failed) {
+        rep.error = true;
+        rep.problems.push_back("ERROR " + scene + " n=" + std::to_string(n) + " " + mode + " " + impl + " failed");
+        return false;
+    }
+    return true;
+}
+
 /* Marks a result wrong. Ours: MISMATCH, the bench fails. A peer proven wrong by the rule on the
  * real boxes: PEER_WRONG, printed as loudly but the run still passes (a third-party bug must not
  * fail `make bench`). */
@@ -1251,23 +1244,9 @@ void run_case(const Options &opt, const std::string &scene_name, int64_t n, Repo
         for (size_t i = 0; i < impls.size(); ++i) {
             PairImpl &im = *impls[i];
             Result res;
-            res.scene = scene_name;
-            res.n = n;
-            res.mode = "oneshot";
-            res.impl = im.name;
-            res.kind = im.kind;
-            if (!plan[i].oneshot) {
-                if (plan[i].oneshot_note.empty()) continue;
-                res.skipped = true;
-                res.note = plan[i].oneshot_note;
-                rep.results.push_back(res);
+            if (!begin_result(rep, res, scene_name, n, "oneshot", im.name, im.kind, plan[i].oneshot, plan[i].oneshot_note,
+                              !ok[i] || times[i].empty()))
                 continue;
-            }
-            if (!ok[i] || times[i].empty()) {
-                rep.error = true;
-                rep.problems.push_back("ERROR " + scene_name + " n=" + std::to_string(n) + " oneshot " + im.name + " failed");
-                continue;
-            }
             res.median_ms = median(times[i]);
             res.min_ms = minimum(times[i]);
             res.reps = (int)times[i].size();
@@ -1358,23 +1337,9 @@ void run_case(const Options &opt, const std::string &scene_name, int64_t n, Repo
         for (size_t i = 0; i < impls.size(); ++i) {
             PairImpl &im = *impls[i];
             Result res;
-            res.scene = scene_name;
-            res.n = n;
-            res.mode = "frame";
-            res.impl = im.name;
-            res.kind = im.kind;
-            if (!plan[i].frames) {
-                if (plan[i].frame_note.empty()) continue;
-                res.skipped = true;
-                res.note = plan[i].frame_note;
-                rep.results.push_back(res);
+            if (!begin_result(rep, res, scene_name, n, "frame", im.name, im.kind, plan[i].frames, plan[i].frame_note,
+                              times[i].empty()))
                 continue;
-            }
-            if (times[i].empty()) {
-                rep.error = true;
-                rep.problems.push_back("ERROR " + scene_name + " n=" + std::to_string(n) + " frame " + im.name + " failed");
-                continue;
-            }
             res.median_ms = median(times[i]);
             res.min_ms = minimum(times[i]);
             res.reps = (int)times[i].size();
@@ -1486,7 +1451,6 @@ void run_rays(const Options &opt, Report &rep) {
         for (int64_t i = 0; i < todo; ++i) hits += out[(size_t)i] != kMiss;
         res.pairs = (double)hits;
         if (todo < count) res.note = "only the first " + std::to_string(todo) + " rays (time budget)";
-        /* Check: against brute force on its prefix, and against the first full implementation. */
         /* Check every ray against brute force on the prefix, and against the first implementation
          * that cast all rays beyond it; a disagreement there is settled by brute force on that ray,
          * and whichever side is wrong is marked. */

@@ -45,7 +45,11 @@
 #include <string>
 #include <vector>
 
+#include "bench_util.h"
+
 namespace {
+
+using namespace bench;
 
 const char *const kOurs = "collide2d";
 const char *const kBoxToi = "box2d-2.4";
@@ -59,19 +63,6 @@ struct Options {
     int reps = 11;
     double target_ms = 0.5;
     uint64_t seed = 0xCA57C0DEULL;
-};
-
-/* splitmix64 with a fixed seed */
-struct Rng {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    double uni() { return (double)(next() >> 11) * (1.0 / 9007199254740992.0); }
-    double range(double a, double b) { return a + (b - a) * uni(); }
 };
 
 c2d_vec2 v2(double x, double y) { return c2d_v2((c2d_real)x, (c2d_real)y); }
@@ -239,39 +230,7 @@ void build_scene(Scene &sc, int ta, int tb, int vertices, bool rotate, int n, ui
     }
 }
 
-/* ---- timing ---- */
-
-volatile double g_sink;
-
-struct Acc {
-    uint64_t hits;
-    double f;
-};
-typedef std::function<void(int passes, Acc &acc)> RunFn;
-
-template <class F>
-RunFn loop(int n, F body) {
-    return [n, body](int passes, Acc &out) {
-        F f = body;
-        Acc acc = out;
-        for (int p = 0; p < passes; ++p)
-            for (int i = 0; i < n; ++i) f(i, acc);
-        out = acc;
-    };
-}
-
-double now_ns() {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-struct Impl {
-    std::string name;
-    RunFn run;
-    int passes = 1;
-    double median = 0, min = 0, hit_rate = 0;
-};
+/* ---- timing (harness in bench_util.h) ---- */
 
 struct Case {
     std::string name;
@@ -279,43 +238,6 @@ struct Case {
     int n;
     std::vector<Impl> impls;  /* collide2d first */
 };
-
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
-
-void measure(Case &c, const Options &opt) {
-    std::vector<std::vector<double>> samples(c.impls.size());
-    for (Impl &im : c.impls) {
-        Acc acc = {0, 0};
-        im.run(1, acc);
-        im.hit_rate = (double)acc.hits / c.n;
-        double best = 1e300;
-        for (int k = 0; k < 3; ++k) {
-            double t0 = now_ns();
-            im.run(1, acc);
-            best = std::min(best, now_ns() - t0);
-        }
-        im.passes = (int)std::max(1.0, std::min(100000.0, std::ceil(opt.target_ms * 1e6 / std::max(best, 1.0))));
-        g_sink = g_sink + acc.f + (double)acc.hits;
-    }
-    for (int r = 0; r < opt.reps; ++r) {
-        for (size_t k = 0; k < c.impls.size(); ++k) {
-            Impl &im = c.impls[k];
-            Acc acc = {0, 0};
-            double t0 = now_ns();
-            im.run(im.passes, acc);
-            samples[k].push_back((now_ns() - t0) / ((double)im.passes * c.n));
-            g_sink = g_sink + acc.f + (double)acc.hits;
-        }
-    }
-    for (size_t k = 0; k < c.impls.size(); ++k) {
-        c.impls[k].median = median_of(samples[k]);
-        c.impls[k].min = *std::min_element(samples[k].begin(), samples[k].end());
-    }
-}
 
 /* ---- the cases ---- */
 
@@ -374,16 +296,6 @@ void add_toi_case(std::vector<Case> &cases, const Scene &sc, int n) {
 }
 
 /* ---- output ---- */
-
-double load_average() {
-    double l = -1;
-    FILE *f = std::fopen("/proc/loadavg", "r");
-    if (f) {
-        if (std::fscanf(f, "%lf", &l) != 1) l = -1;
-        std::fclose(f);
-    }
-    return l;
-}
 
 void print_case(const Case &c) {
     for (size_t k = 0; k < c.impls.size(); ++k) {
@@ -470,7 +382,7 @@ int main(int argc, char **argv) {
                 size_t first = cases.size();
                 add_cast_case(cases, sc, opt.n);
                 for (size_t k = first; k < cases.size(); ++k) {
-                    measure(cases[k], opt);
+                    measure(cases[k], opt.reps, opt.target_ms);
                     print_case(cases[k]);
                     if (json) write_json(json, cases[k], opt, load);
                 }
@@ -490,7 +402,7 @@ int main(int argc, char **argv) {
             size_t first = cases.size();
             add_toi_case(cases, sc, opt.n);
             for (size_t k = first; k < cases.size(); ++k) {
-                measure(cases[k], opt);
+                measure(cases[k], opt.reps, opt.target_ms);
                 print_case(cases[k]);
                 if (json) write_json(json, cases[k], opt, load);
             }

@@ -29,7 +29,11 @@
 #include <string>
 #include <vector>
 
+#include "bench_util.h"
+
 namespace {
+
+using namespace bench;
 
 const char *const kOurs = "collide2d";
 const char *const kBox2d = "box2d-2.4";
@@ -44,20 +48,6 @@ struct Options {
     int reps = 11;
     double target_ms = 0.5;
     uint64_t seed = 0xC011DE2DULL;
-};
-
-/* ---- random numbers: splitmix64, fixed seed ---- */
-
-struct Rng {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    double uni() { return (double)(next() >> 11) * (1.0 / 9007199254740992.0); }
-    double range(double a, double b) { return a + (b - a) * uni(); }
 };
 
 const double kTau = 6.283185307179586;
@@ -250,44 +240,7 @@ void build_scene(Scene &sc, const char *density, int n, uint64_t seed) {
     }
 }
 
-/* ---- timing ---- */
-
-/* What a loop folds its results into: a hit count (integer adds, cheap) and a sum of one real
- * output per hit. Both end in g_sink. */
-struct Acc {
-    uint64_t hits;
-    double f;
-};
-volatile double g_sink;
-
-/* Runs a case's loop `passes` times over the n pairs, adding into the accumulator. */
-typedef std::function<void(int passes, Acc &acc)> RunFn;
-
-/* Wraps a per-pair body into a RunFn. The body is copied into a local so that its captured
- * array pointers live in registers across the opaque library calls. */
-template <class F>
-RunFn loop(int n, F body) {
-    return [n, body](int passes, Acc &out) {
-        F f = body;
-        Acc acc = out;
-        for (int p = 0; p < passes; ++p)
-            for (int i = 0; i < n; ++i) f(i, acc);
-        out = acc;
-    };
-}
-
-double now_ns() {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-struct Impl {
-    std::string name;
-    RunFn run;
-    int passes = 1;
-    double median = 0, min = 0, hit_rate = 0;
-};
+/* ---- timing (harness in bench_util.h) ---- */
 
 struct Case {
     std::string name;
@@ -296,46 +249,6 @@ struct Case {
     int n;
     std::vector<Impl> impls;  /* collide2d first, then Box2D when shared */
 };
-
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
-
-/* Warm-up and calibration, then `reps` repetitions with the implementations interleaved. */
-void measure(Case &c, const Options &opt) {
-    std::vector<std::vector<double>> samples(c.impls.size());
-    for (Impl &im : c.impls) {
-        Acc acc = {0, 0};
-        im.run(1, acc);  /* warm-up; also gives the hit rate of one pass */
-        im.hit_rate = (double)acc.hits / c.n;
-        double best = 1e300;
-        for (int k = 0; k < 3; ++k) {
-            double t0 = now_ns();
-            im.run(1, acc);
-            best = std::min(best, now_ns() - t0);
-        }
-        double want = opt.target_ms * 1e6 / std::max(best, 1.0);
-        im.passes = (int)std::max(1.0, std::min(100000.0, std::ceil(want)));
-        g_sink = g_sink + acc.f + (double)acc.hits;
-    }
-    for (int r = 0; r < opt.reps; ++r) {
-        for (size_t k = 0; k < c.impls.size(); ++k) {
-            Impl &im = c.impls[k];
-            Acc acc = {0, 0};
-            double t0 = now_ns();
-            im.run(im.passes, acc);
-            double t = now_ns() - t0;
-            samples[k].push_back(t / ((double)im.passes * c.n));
-            g_sink = g_sink + acc.f + (double)acc.hits;
-        }
-    }
-    for (size_t k = 0; k < c.impls.size(); ++k) {
-        c.impls[k].median = median_of(samples[k]);
-        c.impls[k].min = *std::min_element(samples[k].begin(), samples[k].end());
-    }
-}
 
 /* ---- the cases ---- */
 
@@ -621,16 +534,6 @@ void add_polygon_cases(Builder &b, const Scene &s, int v) {
 
 /* ---- output ---- */
 
-double load_average() {
-    double l = -1;
-    FILE *f = std::fopen("/proc/loadavg", "r");
-    if (f) {
-        if (std::fscanf(f, "%lf", &l) != 1) l = -1;
-        std::fclose(f);
-    }
-    return l;
-}
-
 std::string cpu_model() {
     std::string model = "unknown";
     FILE *f = std::fopen("/proc/cpuinfo", "r");
@@ -808,7 +711,7 @@ int main(int argc, char **argv) {
 
     print_header();
     for (Case &c : run) {
-        measure(c, opt);
+        measure(c, opt.reps, opt.target_ms);
         print_case(c);
         if (json) write_json(json, c, opt, load_average());
     }
