@@ -108,6 +108,18 @@ static bool c2d_bp_pairs_sort_buckets(c2d_index *index, int32_t max_id) {
     return true;
 }
 
+/* Heapsort step: places x, taken from slot j, into the max-heap v[0..n) below j. */
+static void sift_down(int32_t *v, int32_t j, int32_t x, int32_t n) {
+    while (2 * j + 1 < n) {
+        int32_t c = 2 * j + 1;
+        if (c + 1 < n && v[c + 1] > v[c]) ++c;
+        if (!(v[c] > x)) break;
+        v[j] = v[c];
+        j = c;
+    }
+    v[j] = x;
+}
+
 /* Sorts v[0..n) ascending: insertion sort for short runs, heapsort (no recursion, no memory) for
  * long ones, which only a box overlapping very many others produces. */
 static void c2d_bp_sort_ids(int32_t *v, int32_t n) {
@@ -120,28 +132,11 @@ static void c2d_bp_sort_ids(int32_t *v, int32_t n) {
         }
         return;
     }
-    for (i = n / 2 - 1; i >= 0; --i) {
-        int32_t x = v[i];
-        for (j = i; 2 * j + 1 < n;) {
-            int32_t c = 2 * j + 1;
-            if (c + 1 < n && v[c + 1] > v[c]) ++c;
-            if (!(v[c] > x)) break;
-            v[j] = v[c];
-            j = c;
-        }
-        v[j] = x;
-    }
+    for (i = n / 2 - 1; i >= 0; --i) sift_down(v, i, v[i], n);
     for (end = n - 1; end > 0; --end) {
         int32_t x = v[end];
         v[end] = v[0];
-        for (j = 0; 2 * j + 1 < end;) {
-            int32_t c = 2 * j + 1;
-            if (c + 1 < end && v[c + 1] > v[c]) ++c;
-            if (!(v[c] > x)) break;
-            v[j] = v[c];
-            j = c;
-        }
-        v[j] = x;
+        sift_down(v, 0, x, end);
     }
 }
 
