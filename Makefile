@@ -7,7 +7,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 
-.PHONY: all demo demo-terminal check check-float check-double check-asan bench deps clean
+.PHONY: all demo demo-terminal check check-float check-double check-asan bench deps clean FORCE
 
 all: $(BUILD)/float/.built
 
