@@ -176,56 +176,95 @@ static int support_index(const c2d_vec2 *points, int count, c2d_vec2 d) {
     return best0;
 }
 #else
-/* A proxy's points as x and y lanes, four per block; lanes past the last point repeat point 0,
- * which changes no maximum and, being later, wins no tie. */
+/* A proxy's points as x and y lanes, four per block, in every block the maximum vertex count
+ * needs (so the loops below have a fixed trip count and unroll); lanes past the last point repeat
+ * point 0, which changes no extreme value and, being later, wins no tie. */
+#define GJK_BLOCKS (C2D_MAX_POLYGON_VERTICES / 4)
 typedef struct gjk_lanes {
-    __m128 x[C2D_MAX_POLYGON_VERTICES / 4], y[C2D_MAX_POLYGON_VERTICES / 4];
-    int blocks;
+    __m128 x[GJK_BLOCKS], y[GJK_BLOCKS];
 } gjk_lanes;
 
-static void lanes_from_points(gjk_lanes *l, const c2d_vec2 *points, int count) {
-    int k, i;
-    l->blocks = (count + 3) >> 2;
-    for (k = 0; k < l->blocks; ++k) {
-        float x[4], y[4];
-        if (4 * k + 4 <= count) {
-            __m128 p01 = _mm_loadu_ps(&points[4 * k].x), p23 = _mm_loadu_ps(&points[4 * k + 2].x);
-            l->x[k] = _mm_shuffle_ps(p01, p23, _MM_SHUFFLE(2, 0, 2, 0));
-            l->y[k] = _mm_shuffle_ps(p01, p23, _MM_SHUFFLE(3, 1, 3, 1));
-            continue;
-        }
-        for (i = 0; i < 4; ++i) {
-            int j = 4 * k + i < count ? 4 * k + i : 0;
-            x[i] = points[j].x;
-            y[i] = points[j].y;
-        }
-        l->x[k] = _mm_loadu_ps(x);
-        l->y[k] = _mm_loadu_ps(y);
+/* load_proxy's SSE twin, fused with the transpose into lanes: one pass over the points, two at a
+ * time, that checks them (|x| <= C2D_MAX_COORD, false for NaN and infinities), writes them relative
+ * to origin into local[] and deals them into x and y lanes. Slots past count are never read for
+ * the check: an odd count's last pair and the pairs that fill the last block take point 0 instead,
+ * so a hand-built proxy with garbage in its unused slots is still accepted. */
+static bool load_proxy_lanes(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local, gjk_lanes *l) {
+    __m128 pairs[2 * GJK_BLOCKS];
+    __m128 o, first, limit, sign, ok;
+    int count, loaded, q;
+    if (p == NULL || p->count < 1 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
+    if (!(p->radius >= 0 && p->radius <= C2D_MAX_COORD)) return false;
+    count = p->count;
+    loaded = count >> 1;
+    o = _mm_setr_ps(origin.x, origin.y, origin.x, origin.y);
+    first = _mm_setr_ps(p->points[0].x, p->points[0].y, p->points[0].x, p->points[0].y);
+    limit = _mm_set1_ps(C2D_MAX_COORD);
+    sign = _mm_set1_ps(-0.0f);
+    ok = _mm_cmple_ps(_mm_andnot_ps(sign, first), limit);
+    for (q = 0; q < loaded; ++q) {
+        __m128 v = _mm_loadu_ps(&p->points[2 * q].x);
+        ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, v), limit));
+        pairs[q] = _mm_sub_ps(v, o);
+        _mm_storeu_ps(&local[2 * q].x, pairs[q]);
     }
+    if (count & 1) {
+        /* the last point and point 0 */
+        __m128 v = _mm_setr_ps(p->points[count - 1].x, p->points[count - 1].y, p->points[0].x, p->points[0].y);
+        ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, v), limit));
+        pairs[q] = _mm_sub_ps(v, o);
+        _mm_storeu_ps(&local[2 * q].x, pairs[q]);
+        ++q;
+    }
+    for (; q < 2 * GJK_BLOCKS; ++q) pairs[q] = _mm_sub_ps(first, o);
+    for (q = 0; q < GJK_BLOCKS; ++q) {
+        l->x[q] = _mm_shuffle_ps(pairs[2 * q], pairs[2 * q + 1], _MM_SHUFFLE(2, 0, 2, 0));
+        l->y[q] = _mm_shuffle_ps(pairs[2 * q], pairs[2 * q + 1], _MM_SHUFFLE(3, 1, 3, 1));
+    }
+    return _mm_movemask_ps(ok) == 0xF;
 }
 
-/* support_index four points at a time: the projections, their maximum spread to every lane, and
- * the lowest lane holding it. */
-static int support_index_lanes(const gjk_lanes *l, c2d_vec2 d) {
-    __m128 dx = _mm_set1_ps(d.x), dy = _mm_set1_ps(d.y), p[C2D_MAX_POLYGON_VERTICES / 4], m;
-    unsigned mask = 0;
-    int k;
-    p[0] = _mm_add_ps(_mm_mul_ps(l->x[0], dx), _mm_mul_ps(l->y[0], dy));
-    m = p[0];
-    for (k = 1; k < l->blocks; ++k) {
-        p[k] = _mm_add_ps(_mm_mul_ps(l->x[k], dx), _mm_mul_ps(l->y[k], dy));
-        m = _mm_max_ps(m, p[k]);
-    }
-    m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
-    m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)));
-    for (k = 0; k < l->blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(p[k], m)) << (4 * k);
-    if (mask == 0) return 0;
+/* Lowest set bit of a non-zero mask. */
+static inline int lowest_bit(unsigned mask) {
 #if defined(__GNUC__)
     return __builtin_ctz(mask);
 #else
+    int k;
     for (k = 0; !(mask & 1u); ++k) mask >>= 1;
     return k;
 #endif
+}
+
+/* Both support indices of one GJK step, four points at a time: A's point with the largest
+ * projection on d and B's with the smallest (B's support in -d: negating a dot product is exact,
+ * so the winner and its ties are those of support_index with -d). Each side's extreme value is
+ * spread to every lane and its lowest lane taken. The two sides share the broadcasts of d and run
+ * as independent chains. */
+static void support_pair_lanes(const gjk_lanes *a, const gjk_lanes *b, c2d_vec2 d, int *ia, int *ib) {
+    __m128 dx = _mm_set1_ps(d.x), dy = _mm_set1_ps(d.y);
+    __m128 pa[GJK_BLOCKS], pb[GJK_BLOCKS], ma, mb;
+    unsigned mask_a = 0, mask_b = 0;
+    int k;
+    pa[0] = _mm_add_ps(_mm_mul_ps(a->x[0], dx), _mm_mul_ps(a->y[0], dy));
+    pb[0] = _mm_add_ps(_mm_mul_ps(b->x[0], dx), _mm_mul_ps(b->y[0], dy));
+    ma = pa[0];
+    mb = pb[0];
+    for (k = 1; k < GJK_BLOCKS; ++k) {
+        pa[k] = _mm_add_ps(_mm_mul_ps(a->x[k], dx), _mm_mul_ps(a->y[k], dy));
+        ma = _mm_max_ps(ma, pa[k]);
+    }
+    for (k = 1; k < GJK_BLOCKS; ++k) {
+        pb[k] = _mm_add_ps(_mm_mul_ps(b->x[k], dx), _mm_mul_ps(b->y[k], dy));
+        mb = _mm_min_ps(mb, pb[k]);
+    }
+    ma = _mm_max_ps(ma, _mm_shuffle_ps(ma, ma, _MM_SHUFFLE(1, 0, 3, 2)));
+    mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(1, 0, 3, 2)));
+    ma = _mm_max_ps(ma, _mm_shuffle_ps(ma, ma, _MM_SHUFFLE(2, 3, 0, 1)));
+    mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(2, 3, 0, 1)));
+    for (k = 0; k < GJK_BLOCKS; ++k) mask_a |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pa[k], ma)) << (4 * k);
+    for (k = 0; k < GJK_BLOCKS; ++k) mask_b |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pb[k], mb)) << (4 * k);
+    *ia = mask_a ? lowest_bit(mask_a) : 0;
+    *ib = mask_b ? lowest_bit(mask_b) : 0;
 }
 #endif
 
@@ -357,6 +396,7 @@ static c2d_vec2 unit_or_zero(c2d_vec2 v) {
     return c2d_v2(v.x / l, v.y / l);
 }
 
+#ifndef GJK_SSE
 /* Validates a proxy (1 to C2D_MAX_POLYGON_VERTICES finite points and a radius >= 0, all within
  * C2D_MAX_COORD) and copies its points relative to origin. */
 static bool load_proxy(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local) {
@@ -370,6 +410,7 @@ static bool load_proxy(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local) {
     }
     return ok != 0;
 }
+#endif
 
 /* GJK distance of two proxies; see the block comment above. */
 c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations) {
@@ -390,13 +431,13 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
     r.status = C2D_DISTANCE_INVALID_INPUT;
     if (a == NULL || a->count < 1 || !c2d_vec2_in_range(a->points[0])) return r;
     origin = a->points[0];
+#ifdef GJK_SSE
+    if (!load_proxy_lanes(a, origin, la, &sa) || !load_proxy_lanes(b, origin, lb, &sb)) return r;
+#else
     if (!load_proxy(a, origin, la) || !load_proxy(b, origin, lb)) return r;
+#endif
     if (max_iterations <= 0) max_iterations = C2D_GJK_MAX_ITERATIONS;
     r.status = C2D_DISTANCE_OK;
-#ifdef GJK_SSE
-    lanes_from_points(&sa, la, a->count);
-    lanes_from_points(&sb, lb, b->count);
-#endif
 
     s.v[0] = make_vertex(la, 0, lb, 0);
     s.count = 1;
@@ -423,7 +464,11 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
         }
         ++iter;
 #ifdef GJK_SSE
-        s.v[s.count] = make_vertex(la, support_index_lanes(&sa, d), lb, support_index_lanes(&sb, c2d_neg(d)));
+        {
+            int ia, ib;
+            support_pair_lanes(&sa, &sb, d, &ia, &ib);
+            s.v[s.count] = make_vertex(la, ia, lb, ib);
+        }
 #else
         s.v[s.count] = make_vertex(la, support_index(la, a->count, d), lb, support_index(lb, b->count, c2d_neg(d)));
 #endif

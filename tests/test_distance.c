@@ -734,6 +734,58 @@ static void test_segment_distance_random_vs_gjk(void **state) {
     }
 }
 
+/* ---- proxies built by hand: only the first count points are read ---- */
+
+/* For every count, a proxy filled by hand with NaN and infinities in its unused slots gives the
+ * same answer, bit for bit, as the c2d_make_proxy copy (zeroed slots) of the same points: against
+ * a separated box, an overlapping box, and with the proxies in either order. Odd counts matter to
+ * the vector loader, which reads points two at a time. */
+static void test_gjk_ignores_unused_slots(void **state) {
+    static const double boxes[2][4] = {{3, -1, 5, 1}, {-0.5, -0.5, 0.5, 0.5}};
+    int count, k, j;
+    (void)state;
+    for (count = 1; count <= C2D_MAX_POLYGON_VERTICES; ++count) {
+        double xy[2 * C2D_MAX_POLYGON_VERTICES];
+        c2d_proxy clean, dirty;
+        double max_x = -2;
+        for (k = 0; k < count; ++k) {
+            double angle = 2 * PI * (k + 0.25) / count;
+            xy[2 * k] = cos(angle);
+            xy[2 * k + 1] = sin(angle);
+            if (xy[2 * k] > max_x) max_x = xy[2 * k];
+        }
+        clean = proxy_n(count, xy, 0.125);
+        dirty = clean;
+        for (k = count; k < C2D_MAX_POLYGON_VERTICES; ++k)
+            dirty.points[k] = c2d_v2((c2d_real)(k % 2 ? NAN : INFINITY), (c2d_real)(k % 3 ? -INFINITY : NAN));
+        for (j = 0; j < 2; ++j) {
+            c2d_proxy box = box_proxy(boxes[j][0], boxes[j][1], boxes[j][2], boxes[j][3]);
+            c2d_distance_result rc = c2d_distance(&clean, &box, 0), rd = c2d_distance(&dirty, &box, 0);
+            c2d_distance_result sc = c2d_distance(&box, &clean, 0), sd = c2d_distance(&box, &dirty, 0);
+            assert_int_equal(rc.status, C2D_DISTANCE_OK);
+            assert_int_equal(rd.status, C2D_DISTANCE_OK);
+            assert_true(rc.distance == rd.distance && rc.point_a.x == rd.point_a.x && rc.point_a.y == rd.point_a.y);
+            assert_true(rc.point_b.x == rd.point_b.x && rc.point_b.y == rd.point_b.y && rc.iterations == rd.iterations);
+            assert_true(sc.distance == sd.distance && sc.point_b.x == sd.point_b.x && sc.point_b.y == sd.point_b.y);
+            if (j == 0) {
+                /* the box's side x = 3 against the rightmost point (|y| <= 1), less the radius */
+                assert_near(rc.distance, 3 - max_x - 0.125, TOL);
+                assert_separated(rd, 1e-4);
+            } else if (count == 1) {
+                assert_near(rc.distance, 0.5 - 0.125, TOL); /* the point (0, 1) above the box */
+            } else {
+                assert_true(rc.distance == 0); /* a segment or polygon through the box */
+            }
+        }
+        /* a NaN or an infinity inside the count is still rejected */
+        dirty.points[count - 1] = c2d_v2((c2d_real)NAN, 0);
+        assert_int_equal(c2d_distance(&dirty, &clean, 0).status, C2D_DISTANCE_INVALID_INPUT);
+        assert_int_equal(c2d_distance(&clean, &dirty, 0).status, C2D_DISTANCE_INVALID_INPUT);
+        dirty.points[count - 1] = c2d_v2(0, (c2d_real)-INFINITY);
+        assert_int_equal(c2d_distance(&clean, &dirty, 0).status, C2D_DISTANCE_INVALID_INPUT);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_make_proxy_copies),
@@ -763,6 +815,7 @@ int main(void) {
         cmocka_unit_test(test_gjk_iteration_cap),
         cmocka_unit_test(test_gjk_far_from_origin),
         cmocka_unit_test(test_gjk_random_vs_brute_force),
+        cmocka_unit_test(test_gjk_ignores_unused_slots),
         cmocka_unit_test(test_segment_distance_random_vs_gjk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
