@@ -80,6 +80,25 @@ static void aabb_inline_random(void **state) {
     }
 }
 
+/* Every coordinate of an overlapping pair, in turn, set to NaN, +inf or -inf: never an overlap,
+ * in either order, inline or exported (each coordinate sits in its own lane of the vector form). */
+static void aabb_inline_special_values(void **state) {
+    const double specials[3] = {NAN, INFINITY, -INFINITY};
+    int slot, k;
+    (void)state;
+    for (slot = 0; slot < 8; ++slot) {
+        for (k = 0; k < 3; ++k) {
+            double c[8] = {0, 0, 2, 2, 1, 1, 3, 3};
+            c2d_aabb a, b;
+            c[slot] = specials[k];
+            a = box_raw(c[0], c[1], c[2], c[3]);
+            b = box_raw(c[4], c[5], c[6], c[7]);
+            expect_aabb(a, b, false);
+        }
+    }
+    expect_aabb(box_raw(0, 0, 2, 2), box_raw(1, 1, 3, 3), true);
+}
+
 /* ---- polygon and circle early-outs on both sides of the boundary ---- */
 
 /* Unit square [0,1]^2 as a polygon, shifted by (dx, dy). */
@@ -356,6 +375,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aabb_inline_hand_cases),
         cmocka_unit_test(aabb_inline_random),
+        cmocka_unit_test(aabb_inline_special_values),
         cmocka_unit_test(polygon_boxes_touching),
         cmocka_unit_test(circle_polygon_box_boundary),
         cmocka_unit_test(far_transformed_polygons_agree),
