@@ -110,8 +110,8 @@ C2D_AABB_OVERLAP_DEF c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
     __builtin_memcpy(&va, &a, sizeof va);
     __builtin_memcpy(&vb, &b, sizeof vb);
     lo = _mm_movelh_ps(va, vb);
+    if (_mm_movemask_ps(_mm_cmplt_ps(lo, _mm_shuffle_ps(vb, va, _MM_SHUFFLE(3, 2, 3, 2)))) != 0xF) return false;
     hi = _mm_movehl_ps(vb, va);
-    if (_mm_movemask_ps(_mm_cmplt_ps(lo, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(1, 0, 3, 2)))) != 0xF) return false;
     w = _mm_sub_ps(hi, lo);
     return _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(w, _mm_setzero_ps()), _mm_cmplt_ps(w, _mm_set1_ps((float)INFINITY)))) == 0xF;
 #  else
