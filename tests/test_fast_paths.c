@@ -4,7 +4,8 @@
  * touching boundary, polygons moved far from the origin by c2d_polygon_transform (rounded vertices,
  * merely rotated normals) agreeing with the exact overlap test, polygons with an edge too short to
  * normalise (the scalar fallback of the vector loaders), the direct circle-circle contact, and the
- * fast c2d_aabb_raycast against the general box cast that c2d_aabb_raycast_padded runs. */
+ * fast c2d_aabb_raycast against the general box cast that c2d_aabb_raycast_padded runs, and the
+ * vector c2d_polygon_transform against the scalar point and rotation formulas. */
 #include "test_util.h"
 
 static c2d_vec2 V(double x, double y) { return c2d_v2((c2d_real)x, (c2d_real)y); }
@@ -286,6 +287,48 @@ static void circle_circle_direct(void **state) {
     assert_int_equal(c2d_circle_manifold_circle(circ(0, 0, 1), (c2d_circle){V(0.5, 0), (c2d_real)INFINITY}).count, 0);
 }
 
+/* ---- c2d_polygon_transform: the vector form against the scalar formulas ---- */
+
+static bool same_bits(c2d_vec2 a, c2d_vec2 b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* Random polygons of 3 to C2D_MAX_POLYGON_VERTICES vertices (every count occurs) under random
+ * transforms: every vertex, normal and the centroid are bit-identical to c2d_transform_point and
+ * c2d_rotate (the rotation is kept exactly as made, below the renormalising threshold), the count
+ * is kept and every unused slot is zero, also when the input's unused slots hold garbage. */
+static void polygon_transform_matches_scalar(void **state) {
+    test_rng r = test_rng_make("polygon_transform_matches_scalar");
+    int n = test_iterations(5000), i;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
+        int count = 3 + i % (C2D_MAX_POLYGON_VERTICES - 2), k;
+        double scale = test_rng_range(&r, 0.01, 100), far = test_rng_range(&r, 0, 1) < 0.5 ? 10 : 1e4;
+        c2d_polygon local, w;
+        c2d_transform xf;
+        for (k = 0; k < count; ++k) {
+            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
+            pts[k] = V(scale * cos(t), scale * sin(t));
+        }
+        if (c2d_polygon_make(pts, count, &local) != C2D_OK || local.count != count) continue;
+        for (k = count; k < C2D_MAX_POLYGON_VERTICES; ++k) {
+            local.vertices[k] = V(NAN, 1e30);
+            local.normals[k] = V(-INFINITY, 3);
+        }
+        xf = c2d_transform_make(V(test_rng_range(&r, -far, far), test_rng_range(&r, -far, far)), (c2d_real)test_rng_range(&r, -4, 4));
+        w = c2d_polygon_transform(&local, xf);
+        assert_int_equal(w.count, count);
+        if (fabs((double)(xf.q.c * xf.q.c + xf.q.s * xf.q.s) - 1) > 4 * C2D_EPSILON) continue; /* renormalised */
+        for (k = 0; k < count; ++k) {
+            assert_true(same_bits(w.vertices[k], c2d_transform_point(xf, local.vertices[k])));
+            assert_true(same_bits(w.normals[k], c2d_rotate(xf.q, local.normals[k])));
+        }
+        for (; k < C2D_MAX_POLYGON_VERTICES; ++k) {
+            assert_true(w.vertices[k].x == 0 && w.vertices[k].y == 0 && w.normals[k].x == 0 && w.normals[k].y == 0);
+        }
+        assert_true(same_bits(w.centroid, c2d_transform_point(xf, local.centroid)));
+    }
+}
+
 /* ---- ray vs box: the fast path against the general box cast ---- */
 
 static bool hits_equal(const c2d_hit *a, const c2d_hit *b) {
@@ -363,6 +406,7 @@ int main(void) {
         cmocka_unit_test(circle_circle_direct),
         cmocka_unit_test(aabb_raycast_matches_general),
         cmocka_unit_test(aabb_raycast_hand),
+        cmocka_unit_test(polygon_transform_matches_scalar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
