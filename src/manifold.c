@@ -1448,10 +1448,29 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
     return finish_manifold(v, v == RS_UNSURE && c2d_aabb_overlap_polygon(a, b), &m);
 }
 
+/* The overlap test comes first (false for NaN), so that the common miss costs one comparison;
+ * the input checks run only for a possible hit, combined without branches. Then disk_disk's
+ * contact, written straight into the manifold. */
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
-    contact k;
-    if (!circle_ok(a) || !circle_ok(b) || !disk_disk(a, b, &k)) return empty_manifold();
-    return one_point_manifold(&k, b.center, 0);
+    c2d_manifold m;
+    c2d_vec2 d = c2d_sub(a.center, b.center), n = c2d_v2(1, 0);
+    c2d_real r = a.radius + b.radius, d2 = c2d_dot(d, d), dist = 0, depth;
+    if (!(d2 < r * r)) return empty_manifold();
+    if (!(point_ok(a.center) & point_ok(b.center) & size_ok(a.radius) & size_ok(b.radius))) return empty_manifold();
+    if (d2 > 0) {
+        dist = C2D_SQRT(d2);
+        n = d2 >= REAL_MIN ? c2d_v2(d.x / dist, d.y / dist) : unit_of(d);
+    }
+    depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
+    m.normal = n;
+    m.points[0].point = c2d_add(b.center, c2d_mul_add(c2d_scale(n, b.radius), (c2d_real)-0.5 * depth, n));
+    m.points[0].depth = depth;
+    m.points[0].id = 0;
+    m.points[1].point = c2d_v2(0, 0);
+    m.points[1].depth = 0;
+    m.points[1].id = 0;
+    m.count = 1;
+    return m;
 }
 
 c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
