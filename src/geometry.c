@@ -403,7 +403,10 @@ c2d_polygon c2d_polygon_from_aabb(c2d_aabb b) {
 }
 
 /* A count outside [3, C2D_MAX_POLYGON_VERTICES] gives an empty polygon (count 0, invalid) rather
- * than reading past the arrays. */
+ * than reading past the arrays. Every slot is written (the unused ones as zeros), so no memset of
+ * the whole struct is needed. With SSE (float builds) two points are mapped per instruction, as
+ * (x0 y0 x1 y1) * c + (y0 x0 y1 x1) * (-s s -s s) + (px py px py): the same products and sums, in
+ * the same order, as c2d_transform_point and c2d_rotate, so both forms give the same bits. */
 c2d_polygon c2d_polygon_transform(const c2d_polygon *p, c2d_transform xf) {
     c2d_polygon r;
     int i, n;
@@ -413,8 +416,46 @@ c2d_polygon c2d_polygon_transform(const c2d_polygon *p, c2d_transform xf) {
     }
     xf = clean_transform(xf);
     n = p->count;
+#if defined(C2D_NARROW_SSE) && (C2D_MAX_POLYGON_VERTICES == 8)
+    {
+        /* (px py px py), (c c c c) and (-s s -s s), built from the scalars with shuffles */
+        const __m128 pp = _mm_unpacklo_ps(_mm_set_ss(xf.p.x), _mm_set_ss(xf.p.y));
+        const __m128 qs = _mm_unpacklo_ps(_mm_set_ss(-xf.q.s), _mm_set_ss(xf.q.s));
+        const __m128 t = _mm_movelh_ps(pp, pp), s = _mm_movelh_ps(qs, qs), zero = _mm_setzero_ps();
+        const __m128 c = _mm_shuffle_ps(_mm_set_ss(xf.q.c), _mm_set_ss(xf.q.c), 0);
+        const float *pv = &p->vertices[0].x, *pn = &p->normals[0].x;
+        float *rv = &r.vertices[0].x, *rn = &r.normals[0].x;
+        __m128 v, m, tail;
+        /* Points are mapped two at a time; lanes of points at or past n are stored as zero
+         * (reading all 8 slots stays inside the arrays). The caller receives r through a copy
+         * that GCC makes with 16-byte loads, one of them across the end of the normals and the
+         * centroid; that load can only take its bytes from a single recent store, so the last
+         * pair of normals and then the tail (last normal's y, centroid, count) are stored first,
+         * and have left the store queue by the time the copy reads them. */
+        m = _mm_loadu_ps(pn + 12);
+        m = _mm_add_ps(_mm_mul_ps(c, m), _mm_mul_ps(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
+        m = _mm_and_ps(m, _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(6, 6, 7, 7))));
+        _mm_storeu_ps(rn + 12, m);
+        v = _mm_movelh_ps(_mm_loadl_pi(zero, (const __m64 *)(const void *)&p->centroid), zero);
+        v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
+        tail = _mm_shuffle_ps(v, _mm_castsi128_ps(_mm_cvtsi32_si128(n)), _MM_SHUFFLE(0, 0, 1, 1)); /* cy cy n n */
+        tail = _mm_shuffle_ps(_mm_shuffle_ps(m, v, _MM_SHUFFLE(1, 0, 3, 3)), tail, _MM_SHUFFLE(2, 0, 2, 0));
+        _mm_storeu_ps(rn + 15, tail);
+        for (i = 0; i < 8; i += 2) {
+            __m128 live = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(i, i, i + 1, i + 1)));
+            v = _mm_loadu_ps(pv + 2 * i);
+            v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
+            _mm_storeu_ps(rv + 2 * i, _mm_and_ps(v, live));
+            if (i < 6) {
+                m = _mm_loadu_ps(pn + 2 * i);
+                m = _mm_add_ps(_mm_mul_ps(c, m), _mm_mul_ps(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
+                _mm_storeu_ps(rn + 2 * i, _mm_and_ps(m, live));
+            }
+        }
+    }
+    return r;
+#else
     r.count = n;
-    /* Every slot is written (the unused ones as zeros) so no memset of the whole struct is needed. */
     for (i = 0; i < C2D_MAX_POLYGON_VERTICES; ++i) {
         if (i < n) {
             r.vertices[i] = c2d_transform_point(xf, p->vertices[i]);
@@ -426,6 +467,7 @@ c2d_polygon c2d_polygon_transform(const c2d_polygon *p, c2d_transform xf) {
     }
     r.centroid = c2d_transform_point(xf, p->centroid);
     return r;
+#endif
 }
 
 c2d_capsule c2d_capsule_transform(c2d_capsule c, c2d_transform xf) {

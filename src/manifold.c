@@ -1448,10 +1448,29 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
     return finish_manifold(v, v == RS_UNSURE && c2d_aabb_overlap_polygon(a, b), &m);
 }
 
+/* The overlap test comes first (false for NaN), so that the common miss costs one comparison;
+ * the input checks run only for a possible hit, combined without branches. Then disk_disk's
+ * contact, written straight into the manifold. */
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
-    contact k;
-    if (!circle_ok(a) || !circle_ok(b) || !disk_disk(a, b, &k)) return empty_manifold();
-    return one_point_manifold(&k, b.center, 0);
+    c2d_manifold m;
+    c2d_vec2 d = c2d_sub(a.center, b.center), n = c2d_v2(1, 0);
+    c2d_real r = a.radius + b.radius, d2 = c2d_dot(d, d), dist = 0, depth;
+    if (!(d2 < r * r)) return empty_manifold();
+    if (!(point_ok(a.center) & point_ok(b.center) & size_ok(a.radius) & size_ok(b.radius))) return empty_manifold();
+    if (d2 > 0) {
+        dist = C2D_SQRT(d2);
+        n = d2 >= REAL_MIN ? c2d_v2(d.x / dist, d.y / dist) : unit_of(d);
+    }
+    depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
+    m.normal = n;
+    m.points[0].point = c2d_add(b.center, c2d_mul_add(c2d_scale(n, b.radius), (c2d_real)-0.5 * depth, n));
+    m.points[0].depth = depth;
+    m.points[0].id = 0;
+    m.points[1].point = c2d_v2(0, 0);
+    m.points[1].depth = 0;
+    m.points[1].id = 0;
+    m.count = 1;
+    return m;
 }
 
 c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
@@ -1467,13 +1486,18 @@ c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
     return finish_manifold(v, v == RS_UNSURE && c2d_circle_overlap_capsule(a, b), &m);
 }
 
+/* The contact of a circle and a polygon (local frame at *o) when they overlap. */
+static inline bool circle_polygon_contact(c2d_circle a, const c2d_polygon *b, contact *k, c2d_vec2 *o) {
+    verdict v;
+    if (!circle_ok(a) || !polygon_present(b)) return false;
+    v = disk_polygon(a.center, a.radius, b, k, o);
+    return v == RS_YES || (v == RS_UNSURE && c2d_circle_overlap_polygon(a, b));
+}
+
 c2d_manifold c2d_circle_manifold_polygon(c2d_circle a, const c2d_polygon *b) {
     contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
-    verdict v;
     c2d_vec2 o;
-    if (!circle_ok(a) || !polygon_present(b)) return empty_manifold();
-    v = disk_polygon(a.center, a.radius, b, &k, &o);
-    if (v == RS_NO || v == RS_BAD || (v == RS_UNSURE && !c2d_circle_overlap_polygon(a, b))) return empty_manifold();
+    if (!circle_polygon_contact(a, b, &k, &o)) return empty_manifold();
     return one_point_manifold(&k, o, 0);
 }
 
@@ -1513,4 +1537,110 @@ c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygo
     if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, a, o)) return empty_manifold();
     v = rs_manifold(&ra, &rb, o, &m);
     return finish_manifold(v, v == RS_UNSURE && c2d_polygon_overlap_polygon(a, b), &m);
+}
+
+/* ---- manifolds of shapes placed by transforms ---- */
+
+/* A transform the _xf queries accept: position within C2D_MAX_COORD, rotation with c*c + s*s in
+ * (0.5, 2) (false for NaN), scaled back to unit length when it is measurably off (as
+ * c2d_polygon_transform does). */
+static bool xf_usable(c2d_transform *xf) {
+    c2d_real m = xf->q.c * xf->q.c + xf->q.s * xf->q.s;
+    if (!point_ok(xf->p) || !(m > (c2d_real)0.5 && m < 2)) return false;
+    if (C2D_ABS(m - 1) > 4 * C2D_EPSILON) {
+        c2d_real inv = (c2d_real)1 / C2D_SQRT(m);
+        xf->q.c *= inv;
+        xf->q.s *= inv;
+    }
+    return true;
+}
+
+/* p mapped by xf into *out, with the formulas of c2d_polygon_transform (the same values), written
+ * in place rather than returned; p->count is already checked. */
+static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform xf) {
+    int i, n = p->count;
+#if defined(C2D_NARROW_SSE) && (C2D_MAX_POLYGON_VERTICES % 2 == 0)
+    /* Two points per 16-byte store, at the offsets where the loaders read them back as 16-byte
+     * loads (a load spanning two smaller stores cannot be forwarded and stalls). The products and
+     * sums of c2d_transform_point and c2d_rotate, in their order: the same bits. */
+    const __m128 pp = _mm_unpacklo_ps(_mm_set_ss(xf.p.x), _mm_set_ss(xf.p.y));
+    const __m128 qs = _mm_unpacklo_ps(_mm_set_ss(-xf.q.s), _mm_set_ss(xf.q.s));
+    const __m128 t = _mm_movelh_ps(pp, pp), s = _mm_movelh_ps(qs, qs);
+    const __m128 c = _mm_shuffle_ps(_mm_set_ss(xf.q.c), _mm_set_ss(xf.q.c), 0);
+    for (i = 0; i < C2D_MAX_POLYGON_VERTICES; i += 2) {
+        __m128 live = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(i, i, i + 1, i + 1)));
+        __m128 v = _mm_loadu_ps(&p->vertices[i].x), m = _mm_loadu_ps(&p->normals[i].x);
+        v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
+        m = _mm_add_ps(_mm_mul_ps(c, m), _mm_mul_ps(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
+        _mm_storeu_ps(&out->vertices[i].x, _mm_and_ps(v, live));
+        _mm_storeu_ps(&out->normals[i].x, _mm_and_ps(m, live));
+    }
+#else
+    for (i = 0; i < C2D_MAX_POLYGON_VERTICES; ++i) {
+        c2d_vec2 v = i < n ? p->vertices[i] : c2d_v2(0, 0), m = i < n ? p->normals[i] : c2d_v2(0, 0);
+        out->vertices[i] = i < n ? c2d_transform_point(xf, v) : v;
+        out->normals[i] = c2d_rotate(xf.q, m);
+    }
+#endif
+    out->centroid = c2d_transform_point(xf, p->centroid);
+    out->count = n;
+}
+
+/* The circle's center is mapped into b's local frame (c2d_inv_transform_point) and the pair is
+ * solved there by c2d_circle_manifold_polygon, so b's vertices are never moved or rounded. */
+c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
+    contact k = {{0, 0}, 0, {0, 0}};
+    c2d_vec2 o;
+    if (!xf_usable(&xf_b)) return empty_manifold();
+    a.center = c2d_inv_transform_point(xf_b, a.center);
+    if (!circle_polygon_contact(a, b, &k, &o)) return empty_manifold();
+    /* the manifold of c2d_circle_manifold_polygon, then mapped to world */
+    k.pos = c2d_transform_point(xf_b, c2d_add(o, c2d_mul_add(k.pos, (c2d_real)-0.5 * k.depth, k.normal)));
+    k.normal = c2d_rotate(xf_b.q, k.normal);
+    {
+        c2d_manifold m;
+        m.normal = k.normal;
+        m.points[0].point = k.pos;
+        m.points[0].depth = k.depth;
+        m.points[0].id = 0;
+        m.points[1].point = c2d_v2(0, 0);
+        m.points[1].depth = 0;
+        m.points[1].id = 0;
+        m.count = 1;
+        return m;
+    }
+}
+
+/* a is placed in b's local frame by the relative transform xf_b^-1 * xf_a and the pair is solved
+ * there by c2d_polygon_manifold_polygon, so only a's vertices are moved (once). */
+c2d_manifold c2d_polygon_manifold_polygon_xf(const c2d_polygon *a, c2d_transform xf_a, const c2d_polygon *b, c2d_transform xf_b) {
+    c2d_polygon la;
+    c2d_transform rel;
+    c2d_manifold m;
+    if (!polygon_present(a) || !polygon_present(b) || !xf_usable(&xf_a) || !xf_usable(&xf_b)) return empty_manifold();
+    rel.q.c = xf_b.q.c * xf_a.q.c + xf_b.q.s * xf_a.q.s; /* q_b^-1 * q_a */
+    rel.q.s = xf_b.q.c * xf_a.q.s - xf_b.q.s * xf_a.q.c;
+    rel.p = c2d_inv_transform_point(xf_b, xf_a.p);
+    place_polygon(&la, a, rel);
+    /* the body of c2d_polygon_manifold_polygon, whose manifold is then mapped to world field by
+     * field (a whole-struct copy of a manifold just written field by field stalls the loads) */
+    if (polygon_boxes_apart(&la, b)) return empty_manifold();
+    {
+        rshape ra, rb;
+        verdict v;
+        c2d_manifold r;
+        c2d_vec2 o = b->vertices[0];
+        if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, &la, o)) return empty_manifold();
+        v = rs_manifold(&ra, &rb, o, &m);
+        if (!(v == RS_YES || (v == RS_UNSURE && c2d_polygon_overlap_polygon(&la, b)))) return empty_manifold();
+        r.normal = c2d_rotate(xf_b.q, m.normal);
+        r.points[0].point = c2d_transform_point(xf_b, m.points[0].point);
+        r.points[0].depth = m.points[0].depth;
+        r.points[0].id = m.points[0].id;
+        r.points[1].point = m.count > 1 ? c2d_transform_point(xf_b, m.points[1].point) : c2d_v2(0, 0);
+        r.points[1].depth = m.points[1].depth;
+        r.points[1].id = m.points[1].id;
+        r.count = m.count;
+        return r;
+    }
 }

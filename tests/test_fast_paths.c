@@ -4,7 +4,9 @@
  * touching boundary, polygons moved far from the origin by c2d_polygon_transform (rounded vertices,
  * merely rotated normals) agreeing with the exact overlap test, polygons with an edge too short to
  * normalise (the scalar fallback of the vector loaders), the direct circle-circle contact, and the
- * fast c2d_aabb_raycast against the general box cast that c2d_aabb_raycast_padded runs. */
+ * fast c2d_aabb_raycast against the general box cast that c2d_aabb_raycast_padded runs, and the
+ * vector c2d_polygon_transform against the scalar point and rotation formulas, and the manifolds
+ * of polygons placed by transforms against the exact tests in the polygon's frame. */
 #include "test_util.h"
 
 static c2d_vec2 V(double x, double y) { return c2d_v2((c2d_real)x, (c2d_real)y); }
@@ -305,6 +307,181 @@ static void circle_circle_direct(void **state) {
     assert_int_equal(c2d_circle_manifold_circle(circ(0, 0, 1), (c2d_circle){V(0.5, 0), (c2d_real)INFINITY}).count, 0);
 }
 
+/* ---- c2d_polygon_transform: the vector form against the scalar formulas ---- */
+
+static bool same_bits(c2d_vec2 a, c2d_vec2 b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* Random polygons of 3 to C2D_MAX_POLYGON_VERTICES vertices (every count occurs) under random
+ * transforms: every vertex, normal and the centroid are bit-identical to c2d_transform_point and
+ * c2d_rotate (the rotation is kept exactly as made, below the renormalising threshold), the count
+ * is kept and every unused slot is zero, also when the input's unused slots hold garbage. */
+static void polygon_transform_matches_scalar(void **state) {
+    test_rng r = test_rng_make("polygon_transform_matches_scalar");
+    int n = test_iterations(5000), i;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
+        int count = 3 + i % (C2D_MAX_POLYGON_VERTICES - 2), k;
+        double scale = test_rng_range(&r, 0.01, 100), far = test_rng_range(&r, 0, 1) < 0.5 ? 10 : 1e4;
+        c2d_polygon local, w;
+        c2d_transform xf;
+        for (k = 0; k < count; ++k) {
+            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
+            pts[k] = V(scale * cos(t), scale * sin(t));
+        }
+        if (c2d_polygon_make(pts, count, &local) != C2D_OK || local.count != count) continue;
+        for (k = count; k < C2D_MAX_POLYGON_VERTICES; ++k) {
+            local.vertices[k] = V(NAN, 1e30);
+            local.normals[k] = V(-INFINITY, 3);
+        }
+        xf = c2d_transform_make(V(test_rng_range(&r, -far, far), test_rng_range(&r, -far, far)), (c2d_real)test_rng_range(&r, -4, 4));
+        w = c2d_polygon_transform(&local, xf);
+        assert_int_equal(w.count, count);
+        if (fabs((double)(xf.q.c * xf.q.c + xf.q.s * xf.q.s) - 1) > 4 * C2D_EPSILON) continue; /* renormalised */
+        for (k = 0; k < count; ++k) {
+            assert_true(same_bits(w.vertices[k], c2d_transform_point(xf, local.vertices[k])));
+            assert_true(same_bits(w.normals[k], c2d_rotate(xf.q, local.normals[k])));
+        }
+        for (; k < C2D_MAX_POLYGON_VERTICES; ++k) {
+            assert_true(w.vertices[k].x == 0 && w.vertices[k].y == 0 && w.normals[k].x == 0 && w.normals[k].y == 0);
+        }
+        assert_true(same_bits(w.centroid, c2d_transform_point(xf, local.centroid)));
+    }
+}
+
+/* ---- manifolds of polygons placed by transforms (the _xf queries) ---- */
+
+static c2d_transform xf_make(double x, double y, double angle) { return c2d_transform_make(V(x, y), (c2d_real)angle); }
+
+/* Hand cases on both sides of the touching boundary (translations and quarter turns that are
+ * exact), and transforms that are not usable. */
+static void xf_manifolds_hand(void **state) {
+    c2d_polygon unit = poly_box(0, 0, 1, 1, 0); /* [-1,1]^2 in its local frame */
+    c2d_transform at = xf_make(10, 20, 0), bad;
+    c2d_manifold m;
+    (void)state;
+    /* circle right of the box placed at (10,20): touching at x = 11.5 - 0.5, then 0.25 deep */
+    assert_int_equal(c2d_circle_manifold_polygon_xf(circ(11.5, 20, 0.5), &unit, at).count, 0);
+    m = c2d_circle_manifold_polygon_xf(circ(11.25, 20, 0.5), &unit, at);
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 1, 0, TOL);
+    assert_near(m.points[0].depth, 0.25, TOL);
+    assert_vec_near(m.points[0].point, 10.875, 20, TOL);
+    /* box A placed at (12, 20): edges touch at x = 11; then 0.5 deep, normal from B toward A */
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, xf_make(12, 20, 0), &unit, at).count, 0);
+    m = c2d_polygon_manifold_polygon_xf(&unit, xf_make(11.5, 20, 0), &unit, at);
+    assert_int_equal(m.count, 2);
+    assert_vec_near(m.normal, 1, 0, TOL);
+    assert_near(m.points[0].depth, 0.5, TOL);
+    assert_near(m.points[1].depth, 0.5, TOL);
+    /* B turned a quarter: the same answers, the points in the world frame */
+    m = c2d_circle_manifold_polygon_xf(circ(10, 21.25, 0.5), &unit, xf_make(10, 20, 1.5707963267948966));
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 0, 1, 1e-3);
+    assert_near(m.points[0].depth, 0.25, 1e-3);
+    /* unusable transforms: nothing */
+    bad = at;
+    bad.p.x = (c2d_real)NAN;
+    assert_int_equal(c2d_circle_manifold_polygon_xf(circ(10, 20, 0.5), &unit, bad).count, 0);
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, at, &unit, bad).count, 0);
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, bad, &unit, at).count, 0);
+    bad = at;
+    bad.q.c = bad.q.s = 0;
+    assert_int_equal(c2d_circle_manifold_polygon_xf(circ(10, 20, 0.5), &unit, bad).count, 0);
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, at, &unit, bad).count, 0);
+    bad = at;
+    bad.p.y = (c2d_real)INFINITY;
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, at, &unit, bad).count, 0);
+    bad = at;
+    bad.q.c = (c2d_real)1.001; /* slightly off unit: renormalised, still a hit */
+    assert_int_equal(c2d_circle_manifold_polygon_xf(circ(11.25, 20, 0.5), &unit, bad).count, 1);
+    /* a bad polygon or a bad circle: nothing */
+    assert_int_equal(c2d_circle_manifold_polygon_xf((c2d_circle){V(10, 20), -1}, &unit, at).count, 0);
+    assert_int_equal(c2d_circle_manifold_polygon_xf((c2d_circle){V(NAN, 20), 1}, &unit, at).count, 0);
+    {
+        c2d_polygon broken = unit;
+        broken.vertices[2].x = (c2d_real)NAN;
+        assert_int_equal(c2d_circle_manifold_polygon_xf(circ(10, 20, 0.5), &broken, at).count, 0);
+        assert_int_equal(c2d_polygon_manifold_polygon_xf(&broken, at, &unit, at).count, 0);
+        assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, at, &broken, at).count, 0);
+    }
+}
+
+/* Random pairs near touching: the _xf queries agree with the exact overlap tests of the same
+ * geometry in B's local frame (the circle's center, or polygon A, mapped there the same way),
+ * give finite positive depths, unit normals, and points near B placed in the world. */
+static void xf_manifolds_random(void **state) {
+    test_rng r = test_rng_make("xf_manifolds_random");
+    int n = test_iterations(4000), i, hits = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 pts[8];
+        int k, count = 3 + (int)(test_rng_next(&r) % 6), j;
+        c2d_polygon la, lb, a_in_b;
+        c2d_transform xa, xb, rel;
+        double ang = test_rng_range(&r, 0, 6.283185307), gap = test_rng_range(&r, 1.5, 2.3);
+        double bx = test_rng_range(&r, -100, 100), by = test_rng_range(&r, -100, 100);
+        c2d_circle c, cl;
+        c2d_manifold m;
+        bool o;
+        for (k = 0; k < count; ++k) {
+            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
+            pts[k] = V(cos(t) * test_rng_range(&r, 0.9, 1.0), sin(t) * test_rng_range(&r, 0.9, 1.0));
+        }
+        assert_status(c2d_polygon_make(pts, count, &la), C2D_OK);
+        lb = la;
+        xb = xf_make(bx, by, test_rng_range(&r, 0, 6.3));
+        xa = xf_make(bx + gap * cos(ang), by + gap * sin(ang), test_rng_range(&r, 0, 6.3));
+        /* polygon pair: the same relative transform as the query builds */
+        rel.q.c = xb.q.c * xa.q.c + xb.q.s * xa.q.s;
+        rel.q.s = xb.q.c * xa.q.s - xb.q.s * xa.q.c;
+        rel.p = c2d_inv_transform_point(xb, xa.p);
+        if (fabs((double)(rel.q.c * rel.q.c + rel.q.s * rel.q.s) - 1) > 4 * C2D_EPSILON) continue; /* renormalised there */
+        a_in_b = c2d_polygon_transform(&la, rel);
+        o = c2d_polygon_overlap_polygon(&a_in_b, &lb);
+        m = c2d_polygon_manifold_polygon_xf(&la, xa, &lb, xb);
+        assert_int_equal(m.count > 0, o);
+        if (o) {
+            ++hits;
+            assert_near(c2d_len(m.normal), 1, 1e-3);
+            for (j = 0; j < m.count; ++j) {
+                assert_true(m.points[j].depth > 0 && isfinite((double)m.points[j].depth));
+                assert_true(c2d_dist(m.points[j].point, xb.p) < 3);
+            }
+        }
+        /* circle pair */
+        c.center = V(bx + 0.6 * gap * cos(ang), by + 0.6 * gap * sin(ang));
+        c.radius = (c2d_real)test_rng_range(&r, 0.05, 0.6);
+        cl = c;
+        cl.center = c2d_inv_transform_point(xb, c.center);
+        o = c2d_circle_overlap_polygon(cl, &lb);
+        m = c2d_circle_manifold_polygon_xf(c, &lb, xb);
+        assert_int_equal(m.count > 0, o);
+        if (o) {
+            c2d_manifold ml = c2d_circle_manifold_polygon(cl, &lb);
+            assert_int_equal(ml.count, 1);
+            assert_near(m.points[0].depth, ml.points[0].depth, TOL);
+            assert_near(c2d_len(m.normal), 1, 1e-3);
+            assert_true(c2d_dist(m.points[0].point, xb.p) < 2);
+        }
+    }
+    assert_true(hits > n / 10 && hits < n - n / 10);
+}
+
+/* circle_manifold_circle tests the overlap first and the inputs after: bad input that passes
+ * the overlap comparison still gives nothing. */
+static void circle_circle_checks_after_overlap(void **state) {
+    (void)state;
+    assert_int_equal(c2d_circle_manifold_circle(circ(0, 0, 5), (c2d_circle){V(1, 0), (c2d_real)-1}).count, 0);
+    assert_int_equal(c2d_circle_manifold_circle(circ(0, 0, 5), (c2d_circle){V(1, 0), 0}).count, 0);
+    { /* beyond C2D_MAX_COORD, yet overlapping by the comparison */
+        double big = 10 * (double)C2D_MAX_COORD;
+        assert_int_equal(c2d_circle_manifold_circle((c2d_circle){V(big, 0), (c2d_real)big}, (c2d_circle){V(big, 0), 1}).count, 0);
+    }
+    assert_int_equal(c2d_circle_manifold_circle(circ(0, 0, 1), circ(1.999, 0, 1)).count, 1);
+    assert_int_equal(c2d_circle_manifold_circle(circ(0, 0, 1), circ(2, 0, 1)).count, 0);
+}
+
 /* ---- ray vs box: the fast path against the general box cast ---- */
 
 static bool hits_equal(const c2d_hit *a, const c2d_hit *b) {
@@ -383,6 +560,10 @@ int main(void) {
         cmocka_unit_test(circle_circle_direct),
         cmocka_unit_test(aabb_raycast_matches_general),
         cmocka_unit_test(aabb_raycast_hand),
+        cmocka_unit_test(polygon_transform_matches_scalar),
+        cmocka_unit_test(xf_manifolds_hand),
+        cmocka_unit_test(xf_manifolds_random),
+        cmocka_unit_test(circle_circle_checks_after_overlap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

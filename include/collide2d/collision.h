@@ -221,6 +221,15 @@ C2D_API c2d_manifold c2d_capsule_manifold_capsule(c2d_capsule a, c2d_capsule b);
 C2D_API c2d_manifold c2d_capsule_manifold_polygon(c2d_capsule a, const c2d_polygon *b);
 /* Polygon vs polygon: SAT reference face plus clipping (up to 2 points). */
 C2D_API c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygon *b);
+/* Circle (world frame) vs polygon b in its local frame placed by xf_b: the circle is mapped into
+ * b's frame, solved there as c2d_circle_manifold_polygon, and the manifold mapped back to world.
+ * A transform with a position beyond C2D_MAX_COORD, NaN, or c*c + s*s outside (0.5, 2) gives
+ * count 0; a rotation slightly off unit length is renormalised (as in c2d_polygon_transform). */
+C2D_API c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b);
+/* Polygons in their local frames placed by xf_a and xf_b: a is mapped into b's frame (once), the
+ * pair solved there as c2d_polygon_manifold_polygon, the manifold mapped back to world. Transforms
+ * are checked as in c2d_circle_manifold_polygon_xf. */
+C2D_API c2d_manifold c2d_polygon_manifold_polygon_xf(const c2d_polygon *a, c2d_transform xf_a, const c2d_polygon *b, c2d_transform xf_b);
 
 /* ---- ray and segment casts: first entry into the shape's interior ---- */
 /* All return true on a hit with out->time in [0, max_fraction]; an origin strictly inside gives
