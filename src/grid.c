@@ -2,10 +2,13 @@
  *
  * The plane is cut into square cells; a cell that holds anything is an entry of an open-addressing
  * hash table (linear probing, backward-shift deletion) keyed by its integer coordinates, so the
- * world needs no bounds. Each cell owns a block of entries (the proxy id and a copy of its box) in
- * one pool; blocks come in power-of-two sizes with a free list per size, so a cell's boxes are
- * scanned from one run of memory. A proxy is entered in every cell its box touches; one covering
- * more than C2D_GRID_MAX_CELLS cells goes to a side list that every query tests directly.
+ * world needs no bounds. Each cell owns a block of entries (proxy ids) in one pool; blocks come in
+ * power-of-two sizes with a free list per size, so a cell's ids are scanned from one run of memory.
+ * A proxy is entered in every cell its box touches; one covering more than C2D_GRID_MAX_CELLS cells
+ * goes to a side list that every query tests directly. The cells hold ids only (the boxes stay in
+ * the proxy table, the cell range of each proxy beside it), so a move that stays in the same cells
+ * writes nothing in them, and one that changes cells touches only the cells it leaves or enters:
+ * when every body moves a little each frame, most moves cost a compare.
  * One-shot pairs come from the shared strip sweep over the boxes (broadphase_pairs.c); per-frame
  * pairs, queries and rays use the cells.
  *
@@ -40,7 +43,6 @@
 #define GR_CLASSES 28
 
 typedef struct gr_entry {
-    c2d_aabb box;
     int32_t id;           /* free block: next free block of the class (its first entry), or -1 */
 } gr_entry;
 
@@ -65,6 +67,7 @@ typedef struct c2d_grid {
     gr_entry *pool;
     int32_t pool_used, pool_capacity;
     int32_t free_block[GR_CLASSES];
+    int32_t max_cap;           /* at least every cell's block size, and GR_MIN_BLOCK */
     int32_t entry_live;
     int32_t *side;             /* ids of proxies kept out of the cells */
     int32_t side_count, side_capacity;
@@ -178,14 +181,27 @@ static void gr_block_free(c2d_grid *g, int32_t start, int32_t cap) {
     g->free_block[k] = start;
 }
 
-/* Room to enter a proxy with range r: the table stays at most half full and the pool can take
- * every block the cells may need (a fresh block for each missing cell, a doubled one for each
- * full cell). Nothing observable changes; false when out of memory. */
-static bool gr_reserve_cells(c2d_grid *g, gr_range r) {
+/* No cell: the skipped range of a fresh entry. */
+static const gr_range gr_no_range = { 1, 1, 0, 0 };
+
+static bool gr_in_range(gr_range r, int32_t cx, int32_t cy) {
+    return cx >= r.x0 && cx <= r.x1 && cy >= r.y0 && cy <= r.y1;
+}
+
+/* Room to enter a proxy in the cells of r outside skip: the table stays at most half full and the
+ * pool can take every block the cells may need (a fresh block for each missing cell, a doubled one
+ * for each full cell). When the pool's spare room covers a doubled largest block for every cell,
+ * the cells need not be looked up. Nothing observable changes; false when out of memory. */
+static bool gr_reserve_cells(c2d_grid *g, gr_range r, gr_range skip) {
     int64_t need = 0;
     int32_t cx, cy, want = g->table_size < 16 ? 16 : g->table_size;
     int64_t cells = gr_range_cells(r);
     void *p;
+    if (skip.x0 <= skip.x1) {
+        int32_t x0 = r.x0 > skip.x0 ? r.x0 : skip.x0, x1 = r.x1 < skip.x1 ? r.x1 : skip.x1;
+        int32_t y0 = r.y0 > skip.y0 ? r.y0 : skip.y0, y1 = r.y1 < skip.y1 ? r.y1 : skip.y1;
+        if (x0 <= x1 && y0 <= y1) cells -= ((int64_t)x1 - x0 + 1) * ((int64_t)y1 - y0 + 1);
+    }
     while ((int64_t)want < 2 * ((int64_t)g->cell_live + cells)) {
         if (want > (1 << 29)) return false;
         want *= 2;
@@ -201,9 +217,12 @@ static bool gr_reserve_cells(c2d_grid *g, gr_range r) {
         g->cells = fresh;
         g->table_size = want;
     }
+    if ((int64_t)g->pool_capacity - g->pool_used >= cells * 2 * g->max_cap) return true;
     for (cy = r.y0; cy <= r.y1; ++cy) {
         for (cx = r.x0; cx <= r.x1; ++cx) {
-            int32_t s = gr_find(g, cx, cy);
+            int32_t s;
+            if (gr_in_range(skip, cx, cy)) continue;
+            s = gr_find(g, cx, cy);
             if (s < 0) need += GR_MIN_BLOCK;
             else if (g->cells[s].count == g->cells[s].cap) need += 2 * (int64_t)g->cells[s].cap;
         }
@@ -221,13 +240,15 @@ static void gr_grow_occupied(c2d_grid *g, c2d_aabb box) {
     g->has_occupied = true;
 }
 
-/* Enters a proxy in every cell of r (room reserved by gr_reserve_cells). */
-static void gr_link(c2d_grid *g, int32_t id, c2d_aabb box, gr_range r) {
+/* Enters a proxy in every cell of r outside skip (room reserved by gr_reserve_cells). */
+static void gr_link(c2d_grid *g, int32_t id, c2d_aabb box, gr_range r, gr_range skip) {
     int32_t cx, cy;
     for (cy = r.y0; cy <= r.y1; ++cy) {
         for (cx = r.x0; cx <= r.x1; ++cx) {
-            int32_t s = gr_find(g, cx, cy);
+            int32_t s;
             gr_cell *c;
+            if (gr_in_range(skip, cx, cy)) continue;
+            s = gr_find(g, cx, cy);
             if (s < 0) {
                 s = gr_empty_slot(g->cells, g->table_size, cx, cy);
                 c = &g->cells[s];
@@ -245,8 +266,8 @@ static void gr_link(c2d_grid *g, int32_t id, c2d_aabb box, gr_range r) {
                 gr_block_free(g, c->start, c->cap);
                 c->start = start;
                 c->cap *= 2;
+                if (c->cap > g->max_cap) g->max_cap = c->cap;
             }
-            g->pool[c->start + c->count].box = box;
             g->pool[c->start + c->count].id = id;
             c->count++;
             g->entry_live++;
@@ -255,13 +276,16 @@ static void gr_link(c2d_grid *g, int32_t id, c2d_aabb box, gr_range r) {
     gr_grow_occupied(g, box);
 }
 
-/* Takes a proxy out of every cell of r (swap with the block's last entry; empty cells leave). */
-static void gr_unlink(c2d_grid *g, int32_t id, gr_range r) {
+/* Takes a proxy out of every cell of r outside keep (swap with the block's last entry; empty cells
+ * leave). */
+static void gr_unlink(c2d_grid *g, int32_t id, gr_range r, gr_range keep) {
     int32_t cx, cy;
     for (cy = r.y0; cy <= r.y1; ++cy) {
         for (cx = r.x0; cx <= r.x1; ++cx) {
-            int32_t s = gr_find(g, cx, cy), i;
+            int32_t s, i;
             gr_cell *c;
+            if (gr_in_range(keep, cx, cy)) continue;
+            s = gr_find(g, cx, cy);
             if (s < 0) continue;
             c = &g->cells[s];
             for (i = 0; i < c->count; ++i) {
@@ -277,24 +301,6 @@ static void gr_unlink(c2d_grid *g, int32_t id, gr_range r) {
             }
         }
     }
-}
-
-/* Rewrites the box copies of a proxy that stays in the same cells. */
-static void gr_update(c2d_grid *g, int32_t id, c2d_aabb box, gr_range r) {
-    int32_t cx, cy;
-    for (cy = r.y0; cy <= r.y1; ++cy) {
-        for (cx = r.x0; cx <= r.x1; ++cx) {
-            int32_t s = gr_find(g, cx, cy), i;
-            if (s < 0) continue;
-            for (i = 0; i < g->cells[s].count; ++i) {
-                if (g->pool[g->cells[s].start + i].id == id) {
-                    g->pool[g->cells[s].start + i].box = box;
-                    break;
-                }
-            }
-        }
-    }
-    gr_grow_occupied(g, box);
 }
 
 /* ---- the side list ---- */
@@ -361,7 +367,7 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     c2d_allocator *a = &g->base.allocator;
     c2d_real inv = (c2d_real)1 / cell, old_cell = g->cell_size, old_inv = g->inv_cell;
     int64_t entries = 0, pool_size = 0;
-    int32_t table = 16, i, side_need = 0;
+    int32_t table = 16, i, side_need = 0, max_cap = GR_MIN_BLOCK;
     gr_cell *cells;
     gr_entry *pool;
     void *p;
@@ -417,6 +423,7 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
         int32_t cap = GR_MIN_BLOCK;
         if (cells[i].cap == 0) continue;
         while (cap < cells[i].count) cap *= 2;
+        if (cap > max_cap) max_cap = cap;
         cells[i].cap = cap;
         cells[i].start = (int32_t)pool_size;
         cells[i].count = 0;
@@ -439,6 +446,7 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     g->pool_capacity = pool_size > 0 ? (int32_t)pool_size : 1;
     g->pool_used = (int32_t)pool_size;
     for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
+    g->max_cap = max_cap;
     g->cell_live = 0;
     for (i = 0; i < table; ++i) if (cells[i].cap != 0) g->cell_live++;
     g->entry_live = 0;
@@ -459,7 +467,6 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
         for (cy = r.y0; cy <= r.y1; ++cy) {
             for (cx = r.x0; cx <= r.x1; ++cx) {
                 gr_cell *c = &g->cells[gr_find(g, cx, cy)];
-                g->pool[c->start + c->count].box = px->box;
                 g->pool[c->start + c->count].id = i;
                 c->count++;
                 g->entry_live++;
@@ -494,13 +501,13 @@ static c2d_status gr_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
     void *p = g->ranges;
     if (!c2d_bp_reserve(&index->allocator, &p, &g->range_capacity, next_id + 1, sizeof *g->ranges)) return C2D_ERR_OUT_OF_MEMORY;
     g->ranges = (gr_range *)p;
-    if (fits ? !gr_reserve_cells(g, r) : !gr_reserve_side(g)) return C2D_ERR_OUT_OF_MEMORY;
+    if (fits ? !gr_reserve_cells(g, r, gr_no_range) : !gr_reserve_side(g)) return C2D_ERR_OUT_OF_MEMORY;
     id = c2d_bp_proxies_add(&g->proxies, &index->allocator, box, user_data);
     if (id < 0) return C2D_ERR_OUT_OF_MEMORY;
     if (fits) {
         g->proxies.items[id].slot = 0;
         g->ranges[id] = r;
-        gr_link(g, id, box, r);
+        gr_link(g, id, box, r, gr_no_range);
     } else {
         gr_side_add(g, id);
     }
@@ -514,21 +521,23 @@ static c2d_status gr_remove(c2d_index *index, int32_t id) {
     c2d_grid *g = gr_cast(index);
     if (!c2d_bp_proxies_live(&g->proxies, id)) return C2D_ERR_BAD_ID;
     if (g->proxies.items[id].slot > 0) gr_side_remove(g, id);
-    else gr_unlink(g, id, g->ranges[id]);
+    else gr_unlink(g, id, g->ranges[id], gr_no_range);
     c2d_bp_proxies_remove(&g->proxies, id);
     return C2D_OK;
 }
 
-/* Same cells: the box copies are rewritten. Otherwise the proxy leaves its cells (or the side
- * list) and enters the new ones; room is made first, so a failure changes nothing. */
+/* Same cells: only the proxy's box changes (the cells hold ids). Other cells of the grid: the
+ * proxy leaves the cells of its old range that are not in the new one and enters the new ones that
+ * were not in the old one (or moves between the cells and the side list); room is made first, so a
+ * failure changes nothing. */
 static c2d_status gr_move(c2d_index *index, int32_t id, c2d_aabb box) {
     c2d_grid *g = gr_cast(index);
-    gr_range r = gr_range_of(g, box);
+    gr_range r = gr_range_of(g, box), old = g->ranges[id];
     bool was_side = g->proxies.items[id].slot > 0, fits = gr_fits(g, r);
-    if (!was_side && fits && memcmp(&r, &g->ranges[id], sizeof r) == 0) {
+    if (!was_side && fits && r.x0 == old.x0 && r.y0 == old.y0 && r.x1 == old.x1 && r.y1 == old.y1) {
         if (!c2d_bp_proxies_mark(&g->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
-        gr_update(g, id, box, r);
         g->proxies.items[id].box = box;
+        gr_grow_occupied(g, box);
         return C2D_OK;
     }
     if (was_side && !fits) {
@@ -536,15 +545,16 @@ static c2d_status gr_move(c2d_index *index, int32_t id, c2d_aabb box) {
         g->proxies.items[id].box = box;
         return C2D_OK;
     }
-    if (fits ? !gr_reserve_cells(g, r) : !gr_reserve_side(g)) return C2D_ERR_OUT_OF_MEMORY;
+    if (was_side) old = gr_no_range;
+    if (fits ? !gr_reserve_cells(g, r, old) : !gr_reserve_side(g)) return C2D_ERR_OUT_OF_MEMORY;
     if (!c2d_bp_proxies_mark(&g->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
     if (was_side) gr_side_remove(g, id);
-    else gr_unlink(g, id, g->ranges[id]);
+    else gr_unlink(g, id, old, fits ? r : gr_no_range);
     g->proxies.items[id].box = box;
     if (fits) {
         g->proxies.items[id].slot = 0;
         g->ranges[id] = r;
-        gr_link(g, id, box, r);
+        gr_link(g, id, box, r, old);
     } else {
         gr_side_add(g, id);
     }
@@ -566,6 +576,7 @@ typedef bool gr_visit_fn(void *context, int32_t id);
  * cell over q, or over the whole table when q has more cells than the table has slots. A proxy is
  * visited from the reference cell only: (max(its x0, q.x0), max(its y0, q.y0)). */
 static bool gr_visit(const c2d_grid *g, c2d_aabb box, gr_range q, gr_visit_fn *fn, void *context) {
+    const c2d_bp_proxy *items = g->proxies.items;
     int32_t cx, cy, s;
     if (g->cell_live == 0) return true;
     if (gr_range_cells(q) > (int64_t)g->table_size) {
@@ -574,13 +585,12 @@ static bool gr_visit(const c2d_grid *g, c2d_aabb box, gr_range q, gr_visit_fn *f
             int32_t i;
             if (c->cap == 0 || c->cx < q.x0 || c->cx > q.x1 || c->cy < q.y0 || c->cy > q.y1) continue;
             for (i = 0; i < c->count; ++i) {
-                const gr_entry *e = &g->pool[c->start + i];
-                int32_t x0, y0;
-                if (!c2d_bp_overlap(e->box, box)) continue;
-                x0 = gr_cell_of(g, e->box.lower.x);
-                y0 = gr_cell_of(g, e->box.lower.y);
+                int32_t id = g->pool[c->start + i].id, x0, y0;
+                if (!c2d_bp_overlap(items[id].box, box)) continue;
+                x0 = g->ranges[id].x0;
+                y0 = g->ranges[id].y0;
                 if (c->cx != (x0 > q.x0 ? x0 : q.x0) || c->cy != (y0 > q.y0 ? y0 : q.y0)) continue;
-                if (!fn(context, e->id)) return false;
+                if (!fn(context, id)) return false;
             }
         }
         return true;
@@ -593,11 +603,10 @@ static bool gr_visit(const c2d_grid *g, c2d_aabb box, gr_range q, gr_visit_fn *f
             if (s < 0) continue;
             c = &g->cells[s];
             for (i = 0; i < c->count; ++i) {
-                const gr_entry *e = &g->pool[c->start + i];
-                if (!c2d_bp_overlap(e->box, box)) continue;
-                if ((cx != q.x0 && gr_cell_of(g, e->box.lower.x) != cx) || (cy != q.y0 && gr_cell_of(g, e->box.lower.y) != cy))
-                    continue;
-                if (!fn(context, e->id)) return false;
+                int32_t id = g->pool[c->start + i].id;
+                if (!c2d_bp_overlap(items[id].box, box)) continue;
+                if ((cx != q.x0 && g->ranges[id].x0 != cx) || (cy != q.y0 && g->ranges[id].y0 != cy)) continue;
+                if (!fn(context, id)) return false;
             }
         }
     }
@@ -710,9 +719,9 @@ static void gr_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
         int32_t cx = gr_cell_of(g, in->origin.x), cy = gr_cell_of(g, in->origin.y), s = gr_find(g, cx, cy);
         if (s < 0) return;
         for (i = 0; i < g->cells[s].count; ++i) {
-            const gr_entry *e = &g->pool[g->cells[s].start + i];
+            int32_t id = g->pool[g->cells[s].start + i].id;
             c2d_real f;
-            if (c2d_bp_ray_box(ray, e->box, &f) && !c2d_bp_ray_report(ray, fn, e->id, items[e->id].user_data, f, context))
+            if (c2d_bp_ray_box(ray, items[id].box, &f) && !c2d_bp_ray_report(ray, fn, id, items[id].user_data, f, context))
                 return;
         }
         return;
@@ -759,13 +768,12 @@ static void gr_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
             int32_t cx = w.major_y ? n : k, cy = w.major_y ? k : n, s = gr_find(g, cx, cy);
             if (s >= 0) {
                 for (i = 0; i < g->cells[s].count; ++i) {
-                    const gr_entry *e = &g->pool[g->cells[s].start + i];
+                    int32_t id = g->pool[g->cells[s].start + i].id, rx, ry;
                     c2d_real f;
-                    int32_t rx, ry;
-                    if (!c2d_bp_ray_box(ray, e->box, &f)) continue;
-                    gr_ray_ref(g, ray, &g->ranges[e->id], f, &rx, &ry);
+                    if (!c2d_bp_ray_box(ray, items[id].box, &f)) continue;
+                    gr_ray_ref(g, ray, &g->ranges[id], f, &rx, &ry);
                     if (rx != cx || ry != cy) continue;
-                    if (!c2d_bp_ray_report(ray, fn, e->id, items[e->id].user_data, f, context)) return;
+                    if (!c2d_bp_ray_report(ray, fn, id, items[id].user_data, f, context)) return;
                 }
             }
             if (n == n_last) break;
@@ -780,12 +788,14 @@ typedef struct gr_pair_context {
     c2d_grid *g;
     int32_t self;
     bool moved_filter;    /* skip moved proxies with a smaller id than self */
+    bool moved_only;      /* skip proxies that did not move */
 } gr_pair_context;
 
 static bool gr_pair_visit(void *context, int32_t id) {
     const gr_pair_context *p = (const gr_pair_context *)context;
     if (id == p->self) return true;
     if (p->moved_filter && p->g->proxies.items[id].link != 0 && id < p->self) return true;
+    if (p->moved_only && p->g->proxies.items[id].link == 0) return true;
     c2d_bp_pairs_push(&p->g->base, p->self, id);
     return true;
 }
@@ -800,6 +810,7 @@ static void gr_side_pairs(c2d_grid *g, int32_t id, int32_t from, bool moved_filt
     pc.g = g;
     pc.self = id;
     pc.moved_filter = moved_filter;
+    pc.moved_only = false;
     if (g->cell_size > 0) (void)gr_visit(g, box, gr_range_of(g, box), gr_pair_visit, &pc);
     for (j = from; j < g->side_count; ++j) {
         int32_t other = g->side[j];
@@ -807,10 +818,66 @@ static void gr_side_pairs(c2d_grid *g, int32_t id, int32_t from, bool moved_filt
     }
 }
 
-/* One-shot pairs: the shared strip sweep over the proxies' boxes (broadphase_pairs.c), side list
- * included; it is faster than pairing the cells' blocks. */
+/* Every pair from the cells, in one pass over the table: within each cell, the pairs whose
+ * reference cell it is (the cell of the larger lower column and row of the two ranges) and whose
+ * boxes overlap; then each side-list proxy against the cells and the side-list proxies after it.
+ * With moved_only, only pairs with a moved proxy (link set, after collect_moved). */
+static void gr_cell_pairs(c2d_grid *g, bool moved_only) {
+    const c2d_bp_proxy *items = g->proxies.items;
+    const gr_range *ranges = g->ranges;
+    int32_t s, i, j;
+    for (s = 0; s < g->table_size; ++s) {
+        const gr_cell *c = &g->cells[s];
+        const gr_entry *block;
+        if (c->count < 2) continue;
+        block = &g->pool[c->start];
+        for (i = 0; i < c->count - 1; ++i) {
+            int32_t a = block[i].id;
+            gr_range ra = ranges[a];
+            c2d_aabb box = items[a].box;
+            bool a_moved = items[a].link != 0;
+            for (j = i + 1; j < c->count; ++j) {
+                int32_t b = block[j].id;
+                const gr_range *rb = &ranges[b];
+                if (moved_only && !a_moved && items[b].link == 0) continue;
+                if ((ra.x0 > rb->x0 ? ra.x0 : rb->x0) != c->cx || (ra.y0 > rb->y0 ? ra.y0 : rb->y0) != c->cy) continue;
+                if (c2d_bp_overlap(box, items[b].box)) c2d_bp_pairs_push(&g->base, a, b);
+            }
+        }
+    }
+    for (i = 0; i < g->side_count; ++i) {
+        int32_t id = g->side[i];
+        c2d_aabb box = items[id].box;
+        gr_pair_context pc;
+        pc.g = g;
+        pc.self = id;
+        pc.moved_filter = false;
+        pc.moved_only = moved_only && items[id].link == 0;
+        if (g->cell_size > 0) (void)gr_visit(g, box, gr_range_of(g, box), gr_pair_visit, &pc);
+        for (j = i + 1; j < g->side_count; ++j) {
+            int32_t other = g->side[j];
+            if (c2d_bp_overlap(items[other].box, box)) (void)gr_pair_visit(&pc, other);
+        }
+    }
+}
+
+/* Whether pairing the cells' blocks is cheaper than the strip sweep: the cells must be about a box
+ * across or larger (few entries per proxy), the table not much longer than the proxy list, and the
+ * cells not crowded (the tests within a cell grow with the square of its count). */
+static bool gr_cells_pay(const c2d_grid *g) {
+    int64_t live = g->proxies.live;
+    return g->cell_size > 0 && g->cell_live > 0 && (int64_t)g->entry_live <= 4 * live &&
+           (int64_t)g->table_size <= 16 * live + 64 && (int64_t)g->entry_live <= 4 * (int64_t)g->cell_live;
+}
+
+/* One-shot pairs: from the cells when they are sparse enough (gr_cells_pay), else the shared strip
+ * sweep over the proxies' boxes (broadphase_pairs.c), side list included. */
 static c2d_status gr_find_pairs(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
+    if (gr_cells_pay(g)) {
+        gr_cell_pairs(g, false);
+        return c2d_bp_pairs_finish(index);
+    }
     if (!c2d_bp_proxies_sweep(index, &g->proxies, false)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
@@ -824,8 +891,14 @@ static c2d_status gr_update_pairs(c2d_index *index) {
     int32_t m;
     c2d_status st;
     c2d_bp_proxies_collect_moved(&g->proxies);
-    if ((int64_t)g->proxies.moved_count * GR_SWEEP_DIVISOR > g->proxies.live)
-        return c2d_bp_proxies_sweep_update(index, &g->proxies);
+    if ((int64_t)g->proxies.moved_count * GR_SWEEP_DIVISOR > g->proxies.live) {
+        if (!gr_cells_pay(g)) return c2d_bp_proxies_sweep_update(index, &g->proxies);
+        gr_cell_pairs(g, true);
+        st = c2d_bp_pairs_finish(index);
+        if (st == C2D_OK) c2d_bp_proxies_clear_moved(&g->proxies);
+        else c2d_bp_proxies_keep_moved(&g->proxies);
+        return st;
+    }
     for (m = 0; m < g->proxies.moved_count; ++m) {
         int32_t id = g->proxies.moved[m];
         if (g->proxies.items[id].slot > 0) {
@@ -837,6 +910,7 @@ static c2d_status gr_update_pairs(c2d_index *index) {
             pc.g = g;
             pc.self = id;
             pc.moved_filter = true;
+            pc.moved_only = false;
             (void)gr_visit(g, box, g->ranges[id], gr_pair_visit, &pc);
             for (j = 0; j < g->side_count; ++j) {
                 int32_t other = g->side[j];
@@ -881,13 +955,12 @@ static bool gr_validate(const c2d_index *index) {
         const gr_cell *c = &g->cells[s];
         if (c->cap == 0) continue;
         ++cells;
-        if (c->count <= 0 || c->count > c->cap || gr_find(g, c->cx, c->cy) != s) return false;
+        if (c->count <= 0 || c->count > c->cap || c->cap > g->max_cap || gr_find(g, c->cx, c->cy) != s) return false;
         if (c->start < 0 || c->start + c->cap > g->pool_used) return false;
         for (i = 0; i < c->count; ++i) {
             const gr_entry *e = &g->pool[c->start + i];
             const gr_range *r;
             if (!c2d_bp_proxies_live(&g->proxies, e->id) || g->proxies.items[e->id].slot != 0) return false;
-            if (memcmp(&e->box, &g->proxies.items[e->id].box, sizeof e->box) != 0) return false;
             r = &g->ranges[e->id];
             if (c->cx < r->x0 || c->cx > r->x1 || c->cy < r->y0 || c->cy > r->y1) return false;
             ++entries;
@@ -937,6 +1010,7 @@ c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out) {
     memset(g, 0, sizeof *g);
     c2d_bp_base_init(&g->base, &c2d_grid_class, &a);
     for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
+    g->max_cap = GR_MIN_BLOCK;
     g->auto_size = cell == 0;
     g->cell_size = cell;
     g->inv_cell = cell > 0 ? (c2d_real)1 / cell : (c2d_real)0;

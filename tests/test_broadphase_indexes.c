@@ -940,6 +940,85 @@ static void test_uniform_scene_frames(void **state) {
     }
 }
 
+/* Frames in which every proxy of a grid moves a little (most stay in their cells, many change
+ * cells), some jump far, some grow into the side list and shrink back, and frames in which only a
+ * tenth or a half move: update_pairs and find_pairs against brute force every frame, for sparse
+ * scenes (the pairs come from the cells) and crowded ones (the strip sweep), with several cell
+ * sizes around the box size. */
+static void test_grid_full_motion_frames(void **state) {
+    test_rng r = test_rng_make("indexes_grid_full_motion_frames");
+    static const double cells[] = {1.5, 2.5, 4.0, 0.0};
+    static const double density[] = {50.0, 4.0};
+    enum { N = 1200 };
+    static c2d_aabb boxes[N];
+    static bool moved[N];
+    int c, d, frame, i;
+    (void)state;
+    for (d = 0; d < 2; ++d) {
+        for (c = 0; c < 4; ++c) {
+            c2d_index_config cfg;
+            c2d_index *ix = NULL;
+            const c2d_index_pair *pairs;
+            int32_t count, id, a, b, at;
+            double world = 400, size = sqrt(world * world / (N * density[d]));
+            memset(&cfg, 0, sizeof cfg);
+            cfg.cell_size = (c2d_real)(cells[c] * size);
+            assert_status(c2d_grid_create(&cfg, &ix), C2D_OK);
+            print_message("grid full motion: density 1/%g, cell %g x size\n", density[d], cells[c]);
+            for (i = 0; i < N; ++i) {
+                double x = test_rng_range(&r, 0, world), y = test_rng_range(&r, 0, world);
+                double w = size * test_rng_range(&r, 1, 1.25), h = size * test_rng_range(&r, 1, 1.25);
+                if (i % 20 == 0) { w *= 3; h *= 2; }
+                boxes[i] = bx(x, y, x + w, y + h);
+                assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &id), C2D_OK);
+                assert_int_equal(id, i);
+            }
+            assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+            for (frame = 0; frame < 12; ++frame) {
+                int every = frame % 4 == 3 ? 10 : frame % 4 == 2 ? 2 : 1;
+                memset(moved, 0, sizeof moved);
+                for (i = 0; i < N; ++i) {
+                    c2d_real dx, dy;
+                    if (test_rng_next(&r) % (uint64_t)every != 0) continue;
+                    dx = (c2d_real)(size * test_rng_range(&r, -0.4, 0.4));
+                    dy = (c2d_real)(size * test_rng_range(&r, -0.4, 0.4));
+                    if (test_rng_next(&r) % 50 == 0) { dx = (c2d_real)test_rng_range(&r, -world / 2, world / 2); }
+                    boxes[i].lower.x += dx; boxes[i].upper.x += dx; boxes[i].lower.y += dy; boxes[i].upper.y += dy;
+                    if (i % 97 == frame) boxes[i].upper.x = boxes[i].lower.x + (c2d_real)(size * 30);
+                    else if (i % 97 == frame - 1) boxes[i].upper.x = boxes[i].lower.x + (c2d_real)size;
+                    assert_status(c2d_index_move(ix, i, boxes[i]), C2D_OK);
+                    moved[i] = true;
+                }
+                assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+                at = 0;
+                for (a = 0; a < N; ++a)
+                    for (b = a + 1; b < N; ++b) {
+                        if (!(moved[a] || moved[b]) || !ref_overlap(boxes[a], boxes[b])) continue;
+                        if (!(at < count && pairs[at].a == a && pairs[at].b == b)) {
+                            print_error("update_pairs frame %d: expected (%d, %d)\n", frame, (int)a, (int)b);
+                            fail();
+                        }
+                        ++at;
+                    }
+                assert_int_equal(count, at);
+                if (frame % 3 == 0) {
+                    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+                    at = 0;
+                    for (a = 0; a < N; ++a)
+                        for (b = a + 1; b < N; ++b) {
+                            if (!ref_overlap(boxes[a], boxes[b])) continue;
+                            assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
+                            ++at;
+                        }
+                    assert_int_equal(count, at);
+                }
+                assert_true(c2d_index_validate(ix));
+            }
+            c2d_index_destroy(ix);
+        }
+    }
+}
+
 /* One scene of the pair-sweep test: n boxes of a given style. */
 static c2d_aabb sweep_scene_box(test_rng *r, int style, int i) {
     double x = test_rng_range(r, 0, 150), y = test_rng_range(r, 0, 150), w = test_rng_range(r, 1, 3), h = test_rng_range(r, 1, 3);
@@ -1330,6 +1409,7 @@ int main(void) {
         cmocka_unit_test(test_grid_clamped_cells),
         cmocka_unit_test(test_update_pairs_many_moved_with_huge_box),
         cmocka_unit_test(test_uniform_scene_frames),
+        cmocka_unit_test(test_grid_full_motion_frames),
         cmocka_unit_test(test_pair_sweep_large_scenes),
         cmocka_unit_test(test_allocator_hooks),
         cmocka_unit_test(test_out_of_memory_changes_nothing),

@@ -136,7 +136,9 @@ C2D_API c2d_status c2d_static_tree_create(const c2d_index_config *config, const 
                                           const uint64_t *user_data, int32_t count, c2d_index **out);
 
 /* Uniform grid stored sparsely: square cells of config->cell_size hashed into a table (no world
- * bounds), each cell's boxes in one contiguous block; each box is entered in every cell it touches.
+ * bounds), each cell's proxy ids in one contiguous block; each box is entered in every cell it
+ * touches. A move within the same cells costs a compare; one-shot pairs, and per-frame pairs when
+ * many proxies moved, come from the cells when they are sparse (at most a few boxes per cell).
  * Best when boxes are of similar size and a cell is about one box across. cell_size 0 derives the
  * cell from the boxes: twice the mean size (larger of width and height) of the first 32 boxes, and
  * again of all boxes at each c2d_index_rebuild. Boxes covering more than 64 cells are kept in a
@@ -208,8 +210,8 @@ C2D_API void c2d_index_raycast_all(const c2d_index *index, c2d_index_ray ray, c2
 
 /* Every pair of overlapping proxies (one-shot). *pairs points into memory owned by the index,
  * valid until the next pair call, change or destroy; sorted by (a, b), a < b, no duplicates.
- * Every index finds them with the same sort-and-sweep over copies of the boxes (the fastest way
- * for all pairs), so the index kind does not matter for one-shot pairs.
+ * Every index but a sparse grid finds them with the same sort-and-sweep over copies of the boxes
+ * (the fastest way for all pairs); a grid with at most a few boxes per cell pairs its cells.
  * On error *pairs is NULL and *count 0. Errors: NULL_ARG, OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_index_find_pairs(c2d_index *index, const c2d_index_pair **pairs, int32_t *count);
 
