@@ -463,33 +463,89 @@ static inline bool area_positive(__m128 area) {
     return _mm_cvtss_f32(area) > 0;
 }
 
-static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+/* rs_polygon's work once the vertex lanes (relative to the local origin) are loaded: 1 when the
+ * polygon is good, 0 when it is not (winding), -1 when an edge is too short for the vector form
+ * (the caller then runs rs_polygon_scalar). */
+static int rs_polygon_lanes(rshape *s, const poly_lanes *l, int count) {
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX);
-    poly_lanes l;
     __m128 area = _mm_setzero_ps(), size = _mm_setzero_ps();
     int k;
-    if (!poly_lanes_load(&l, p, o) || !poly_normals_finite(p)) return false;
-    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) {
+    for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
         __m128 ex, ey, ee, len, nx, ny;
-        poly_edges(&l, k, &ex, &ey, &ee);
-        if (short_edge(&l, k, ee)) return rs_polygon_scalar(s, p, o);
+        poly_edges(l, k, &ex, &ey, &ee);
+        if (short_edge(l, k, ee)) return -1;
         len = _mm_sqrt_ps(ee);
-        nx = _mm_and_ps(_mm_div_ps(ey, len), l.live[k]);
-        ny = _mm_and_ps(_mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len), l.live[k]);
-        area = _mm_add_ps(area, area_terms(&l, k, ex, ey));
-        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l.x[k]), _mm_andnot_ps(sign, l.y[k])));
-        _mm_storeu_ps(s->vx + 4 * k, l.x[k]);
-        _mm_storeu_ps(s->vy + 4 * k, l.y[k]);
+        nx = _mm_and_ps(_mm_div_ps(ey, len), l->live[k]);
+        ny = _mm_and_ps(_mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len), l->live[k]);
+        area = _mm_add_ps(area, area_terms(l, k, ex, ey));
+        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l->x[k]), _mm_andnot_ps(sign, l->y[k])));
+        _mm_storeu_ps(s->vx + 4 * k, l->x[k]);
+        _mm_storeu_ps(s->vy + 4 * k, l->y[k]);
         _mm_storeu_ps(s->nx + 4 * k, nx);
         _mm_storeu_ps(s->ny + 4 * k, ny);
-        _mm_storeu_ps(s->off + 4 * k, select_ps(l.live[k], _mm_add_ps(_mm_mul_ps(nx, l.x[k]), _mm_mul_ps(ny, l.y[k])), big));
+        _mm_storeu_ps(s->off + 4 * k, select_ps(l->live[k], _mm_add_ps(_mm_mul_ps(nx, l->x[k]), _mm_mul_ps(ny, l->y[k])), big));
     }
-    s->count = p->count;
+    s->count = count;
     s->radius = 0;
     s->size = _mm_cvtss_f32(hmax_ps(size));
-    return area_positive(area);
+    return area_positive(area) ? 1 : 0;
 }
 
+static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+    poly_lanes l;
+    int r;
+    if (!poly_lanes_load(&l, p, o) || !poly_normals_finite(p)) return false;
+    r = rs_polygon_lanes(s, &l, p->count);
+    return r < 0 ? rs_polygon_scalar(s, p, o) : r > 0;
+}
+
+/* poly_lanes_load of p placed by xf, without building the placed polygon: each local vertex is
+ * mapped in its lane with the formulas and operation order of place_polygon (the same bits), the
+ * placed coordinates are checked as poly_lanes_load checks them, and *box receives their bounding
+ * box (lower x, lower y, upper x, upper y: the value poly_box gives for the placed polygon). */
+static bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_transform xf, c2d_vec2 o, __m128 *box) {
+    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+    const __m128 tx = _mm_set1_ps(xf.p.x), ty = _mm_set1_ps(xf.p.y), c = _mm_set1_ps(xf.q.c);
+    const __m128 sn = _mm_set1_ps(xf.q.s), nsn = _mm_set1_ps(-xf.q.s);
+    const __m128 ox = _mm_set1_ps(o.x), oy = _mm_set1_ps(o.y);
+    __m128 lo_x = _mm_set1_ps(FLT_MAX), lo_y = lo_x, hi_x = _mm_set1_ps(-FLT_MAX), hi_y = hi_x, x0 = lo_x, y0 = lo_x;
+    int n = p->count, k, bad = 0;
+    l->blocks = (n + 3) >> 2;
+    for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
+        const float *v = &p->vertices[4 * k].x;
+        __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
+        __m128 lx = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), ly = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+        __m128 x = _mm_add_ps(tx, _mm_add_ps(_mm_mul_ps(c, lx), _mm_mul_ps(nsn, ly)));
+        __m128 y = _mm_add_ps(ty, _mm_add_ps(_mm_mul_ps(c, ly), _mm_mul_ps(sn, lx)));
+        __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, x), lim), _mm_cmple_ps(_mm_andnot_ps(sign, y), lim));
+        if (k == 0) {
+            x0 = _mm_shuffle_ps(x, x, 0);
+            y0 = _mm_shuffle_ps(y, y, 0);
+        }
+        if (4 * k + 4 <= n) {
+            l->live[k] = _mm_castsi128_ps(_mm_set1_epi32(-1));
+            bad |= _mm_movemask_ps(ok) ^ 0xF;
+        } else {
+            __m128 live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
+            l->live[k] = live;
+            bad |= _mm_movemask_ps(_mm_andnot_ps(ok, live));
+            x = select_ps(live, x, x0);
+            y = select_ps(live, y, y0);
+        }
+        lo_x = _mm_min_ps(lo_x, x);
+        lo_y = _mm_min_ps(lo_y, y);
+        hi_x = _mm_max_ps(hi_x, x);
+        hi_y = _mm_max_ps(hi_y, y);
+        l->x[k] = _mm_sub_ps(x, ox);
+        l->y[k] = _mm_sub_ps(y, oy);
+    }
+    lo_x = _mm_min_ps(lo_x, _mm_shuffle_ps(lo_x, lo_x, _MM_SHUFFLE(1, 0, 3, 2)));
+    lo_x = _mm_min_ps(lo_x, _mm_shuffle_ps(lo_x, lo_x, _MM_SHUFFLE(2, 3, 0, 1)));
+    lo_y = _mm_min_ps(lo_y, _mm_shuffle_ps(lo_y, lo_y, _MM_SHUFFLE(1, 0, 3, 2)));
+    lo_y = _mm_min_ps(lo_y, _mm_shuffle_ps(lo_y, lo_y, _MM_SHUFFLE(2, 3, 0, 1)));
+    *box = _mm_movelh_ps(_mm_unpacklo_ps(lo_x, lo_y), _mm_unpacklo_ps(hmax_ps(hi_x), hmax_ps(hi_y)));
+    return bad == 0;
+}
 /* poly_point_face_scalar four faces at a time. With the center at the local origin the
  * separation numerators cross(e_i, v_i) are minus the shoelace terms cross(v_i, v_i+1) of the
  * signed area, so the winding check costs nothing extra; when that sum is too close to zero for
@@ -714,10 +770,14 @@ static inline __m128 poly_box(const c2d_polygon *p) {
     return _mm_movelh_ps(lo, hi); /* lower x, lower y, upper x, upper y */
 }
 
-static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
-    __m128 ba = poly_box(a), bb = poly_box(b);
+/* Two boxes as poly_box gives them: true when they do not overlap (touching counts as apart). */
+static inline bool boxes_apart(__m128 ba, __m128 bb) {
     __m128 apart = _mm_or_ps(_mm_cmple_ps(_mm_movehl_ps(ba, ba), bb), _mm_cmple_ps(_mm_movehl_ps(bb, bb), ba));
     return (_mm_movemask_ps(apart) & 3) != 0;
+}
+
+static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
+    return boxes_apart(poly_box(a), poly_box(b));
 }
 #else
 static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
@@ -1744,7 +1804,9 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
     const __m128 qs = _mm_unpacklo_ps(_mm_set_ss(-xf.q.s), _mm_set_ss(xf.q.s));
     const __m128 t = _mm_movelh_ps(pp, pp), s = _mm_movelh_ps(qs, qs);
     const __m128 c = _mm_shuffle_ps(_mm_set_ss(xf.q.c), _mm_set_ss(xf.q.c), 0);
-    for (i = 0; i < C2D_MAX_POLYGON_VERTICES; i += 2) {
+    /* only the blocks of 4 slots that the loaders read (slots past them are left unwritten) */
+    const int end = (n + 3) & ~3;
+    for (i = 0; i < C2D_MAX_POLYGON_VERTICES && i < end; i += 2) {
         __m128 live = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(i, i, i + 1, i + 1)));
         __m128 v = _mm_loadu_ps(&p->vertices[i].x), m = _mm_loadu_ps(&p->normals[i].x);
         v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
@@ -1798,17 +1860,36 @@ c2d_manifold c2d_polygon_manifold_polygon_xf(const c2d_polygon *a, c2d_transform
     rel.q.c = xf_b.q.c * xf_a.q.c + xf_b.q.s * xf_a.q.s; /* q_b^-1 * q_a */
     rel.q.s = xf_b.q.c * xf_a.q.s - xf_b.q.s * xf_a.q.c;
     rel.p = c2d_inv_transform_point(xf_b, xf_a.p);
-    place_polygon(&la, a, rel);
     /* the body of c2d_polygon_manifold_polygon, whose manifold is then mapped to world field by
      * field (a whole-struct copy of a manifold just written field by field stalls the loads) */
-    if (polygon_boxes_apart(&la, b)) return empty_manifold();
     {
         rshape ra, rb;
         verdict v;
         c2d_manifold r;
         c2d_vec2 o = b->vertices[0];
+#ifdef POLY_SSE
+        /* a is placed lane by lane as it is loaded (poly_lanes_load_placed), with the values that
+         * place_polygon would store; the placed polygon is built only when the exact test or the
+         * scalar loader needs it. Its stored normals are checked in the local frame. */
+        poly_lanes l;
+        __m128 box;
+        int ok;
+        bool loaded = poly_lanes_load_placed(&l, a, rel, o, &box);
+        if (!loaded || boxes_apart(box, poly_box(b)) || !poly_normals_finite(a) || !rs_polygon(&rb, b, o)) return empty_manifold();
+        ok = rs_polygon_lanes(&ra, &l, a->count);
+        if (ok < 0) {
+            place_polygon(&la, a, rel);
+            ok = rs_polygon_scalar(&ra, &la, o);
+        }
+        if (!ok) return empty_manifold();
+        v = rs_manifold(&ra, &rb, o, &m);
+        if (v == RS_UNSURE) place_polygon(&la, a, rel);
+#else
+        place_polygon(&la, a, rel);
+        if (polygon_boxes_apart(&la, b)) return empty_manifold();
         if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, &la, o)) return empty_manifold();
         v = rs_manifold(&ra, &rb, o, &m);
+#endif
         if (!(v == RS_YES || (v == RS_UNSURE && c2d_polygon_overlap_polygon(&la, b)))) return empty_manifold();
         r.normal = c2d_rotate(xf_b.q, m.normal);
         r.points[0].point = c2d_transform_point(xf_b, m.points[0].point);

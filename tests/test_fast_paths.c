@@ -614,6 +614,101 @@ static void xf_manifolds_random(void **state) {
     assert_true(hits > n / 10 && hits < n - n / 10);
 }
 
+/* c2d_polygon_manifold_polygon_xf places A lane by lane as it loads it (float builds with SSE)
+ * instead of building the placed polygon: the pair must be solved exactly as
+ * c2d_polygon_manifold_polygon solves A placed by c2d_polygon_transform (same count, depths and
+ * ids, bit for bit), for every vertex count (partial blocks of lanes), also near touching. */
+static void xf_polygon_matches_placed(void **state) {
+    test_rng r = test_rng_make("xf_polygon_matches_placed");
+    int n = test_iterations(4000), i, j, hits = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 pts[8];
+        int k, count = 3 + (int)(test_rng_next(&r) % 6);
+        c2d_polygon la, lb, a_in_b;
+        c2d_transform xa, xb, rel;
+        double ang = test_rng_range(&r, 0, 6.283185307), gap = test_rng_range(&r, 1.5, 2.3);
+        double bx = test_rng_range(&r, -100, 100), by = test_rng_range(&r, -100, 100);
+        c2d_manifold m, ml;
+        for (k = 0; k < count; ++k) {
+            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
+            pts[k] = V(cos(t) * test_rng_range(&r, 0.9, 1.0), sin(t) * test_rng_range(&r, 0.9, 1.0));
+        }
+        assert_status(c2d_polygon_make(pts, count, &la), C2D_OK);
+        assert_status(c2d_polygon_make(pts, count, &lb), C2D_OK);
+        xb = xf_make(bx, by, test_rng_range(&r, 0, 6.3));
+        xa = xf_make(bx + gap * cos(ang), by + gap * sin(ang), test_rng_range(&r, 0, 6.3));
+        rel.q.c = xb.q.c * xa.q.c + xb.q.s * xa.q.s;
+        rel.q.s = xb.q.c * xa.q.s - xb.q.s * xa.q.c;
+        rel.p = c2d_inv_transform_point(xb, xa.p);
+        if (fabs((double)(rel.q.c * rel.q.c + rel.q.s * rel.q.s) - 1) > 4 * C2D_EPSILON) continue;
+        if (fabs((double)(xa.q.c * xa.q.c + xa.q.s * xa.q.s) - 1) > 4 * C2D_EPSILON) continue;
+        if (fabs((double)(xb.q.c * xb.q.c + xb.q.s * xb.q.s) - 1) > 4 * C2D_EPSILON) continue;
+        a_in_b = c2d_polygon_transform(&la, rel);
+        m = c2d_polygon_manifold_polygon_xf(&la, xa, &lb, xb);
+        ml = c2d_polygon_manifold_polygon(&a_in_b, &lb);
+        assert_int_equal(m.count, ml.count);
+        for (j = 0; j < m.count; ++j) {
+            assert_true(m.points[j].depth == ml.points[j].depth);
+            assert_int_equal(m.points[j].id, ml.points[j].id);
+        }
+        hits += m.count > 0;
+    }
+    assert_true(hits > n / 10 && hits < n - n / 10);
+}
+
+/* The placed loader's rare ways out: an edge too short for the vector form (the placed polygon is
+ * then built for the scalar loader), a NaN or an infinity in A's local vertices or normals, and a
+ * vertex placed beyond C2D_MAX_COORD. */
+static void xf_polygon_placed_edge_cases(void **state) {
+#ifdef C2D_DOUBLE
+    const double tiny = 1e-160;
+#else
+    const double tiny = 1e-20;
+#endif
+    c2d_polygon unit = poly_box(0, 0, 1, 1, 0), p;
+    c2d_transform at = xf_make(10, 20, 0);
+    c2d_manifold m;
+    int i;
+    (void)state;
+    /* (-1,-1) -> (-1+tiny,-1) -> (1,1) -> (-1,1): a short first edge; A placed at (11.5, 20)
+     * overlaps B (placed at (10, 20)) by 0.5 along x, and touches it at (12, 20) */
+    memset(&p, 0, sizeof p);
+    p.count = 4;
+    p.vertices[0] = V(-1, -1);
+    p.vertices[1] = V(-1 + tiny, -1);
+    p.vertices[2] = V(1, 1);
+    p.vertices[3] = V(-1, 1);
+    for (i = 0; i < 4; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 4], p.vertices[i])));
+    p.normals[0] = V(0, -1);
+    p.centroid = V(-0.3, 0.3);
+    m = c2d_polygon_manifold_polygon_xf(&p, xf_make(11.5, 20, 0), &unit, at);
+    assert_int_equal(m.count > 0, true);
+    assert_near(m.points[0].depth, 0.5, TOL);
+    assert_vec_near(m.normal, 1, 0, TOL);
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&p, xf_make(13, 20, 0), &unit, at).count, 0);
+    /* bad local values in A: nothing */
+    p = unit;
+    p.vertices[3].y = (c2d_real)INFINITY;
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&p, xf_make(11.5, 20, 0), &unit, at).count, 0);
+    p = unit;
+    p.normals[1].x = (c2d_real)NAN;
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&p, xf_make(11.5, 20, 0), &unit, at).count, 0);
+    /* a long triangle whose placed corner lands beyond C2D_MAX_COORD although every input is in
+     * range, while its placed box still overlaps B's: nothing */
+    memset(&p, 0, sizeof p);
+    p.count = 3;
+    p.vertices[0] = V(-0.9 * (double)C2D_MAX_COORD, -1);
+    p.vertices[1] = V(0.9 * (double)C2D_MAX_COORD, -1);
+    p.vertices[2] = V(0, 1);
+    for (i = 0; i < 3; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 3], p.vertices[i])));
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&p, xf_make(0.2 * (double)C2D_MAX_COORD, 0, 0), &unit, xf_make(0, 0, 0)).count, 0);
+    assert_true(c2d_polygon_manifold_polygon_xf(&p, xf_make(0, 0, 0), &unit, xf_make(0, 0, 0)).count > 0);
+    /* and the unmodified box on both sides of touching */
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, xf_make(12, 20, 0), &unit, at).count, 0);
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, xf_make(11.999, 20, 0), &unit, at).count, 2);
+}
+
 /* circle_manifold_circle tests the overlap first and the inputs after: bad input that passes
  * the overlap comparison still gives nothing. */
 static void circle_circle_checks_after_overlap(void **state) {
@@ -712,6 +807,8 @@ int main(void) {
         cmocka_unit_test(polygon_transform_matches_scalar),
         cmocka_unit_test(xf_manifolds_hand),
         cmocka_unit_test(xf_manifolds_random),
+        cmocka_unit_test(xf_polygon_matches_placed),
+        cmocka_unit_test(xf_polygon_placed_edge_cases),
         cmocka_unit_test(circle_circle_checks_after_overlap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
