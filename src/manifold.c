@@ -33,7 +33,11 @@
  *
  * Speed. A polygon's face normals are computed from its vertices when it is loaded (the stored
  * normals are only checked for being finite), so every decision follows the same vertices as the
- * exact predicates. In float builds with SSE the loaders, the separation search and the circle's
+ * exact predicates. Circle (and point) against polygon first tries the stored normals, as Box2D
+ * does (no square root or division per face): they are checked against their edges in the same
+ * pass, a decision is taken only when it clears the touching boundary by their error bound as
+ * well, and only the answers whose nearest feature the vertices certify; anything else runs the
+ * vertex-derived path (disk_polygon_stored, disk_polygon_derived). In float builds with SSE the loaders, the separation search and the circle's
  * face search work on four vertices at a time (scalar loops compute the same values otherwise).
  * Polygon-polygon and circle-polygon pairs first compare bounding boxes of the raw vertices, which
  * settles most separated pairs before anything is loaded or checked.
@@ -78,7 +82,22 @@
 #endif
 
 /* How sure a decision is (see SURE_ULPS). */
-typedef enum verdict { RS_NO = 0, RS_YES = 1, RS_UNSURE = 2, RS_BAD = 3 /* invalid input */ } verdict;
+typedef enum verdict {
+    RS_NO = 0, RS_YES = 1, RS_UNSURE = 2,
+    RS_BAD = 3,  /* invalid input */
+    RS_RETRY = 4 /* the stored-normal fast path cannot decide: run the vertex-derived path */
+} verdict;
+
+/* The circle-polygon fast path trusts a polygon's stored normals when each is unit to within
+ * UNIT_TOL (on the squared length) and within an angle of sine NORMAL_TOL of its edge's outward
+ * normal. Then a separation computed with the stored normal is within STORED_ULPS rounding units
+ * of the shapes' size of the one the vertices give (see poly_point_face_stored), and decisions
+ * must clear the touching boundary by that much more. c2d_polygon_make's normals and
+ * c2d_polygon_transform's rotated ones pass unless the polygon sits far from the origin relative
+ * to its edge lengths (then the rounded vertices turn the edges away from the normals). */
+#define NORMAL_TOL ((c2d_real)512 * C2D_EPSILON)
+#define UNIT_TOL ((c2d_real)32 * C2D_EPSILON)
+#define STORED_ULPS ((c2d_real)2048)
 
 /* ---- input checks (the same rules as overlap.c) ---- */
 
@@ -295,6 +314,48 @@ SCALAR_LOADER static verdict poly_point_face_scalar(const c2d_polygon *p, c2d_ve
     return RS_YES;
 }
 
+/* The stored normals' face search for a point at the local origin o (Box2D's way: no square
+ * roots, no divisions): the largest separation n_i . (o - v_i) over the faces with the stored
+ * normals n_i, its face (the first on ties) and normal n_f, and the polygon's size. It also checks,
+ * in the same pass, that every stored normal can be trusted: |n_i|^2 within UNIT_TOL of 1, n_i on
+ * the outer side of its edge e_i (cross > 0) and (n_i . e_i)^2 <= NORMAL_TOL^2 |e_i|^2, on an edge
+ * long enough for that product not to underflow; and the same winding check as
+ * poly_point_face_scalar. Why that bounds the error: the unit normal u_i of the rounded vertices
+ * differs from n_i by at most about UNIT_TOL / 2 + NORMAL_TOL, so each separation moves by at most
+ * that times |o - v_i| <= 1.5 size, well inside STORED_ULPS rounding units of the size.
+ * RS_BAD for vertices out of range, RS_RETRY when a check fails (the vertex-derived search then
+ * decides, and rejects what is bad), else RS_YES. */
+#define MIN_EDGE_SQ (REAL_MIN / (NORMAL_TOL * NORMAL_TOL))
+#ifndef POLY_SSE
+static verdict poly_point_face_stored(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD, k2 = NORMAL_TOL * NORMAL_TOL;
+    c2d_real area = 0, absum = 0, size = 0, best = -REAL_MAX;
+    int i, n = p->count, ok = 1, good = 1, f = 0;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v = p->vertices[i];
+        ok &= (C2D_ABS(v.x) <= lim) & (C2D_ABS(v.y) <= lim);
+    }
+    if (!ok) return RS_BAD;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 a = c2d_sub(p->vertices[i], o), e = c2d_sub(c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], o), a);
+        c2d_vec2 m = p->normals[i];
+        c2d_real dn = c2d_dot(m, e), ee = c2d_dot(e, e), raw = c2d_cross(e, a), s = -c2d_dot(m, a);
+        good &= (dn * dn <= k2 * ee) & (C2D_ABS(c2d_dot(m, m) - 1) <= UNIT_TOL) & (c2d_cross(m, e) > 0) & (ee >= MIN_EDGE_SQ);
+        area -= raw;
+        absum += C2D_ABS(raw);
+        f = s > best ? i : f;
+        best = c2d_maxr(best, s);
+        size = c2d_maxr(size, c2d_maxr(C2D_ABS(a.x), C2D_ABS(a.y)));
+    }
+    if (!good || !(area > 32 * C2D_EPSILON * absum)) return RS_RETRY;
+    df->face = f;
+    df->sep = best;
+    df->normal = p->normals[f];
+    df->size = size;
+    return RS_YES;
+}
+#endif
+
 #ifdef POLY_SSE
 #define RS_BLOCKS (RS_N / 4)
 
@@ -402,33 +463,89 @@ static inline bool area_positive(__m128 area) {
     return _mm_cvtss_f32(area) > 0;
 }
 
-static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+/* rs_polygon's work once the vertex lanes (relative to the local origin) are loaded: 1 when the
+ * polygon is good, 0 when it is not (winding), -1 when an edge is too short for the vector form
+ * (the caller then runs rs_polygon_scalar). */
+static int rs_polygon_lanes(rshape *s, const poly_lanes *l, int count) {
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX);
-    poly_lanes l;
     __m128 area = _mm_setzero_ps(), size = _mm_setzero_ps();
     int k;
-    if (!poly_lanes_load(&l, p, o) || !poly_normals_finite(p)) return false;
-    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) {
+    for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
         __m128 ex, ey, ee, len, nx, ny;
-        poly_edges(&l, k, &ex, &ey, &ee);
-        if (short_edge(&l, k, ee)) return rs_polygon_scalar(s, p, o);
+        poly_edges(l, k, &ex, &ey, &ee);
+        if (short_edge(l, k, ee)) return -1;
         len = _mm_sqrt_ps(ee);
-        nx = _mm_and_ps(_mm_div_ps(ey, len), l.live[k]);
-        ny = _mm_and_ps(_mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len), l.live[k]);
-        area = _mm_add_ps(area, area_terms(&l, k, ex, ey));
-        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l.x[k]), _mm_andnot_ps(sign, l.y[k])));
-        _mm_storeu_ps(s->vx + 4 * k, l.x[k]);
-        _mm_storeu_ps(s->vy + 4 * k, l.y[k]);
+        nx = _mm_and_ps(_mm_div_ps(ey, len), l->live[k]);
+        ny = _mm_and_ps(_mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len), l->live[k]);
+        area = _mm_add_ps(area, area_terms(l, k, ex, ey));
+        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l->x[k]), _mm_andnot_ps(sign, l->y[k])));
+        _mm_storeu_ps(s->vx + 4 * k, l->x[k]);
+        _mm_storeu_ps(s->vy + 4 * k, l->y[k]);
         _mm_storeu_ps(s->nx + 4 * k, nx);
         _mm_storeu_ps(s->ny + 4 * k, ny);
-        _mm_storeu_ps(s->off + 4 * k, select_ps(l.live[k], _mm_add_ps(_mm_mul_ps(nx, l.x[k]), _mm_mul_ps(ny, l.y[k])), big));
+        _mm_storeu_ps(s->off + 4 * k, select_ps(l->live[k], _mm_add_ps(_mm_mul_ps(nx, l->x[k]), _mm_mul_ps(ny, l->y[k])), big));
     }
-    s->count = p->count;
+    s->count = count;
     s->radius = 0;
     s->size = _mm_cvtss_f32(hmax_ps(size));
-    return area_positive(area);
+    return area_positive(area) ? 1 : 0;
 }
 
+static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+    poly_lanes l;
+    int r;
+    if (!poly_lanes_load(&l, p, o) || !poly_normals_finite(p)) return false;
+    r = rs_polygon_lanes(s, &l, p->count);
+    return r < 0 ? rs_polygon_scalar(s, p, o) : r > 0;
+}
+
+/* poly_lanes_load of p placed by xf, without building the placed polygon: each local vertex is
+ * mapped in its lane with the formulas and operation order of place_polygon (the same bits), the
+ * placed coordinates are checked as poly_lanes_load checks them, and *box receives their bounding
+ * box (lower x, lower y, upper x, upper y: the value poly_box gives for the placed polygon). */
+static bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_transform xf, c2d_vec2 o, __m128 *box) {
+    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+    const __m128 tx = _mm_set1_ps(xf.p.x), ty = _mm_set1_ps(xf.p.y), c = _mm_set1_ps(xf.q.c);
+    const __m128 sn = _mm_set1_ps(xf.q.s), nsn = _mm_set1_ps(-xf.q.s);
+    const __m128 ox = _mm_set1_ps(o.x), oy = _mm_set1_ps(o.y);
+    __m128 lo_x = _mm_set1_ps(FLT_MAX), lo_y = lo_x, hi_x = _mm_set1_ps(-FLT_MAX), hi_y = hi_x, x0 = lo_x, y0 = lo_x;
+    int n = p->count, k, bad = 0;
+    l->blocks = (n + 3) >> 2;
+    for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
+        const float *v = &p->vertices[4 * k].x;
+        __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
+        __m128 lx = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), ly = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+        __m128 x = _mm_add_ps(tx, _mm_add_ps(_mm_mul_ps(c, lx), _mm_mul_ps(nsn, ly)));
+        __m128 y = _mm_add_ps(ty, _mm_add_ps(_mm_mul_ps(c, ly), _mm_mul_ps(sn, lx)));
+        __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, x), lim), _mm_cmple_ps(_mm_andnot_ps(sign, y), lim));
+        if (k == 0) {
+            x0 = _mm_shuffle_ps(x, x, 0);
+            y0 = _mm_shuffle_ps(y, y, 0);
+        }
+        if (4 * k + 4 <= n) {
+            l->live[k] = _mm_castsi128_ps(_mm_set1_epi32(-1));
+            bad |= _mm_movemask_ps(ok) ^ 0xF;
+        } else {
+            __m128 live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
+            l->live[k] = live;
+            bad |= _mm_movemask_ps(_mm_andnot_ps(ok, live));
+            x = select_ps(live, x, x0);
+            y = select_ps(live, y, y0);
+        }
+        lo_x = _mm_min_ps(lo_x, x);
+        lo_y = _mm_min_ps(lo_y, y);
+        hi_x = _mm_max_ps(hi_x, x);
+        hi_y = _mm_max_ps(hi_y, y);
+        l->x[k] = _mm_sub_ps(x, ox);
+        l->y[k] = _mm_sub_ps(y, oy);
+    }
+    lo_x = _mm_min_ps(lo_x, _mm_shuffle_ps(lo_x, lo_x, _MM_SHUFFLE(1, 0, 3, 2)));
+    lo_x = _mm_min_ps(lo_x, _mm_shuffle_ps(lo_x, lo_x, _MM_SHUFFLE(2, 3, 0, 1)));
+    lo_y = _mm_min_ps(lo_y, _mm_shuffle_ps(lo_y, lo_y, _MM_SHUFFLE(1, 0, 3, 2)));
+    lo_y = _mm_min_ps(lo_y, _mm_shuffle_ps(lo_y, lo_y, _MM_SHUFFLE(2, 3, 0, 1)));
+    *box = _mm_movelh_ps(_mm_unpacklo_ps(lo_x, lo_y), _mm_unpacklo_ps(hmax_ps(hi_x), hmax_ps(hi_y)));
+    return bad == 0;
+}
 /* poly_point_face_scalar four faces at a time. With the center at the local origin the
  * separation numerators cross(e_i, v_i) are minus the shoelace terms cross(v_i, v_i+1) of the
  * signed area, so the winding check costs nothing extra; when that sum is too close to zero for
@@ -468,6 +585,52 @@ static verdict poly_point_face(const c2d_polygon *p, c2d_vec2 o, disk_face *df) 
     df->face = face;
     df->sep = _mm_cvtss_f32(best);
     df->normal = c2d_v2(nx[face], ny[face]);
+    df->size = _mm_cvtss_f32(hmax_ps(size));
+    return RS_YES;
+}
+
+/* poly_point_face_stored (the scalar form above is the reference) four faces at a time; the
+ * normals are read as (x, y) pairs and split into lanes like the vertices, and padding lanes
+ * (whatever the unused slots hold) are masked out. */
+static verdict poly_point_face_stored(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
+    const __m128 sign = _mm_set1_ps(-0.0f), k2 = _mm_set1_ps(NORMAL_TOL * NORMAL_TOL);
+    const __m128 one = _mm_set1_ps(1.0f), unit_tol = _mm_set1_ps(UNIT_TOL), min_ee = _mm_set1_ps(MIN_EDGE_SQ);
+    poly_lanes l;
+    __m128 size = _mm_setzero_ps(), area = _mm_setzero_ps(), absum = _mm_setzero_ps(), best = _mm_set1_ps(-FLT_MAX);
+    __m128 s[RS_BLOCKS], bad = _mm_setzero_ps();
+    unsigned mask = 0;
+    int k, face;
+    if (!poly_lanes_load(&l, p, o)) return RS_BAD;
+    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) {
+        const float *m = &p->normals[4 * k].x;
+        __m128 m01 = _mm_loadu_ps(m), m23 = _mm_loadu_ps(m + 4);
+        __m128 nx = _mm_shuffle_ps(m01, m23, _MM_SHUFFLE(2, 0, 2, 0)), ny = _mm_shuffle_ps(m01, m23, _MM_SHUFFLE(3, 1, 3, 1));
+        __m128 ex, ey, ee, dn, nn, cr, ok, raw;
+        poly_edges(&l, k, &ex, &ey, &ee);
+        dn = _mm_add_ps(_mm_mul_ps(nx, ex), _mm_mul_ps(ny, ey));
+        nn = _mm_add_ps(_mm_mul_ps(nx, nx), _mm_mul_ps(ny, ny));
+        cr = _mm_sub_ps(_mm_mul_ps(nx, ey), _mm_mul_ps(ny, ex));
+        ok = _mm_and_ps(_mm_cmple_ps(_mm_mul_ps(dn, dn), _mm_mul_ps(k2, ee)), _mm_cmple_ps(_mm_andnot_ps(sign, _mm_sub_ps(nn, one)), unit_tol));
+        ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpgt_ps(cr, _mm_setzero_ps()), _mm_cmpge_ps(ee, min_ee)));
+        bad = _mm_or_ps(bad, _mm_andnot_ps(ok, l.live[k]));
+        raw = _mm_sub_ps(_mm_mul_ps(ex, l.y[k]), _mm_mul_ps(ey, l.x[k])); /* zero in padding lanes */
+        area = _mm_sub_ps(area, raw);
+        absum = _mm_add_ps(absum, _mm_andnot_ps(sign, raw));
+        s[k] = select_ps(l.live[k], _mm_sub_ps(_mm_setzero_ps(), _mm_add_ps(_mm_mul_ps(nx, l.x[k]), _mm_mul_ps(ny, l.y[k]))), _mm_set1_ps(-FLT_MAX));
+        best = _mm_max_ps(best, s[k]);
+        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l.x[k]), _mm_andnot_ps(sign, l.y[k])));
+    }
+    area = _mm_add_ps(area, _mm_movehl_ps(area, area));
+    area = _mm_add_ss(area, _mm_shuffle_ps(area, area, 1));
+    absum = _mm_add_ps(absum, _mm_movehl_ps(absum, absum));
+    absum = _mm_add_ss(absum, _mm_shuffle_ps(absum, absum, 1));
+    if (_mm_movemask_ps(bad) != 0 || !(_mm_cvtss_f32(area) > 32 * C2D_EPSILON * _mm_cvtss_f32(absum))) return RS_RETRY;
+    best = hmax_ps(best);
+    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(s[k], best)) << (4 * k);
+    face = mask != 0 ? lowest_bit(mask) : 0;
+    df->face = face;
+    df->sep = _mm_cvtss_f32(best);
+    df->normal = p->normals[face];
     df->size = _mm_cvtss_f32(hmax_ps(size));
     return RS_YES;
 }
@@ -607,10 +770,14 @@ static inline __m128 poly_box(const c2d_polygon *p) {
     return _mm_movelh_ps(lo, hi); /* lower x, lower y, upper x, upper y */
 }
 
-static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
-    __m128 ba = poly_box(a), bb = poly_box(b);
+/* Two boxes as poly_box gives them: true when they do not overlap (touching counts as apart). */
+static inline bool boxes_apart(__m128 ba, __m128 bb) {
     __m128 apart = _mm_or_ps(_mm_cmple_ps(_mm_movehl_ps(ba, ba), bb), _mm_cmple_ps(_mm_movehl_ps(bb, bb), ba));
     return (_mm_movemask_ps(apart) & 3) != 0;
+}
+
+static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
+    return boxes_apart(poly_box(a), poly_box(b));
 }
 #else
 static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
@@ -867,18 +1034,88 @@ static verdict rs_contact(const rshape *a, const rshape *b, contact *out) {
     return v;
 }
 
+/* The circle-polygon pair with the stored normals (poly_point_face_stored), in a frame at the
+ * center c = (0,0): only the answers that stay right whatever the normals' small errors are
+ * given; the rest return RS_RETRY for disk_polygon_derived. A center clearly behind every face is
+ * inside; one clearly outside the best face is outside, and then its nearest point is certified by
+ * the vertices alone: straight across that face when its foot lies on the edge, else the face's end
+ * vertex or a point of the next edge around it (a convex polygon's nearest point is there whenever
+ * the center lies beyond that end and outside the face, unless the projection runs past the next
+ * edge's far end: that case, and a center within the error band of the face line, retry). */
+static verdict disk_polygon_stored(c2d_real r, const c2d_polygon *p, c2d_vec2 o, contact *out) {
+    c2d_vec2 c = c2d_v2(0, 0), q, v1, v2;
+    c2d_real best, scale, tol, d2, t, u1, u2;
+    int n = p->count, face, f1, end, other;
+    disk_face df;
+    verdict v = poly_point_face_stored(p, o, &df);
+    if (v != RS_YES) return v;
+    best = df.sep;
+    face = df.face;
+    scale = df.size + r;
+    tol = (SURE_ULPS + STORED_ULPS) * C2D_EPSILON * scale;
+    if (best - r >= tol) return RS_NO;
+    if (best <= -tol) {
+        /* inside: out through the best face */
+        out->normal = df.normal;
+        out->depth = positive_depth(r - best, scale);
+        out->pos = c2d_mul_add(c, -best, out->normal);
+        return RS_YES;
+    }
+    if (best < tol) return RS_RETRY;
+    f1 = face + 1 < n ? face + 1 : 0;
+    v1 = c2d_sub(p->vertices[face], o);
+    v2 = c2d_sub(p->vertices[f1], o);
+    u1 = c2d_dot(c2d_sub(c, v1), c2d_sub(v2, v1));
+    u2 = c2d_dot(c2d_sub(c, v2), c2d_sub(v1, v2));
+    if (u1 > 0 && u2 > 0) {
+        v = judge(best - r, tol);
+        if (v != RS_NO) {
+            out->normal = df.normal;
+            out->depth = positive_depth(r - best, scale);
+            out->pos = c2d_mul_add(c, -best, out->normal);
+        }
+        return v;
+    }
+    end = u1 <= 0 ? face : f1;
+    other = u1 <= 0 ? (face > 0 ? face - 1 : n - 1) : (f1 + 1 < n ? f1 + 1 : 0);
+    q = nearest_on_segment(c, c2d_sub(p->vertices[end], o), c2d_sub(p->vertices[other], o), &t);
+    d2 = c2d_dist_sq(c, q);
+    if (t == 1 || !(d2 > 0)) return RS_RETRY;
+    {
+        c2d_real d = C2D_SQRT(d2);
+        v = judge(d - r, tol);
+        if (v != RS_NO) {
+            out->normal = c2d_scale(c2d_sub(c, q), (c2d_real)1 / d);
+            out->depth = positive_depth(r - d, scale);
+            out->pos = q;
+        }
+        return v;
+    }
+}
+
 /* A circle (or a point: r = 0) against a polygon, as in Box2D's b2CollidePolygonAndCircle: the
- * polygon's face of greatest separation from the center (one pass, four faces at a time), then,
- * for a center outside that face, the face's Voronoi regions. RS_BAD for a bad polygon. Local
- * frame at the center (written to *origin), so the center is c = (0,0). */
+ * polygon's face of greatest separation from the center, then, for a center outside that face,
+ * the face's Voronoi regions. RS_BAD for a bad polygon. Local frame at the center (written to
+ * *origin), so the center is c = (0,0). A pair the bounding box settles costs nothing more; the
+ * stored normals decide the rest (disk_polygon_stored) unless they are untrustworthy or the
+ * answer is too close to call with them, and then the normals derived from the vertices do. */
+static verdict disk_polygon_derived(c2d_real r, const c2d_polygon *p, c2d_vec2 o, contact *out);
+
 static verdict disk_polygon(c2d_vec2 center, c2d_real r, const c2d_polygon *p, contact *out, c2d_vec2 *origin) {
-    c2d_vec2 o = center, c = c2d_v2(0, 0), q;
+    verdict v;
+    *origin = center;
+    if (disk_clear_of_polygon_box(center, r, p)) return RS_NO;
+    v = disk_polygon_stored(r, p, center, out);
+    return v != RS_RETRY ? v : disk_polygon_derived(r, p, center, out);
+}
+
+/* disk_polygon with the face normals derived from the vertices (poly_point_face). */
+static verdict disk_polygon_derived(c2d_real r, const c2d_polygon *p, c2d_vec2 o, contact *out) {
+    c2d_vec2 c = c2d_v2(0, 0), q;
     c2d_real best, scale, tol, d2;
     int n = p->count, face;
     disk_face df;
     verdict v;
-    *origin = o;
-    if (disk_clear_of_polygon_box(center, r, p)) return RS_NO;
     v = poly_point_face(p, o, &df);
     if (v != RS_YES) return v;
     best = df.sep;
@@ -1567,7 +1804,9 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
     const __m128 qs = _mm_unpacklo_ps(_mm_set_ss(-xf.q.s), _mm_set_ss(xf.q.s));
     const __m128 t = _mm_movelh_ps(pp, pp), s = _mm_movelh_ps(qs, qs);
     const __m128 c = _mm_shuffle_ps(_mm_set_ss(xf.q.c), _mm_set_ss(xf.q.c), 0);
-    for (i = 0; i < C2D_MAX_POLYGON_VERTICES; i += 2) {
+    /* only the blocks of 4 slots that the loaders read (slots past them are left unwritten) */
+    const int end = (n + 3) & ~3;
+    for (i = 0; i < C2D_MAX_POLYGON_VERTICES && i < end; i += 2) {
         __m128 live = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(i, i, i + 1, i + 1)));
         __m128 v = _mm_loadu_ps(&p->vertices[i].x), m = _mm_loadu_ps(&p->normals[i].x);
         v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
@@ -1621,17 +1860,36 @@ c2d_manifold c2d_polygon_manifold_polygon_xf(const c2d_polygon *a, c2d_transform
     rel.q.c = xf_b.q.c * xf_a.q.c + xf_b.q.s * xf_a.q.s; /* q_b^-1 * q_a */
     rel.q.s = xf_b.q.c * xf_a.q.s - xf_b.q.s * xf_a.q.c;
     rel.p = c2d_inv_transform_point(xf_b, xf_a.p);
-    place_polygon(&la, a, rel);
     /* the body of c2d_polygon_manifold_polygon, whose manifold is then mapped to world field by
      * field (a whole-struct copy of a manifold just written field by field stalls the loads) */
-    if (polygon_boxes_apart(&la, b)) return empty_manifold();
     {
         rshape ra, rb;
         verdict v;
         c2d_manifold r;
         c2d_vec2 o = b->vertices[0];
+#ifdef POLY_SSE
+        /* a is placed lane by lane as it is loaded (poly_lanes_load_placed), with the values that
+         * place_polygon would store; the placed polygon is built only when the exact test or the
+         * scalar loader needs it. Its stored normals are checked in the local frame. */
+        poly_lanes l;
+        __m128 box;
+        int ok;
+        bool loaded = poly_lanes_load_placed(&l, a, rel, o, &box);
+        if (!loaded || boxes_apart(box, poly_box(b)) || !poly_normals_finite(a) || !rs_polygon(&rb, b, o)) return empty_manifold();
+        ok = rs_polygon_lanes(&ra, &l, a->count);
+        if (ok < 0) {
+            place_polygon(&la, a, rel);
+            ok = rs_polygon_scalar(&ra, &la, o);
+        }
+        if (!ok) return empty_manifold();
+        v = rs_manifold(&ra, &rb, o, &m);
+        if (v == RS_UNSURE) place_polygon(&la, a, rel);
+#else
+        place_polygon(&la, a, rel);
+        if (polygon_boxes_apart(&la, b)) return empty_manifold();
         if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, &la, o)) return empty_manifold();
         v = rs_manifold(&ra, &rb, o, &m);
+#endif
         if (!(v == RS_YES || (v == RS_UNSURE && c2d_polygon_overlap_polygon(&la, b)))) return empty_manifold();
         r.normal = c2d_rotate(xf_b.q, m.normal);
         r.points[0].point = c2d_transform_point(xf_b, m.points[0].point);

@@ -3,7 +3,9 @@
  * boxes), the early-outs of the polygon and circle manifolds (bounding boxes) on both sides of the
  * touching boundary, polygons moved far from the origin by c2d_polygon_transform (rounded vertices,
  * merely rotated normals) agreeing with the exact overlap test, polygons with an edge too short to
- * normalise (the scalar fallback of the vector loaders), the direct circle-circle contact, and the
+ * normalise (the scalar fallback of the vector loaders), circle-polygon decided with the stored
+ * normals against the same pairs with untrusted normals (the vertex-derived path) and the exact
+ * tests, the direct circle-circle contact, and the
  * fast c2d_aabb_raycast against the general box cast that c2d_aabb_raycast_padded runs, and the
  * vector c2d_polygon_transform against the scalar point and rotation formulas, and the manifolds
  * of polygons placed by transforms against the exact tests in the polygon's frame. */
@@ -171,6 +173,150 @@ static void circle_polygon_box_boundary(void **state) {
     assert_true(c2d_point_hit_polygon(V(0.99, 0.5), &sq, &h));
     assert_vec_near(h.normal, 1, 0, TOL);
     assert_near(h.delta.x, 0.01, TOL);
+}
+
+/* ---- circle-polygon with the stored normals ---- */
+
+/* A copy of p whose stored normals are turned by angle (radians): for 1e-2 they fail the stored
+ * normals' check, so the pair takes the path that derives normals from the vertices. */
+static c2d_polygon turned_normals(const c2d_polygon *p, double angle) {
+    c2d_polygon q = *p;
+    c2d_rot rot = c2d_rot_make((c2d_real)angle);
+    int i;
+    for (i = 0; i < q.count; ++i) q.normals[i] = c2d_rotate(rot, q.normals[i]);
+    return q;
+}
+
+/* Both sides of the touching boundary on a polygon built by c2d_polygon_make (normals trusted),
+ * across a face, at a corner (3-4-5 distances: exact) and for a point near a face (radius 0: the
+ * stored normals' band is wider than the vertex-derived one, which is wider than the exact test's
+ * rounding, so all three decide one of these). Then the same cases with the stored normals turned
+ * too far to be trusted: the same answers. */
+static void circle_polygon_stored_normals_boundary(void **state) {
+    const c2d_vec2 pts[5] = {V(1, 1), V(5, 1), V(5, 3), V(3, 5), V(1, 3)};
+    c2d_polygon made, turned;
+    int pass;
+    (void)state;
+    assert_status(c2d_polygon_make(pts, 5, &made), C2D_OK);
+    turned = turned_normals(&made, 1e-2);
+    for (pass = 0; pass < 2; ++pass) {
+        const c2d_polygon *p = pass ? &turned : &made;
+        c2d_manifold m;
+        c2d_hit h;
+        /* below the face y = 1: touching, then 0.25 deep */
+        assert_int_equal(c2d_circle_manifold_polygon(circ(3, 0, 1), p).count, 0);
+        assert_false(c2d_circle_hit_polygon(circ(3, 0, 1), p, &h));
+        m = c2d_circle_manifold_polygon(circ(3, 0.25, 1), p);
+        assert_int_equal(m.count, 1);
+        assert_vec_near(m.normal, 0, -1, TOL);
+        assert_near(m.points[0].depth, 0.25, TOL);
+        assert_vec_near(m.points[0].point, 3, 1.125, TOL);
+        /* the corner (5,1) from (8,-3): distance 5 exactly */
+        assert_int_equal(c2d_circle_manifold_polygon(circ(8, -3, 5), p).count, 0);
+        m = c2d_circle_manifold_polygon(circ(8, -3, 5.5), p);
+        assert_int_equal(m.count, 1);
+        assert_vec_near(m.normal, 0.6, -0.8, TOL);
+        assert_near(m.points[0].depth, 0.5, TOL);
+        /* the corner (1,1) from (-2,-3) with the next corner's edge near: still the corner */
+        assert_int_equal(c2d_circle_manifold_polygon(circ(-2, -3, 5), p).count, 0);
+        assert_int_equal(c2d_circle_manifold_polygon(circ(-2, -3, 5.001), p).count, 1);
+        /* center inside, nearest face x = 5 (0.5 away): out through it */
+        m = c2d_circle_manifold_polygon(circ(4.5, 2, 0.25), p);
+        assert_int_equal(m.count, 1);
+        assert_vec_near(m.normal, 1, 0, pass ? 1e-3 : TOL);
+        assert_near(m.points[0].depth, 0.75, pass ? 1e-3 : TOL);
+        /* points near the face x = 5: on it, and inside by 2^-12, 2^-16 and 2^-20 of its length */
+        assert_false(c2d_point_hit_polygon(V(5, 2), p, &h));
+        assert_true(c2d_point_hit_polygon(V(5 - 1.0 / 4096, 2), p, &h));
+        assert_true(c2d_point_hit_polygon(V(5 - 1.0 / 65536, 2), p, &h));
+        assert_true(c2d_point_hit_polygon(V(5 - 1.0 / 1048576, 2), p, &h));
+        assert_false(c2d_point_hit_polygon(V(5 + 1.0 / 1048576, 2), p, &h));
+        /* a circle reaching just past the slanted face from outside, and just short of it: its
+         * exact distance is (8 - x - y) / sqrt(2) for a center (x, y) beyond it */
+        assert_int_equal(c2d_circle_manifold_polygon(circ(4, 5, 0.7), p).count, 0);
+        assert_int_equal(c2d_circle_manifold_polygon(circ(4, 5, 0.71), p).count, 1);
+    }
+}
+
+/* Stored normals that cannot be trusted, on otherwise valid vertices: NaN in one normal gives
+ * nothing; zero, reversed or turned normals take the vertex-derived path and agree with the
+ * exact overlap test. */
+static void circle_polygon_untrusted_normals(void **state) {
+    c2d_polygon sq = poly_box(0, 0, 1, 1, 0), p;
+    int i;
+    (void)state;
+    p = sq;
+    p.normals[2].y = (c2d_real)NAN;
+    assert_int_equal(c2d_circle_manifold_polygon(circ(0, 0, 0.5), &p).count, 0);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.25, 0, 0.5), &p).count, 0);
+    p = sq;
+    p.normals[1] = V(0, 0);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.5, 0, 0.5), &p).count, 0);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.25, 0, 0.5), &p).count, 1);
+    for (i = 0; i < 4; ++i) p.normals[i] = c2d_neg(sq.normals[i]);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.5, 0, 0.5), &p).count, 0);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.25, 0, 0.5), &p).count, 1);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(0.5, 0.25, 0.1), &p).count, 1);
+    p = turned_normals(&sq, 0.3);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.5, 0, 0.5), &p).count, 0);
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.25, 0, 0.5), &p).count, 1);
+}
+
+/* Random polygons (3 to 8 vertices, made and then placed by c2d_polygon_transform up to 1000
+ * from the origin) against circles placed about touching: the manifold and the hit agree with the
+ * exact overlap test, and with the same polygon whose normals are turned so that the
+ * vertex-derived path runs (same count, depths and normals within rounding of the stored normals'
+ * error); points (radius 0) agree with the strict containment test. */
+static void circle_polygon_stored_matches_derived(void **state) {
+    test_rng r = test_rng_make("circle_polygon_stored_matches_derived");
+    int n = test_iterations(20000), i, hits = 0, inside = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 pts[8];
+        int k, count = 3 + (int)(test_rng_next(&r) % 6);
+        double far = test_rng_range(&r, 0, 1000), ang = test_rng_range(&r, 0, 6.283185307), size = test_rng_range(&r, 0.2, 3);
+        c2d_polygon local, p, q;
+        c2d_circle c;
+        c2d_manifold m, mq;
+        c2d_hit h;
+        bool o;
+        for (k = 0; k < count; ++k) {
+            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
+            pts[k] = V(size * cos(t) * test_rng_range(&r, 0.5, 1.0), size * sin(t) * test_rng_range(&r, 0.5, 1.0));
+        }
+        if (c2d_polygon_make(pts, count, &local) != C2D_OK) continue;
+        p = c2d_polygon_transform(&local, c2d_transform_make(V(far * cos(ang), far * sin(ang)), (c2d_real)test_rng_range(&r, 0, 6.3)));
+        q = turned_normals(&p, 1e-2);
+        {
+            double d = size * test_rng_range(&r, 0, 2.2), a2 = test_rng_range(&r, 0, 6.283185307);
+            c.center = V((double)p.centroid.x + d * cos(a2), (double)p.centroid.y + d * sin(a2));
+            c.radius = (c2d_real)(size * test_rng_range(&r, 0.001, 1.0));
+        }
+        o = c2d_circle_overlap_polygon(c, &p);
+        m = c2d_circle_manifold_polygon(c, &p);
+        mq = c2d_circle_manifold_polygon(c, &q);
+        assert_int_equal(m.count, o ? 1 : 0);
+        assert_int_equal(mq.count, m.count);
+        assert_int_equal(c2d_circle_hit_polygon(c, &p, &h), o);
+        if (o) {
+            double tol = 1e-3 * (size + (double)c.radius);
+            ++hits;
+            assert_true(m.points[0].depth > 0 && isfinite((double)m.points[0].depth));
+            assert_near(c2d_len(m.normal), 1, 1e-4);
+            assert_near(m.points[0].depth, mq.points[0].depth, tol);
+            /* the two paths may pick different faces only when their depths tie */
+            if (fabs((double)c2d_dot(m.normal, mq.normal) - 1) > 1e-3) assert_near(m.points[0].depth, mq.points[0].depth, 1e-4 * size);
+            assert_near(h.delta.x, m.normal.x * m.points[0].depth, tol);
+            assert_near(h.delta.y, m.normal.y * m.points[0].depth, tol);
+        }
+        /* the center as a point */
+        o = c2d_polygon_contains_point(&p, c.center);
+        inside += o;
+        assert_int_equal(c2d_point_hit_polygon(c.center, &p, &h), o);
+        assert_int_equal(c2d_point_hit_polygon(c.center, &q, &h), o);
+    }
+    assert_true(hits > n / 10 && hits < n - n / 10);
+    assert_true(inside > n / 20);
 }
 
 /* ---- far from the origin: transformed polygons whose normals no longer match the vertices ---- */
@@ -468,6 +614,101 @@ static void xf_manifolds_random(void **state) {
     assert_true(hits > n / 10 && hits < n - n / 10);
 }
 
+/* c2d_polygon_manifold_polygon_xf places A lane by lane as it loads it (float builds with SSE)
+ * instead of building the placed polygon: the pair must be solved exactly as
+ * c2d_polygon_manifold_polygon solves A placed by c2d_polygon_transform (same count, depths and
+ * ids, bit for bit), for every vertex count (partial blocks of lanes), also near touching. */
+static void xf_polygon_matches_placed(void **state) {
+    test_rng r = test_rng_make("xf_polygon_matches_placed");
+    int n = test_iterations(4000), i, j, hits = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 pts[8];
+        int k, count = 3 + (int)(test_rng_next(&r) % 6);
+        c2d_polygon la, lb, a_in_b;
+        c2d_transform xa, xb, rel;
+        double ang = test_rng_range(&r, 0, 6.283185307), gap = test_rng_range(&r, 1.5, 2.3);
+        double bx = test_rng_range(&r, -100, 100), by = test_rng_range(&r, -100, 100);
+        c2d_manifold m, ml;
+        for (k = 0; k < count; ++k) {
+            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
+            pts[k] = V(cos(t) * test_rng_range(&r, 0.9, 1.0), sin(t) * test_rng_range(&r, 0.9, 1.0));
+        }
+        assert_status(c2d_polygon_make(pts, count, &la), C2D_OK);
+        assert_status(c2d_polygon_make(pts, count, &lb), C2D_OK);
+        xb = xf_make(bx, by, test_rng_range(&r, 0, 6.3));
+        xa = xf_make(bx + gap * cos(ang), by + gap * sin(ang), test_rng_range(&r, 0, 6.3));
+        rel.q.c = xb.q.c * xa.q.c + xb.q.s * xa.q.s;
+        rel.q.s = xb.q.c * xa.q.s - xb.q.s * xa.q.c;
+        rel.p = c2d_inv_transform_point(xb, xa.p);
+        if (fabs((double)(rel.q.c * rel.q.c + rel.q.s * rel.q.s) - 1) > 4 * C2D_EPSILON) continue;
+        if (fabs((double)(xa.q.c * xa.q.c + xa.q.s * xa.q.s) - 1) > 4 * C2D_EPSILON) continue;
+        if (fabs((double)(xb.q.c * xb.q.c + xb.q.s * xb.q.s) - 1) > 4 * C2D_EPSILON) continue;
+        a_in_b = c2d_polygon_transform(&la, rel);
+        m = c2d_polygon_manifold_polygon_xf(&la, xa, &lb, xb);
+        ml = c2d_polygon_manifold_polygon(&a_in_b, &lb);
+        assert_int_equal(m.count, ml.count);
+        for (j = 0; j < m.count; ++j) {
+            assert_true(m.points[j].depth == ml.points[j].depth);
+            assert_int_equal(m.points[j].id, ml.points[j].id);
+        }
+        hits += m.count > 0;
+    }
+    assert_true(hits > n / 10 && hits < n - n / 10);
+}
+
+/* The placed loader's rare ways out: an edge too short for the vector form (the placed polygon is
+ * then built for the scalar loader), a NaN or an infinity in A's local vertices or normals, and a
+ * vertex placed beyond C2D_MAX_COORD. */
+static void xf_polygon_placed_edge_cases(void **state) {
+#ifdef C2D_DOUBLE
+    const double tiny = 1e-160;
+#else
+    const double tiny = 1e-20;
+#endif
+    c2d_polygon unit = poly_box(0, 0, 1, 1, 0), p;
+    c2d_transform at = xf_make(10, 20, 0);
+    c2d_manifold m;
+    int i;
+    (void)state;
+    /* (-1,-1) -> (-1+tiny,-1) -> (1,1) -> (-1,1): a short first edge; A placed at (11.5, 20)
+     * overlaps B (placed at (10, 20)) by 0.5 along x, and touches it at (12, 20) */
+    memset(&p, 0, sizeof p);
+    p.count = 4;
+    p.vertices[0] = V(-1, -1);
+    p.vertices[1] = V(-1 + tiny, -1);
+    p.vertices[2] = V(1, 1);
+    p.vertices[3] = V(-1, 1);
+    for (i = 0; i < 4; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 4], p.vertices[i])));
+    p.normals[0] = V(0, -1);
+    p.centroid = V(-0.3, 0.3);
+    m = c2d_polygon_manifold_polygon_xf(&p, xf_make(11.5, 20, 0), &unit, at);
+    assert_int_equal(m.count > 0, true);
+    assert_near(m.points[0].depth, 0.5, TOL);
+    assert_vec_near(m.normal, 1, 0, TOL);
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&p, xf_make(13, 20, 0), &unit, at).count, 0);
+    /* bad local values in A: nothing */
+    p = unit;
+    p.vertices[3].y = (c2d_real)INFINITY;
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&p, xf_make(11.5, 20, 0), &unit, at).count, 0);
+    p = unit;
+    p.normals[1].x = (c2d_real)NAN;
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&p, xf_make(11.5, 20, 0), &unit, at).count, 0);
+    /* a long triangle whose placed corner lands beyond C2D_MAX_COORD although every input is in
+     * range, while its placed box still overlaps B's: nothing */
+    memset(&p, 0, sizeof p);
+    p.count = 3;
+    p.vertices[0] = V(-0.9 * (double)C2D_MAX_COORD, -1);
+    p.vertices[1] = V(0.9 * (double)C2D_MAX_COORD, -1);
+    p.vertices[2] = V(0, 1);
+    for (i = 0; i < 3; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 3], p.vertices[i])));
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&p, xf_make(0.2 * (double)C2D_MAX_COORD, 0, 0), &unit, xf_make(0, 0, 0)).count, 0);
+    assert_true(c2d_polygon_manifold_polygon_xf(&p, xf_make(0, 0, 0), &unit, xf_make(0, 0, 0)).count > 0);
+    /* and the unmodified box on both sides of touching */
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, xf_make(12, 20, 0), &unit, at).count, 0);
+    assert_int_equal(c2d_polygon_manifold_polygon_xf(&unit, xf_make(11.999, 20, 0), &unit, at).count, 2);
+}
+
 /* circle_manifold_circle tests the overlap first and the inputs after: bad input that passes
  * the overlap comparison still gives nothing. */
 static void circle_circle_checks_after_overlap(void **state) {
@@ -555,6 +796,9 @@ int main(void) {
         cmocka_unit_test(aabb_inline_special_values),
         cmocka_unit_test(polygon_boxes_touching),
         cmocka_unit_test(circle_polygon_box_boundary),
+        cmocka_unit_test(circle_polygon_stored_normals_boundary),
+        cmocka_unit_test(circle_polygon_untrusted_normals),
+        cmocka_unit_test(circle_polygon_stored_matches_derived),
         cmocka_unit_test(far_transformed_polygons_agree),
         cmocka_unit_test(short_edge_polygon),
         cmocka_unit_test(circle_circle_direct),
@@ -563,6 +807,8 @@ int main(void) {
         cmocka_unit_test(polygon_transform_matches_scalar),
         cmocka_unit_test(xf_manifolds_hand),
         cmocka_unit_test(xf_manifolds_random),
+        cmocka_unit_test(xf_polygon_matches_placed),
+        cmocka_unit_test(xf_polygon_placed_edge_cases),
         cmocka_unit_test(circle_circle_checks_after_overlap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
