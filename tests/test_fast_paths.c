@@ -321,6 +321,81 @@ static void aabb_raycast_matches_general(void **state) {
     assert_true(hits > n / 10);
 }
 
+/* One value from a list of awkward ones: zeros of both signs, the range limit and just past it,
+ * huge finite values, infinities, NaN, tiny (denormal) values, or a plain coordinate. */
+static double awkward(test_rng *r, double plain) {
+    static const double special[] = {0.0, -0.0, 1e15, -1e15, 1.0000001e15, -1.0000001e15, 3e38, -3e38,
+                                     INFINITY, -INFINITY, NAN, 1e-45, -1e-45, 1e-30};
+    uint64_t k = test_rng_next(r) % 200;
+    if (k < sizeof special / sizeof special[0]) return special[k];
+    return plain;
+}
+
+/* The fast box ray against the general cast with real-valued (not grid) coordinates and every
+ * input now and then replaced by an awkward value: inverted and flat boxes, translations with a
+ * zero, denormal or huge component, max_fraction negative, NaN, zero, huge or infinite, values
+ * beside C2D_MAX_COORD (where the fast path hands over to the general cast). Answers and hits must
+ * be identical, and a hit never holds a non-finite value. */
+static void aabb_raycast_awkward_inputs(void **state) {
+    test_rng r = test_rng_make("aabb_raycast_awkward_inputs");
+    int n = test_iterations(100000), i, hits = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        double lx = test_rng_range(&r, -3, 3), ly = test_rng_range(&r, -3, 3);
+        double ux = lx + test_rng_range(&r, -0.5, 3), uy = ly + test_rng_range(&r, -0.5, 3);
+        c2d_aabb b = box_raw(awkward(&r, lx), awkward(&r, ly), awkward(&r, ux), awkward(&r, uy));
+        c2d_raycast_input in;
+        c2d_hit h1, h2;
+        bool g1, g2;
+        double ox = test_rng_range(&r, -6, 6), oy = test_rng_range(&r, -6, 6);
+        double tx = lx + test_rng_range(&r, -1, 4) - ox, ty = ly + test_rng_range(&r, -1, 4) - oy; /* toward the box */
+        in.origin = V(awkward(&r, ox), awkward(&r, oy));
+        in.translation = V(awkward(&r, tx), awkward(&r, ty));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : test_rng_range(&r, -0.2, 2));
+        memset(&h1, 0, sizeof h1);
+        memset(&h2, 0, sizeof h2);
+        g1 = c2d_aabb_raycast(b, in, &h1);
+        g2 = c2d_aabb_raycast_padded(b, V(0, 0), in, &h2);
+        assert_int_equal(g1, g2);
+        if (g1) {
+            ++hits;
+            assert_true(hits_equal(&h1, &h2));
+            assert_hit_finite(h1);
+        }
+        assert_int_equal(c2d_aabb_raycast(b, in, NULL), g2);
+    }
+    printf("aabb_raycast_awkward_inputs: %d hits of %d\n", hits, n);
+    assert_true(hits > n / 20);
+}
+
+/* Both sides of the fast path's range limit: coordinates at C2D_MAX_COORD stay on the fast path,
+ * just beyond it the general cast answers; both give the same hit. */
+static void aabb_raycast_range_limit(void **state) {
+    const double m = (double)C2D_MAX_COORD;
+    c2d_raycast_input in;
+    c2d_hit h1, h2;
+    int k;
+    (void)state;
+    for (k = 0; k < 2; ++k) {
+        double big = k == 0 ? m : m * 1.001;
+        c2d_aabb b = box_raw(big * 0.5, -1, big, 1);
+        in.origin = V(0, 0);
+        in.translation = V(big, 0.25);
+        in.max_fraction = 1;
+        assert_true(c2d_aabb_raycast(b, in, &h1));
+        assert_true(c2d_aabb_raycast_padded(b, V(0, 0), in, &h2));
+        assert_true(hits_equal(&h1, &h2));
+        assert_near(h1.time, 0.5, TOL);
+        assert_vec_near(h1.normal, -1, 0, 0);
+    }
+    /* a huge finite max_fraction: delta would overflow, so no hit (as finish_hit) */
+    in.origin = V(-4, 0);
+    in.translation = V(1e20, 0);
+    in.max_fraction = (c2d_real)1e30;
+    assert_int_equal(c2d_aabb_raycast(box_raw(-1, -1, 1, 1), in, &h1),
+                     c2d_aabb_raycast_padded(box_raw(-1, -1, 1, 1), V(0, 0), in, &h2));
+}
+
 /* Hand cases: entering each face, the corner graze, ending on the surface. */
 static void aabb_raycast_hand(void **state) {
     c2d_aabb b = box_raw(-2, -1, 2, 1);
@@ -363,6 +438,8 @@ int main(void) {
         cmocka_unit_test(circle_circle_direct),
         cmocka_unit_test(aabb_raycast_matches_general),
         cmocka_unit_test(aabb_raycast_hand),
+        cmocka_unit_test(aabb_raycast_awkward_inputs),
+        cmocka_unit_test(aabb_raycast_range_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
