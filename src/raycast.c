@@ -9,6 +9,57 @@
 #include <string.h>
 #include "internal.h"
 
+#if defined(__GNUC__)
+#  define C2D_NOINLINE __attribute__((noinline))
+#else
+#  define C2D_NOINLINE
+#endif
+
+/* Origin and translation of a cast input. The input arrives on the stack, where the caller's
+ * copy of its first 16 bytes is usually one 16-byte store; with SSE they are read back with one
+ * load of that size (narrower loads from inside such a store wait for it to reach the cache on
+ * some CPUs) and split into lanes. */
+static inline void ray_load(const c2d_raycast_input *in, c2d_real *ox, c2d_real *oy, c2d_real *dx, c2d_real *dy) {
+#ifdef C2D_NARROW_SSE
+    __m128 v = _mm_loadu_ps((const float *)in);
+    *ox = _mm_cvtss_f32(v);
+    *oy = _mm_cvtss_f32(_mm_shuffle_ps(v, v, 1));
+    *dx = _mm_cvtss_f32(_mm_movehl_ps(v, v));
+    *dy = _mm_cvtss_f32(_mm_shuffle_ps(v, v, 3));
+#else
+    *ox = in->origin.x;
+    *oy = in->origin.y;
+    *dx = in->translation.x;
+    *dy = in->translation.y;
+#endif
+}
+
+/* The two components of a vector that arrived in a register (SSE: split in the register; a plain
+ * member access makes the compiler store the pair to the stack and read it back in halves). */
+static inline void vec2_split(c2d_vec2 v, c2d_real *x, c2d_real *y) {
+#ifdef C2D_NARROW_SSE
+    double bits;
+    __m128 w;
+    memcpy(&bits, &v, sizeof bits);
+    w = _mm_castpd_ps(_mm_set_sd(bits));
+    *x = _mm_cvtss_f32(w);
+    *y = _mm_cvtss_f32(_mm_shuffle_ps(w, w, 1));
+#else
+    *x = v.x;
+    *y = v.y;
+#endif
+}
+
+/* Square root of a value the caller knows to be >= 0 (no errno path: with SSE the instruction
+ * alone, otherwise the builtin, which the compiler may still guard). */
+static inline c2d_real ray_sqrt(c2d_real x) {
+#ifdef C2D_NARROW_SSE
+    return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set1_ps(x))); /* set1: a shuffle; set_ss goes through an integer register */
+#else
+    return C2D_SQRT(x);
+#endif
+}
+
 /* Length of v without overflow or underflow in the squares: the plain formula inside a safe
  * range, otherwise the vector is scaled by its largest component first. */
 static c2d_real robust_length(c2d_vec2 v) {
@@ -153,7 +204,7 @@ static inline bool box_cast(c2d_aabb b, c2d_real px, c2d_real py, c2d_raycast_in
  * inside that store wait for it to reach the cache on some CPUs). */
 #ifdef C2D_NARROW_SSE
 /* The general box cast, out of line: the fast path below tail-calls it for every case it leaves. */
-static __attribute__((noinline)) bool box_cast_plain(__m128 box, __m128 od, c2d_real mf, c2d_hit *out) {
+static C2D_NOINLINE bool box_cast_plain(__m128 box, __m128 od, c2d_real mf, c2d_hit *out) {
     c2d_aabb b;
     c2d_raycast_input in;
     _mm_storel_pi((__m64 *)&b.lower, box);
@@ -322,7 +373,9 @@ static bool disk_entry(c2d_vec2 m, c2d_vec2 u, c2d_real len, c2d_real r, c2d_rea
     return true;
 }
 
-bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
+/* The general circle cast: input checks, the origin inside, robust lengths for tiny or huge
+ * translations. c2d_circle_raycast runs it for whatever its fast path leaves. */
+static bool circle_cast_general(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     c2d_vec2 m, u, rel, n;
     c2d_real len, t = 0;
     if (!c2d_raycast_input_is_valid(in)) return false;
@@ -342,6 +395,87 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     n = c2d_normalize(rel);
     if (n.x == 0 && n.y == 0) return false;
     return finish_hit(in, t, c2d_add(c.center, rel), n, out);
+}
+
+/* Range of the fast circle and polygon casts: with every coordinate, translation component and
+ * radius of magnitude at most RAY_FAST_RANGE, products of four of them stay finite; a
+ * translation of squared length below RAY_FAST_MIN_DD (zero moves included) is left to the
+ * general code, which measures it without underflow. */
+#ifdef C2D_DOUBLE
+#  define RAY_FAST_RANGE 1e70
+#  define RAY_FAST_MIN_DD 1e-250
+#else
+#  define RAY_FAST_RANGE 1e9f
+#  define RAY_FAST_MIN_DD 1e-30f
+#endif
+
+/* circle_cast_general with every argument in a register, so that the fast path reaches it by a
+ * jump (with the input on the stack the compiler would copy it and keep a frame). */
+static C2D_NOINLINE bool circle_cast_slow(c2d_vec2 center, c2d_real radius, c2d_vec2 origin, c2d_vec2 translation,
+                                          c2d_real max_fraction, c2d_hit *out) {
+    c2d_circle c;
+    c2d_raycast_input in;
+    c.center = center;
+    c.radius = radius;
+    in.origin = origin;
+    in.translation = translation;
+    in.max_fraction = max_fraction;
+    return circle_cast_general(c, in, out);
+}
+
+/* Circle cast, fast path. With m the origin relative to the center and d the translation, the
+ * ray enters the open disk when it approaches the center (m.d < 0) and its line passes closer
+ * than r: the closest approach is |m x d| / |d|, so that is H = r^2 |d|^2 - (m x d)^2 > 0 (the
+ * geometric discriminant of the intersect articles, scaled by |d|^2: the cross product does not
+ * cancel for a far origin, and a tangent ray gives H = 0, no hit). The entry time is then the
+ * near root in the form that does not cancel for an origin near the surface,
+ * t = (|m|^2 - r^2) / (sqrt(H) - m.d): one square root and one division, none for a miss.
+ *
+ * The fast path needs |m|^2 + |d|^2 <= RAY_FAST_RANGE^2 (which fails for NaN and infinities),
+ * |d|^2 >= RAY_FAST_MIN_DD and the origin not inside; then no product overflows and a miss is a
+ * miss. That check joins the miss decision in one branch; whatever fails it goes to
+ * circle_cast_general. A hit further needs r > 0 and max_fraction in range. The normal is the
+ * hit point over r, brought to unit length by one Newton step (exact to rounding whenever the
+ * point is within a few percent of the circle, which any float rounding keeps it), instead of a
+ * second square root and division. */
+bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
+    c2d_real ox, oy, dx, dy, cx, cy, r = c.radius, mf = in.max_fraction;
+    c2d_real mx, my, mm, rr, dd, md, cr, hh, t, rx, ry, inv_r, nx, ny, nn;
+    bool fast;
+    ray_load(&in, &ox, &oy, &dx, &dy);
+    vec2_split(c.center, &cx, &cy);
+    mx = ox - cx;
+    my = oy - cy;
+    mm = mx * mx + my * my;
+    rr = r * r;
+    dd = dx * dx + dy * dy;
+    md = mx * dx + my * dy;
+    cr = mx * dy - my * dx;
+    hh = rr * dd - cr * cr;
+    inv_r = (c2d_real)1 / r;
+    fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr);
+    if (!(fast & (md < 0) & (hh > 0))) {
+        if (!fast) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+        return false; /* receding, tangent or passing by */
+    }
+    if (!(r > 0) | !((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)) | !(C2D_ABS(cx) + C2D_ABS(cy) <= C2D_MAX_COORD))
+        return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+    t = (mm - rr) / (ray_sqrt(hh) - md);
+    if (!(t < mf)) return false;
+    rx = mx + t * dx;
+    ry = my + t * dy;
+    nx = rx * inv_r;
+    ny = ry * inv_r;
+    nn = nx * nx + ny * ny;
+    if (!((nn > (c2d_real)0.5) & (nn < 2))) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+    if (out) {
+        c2d_real k = (c2d_real)1.5 - (c2d_real)0.5 * nn;
+        out->pos = c2d_v2(cx + rx, cy + ry);
+        out->normal = c2d_v2(nx * k, ny * k);
+        out->delta = mf < (c2d_real)INFINITY ? c2d_v2((t - mf) * dx, (t - mf) * dy) : c2d_v2(0, 0);
+        out->time = t;
+    }
+    return true;
 }
 
 /* Capsule cast in the capsule's own frame (x along the core p1 -> p2, y to its left), origin at

@@ -427,6 +427,116 @@ static void aabb_raycast_hand(void **state) {
     assert_false(c2d_aabb_raycast(b, in, &h));
 }
 
+/* ---- ray vs circle: the fast path against a double-precision solve ---- */
+
+/* First entry of o + t d, t in [0, mf], into the open disk, solved in double: 1 hit (time, normal),
+ * 0 miss, -1 too close to call (tangent or ending on the surface, within rel_margin). */
+static int circle_reference(double cx, double cy, double r, double ox, double oy, double dx, double dy, double mf,
+                            double rel_margin, double *t_out, double *nx, double *ny) {
+    double mx = ox - cx, my = oy - cy, dd = dx * dx + dy * dy, md = mx * dx + my * dy, mm = mx * mx + my * my;
+    double cr = mx * dy - my * dx, hh = r * r * dd - cr * cr, t;
+    if (mm < r * r * (1 + rel_margin)) return -1; /* inside or nearly on the surface: not what this test is about */
+    if (dd == 0 || md >= 0) return 0;
+    if (fabs(hh) <= rel_margin * r * r * dd) return -1;
+    if (hh < 0) return 0;
+    t = (mm - r * r) / (sqrt(hh) - md);
+    if (fabs(t - mf) <= rel_margin * (1 + fabs(mf))) return -1;
+    if (!(t < mf)) return 0;
+    *t_out = t;
+    *nx = (mx + t * dx) / r;
+    *ny = (my + t * dy) / r;
+    return 1;
+}
+
+/* Random rays against random circles, with coordinates from near the origin to beyond the fast
+ * path's limits (scales 1e6 to 1e13 around its range of 1e9 in float, translations of 1e-25 to
+ * 1e-8 around its |d|^2 floor of 1e-30; double: 1e60 to 1e80 and 1e-160 to 1e-110): every clear hit and clear miss agrees with the double solve, hits have the
+ * right time, point and a unit normal. Awkward inputs never give a non-finite hit. */
+static void circle_raycast_matches_reference(void **state) {
+    test_rng r = test_rng_make("circle_raycast_matches_reference");
+    int n = test_iterations(100000), i, hits = 0, misses = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        /* scale: ordinary, near the float fast range, or tiny translations */
+        int kind = (int)(test_rng_next(&r) % 4);
+        double big = sizeof(c2d_real) == 4 ? test_rng_range(&r, 6, 13) : test_rng_range(&r, 60, 80);
+        double tiny = sizeof(c2d_real) == 4 ? test_rng_range(&r, -25, -8) : test_rng_range(&r, -160, -110);
+        double scale = kind == 1 ? pow(10, big) : 1;
+        double dscale = kind == 2 ? pow(10, tiny) : scale;
+        double cx = test_rng_range(&r, -5, 5) * scale, cy = test_rng_range(&r, -5, 5) * scale;
+        double rad = test_rng_range(&r, 0.2, 3) * scale;
+        double ox = cx + test_rng_range(&r, -12, 12) * scale, oy = cy + test_rng_range(&r, -12, 12) * scale;
+        double ax = cx + test_rng_range(&r, -4, 4) * scale - ox, ay = cy + test_rng_range(&r, -4, 4) * scale - oy;
+        double k = test_rng_range(&r, 0.2, 1.6), dx = ax * k * dscale / scale, dy = ay * k * dscale / scale;
+        double mf = kind == 2 ? scale / dscale : (test_rng_next(&r) % 4 == 0 ? INFINITY : 1);
+        c2d_circle c;
+        c2d_raycast_input in;
+        c2d_hit h;
+        double t = 0, nx = 0, ny = 0;
+        int expect;
+        bool got;
+        c.center = V(cx, cy);
+        c.radius = (c2d_real)rad;
+        in.origin = V(ox, oy);
+        in.translation = V(dx, dy);
+        in.max_fraction = (c2d_real)mf;
+        /* the reference sees the float-rounded inputs */
+        expect = circle_reference(c.center.x, c.center.y, c.radius, in.origin.x, in.origin.y, in.translation.x,
+                                  in.translation.y, in.max_fraction, 1e-3, &t, &nx, &ny);
+        got = c2d_circle_raycast(c, in, &h);
+        if ((expect == 0 && got) || (expect == 1 && !got))
+            printf("circle mismatch: c (%.9g %.9g) r %.9g o (%.9g %.9g) d (%.9g %.9g) mf %g expect %d t %g\n",
+                   (double)c.center.x, (double)c.center.y, (double)c.radius, (double)in.origin.x, (double)in.origin.y,
+                   (double)in.translation.x, (double)in.translation.y, (double)in.max_fraction, expect, t);
+        if (expect == 0) {
+            assert_false(got);
+            ++misses;
+        }
+        if (expect == 1) {
+            assert_true(got);
+            ++hits;
+            assert_hit_finite(h);
+            assert_near(h.time, t, 1e-3 * (1 + fabs(t)));
+            assert_near(hypot(h.normal.x, h.normal.y), 1, TOL);
+            assert_near(h.normal.x, nx, 2e-3);
+            assert_near(h.normal.y, ny, 2e-3);
+            assert_near(h.pos.x, cx + nx * rad, 2e-3 * rad);
+            assert_near(h.pos.y, cy + ny * rad, 2e-3 * rad);
+        }
+        if (got) assert_hit_finite(h);
+    }
+    printf("circle_raycast_matches_reference: %d hits, %d misses\n", hits, misses);
+    assert_true(hits > n / 10 && misses > n / 10);
+}
+
+/* Awkward inputs (NaN, infinities, huge and denormal values, zero or negative radius, odd
+ * max_fraction) never crash, never give a hit for bad input, never write a non-finite value. */
+static void circle_raycast_awkward_inputs(void **state) {
+    test_rng r = test_rng_make("circle_raycast_awkward_inputs");
+    int n = test_iterations(100000), i;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        double cx = test_rng_range(&r, -3, 3), cy = test_rng_range(&r, -3, 3), ox = test_rng_range(&r, -8, 8),
+               oy = test_rng_range(&r, -8, 8);
+        c2d_circle c;
+        c2d_raycast_input in;
+        c2d_hit h;
+        bool valid;
+        c.center = V(awkward(&r, cx), awkward(&r, cy));
+        c.radius = (c2d_real)awkward(&r, test_rng_range(&r, 0.2, 3));
+        in.origin = V(awkward(&r, ox), awkward(&r, oy));
+        in.translation = V(awkward(&r, cx - ox), awkward(&r, cy - oy));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : 1);
+        valid = c2d_raycast_input_is_valid(in) && c2d_vec2_is_valid(c.center) && c.radius > 0 && isfinite(c.radius);
+        memset(&h, 0, sizeof h);
+        if (c2d_circle_raycast(c, in, &h)) {
+            assert_true(valid);
+            assert_hit_finite(h);
+            assert_true(h.time >= 0 && h.time <= in.max_fraction);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aabb_inline_hand_cases),
@@ -440,6 +550,8 @@ int main(void) {
         cmocka_unit_test(aabb_raycast_hand),
         cmocka_unit_test(aabb_raycast_awkward_inputs),
         cmocka_unit_test(aabb_raycast_range_limit),
+        cmocka_unit_test(circle_raycast_matches_reference),
+        cmocka_unit_test(circle_raycast_awkward_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
