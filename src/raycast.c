@@ -554,7 +554,7 @@ bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out) {
  * The open interval must be non-empty and meet [0, max_fraction). From strictly inside the normal
  * is that of the nearest edge (lowest index on a tie). A polygon that is not counter-clockwise
  * and strictly convex at every vertex is invalid input and is never hit. */
-bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+static bool polygon_cast_general(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
     c2d_real lower = -(c2d_real)INFINITY, upper = (c2d_real)INFINITY, time;
     c2d_real nearest = (c2d_real)INFINITY;
     int i, enter = -1, inner = 0;
@@ -589,6 +589,235 @@ bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *ou
     time = lower > 0 ? lower : (c2d_real)0;
     return finish_hit(in, time, c2d_mul_add(in.origin, time, in.translation), p->normals[enter], out);
 }
+
+#ifdef C2D_NARROW_SSE
+/* polygon_cast_general with every argument in a register (a jump from the fast path). */
+static C2D_NOINLINE bool polygon_cast_slow(const c2d_polygon *p, __m128 od, c2d_real mf, c2d_hit *out) {
+    c2d_raycast_input in;
+    _mm_storel_pi((__m64 *)&in.origin, od);
+    _mm_storeh_pi((__m64 *)&in.translation, od);
+    in.max_fraction = mf;
+    return polygon_cast_general(p, in, out);
+}
+
+/* Four consecutive points as lanes: x in *x, y in *y (two 16-byte loads and two shuffles). */
+static inline void soa4(const c2d_vec2 *v, __m128 *x, __m128 *y) {
+    __m128 a = _mm_loadu_ps(&v[0].x), b = _mm_loadu_ps(&v[2].x);
+    *x = _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    *y = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
+/* Lanes of a block of four edges: the valid ones (index < m) and the last one (index m - 1). */
+static inline __m128 lanes_below(int m) {
+    return _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(m), _mm_setr_epi32(0, 1, 2, 3)));
+}
+static inline __m128 lane_at(int k) {
+    return _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_set1_epi32(k), _mm_setr_epi32(0, 1, 2, 3)));
+}
+
+/* (a1, a2, a3, b0): lanes shifted down by one, the last one taken from the next block. */
+static inline __m128 next_lanes(__m128 a, __m128 b) {
+    return _mm_shuffle_ps(a, _mm_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 3, 3)), _MM_SHUFFLE(2, 0, 2, 1));
+}
+
+/* One block of four edges of the Cyrus-Beck clip (the same products, in the same order, as
+ * polygon_cast_general): the entry bound *lo (max over edges facing the ray, -inf for the rest),
+ * the exit bound *hi (min over edges facing away, +inf for the rest), the lanes that rule every
+ * time out (parallel edges with the origin on or in front of their line) and the lanes whose
+ * numerator or denominator is not finite. The entry times of the block are kept for picking the
+ * entry edge. */
+typedef struct poly_block {
+    __m128 x, y;       /* vertices */
+    __m128 t_enter;    /* entry time of each edge facing the ray, -inf for the others */
+} poly_block;
+
+static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m128 valid, int full, __m128 ox, __m128 oy,
+                                   __m128 dx, __m128 dy, poly_block *blk, __m128 *lo, __m128 *hi, __m128 *bad) {
+    const __m128 zero = _mm_setzero_ps(), inf = _mm_set1_ps(INFINITY), minus_inf = _mm_set1_ps(-INFINITY);
+    __m128 nx, ny, num, den, t, enter, leave, blocked;
+    soa4(v, &blk->x, &blk->y);
+    soa4(nrm, &nx, &ny);
+    num = _mm_add_ps(_mm_mul_ps(nx, _mm_sub_ps(blk->x, ox)), _mm_mul_ps(ny, _mm_sub_ps(blk->y, oy)));
+    den = _mm_add_ps(_mm_mul_ps(nx, dx), _mm_mul_ps(ny, dy));
+    t = _mm_div_ps(num, den);
+    enter = _mm_cmplt_ps(den, zero);
+    leave = _mm_cmpgt_ps(den, zero);
+    /* den == 0 with !(num > 0), or (num + den) * 0 NaN: num or den not finite */
+    blocked = _mm_or_ps(_mm_and_ps(_mm_cmpeq_ps(den, zero), _mm_cmpnlt_ps(zero, num)),
+                        _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_add_ps(num, den), zero)));
+    if (!full) { /* lanes past the last vertex rule nothing */
+        enter = _mm_and_ps(enter, valid);
+        leave = _mm_and_ps(leave, valid);
+        blocked = _mm_and_ps(blocked, valid);
+    }
+    blk->t_enter = select_ps(enter, t, minus_inf);
+    *lo = _mm_max_ps(*lo, blk->t_enter);
+    *hi = _mm_min_ps(*hi, select_ps(leave, t, inf));
+    *bad = _mm_or_ps(*bad, blocked);
+}
+
+/* The turn at every vertex of a block, cross(e_i, e_i+1) with e_i = v_i+1 - v_i as
+ * polygon_cast_general computes it: xn/yn are the next vertices, exn/eyn are filled by the caller
+ * from the edges. */
+static inline __m128 turns(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
+    return _mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn));
+}
+
+/* Horizontal max and min of four lanes, in lane 0. */
+static inline __m128 hmax4(__m128 v) {
+    v = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_max_ss(v, _mm_shuffle_ps(v, v, 1));
+}
+static inline __m128 hmin4(__m128 v) {
+    v = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_min_ss(v, _mm_shuffle_ps(v, v, 1));
+}
+
+/* Convex polygon cast, SSE: the general Cyrus-Beck clip with four edges per vector step and one
+ * division per step, branch-free over the edges, written once for up to four vertices and once
+ * for up to eight (wide; both inline, so each count has its own short path). Branches are kept
+ * few: one decides a miss (the one a scene cannot predict; with eight vertices the first four
+ * edges get their own early one, as later edges only narrow the times), one checks a hit. An
+ * origin inside, or numbers that are not finite, go to the general code. The polygon's own
+ * check (counter-clockwise and strictly convex at every vertex) is needed only before reporting
+ * a hit (a bad polygon is never hit, and NaN never makes a hit), so a miss skips it; it runs on
+ * vectors too, with the vertices and edges shifted by one lane (the last lane wrapping to the
+ * first vertex). */
+static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m128 mfv, c2d_hit *out, int wide, int full) {
+    const __m128 zero = _mm_setzero_ps(), all = _mm_castsi128_ps(_mm_set1_epi32(-1));
+    __m128 ox = _mm_shuffle_ps(od, od, _MM_SHUFFLE(0, 0, 0, 0)), oy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(1, 1, 1, 1));
+    __m128 dx = _mm_shuffle_ps(od, od, _MM_SHUFFLE(2, 2, 2, 2)), dy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(3, 3, 3, 3));
+    __m128 lo = _mm_set1_ps(-INFINITY), hi = _mm_set1_ps(INFINITY), bad = zero;
+    __m128 valid_a = wide || full ? all : lanes_below(n), valid_b = !wide ? zero : full ? all : lanes_below(n - 4);
+    __m128 tn, ok, turn, hit_bad, pos, delta, dv;
+    poly_block a, b;
+    b.x = b.y = b.t_enter = zero; /* used only when wide (some compilers cannot see that) */
+    c2d_real mf = _mm_cvtss_f32(mfv), lower;
+    int enter;
+    poly_clip_block(p->vertices, p->normals, valid_a, full || wide, ox, oy, dx, dy, &a, &lo, &hi, &bad);
+    if (wide) {
+        /* the first four edges alone often rule the ray out */
+        if (!(_mm_cvtss_f32(hmax4(lo)) < _mm_cvtss_f32(hmin4(hi))) & (_mm_movemask_ps(bad) == 0)) return false;
+        poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, ox, oy, dx, dy, &b, &lo, &hi, &bad);
+    }
+    /* The decision without horizontal steps: every entry time before every exit time (the exit
+     * lanes rotated through all four positions) and before max_fraction, every exit time after
+     * 0, and no bad lane. */
+    ok = _mm_and_ps(_mm_cmplt_ps(lo, hi), _mm_cmplt_ps(lo, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(0, 3, 2, 1))));
+    ok = _mm_and_ps(ok, _mm_cmplt_ps(lo, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(1, 0, 3, 2))));
+    ok = _mm_and_ps(ok, _mm_cmplt_ps(lo, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(2, 1, 0, 3))));
+    ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmplt_ps(lo, _mm_shuffle_ps(mfv, mfv, 0)), _mm_cmpgt_ps(hi, zero)));
+    if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != 0xF) {
+        if (_mm_movemask_ps(bad) != 0) return polygon_cast_slow(p, od, mf, out);
+        return false;
+    }
+    tn = hmax4(lo);
+    lower = _mm_cvtss_f32(tn);
+    /* A hit: a strict left turn at every vertex, cross(e_i, e_i+1) > 0 with e_i = v_i+1 - v_i. */
+    if (!wide) {
+        /* rotating the block by one lane wraps correctly for four vertices; fewer need the last
+         * valid lane patched */
+        __m128 xn = _mm_shuffle_ps(a.x, a.x, _MM_SHUFFLE(0, 3, 2, 1)), yn = _mm_shuffle_ps(a.y, a.y, _MM_SHUFFLE(0, 3, 2, 1));
+        __m128 ex, ey, exn, eyn, wrap = full ? zero : lane_at(n - 1);
+        if (!full) {
+            xn = select_ps(wrap, _mm_shuffle_ps(a.x, a.x, 0), xn);
+            yn = select_ps(wrap, _mm_shuffle_ps(a.y, a.y, 0), yn);
+        }
+        ex = _mm_sub_ps(xn, a.x);
+        ey = _mm_sub_ps(yn, a.y);
+        exn = _mm_shuffle_ps(ex, ex, _MM_SHUFFLE(0, 3, 2, 1));
+        eyn = _mm_shuffle_ps(ey, ey, _MM_SHUFFLE(0, 3, 2, 1));
+        if (!full) {
+            exn = select_ps(wrap, _mm_shuffle_ps(ex, ex, 0), exn);
+            eyn = select_ps(wrap, _mm_shuffle_ps(ey, ey, 0), eyn);
+        }
+        turn = _mm_cmpgt_ps(turns(ex, ey, exn, eyn), zero);
+        if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_a, all));
+    } else {
+        /* the same across two blocks: (a1 a2 a3 b0) and (b1 b2 b3 a0), exact for eight */
+        __m128 xna = next_lanes(a.x, b.x), yna = next_lanes(a.y, b.y), xnb = next_lanes(b.x, a.x), ynb = next_lanes(b.y, a.y);
+        __m128 exa, eya, exb, eyb, exna, eyna, exnb, eynb, wrap = full ? zero : lane_at(n - 5);
+        if (!full) {
+            xnb = select_ps(wrap, _mm_shuffle_ps(a.x, a.x, 0), xnb);
+            ynb = select_ps(wrap, _mm_shuffle_ps(a.y, a.y, 0), ynb);
+        }
+        exa = _mm_sub_ps(xna, a.x);
+        eya = _mm_sub_ps(yna, a.y);
+        exb = _mm_sub_ps(xnb, b.x);
+        eyb = _mm_sub_ps(ynb, b.y);
+        exna = next_lanes(exa, exb);
+        eyna = next_lanes(eya, eyb);
+        exnb = next_lanes(exb, exa);
+        eynb = next_lanes(eyb, eya);
+        if (!full) {
+            exnb = select_ps(wrap, _mm_shuffle_ps(exa, exa, 0), exnb);
+            eynb = select_ps(wrap, _mm_shuffle_ps(eya, eya, 0), eynb);
+        }
+        turn = _mm_cmpgt_ps(turns(exb, eyb, exnb, eynb), zero);
+        if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_b, all));
+        turn = _mm_and_ps(turn, _mm_cmpgt_ps(turns(exa, eya, exna, eyna), zero));
+    }
+    lower = lower + (c2d_real)0; /* a zero entry time is +0, as in the general code */
+    tn = _mm_set1_ps(lower);
+    dv = _mm_movehl_ps(od, od);
+    pos = _mm_add_ps(od, _mm_mul_ps(tn, dv));
+    /* (time - max_fraction) * d, or 0 for an unbounded ray (the mask clears -inf * d) */
+    mfv = _mm_shuffle_ps(mfv, mfv, 0);
+    delta = _mm_and_ps(_mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY)), _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)));
+    /* One branch checks the hit: the polygon's turns, a time >= 0 (else the origin is inside)
+     * and a finite pos and delta (a huge translation can overflow: then nothing, as finish_hit). */
+    hit_bad = _mm_andnot_ps(turn, all);
+    hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
+    if ((_mm_movemask_ps(hit_bad) != 0) | (_mm_cvtss_f32(tn) < 0)) {
+        if (_mm_cvtss_f32(tn) < 0) return polygon_cast_slow(p, od, mf, out); /* origin inside */
+        return false;
+    }
+    if (out) {
+        /* the entry edge: the first one whose entry time is the bound (as the general loop keeps it) */
+        tn = _mm_shuffle_ps(tn, tn, 0);
+        enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
+        if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
+        enter = __builtin_ctz((unsigned)enter);
+        _mm_storel_pi((__m64 *)&out->pos, pos);
+        out->normal = p->normals[enter];
+        _mm_storel_pi((__m64 *)&out->delta, delta);
+        out->time = lower;
+    }
+    return true;
+}
+
+/* One function per shape of the vector code (separate, so that the compiler lays each out on
+ * its own; the public function jumps to one). Four and eight vertices (boxes, the common shapes)
+ * need no lane masks. */
+static C2D_NOINLINE bool polygon_cast_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1);
+}
+static C2D_NOINLINE bool polygon_cast_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1);
+}
+static C2D_NOINLINE bool polygon_cast_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0);
+}
+static C2D_NOINLINE bool polygon_cast_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0);
+}
+
+bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+    __m128 od = _mm_loadu_ps((const float *)&in), mfv = _mm_load_ss(&in.max_fraction);
+    int n;
+    if (!p) return false;
+    n = p->count;
+    if (n == 4) return polygon_cast_4(p, od, mfv, out);
+    if (n == 8) return polygon_cast_8(p, od, mfv, out);
+    if (n == 3) return polygon_cast_3(p, od, mfv, out);
+    if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
+    return polygon_cast_5to7(p, od, mfv, out);
+}
+#else
+bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+    return polygon_cast_general(p, in, out);
+}
+#endif
 
 /* Ray against a closed segment: solve origin + t*d = p1 + s*e relative to p1 with two cross
  * products and compare the numerators against the denominator instead of dividing, so a hit

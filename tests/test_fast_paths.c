@@ -537,6 +537,152 @@ static void circle_raycast_awkward_inputs(void **state) {
     }
 }
 
+/* ---- ray vs convex polygon: the vector path against the scalar algorithm ---- */
+
+/* The documented polygon cast (collision.h, src/raycast.c: Cyrus-Beck, each half-plane measured
+ * from its own vertex, a polygon that is not counter-clockwise and strictly convex never hit),
+ * written out in scalar code with the same operations in the same order, so its answers must be
+ * bit-identical to c2d_polygon_raycast's. */
+static bool polygon_cast_reference(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+    c2d_real lower = -(c2d_real)INFINITY, upper = (c2d_real)INFINITY, nearest = (c2d_real)INFINITY, time;
+    int i, enter = -1, inner = 0, n = p->count;
+    c2d_hit h;
+    if (n < 3 || n > C2D_MAX_POLYGON_VERTICES || !c2d_raycast_input_is_valid(in)) return false;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v0 = p->vertices[i], v1 = p->vertices[(i + 1) % n], v2 = p->vertices[(i + 2) % n];
+        if (!c2d_vec2_is_valid(v0) || !c2d_vec2_is_valid(p->normals[i])) return false;
+        if (!(c2d_cross(c2d_sub(v1, v0), c2d_sub(v2, v1)) > 0)) return false;
+    }
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 nv = p->normals[i];
+        c2d_real num = c2d_dot(nv, c2d_sub(p->vertices[i], in.origin)), den = c2d_dot(nv, in.translation);
+        if (num < nearest) { nearest = num; inner = i; }
+        if (den < 0) {
+            c2d_real t = num / den;
+            if (t > lower) { lower = t; enter = i; }
+        } else if (den > 0) {
+            c2d_real t = num / den;
+            if (t < upper) upper = t;
+        } else if (!(num > 0)) {
+            return false;
+        }
+        if (!(lower < upper)) return false;
+    }
+    if (!(lower < in.max_fraction) || !(upper > 0)) return false;
+    if (lower < 0) {
+        time = 0;
+        h.pos = in.origin;
+        h.normal = p->normals[inner];
+    } else {
+        time = lower > 0 ? lower : (c2d_real)0;
+        h.pos = c2d_mul_add(in.origin, time, in.translation);
+        h.normal = p->normals[enter];
+    }
+    h.time = time;
+    h.delta = isfinite(in.max_fraction) ? c2d_scale(in.translation, time - in.max_fraction) : c2d_v2(0, 0);
+    if (!isfinite(h.pos.x) || !isfinite(h.pos.y) || !isfinite(h.delta.x) || !isfinite(h.delta.y)) return false;
+    *out = h;
+    return true;
+}
+
+/* A random convex polygon of n vertices (3..8) around (cx, cy), built by c2d_polygon_make; now and
+ * then spoiled by hand: a vertex or normal replaced by an awkward value, two vertices swapped
+ * (clockwise or self-intersecting), a vertex moved onto its neighbours' line (collinear), or the
+ * vertices reversed. Slots past the count hold garbage. */
+static c2d_polygon random_cast_polygon(test_rng *r, int n, double cx, double cy, double size) {
+    c2d_polygon p;
+    c2d_vec2 pts[8];
+    int i, k;
+    do {
+        double a0 = test_rng_range(r, 0, 6.283185307179586);
+        for (i = 0; i < n; ++i) {
+            double a = a0 + 6.283185307179586 * (i + test_rng_range(r, -0.3, 0.3)) / n;
+            double rad = size * test_rng_range(r, 0.6, 1.0);
+            pts[i] = V(cx + rad * cos(a), cy + rad * sin(a));
+        }
+    } while (c2d_polygon_make(pts, n, &p) != C2D_OK || p.count != n);
+    for (i = n; i < C2D_MAX_POLYGON_VERTICES; ++i) {
+        p.vertices[i] = V(awkward(r, test_rng_range(r, -9, 9)), test_rng_range(r, -9, 9));
+        p.normals[i] = V(awkward(r, test_rng_range(r, -1, 1)), test_rng_range(r, -1, 1));
+    }
+    k = (int)(test_rng_next(r) % 40);
+    i = (int)(test_rng_next(r) % (uint64_t)n);
+    if (k == 0) p.vertices[i].x = (c2d_real)awkward(r, p.vertices[i].x);
+    if (k == 1) p.normals[i].y = (c2d_real)awkward(r, p.normals[i].y);
+    if (k == 2) {
+        c2d_vec2 t = p.vertices[i];
+        p.vertices[i] = p.vertices[(i + 1) % n];
+        p.vertices[(i + 1) % n] = t;
+    }
+    if (k == 3) { /* onto the line of its neighbours: no strict turn there */
+        c2d_vec2 a = p.vertices[(i + n - 1) % n], b = p.vertices[(i + 1) % n];
+        p.vertices[i] = c2d_v2((a.x + b.x) / 2, (a.y + b.y) / 2);
+    }
+    if (k == 4) {
+        c2d_polygon q = p;
+        for (i = 0; i < n; ++i) p.vertices[i] = q.vertices[n - 1 - i];
+    }
+    return p;
+}
+
+/* Random rays (aimed near the polygon, from outside and inside, long, short, unbounded, with
+ * awkward components now and then) against random polygons of every count: answers and hits
+ * identical to the scalar algorithm. Boxes and diamonds with exact normals add the grazes and
+ * edge runs on both sides of the touching boundary. */
+static void polygon_raycast_matches_reference(void **state) {
+    test_rng r = test_rng_make("polygon_raycast_matches_reference");
+    int iters = test_iterations(100000), it, hits = 0, misses = 0, counts[9] = {0};
+    (void)state;
+    for (it = 0; it < iters; ++it) {
+        int n = 3 + (int)(test_rng_next(&r) % 6);
+        double cx = test_rng_range(&r, -5, 5), cy = test_rng_range(&r, -5, 5), size = test_rng_range(&r, 0.5, 3);
+        c2d_polygon p;
+        c2d_raycast_input in;
+        c2d_hit h1, h2;
+        bool g1, g2;
+        double ox, oy, tx, ty;
+        if (test_rng_next(&r) % 8 == 0) { /* a box or a diamond with exact normals, grid rays */
+            p = test_rng_next(&r) % 2 ? poly_box(0, 0, 2, 1, 0) : poly_box(0, 0, 1, 1, C2D_PI / 4);
+            ox = (double)(int)test_rng_range(&r, -5, 6);
+            oy = (double)(int)test_rng_range(&r, -4, 5);
+            tx = (double)(int)test_rng_range(&r, -8, 9);
+            ty = (double)(int)test_rng_range(&r, -8, 9);
+            n = p.count;
+        } else {
+            p = random_cast_polygon(&r, n, cx, cy, size);
+            ox = cx + test_rng_range(&r, -3, 3) * size;
+            oy = cy + test_rng_range(&r, -3, 3) * size;
+            tx = (cx + test_rng_range(&r, -1.5, 1.5) * size - ox) * test_rng_range(&r, 0.3, 2.5);
+            ty = (cy + test_rng_range(&r, -1.5, 1.5) * size - oy) * test_rng_range(&r, 0.3, 2.5);
+        }
+        in.origin = V(awkward(&r, ox), awkward(&r, oy));
+        in.translation = V(awkward(&r, tx), awkward(&r, ty));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : test_rng_range(&r, 0, 1.5));
+        memset(&h1, 0, sizeof h1);
+        memset(&h2, 0, sizeof h2);
+        g1 = c2d_polygon_raycast(&p, in, &h1);
+        g2 = polygon_cast_reference(&p, in, &h2);
+        if (g1 != g2) {
+            printf("polygon mismatch (n %d): got %d, reference %d; o (%.9g %.9g) d (%.9g %.9g) mf %.9g\n", n, g1, g2,
+                   (double)in.origin.x, (double)in.origin.y, (double)in.translation.x, (double)in.translation.y,
+                   (double)in.max_fraction);
+        }
+        assert_int_equal(g1, g2);
+        assert_int_equal(c2d_polygon_raycast(&p, in, NULL), g2);
+        if (g1) {
+            ++hits;
+            ++counts[n];
+            assert_true(hits_equal(&h1, &h2));
+            assert_hit_finite(h1);
+        } else {
+            ++misses;
+        }
+    }
+    printf("polygon_raycast_matches_reference: %d hits, %d misses; hits by count 3..8: %d %d %d %d %d %d\n", hits,
+           misses, counts[3], counts[4], counts[5], counts[6], counts[7], counts[8]);
+    assert_true(hits > iters / 10 && misses > iters / 10);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aabb_inline_hand_cases),
@@ -552,6 +698,7 @@ int main(void) {
         cmocka_unit_test(aabb_raycast_range_limit),
         cmocka_unit_test(circle_raycast_matches_reference),
         cmocka_unit_test(circle_raycast_awkward_inputs),
+        cmocka_unit_test(polygon_raycast_matches_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
