@@ -683,6 +683,93 @@ static void polygon_raycast_matches_reference(void **state) {
     assert_true(hits > iters / 10 && misses > iters / 10);
 }
 
+/* ---- ray vs segment: the fast path against the documented solve ---- */
+
+/* The documented segment cast (src/raycast.c): cross products relative to p1, numerators compared
+ * against the denominator, the normal faces the ray; written out with the same operations, so
+ * hits must be bit-identical. */
+static bool segment_cast_reference(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
+    c2d_vec2 e, w, d = in.translation, n;
+    c2d_real den, tn, sn, t, frac;
+    c2d_hit h;
+    if (!c2d_raycast_input_is_valid(in) || !c2d_vec2_is_valid(s.p1) || !c2d_vec2_is_valid(s.p2)) return false;
+    e = c2d_sub(s.p2, s.p1);
+    w = c2d_sub(in.origin, s.p1);
+    den = c2d_cross(d, e);
+    tn = c2d_cross(e, w);
+    sn = c2d_cross(d, w);
+    if (den < 0) {
+        den = -den;
+        tn = -tn;
+        sn = -sn;
+    }
+    if (!(den > 0) || !isfinite(den)) return false;
+    if (!(tn >= 0) || !(sn >= 0) || !(sn <= den)) return false;
+    if (isfinite(in.max_fraction) && !(tn <= in.max_fraction * den)) return false;
+    t = tn / den < in.max_fraction ? tn / den : in.max_fraction;
+    frac = sn / den;
+    frac = frac < 0 ? 0 : (frac > 1 ? 1 : frac);
+    n = c2d_normalize(c2d_left_perp(e));
+    if (c2d_dot(n, d) > 0) n = c2d_neg(n);
+    h.time = t;
+    h.pos = c2d_mul_add(s.p1, frac, e);
+    h.normal = n;
+    h.delta = isfinite(in.max_fraction) ? c2d_scale(d, t - in.max_fraction) : c2d_v2(0, 0);
+    if (!isfinite(h.time) || !c2d_vec2_is_valid(h.pos) || !c2d_vec2_is_valid(h.normal) || !c2d_vec2_is_valid(h.delta))
+        return false;
+    *out = h;
+    return true;
+}
+
+/* Random rays against random segments at scales from 1 to beyond the fast path's range, with
+ * grid cases (hits exactly at an end, at the end of the cast, from the segment itself, along it)
+ * and awkward values: answers identical to the documented solve; hits identical except that the
+ * normal of a nearly parallel ray may take the other side (the fast path reads the side from the
+ * denominator's sign, the solve from a rounded dot product), so it is compared up to sign then. */
+static void segment_raycast_matches_reference(void **state) {
+    test_rng r = test_rng_make("segment_raycast_matches_reference");
+    int iters = test_iterations(100000), it, hits = 0;
+    (void)state;
+    for (it = 0; it < iters; ++it) {
+        double sc = test_rng_next(&r) % 4 == 0 ? pow(10, sizeof(c2d_real) == 4 ? test_rng_range(&r, 6, 12) : test_rng_range(&r, 60, 80)) : 1;
+        bool grid = test_rng_next(&r) % 4 == 0;
+        double v[4], o[2], d[2];
+        int k;
+        c2d_segment sg;
+        c2d_raycast_input in;
+        c2d_hit h1, h2;
+        bool g1, g2;
+        for (k = 0; k < 4; ++k) v[k] = grid ? (double)(int)test_rng_range(&r, -3, 4) : test_rng_range(&r, -5, 5) * sc;
+        for (k = 0; k < 2; ++k) o[k] = grid ? (double)(int)test_rng_range(&r, -5, 6) : test_rng_range(&r, -8, 8) * sc;
+        for (k = 0; k < 2; ++k) d[k] = grid ? (double)(int)test_rng_range(&r, -6, 7) : test_rng_range(&r, -15, 15) * sc;
+        sg.p1 = V(awkward(&r, v[0]), awkward(&r, v[1]));
+        sg.p2 = V(awkward(&r, v[2]), awkward(&r, v[3]));
+        in.origin = V(awkward(&r, o[0]), awkward(&r, o[1]));
+        in.translation = V(awkward(&r, d[0]), awkward(&r, d[1]));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : (grid ? 1 : test_rng_range(&r, 0, 1.5)));
+        memset(&h1, 0, sizeof h1);
+        memset(&h2, 0, sizeof h2);
+        g1 = c2d_segment_raycast(sg, in, &h1);
+        g2 = segment_cast_reference(sg, in, &h2);
+        if (g1 != g2)
+            printf("segment mismatch: got %d, reference %d; p1 (%.9g %.9g) p2 (%.9g %.9g) o (%.9g %.9g) d (%.9g %.9g) mf %.9g\n",
+                   g1, g2, (double)sg.p1.x, (double)sg.p1.y, (double)sg.p2.x, (double)sg.p2.y, (double)in.origin.x,
+                   (double)in.origin.y, (double)in.translation.x, (double)in.translation.y, (double)in.max_fraction);
+        assert_int_equal(g1, g2);
+        assert_int_equal(c2d_segment_raycast(sg, in, NULL), g2);
+        if (g1) {
+            ++hits;
+            assert_hit_finite(h1);
+            assert_true(h1.time == h2.time && h1.pos.x == h2.pos.x && h1.pos.y == h2.pos.y && h1.delta.x == h2.delta.x &&
+                        h1.delta.y == h2.delta.y);
+            assert_true((h1.normal.x == h2.normal.x && h1.normal.y == h2.normal.y) ||
+                        (h1.normal.x == -h2.normal.x && h1.normal.y == -h2.normal.y));
+        }
+    }
+    printf("segment_raycast_matches_reference: %d hits\n", hits);
+    assert_true(hits > iters / 20);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aabb_inline_hand_cases),
@@ -699,6 +786,7 @@ int main(void) {
         cmocka_unit_test(circle_raycast_matches_reference),
         cmocka_unit_test(circle_raycast_awkward_inputs),
         cmocka_unit_test(polygon_raycast_matches_reference),
+        cmocka_unit_test(segment_raycast_matches_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
