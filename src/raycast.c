@@ -226,47 +226,41 @@ static inline __m128 box_vector(c2d_aabb b) {
 
 /* Vector constants of the box cast (loaded from memory: the bits of C2D_MAX_COORD need no
  * constant expression, and memory operands save the compiler's broadcasts). */
-static const union {
-    float f[4];
-    int32_t i[4];
-} ray_max_coord = {{C2D_MAX_COORD, C2D_MAX_COORD, C2D_MAX_COORD, C2D_MAX_COORD}};
-static const int32_t ray_magnitude[4] __attribute__((aligned(16))) = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
-static const int32_t ray_not_origin[4] __attribute__((aligned(16))) = {-1, -1, 0, 0};
 static const int32_t ray_y_lane[4] __attribute__((aligned(16))) = {0, -1, 0, 0};
 static const float ray_minus_zero[4] __attribute__((aligned(16))) = {-0.0f, -0.0f, -0.0f, -0.0f};
 static const float ray_one[4] __attribute__((aligned(16))) = {1.0f, 1.0f, 1.0f, 1.0f};
 
 bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
-    const __m128 zero = _mm_setzero_ps();
-    const __m128i magnitude = _mm_load_si128((const __m128i *)ray_magnitude);
-    const __m128i max_bits = _mm_loadu_si128((const __m128i *)ray_max_coord.i);
+    const __m128 zero = _mm_setzero_ps(), magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 box = box_vector(b);
     __m128 od = _mm_loadu_ps((const float *)&in); /* ox oy dx dy: the caller's copy is one 16-byte store */
-    __m128 mfv = _mm_load_ss(&in.max_fraction);
+    __m128 mfv = _mm_load1_ps(&in.max_fraction);
     __m128 ov = _mm_movelh_ps(od, od), dv = _mm_movehl_ps(od, od);
-    __m128 up = _mm_cmpgt_ps(dv, zero); /* moving up each axis (both lanes twice) */
-    __m128i mo = _mm_and_si128(_mm_castps_si128(od), magnitude), mb = _mm_and_si128(_mm_castps_si128(box), magnitude);
-    __m128i bad;
-    __m128 faces, t, ts, ok, tn, pick, pos, nrm, delta;
+    /* moving up each axis (both lanes twice): the sign bit clear, so that a still axis (+0 or
+     * -0) gets the faces that make its times -inf and +inf, which rule nothing out */
+    __m128 up = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_castps_si128(dv), _mm_set1_epi32(-1)));
+    __m128 faces, t, ts, ok, bad, tn, pick, pos, nrm, delta;
     c2d_real mf = _mm_cvtss_f32(mfv), tnf;
     /* The entry faces (the lower one when moving up an axis) in lanes 0-1, the exit faces in
      * lanes 2-3, picked by the sign of d before dividing: the same times as ordering the two
      * face times of an axis by min/max (rounding keeps their order), one step shorter. An
-     * inverted or flat box gets an entry after its exit, which is no hit, as in box_cast. */
+     * inverted or flat box gets an entry after its exit, which is no hit, as in box_cast. A still
+     * axis gives +-inf (inside its slab: no constraint, as in box_cast) or NaN (on a face line:
+     * 0/0), and NaN fails every comparison below: no hit, as in box_cast. */
     faces = select_ps(up, box, _mm_shuffle_ps(box, box, _MM_SHUFFLE(1, 0, 3, 2)));
     t = _mm_div_ps(_mm_sub_ps(faces, ov), dv); /* entry x, entry y, exit x, exit y */
-    /* Both entries before both exits and before max_fraction, both exits after 0. */
+    /* Both entries before both exits and before max_fraction, both exits after 0 (each lane of t
+     * takes part, so a NaN anywhere is a miss). */
     ok = _mm_cmplt_ps(_mm_shuffle_ps(t, t, _MM_SHUFFLE(1, 0, 1, 0)), _mm_shuffle_ps(t, t, _MM_SHUFFLE(2, 3, 3, 2)));
     ok = _mm_and_ps(ok, _mm_cmplt_ps(_mm_movelh_ps(t, zero), _mm_shuffle_ps(mfv, t, _MM_SHUFFLE(3, 2, 0, 0))));
-    /* Range check, beside the division: every magnitude at most C2D_MAX_COORD (compared as
-     * integers, which also rejects NaN and infinities) and no zero translation component. Then
-     * the times hold no NaN and pos cannot overflow. It joins the decision, so that one branch
-     * (the one a scene cannot predict) settles the common cases; anything out of range goes to
-     * the general cast. */
-    bad = _mm_or_si128(_mm_cmpgt_epi32(mo, max_bits), _mm_cmpgt_epi32(mb, max_bits));
-    bad = _mm_or_si128(bad, _mm_cmpeq_epi32(mo, _mm_load_si128((const __m128i *)ray_not_origin)));
-    if (_mm_movemask_ps(_mm_andnot_ps(_mm_castsi128_ps(bad), ok)) != 0xF) {
-        if (_mm_movemask_epi8(bad) != 0) return box_cast_plain(box, od, mf, out);
+    /* Range check, beside the division: |coordinate| + |coordinate| <= C2D_MAX_COORD lane by
+     * lane over the input and the box (NaN and infinities fail it). Then no time is NaN but for
+     * a still axis on a face line, and pos cannot overflow. It joins the decision, so that one
+     * branch (the one a scene cannot predict) settles the common cases; anything out of range
+     * goes to the general cast. */
+    bad = _mm_cmpnle_ps(_mm_add_ps(_mm_and_ps(od, magnitude), _mm_and_ps(box, magnitude)), _mm_set1_ps(C2D_MAX_COORD));
+    if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != 0xF) {
+        if (_mm_movemask_ps(bad) != 0) return box_cast_plain(box, od, mf, out);
         return false;
     }
     /* max_fraction beyond C2D_MAX_COORD (but finite) could overflow delta; negative or NaN
@@ -285,7 +279,7 @@ bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
         pick = _mm_xor_ps(_mm_shuffle_ps(pick, pick, 0), _mm_load_ps((const float *)ray_y_lane));
         pos = select_ps(pick, faces, _mm_add_ps(ov, _mm_mul_ps(ts, dv)));
         nrm = _mm_and_ps(pick, _mm_or_ps(_mm_and_ps(up, _mm_load_ps(ray_minus_zero)), _mm_load_ps(ray_one)));
-        delta = mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_sub_ps(tn, _mm_shuffle_ps(mfv, mfv, 0))) : zero;
+        delta = mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)) : zero;
         _mm_storel_pi((__m64 *)&out->pos, pos);
         _mm_storel_pi((__m64 *)&out->normal, nrm);
         _mm_storel_pi((__m64 *)&out->delta, delta);
