@@ -50,6 +50,16 @@ static inline void vec2_split(c2d_vec2 v, c2d_real *x, c2d_real *y) {
 #endif
 }
 
+#ifdef C2D_NARROW_SSE
+/* A vector that arrived in a register as the lanes (x, y, 0, 0) (through a double: taking its
+ * address would make the compiler store it to the stack first). */
+static inline __m128 vec2_vector(c2d_vec2 v) {
+    double bits;
+    memcpy(&bits, &v, sizeof bits);
+    return _mm_castpd_ps(_mm_set_sd(bits));
+}
+#endif
+
 /* Square root of a value the caller knows to be >= 0 (no errno path: with SSE the instruction
  * alone, otherwise the builtin, which the compiler may still guard). */
 static inline c2d_real ray_sqrt(c2d_real x) {
@@ -436,10 +446,23 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     c2d_real ox, oy, dx, dy, cx, cy, r = c.radius, mf = in.max_fraction;
     c2d_real mx, my, mm, rr, dd, md, cr, hh, t, rx, ry, inv_r, nx, ny, nn;
     bool fast;
+#ifdef C2D_NARROW_SSE
+    /* with SSE the point-relative values are lanes: (mx, my, dx, dy) = (o, d) - (c, 0) */
+    __m128 od = _mm_loadu_ps((const float *)&in), cv = vec2_vector(c.center), mv = _mm_sub_ps(od, cv);
+    ox = _mm_cvtss_f32(od);
+    oy = _mm_cvtss_f32(_mm_shuffle_ps(od, od, 1));
+    cx = _mm_cvtss_f32(cv);
+    cy = _mm_cvtss_f32(_mm_shuffle_ps(cv, cv, 1));
+    mx = _mm_cvtss_f32(mv);
+    my = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 1));
+    dx = _mm_cvtss_f32(_mm_movehl_ps(mv, mv));
+    dy = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 3));
+#else
     ray_load(&in, &ox, &oy, &dx, &dy);
     vec2_split(c.center, &cx, &cy);
     mx = ox - cx;
     my = oy - cy;
+#endif
     mm = mx * mx + my * my;
     rr = r * r;
     dd = dx * dx + dy * dy;
@@ -456,6 +479,23 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
         return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
     t = (mm - rr) / (ray_sqrt(hh) - md);
     if (!(t < mf)) return false;
+#ifdef C2D_NARROW_SSE
+    {
+        /* the hit point relative to the center, its normal and the outputs as lanes */
+        __m128 tv = _mm_set1_ps(t), dv = _mm_movehl_ps(mv, mv), rel = _mm_add_ps(mv, _mm_mul_ps(tv, dv));
+        __m128 n = _mm_mul_ps(rel, _mm_set1_ps(inv_r)), n2 = _mm_mul_ps(n, n);
+        nn = _mm_cvtss_f32(_mm_add_ss(n2, _mm_shuffle_ps(n2, n2, 1)));
+        if (!((nn > (c2d_real)0.5) & (nn < 2))) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+        if (out) {
+            n = _mm_mul_ps(n, _mm_set1_ps((c2d_real)1.5 - (c2d_real)0.5 * nn));
+            _mm_storel_pi((__m64 *)&out->pos, _mm_add_ps(cv, rel));
+            _mm_storel_pi((__m64 *)&out->normal, n);
+            _mm_storel_pi((__m64 *)&out->delta, mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_set1_ps(t - mf)) : _mm_setzero_ps());
+            out->time = t;
+        }
+        (void)rx; (void)ry; (void)nx; (void)ny;
+    }
+#else
     rx = mx + t * dx;
     ry = my + t * dy;
     nx = rx * inv_r;
@@ -469,6 +509,7 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
         out->delta = mf < (c2d_real)INFINITY ? c2d_v2((t - mf) * dx, (t - mf) * dy) : c2d_v2(0, 0);
         out->time = t;
     }
+#endif
     return true;
 }
 
