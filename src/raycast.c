@@ -478,24 +478,31 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     if (!(r > 0) | !((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)) | !(C2D_ABS(cx) + C2D_ABS(cy) <= C2D_MAX_COORD))
         return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
     t = (mm - rr) / (ray_sqrt(hh) - md);
-    if (!(t < mf)) return false;
 #ifdef C2D_NARROW_SSE
     {
-        /* the hit point relative to the center, its normal and the outputs as lanes */
+        /* the hit point relative to the center, its normal and the outputs as lanes; one branch
+         * for ending before the circle and for a point too far off the circle to normalise by
+         * one Newton step (then the general code) */
         __m128 tv = _mm_set1_ps(t), dv = _mm_movehl_ps(mv, mv), rel = _mm_add_ps(mv, _mm_mul_ps(tv, dv));
-        __m128 n = _mm_mul_ps(rel, _mm_set1_ps(inv_r)), n2 = _mm_mul_ps(n, n);
+        __m128 n = _mm_mul_ps(rel, _mm_set1_ps(inv_r)), n2 = _mm_mul_ps(n, n), mfv = _mm_set1_ps(mf);
         nn = _mm_cvtss_f32(_mm_add_ss(n2, _mm_shuffle_ps(n2, n2, 1)));
-        if (!((nn > (c2d_real)0.5) & (nn < 2))) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+        if (!((t < mf) & (nn > (c2d_real)0.5) & (nn < 2))) {
+            if (!(t < mf)) return false;
+            return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+        }
         if (out) {
+            /* delta = (t - max_fraction) d, or 0 for an unbounded ray (the mask clears -inf d) */
+            __m128 bounded = _mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY));
             n = _mm_mul_ps(n, _mm_set1_ps((c2d_real)1.5 - (c2d_real)0.5 * nn));
             _mm_storel_pi((__m64 *)&out->pos, _mm_add_ps(cv, rel));
             _mm_storel_pi((__m64 *)&out->normal, n);
-            _mm_storel_pi((__m64 *)&out->delta, mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_set1_ps(t - mf)) : _mm_setzero_ps());
+            _mm_storel_pi((__m64 *)&out->delta, _mm_and_ps(bounded, _mm_mul_ps(dv, _mm_sub_ps(tv, mfv))));
             out->time = t;
         }
         (void)rx; (void)ry; (void)nx; (void)ny;
     }
 #else
+    if (!(t < mf)) return false;
     rx = mx + t * dx;
     ry = my + t * dy;
     nx = rx * inv_r;
