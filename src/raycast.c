@@ -676,26 +676,31 @@ typedef struct poly_block {
 static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m128 valid, int full, __m128 ox, __m128 oy,
                                    __m128 dx, __m128 dy, poly_block *blk, __m128 *lo, __m128 *hi, __m128 *bad) {
     const __m128 zero = _mm_setzero_ps(), inf = _mm_set1_ps(INFINITY), minus_inf = _mm_set1_ps(-INFINITY);
-    __m128 nx, ny, num, den, t, enter, leave, blocked;
+    __m128 nx, ny, num, den, t, enter, leave;
     soa4(v, &blk->x, &blk->y);
     soa4(nrm, &nx, &ny);
     num = _mm_add_ps(_mm_mul_ps(nx, _mm_sub_ps(blk->x, ox)), _mm_mul_ps(ny, _mm_sub_ps(blk->y, oy)));
     den = _mm_add_ps(_mm_mul_ps(nx, dx), _mm_mul_ps(ny, dy));
     t = _mm_div_ps(num, den);
-    enter = _mm_cmplt_ps(den, zero);
-    leave = _mm_cmpgt_ps(den, zero);
-    /* den == 0 with !(num > 0), or (num + den) * 0 NaN: num or den not finite */
-    blocked = _mm_or_ps(_mm_and_ps(_mm_cmpeq_ps(den, zero), _mm_cmpnlt_ps(zero, num)),
-                        _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_add_ps(num, den), zero)));
-    if (!full) { /* lanes past the last vertex rule nothing */
-        enter = _mm_and_ps(enter, valid);
-        leave = _mm_and_ps(leave, valid);
-        blocked = _mm_and_ps(blocked, valid);
+    /* Edges split by the sign bit of den: set (den < 0, or -0) bounds the entry, clear the exit.
+     * A parallel edge (den = +-0) then needs no case of its own: num > 0 (origin behind it) gives
+     * the time that rules nothing out (-inf entry, +inf exit), num < 0 the one that rules every
+     * time out, and num = 0 gives 0/0 = NaN, which joins the lanes that go to the general code
+     * with those whose num or den is not finite ((num + den) * 0 is NaN). */
+    enter = _mm_castsi128_ps(_mm_srai_epi32(_mm_castps_si128(den), 31));
+    if (full) {
+        blk->t_enter = select_ps(enter, t, minus_inf);
+        *hi = _mm_min_ps(*hi, select_ps(enter, inf, t));
+    } else { /* lanes past the last vertex rule nothing */
+        leave = _mm_andnot_ps(enter, valid);
+        blk->t_enter = select_ps(_mm_and_ps(enter, valid), t, minus_inf);
+        *hi = _mm_min_ps(*hi, select_ps(leave, t, inf));
     }
-    blk->t_enter = select_ps(enter, t, minus_inf);
     *lo = _mm_max_ps(*lo, blk->t_enter);
-    *hi = _mm_min_ps(*hi, select_ps(leave, t, inf));
-    *bad = _mm_or_ps(*bad, blocked);
+    {
+        __m128 nan = _mm_or_ps(_mm_cmpunord_ps(t, t), _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_add_ps(num, den), zero)));
+        *bad = _mm_or_ps(*bad, full ? nan : _mm_and_ps(nan, valid));
+    }
 }
 
 /* The turn at every vertex of a block, cross(e_i, e_i+1) with e_i = v_i+1 - v_i as
