@@ -673,8 +673,8 @@ typedef struct poly_block {
     __m128 t_enter;    /* entry time of each edge facing the ray, -inf for the others */
 } poly_block;
 
-static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m128 valid, int full, __m128 ox, __m128 oy,
-                                   __m128 dx, __m128 dy, poly_block *blk, __m128 *lo, __m128 *hi, __m128 *bad) {
+static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m128 valid, int full, int first, __m128 ox,
+                                   __m128 oy, __m128 dx, __m128 dy, poly_block *blk, __m128 *lo, __m128 *hi, __m128 *bad) {
     const __m128 zero = _mm_setzero_ps(), inf = _mm_set1_ps(INFINITY), minus_inf = _mm_set1_ps(-INFINITY);
     __m128 nx, ny, num, den, t, enter, leave;
     soa4(v, &blk->x, &blk->y);
@@ -690,16 +690,19 @@ static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m12
     enter = _mm_castsi128_ps(_mm_srai_epi32(_mm_castps_si128(den), 31));
     if (full) {
         blk->t_enter = select_ps(enter, t, minus_inf);
-        *hi = _mm_min_ps(*hi, select_ps(enter, inf, t));
+        leave = select_ps(enter, inf, t);
     } else { /* lanes past the last vertex rule nothing */
         leave = _mm_andnot_ps(enter, valid);
         blk->t_enter = select_ps(_mm_and_ps(enter, valid), t, minus_inf);
-        *hi = _mm_min_ps(*hi, select_ps(leave, t, inf));
+        leave = select_ps(leave, t, inf);
     }
-    *lo = _mm_max_ps(*lo, blk->t_enter);
+    /* the first block starts the bounds (a max with -inf would be one more step) */
+    *lo = first ? blk->t_enter : _mm_max_ps(*lo, blk->t_enter);
+    *hi = first ? leave : _mm_min_ps(*hi, leave);
     {
         __m128 nan = _mm_or_ps(_mm_cmpunord_ps(t, t), _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_add_ps(num, den), zero)));
-        *bad = _mm_or_ps(*bad, full ? nan : _mm_and_ps(nan, valid));
+        if (!full) nan = _mm_and_ps(nan, valid);
+        *bad = first ? nan : _mm_or_ps(*bad, nan);
     }
 }
 
@@ -741,11 +744,11 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     b.x = b.y = b.t_enter = zero; /* used only when wide (some compilers cannot see that) */
     c2d_real mf = _mm_cvtss_f32(mfv), lower;
     int enter;
-    poly_clip_block(p->vertices, p->normals, valid_a, full || wide, ox, oy, dx, dy, &a, &lo, &hi, &bad);
+    poly_clip_block(p->vertices, p->normals, valid_a, full || wide, 1, ox, oy, dx, dy, &a, &lo, &hi, &bad);
     if (wide) {
         /* the first four edges alone often rule the ray out */
         if (!(_mm_cvtss_f32(hmax4(lo)) < _mm_cvtss_f32(hmin4(hi))) & (_mm_movemask_ps(bad) == 0)) return false;
-        poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, ox, oy, dx, dy, &b, &lo, &hi, &bad);
+        poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, 0, ox, oy, dx, dy, &b, &lo, &hi, &bad);
     }
     /* The decision without horizontal steps: every entry time before every exit time (the exit
      * lanes rotated through all four positions) and before max_fraction, every exit time after
