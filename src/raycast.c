@@ -671,6 +671,8 @@ static inline __m128 next_lanes(__m128 a, __m128 b) {
 typedef struct poly_block {
     __m128 x, y;       /* vertices */
     __m128 t_enter;    /* entry time of each edge facing the ray, -inf for the others */
+    __m128 away;       /* edges with the origin on or in front of their line and the ray not
+                        * moving in (den >= 0, num <= 0): each alone rules every time out */
 } poly_block;
 
 static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m128 valid, int full, int first, __m128 ox,
@@ -682,6 +684,8 @@ static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m12
     num = _mm_add_ps(_mm_mul_ps(nx, _mm_sub_ps(blk->x, ox)), _mm_mul_ps(ny, _mm_sub_ps(blk->y, oy)));
     den = _mm_add_ps(_mm_mul_ps(nx, dx), _mm_mul_ps(ny, dy));
     t = _mm_div_ps(num, den);
+    blk->away = _mm_and_ps(_mm_cmpge_ps(den, zero), _mm_cmple_ps(num, zero));
+    if (!full) blk->away = _mm_and_ps(blk->away, valid);
     /* Edges split by the sign bit of den: set (den < 0, or -0) bounds the entry, clear the exit.
      * A parallel edge (den = +-0) then needs no case of its own: num > 0 (origin behind it) gives
      * the time that rules nothing out (-inf entry, +inf exit), num < 0 the one that rules every
@@ -726,8 +730,9 @@ static inline __m128 hmin4(__m128 v) {
 /* Convex polygon cast, SSE: the general Cyrus-Beck clip with four edges per vector step and one
  * division per step, branch-free over the edges, written once for up to four vertices and once
  * for up to eight (wide; both inline, so each count has its own short path). Branches are kept
- * few: one decides a miss (the one a scene cannot predict; with eight vertices the first four
- * edges get their own early one, as later edges only narrow the times), one checks a hit. An
+ * few, and the one a scene cannot predict (miss or hit) early: an edge with the origin on or in
+ * front of its line and the ray not moving in rules the ray out before any division, so most
+ * misses end there; the rest are decided by one branch on all the time bounds at once. An
  * origin inside, or numbers that are not finite, go to the general code. The polygon's own
  * check (counter-clockwise and strictly convex at every vertex) is needed only before reporting
  * a hit (a bad polygon is never hit, and NaN never makes a hit), so a miss skips it; it runs on
@@ -741,15 +746,18 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     __m128 valid_a = wide || full ? all : lanes_below(n), valid_b = !wide ? zero : full ? all : lanes_below(n - 4);
     __m128 tn, ok, turn, hit_bad, pos, delta, dv;
     poly_block a, b;
-    b.x = b.y = b.t_enter = zero; /* used only when wide (some compilers cannot see that) */
+    b.x = b.y = b.t_enter = b.away = zero; /* used only when wide (some compilers cannot see that) */
     c2d_real mf = _mm_cvtss_f32(mfv), lower;
     int enter;
     poly_clip_block(p->vertices, p->normals, valid_a, full || wide, 1, ox, oy, dx, dy, &a, &lo, &hi, &bad);
+    /* A quick miss that needs no division (so its branch is decided early): the origin on or in
+     * front of an edge's line with the ray not moving in. The exact clip below says the same
+     * (that edge's exit time is <= 0, or it is parallel and blocks); NaN never takes this. */
     if (wide) {
-        /* the first four edges alone often rule the ray out */
-        if (!(_mm_cvtss_f32(hmax4(lo)) < _mm_cvtss_f32(hmin4(hi))) & (_mm_movemask_ps(bad) == 0)) return false;
         poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, 0, ox, oy, dx, dy, &b, &lo, &hi, &bad);
+        a.away = _mm_or_ps(a.away, b.away);
     }
+    if (_mm_movemask_ps(a.away) != 0) return false;
     /* The decision without horizontal steps: every entry time before every exit time (the exit
      * lanes rotated through all four positions) and before max_fraction, every exit time after
      * 0, and no bad lane. */
