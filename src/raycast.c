@@ -744,7 +744,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     __m128 dx = _mm_shuffle_ps(od, od, _MM_SHUFFLE(2, 2, 2, 2)), dy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(3, 3, 3, 3));
     __m128 lo = _mm_set1_ps(-INFINITY), hi = _mm_set1_ps(INFINITY), bad = zero;
     __m128 valid_a = wide || full ? all : lanes_below(n), valid_b = !wide ? zero : full ? all : lanes_below(n - 4);
-    __m128 tn, ok, turn, hit_bad, pos, delta, dv;
+    __m128 tn, turn, hit_bad, pos, delta, dv;
     poly_block a, b;
     b.x = b.y = b.t_enter = b.away = zero; /* used only when wide (some compilers cannot see that) */
     c2d_real mf = _mm_cvtss_f32(mfv), lower;
@@ -758,19 +758,20 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         a.away = _mm_or_ps(a.away, b.away);
     }
     if (_mm_movemask_ps(a.away) != 0) return false;
-    /* The decision without horizontal steps: every entry time before every exit time (the exit
-     * lanes rotated through all four positions) and before max_fraction, every exit time after
-     * 0, and no bad lane. */
-    ok = _mm_and_ps(_mm_cmplt_ps(lo, hi), _mm_cmplt_ps(lo, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(0, 3, 2, 1))));
-    ok = _mm_and_ps(ok, _mm_cmplt_ps(lo, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(1, 0, 3, 2))));
-    ok = _mm_and_ps(ok, _mm_cmplt_ps(lo, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(2, 1, 0, 3))));
-    ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmplt_ps(lo, _mm_shuffle_ps(mfv, mfv, 0)), _mm_cmpgt_ps(hi, zero)));
-    if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != 0xF) {
-        if (_mm_movemask_ps(bad) != 0) return polygon_cast_slow(p, od, mf, out);
-        return false;
-    }
+    /* The decision: the latest entry before the earliest exit and before max_fraction, the
+     * earliest exit after 0, and no bad lane (NaN lanes are bad, so the horizontal max and min,
+     * which may drop a NaN, see none). */
     tn = hmax4(lo);
     lower = _mm_cvtss_f32(tn);
+    {
+        c2d_real upper = _mm_cvtss_f32(hmin4(hi));
+        int m = _mm_movemask_ps(bad);
+        if (!((m == 0) & (lower < upper) & (lower < mf) & (upper > 0))) {
+            if (m != 0) return polygon_cast_slow(p, od, mf, out);
+            return false;
+        }
+    }
+
     /* A hit: a strict left turn at every vertex, cross(e_i, e_i+1) > 0 with e_i = v_i+1 - v_i. */
     if (!wide) {
         /* rotating the block by one lane wraps correctly for four vertices; fewer need the last
