@@ -4,7 +4,11 @@
  * touching boundary, polygons moved far from the origin by c2d_polygon_transform (rounded vertices,
  * merely rotated normals) agreeing with the exact overlap test, polygons with an edge too short to
  * normalise (the scalar fallback of the vector loaders), the direct circle-circle contact, and the
- * fast c2d_aabb_raycast against the general box cast that c2d_aabb_raycast_padded runs. */
+ * ray casts' fast paths: c2d_aabb_raycast against the general box cast that
+ * c2d_aabb_raycast_padded runs, c2d_polygon_raycast and c2d_segment_raycast against their
+ * documented algorithms written out here (bit-identical answers), c2d_circle_raycast against a
+ * double-precision solve, each with awkward inputs (NaN, infinities, signed zeros, denormals,
+ * huge values) and on both sides of the fast paths' range limits. */
 #include "test_util.h"
 
 static c2d_vec2 V(double x, double y) { return c2d_v2((c2d_real)x, (c2d_real)y); }
