@@ -243,8 +243,8 @@ static inline __m128 box_vector(c2d_aabb b) {
 /* Vector constants of the box cast (loaded from memory: the bits of C2D_MAX_COORD need no
  * constant expression, and memory operands save the compiler's broadcasts). */
 static const int32_t ray_y_lane[4] __attribute__((aligned(16))) = {0, -1, 0, 0};
-static const float ray_minus_zero[4] __attribute__((aligned(16))) = {-0.0f, -0.0f, -0.0f, -0.0f};
-static const float ray_one[4] __attribute__((aligned(16))) = {1.0f, 1.0f, 1.0f, 1.0f};
+static const float ray_minus_zero[4] __attribute__((aligned(16))) = {-0.0f, -0.0f, 0.0f, 0.0f}; /* lanes 2-3 unused */
+static const float ray_one[4] __attribute__((aligned(16))) = {1.0f, 1.0f, 0.0f, 0.0f}; /* lanes 2-3 unused */
 
 bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
     const __m128 zero = _mm_setzero_ps(), magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
@@ -466,7 +466,6 @@ static C2D_NOINLINE bool circle_cast_slow_v(__m128 cv, c2d_real radius, __m128 o
 /* The same fast path with SSE: the point-relative values are lanes, (mx, my, dx, dy) =
  * (o, d) - (c, 0), and so are the hit point, its normal and the outputs. */
 bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
-    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 od = _mm_loadu_ps((const float *)&in), cv = vec2_vector(c.center), mv = _mm_sub_ps(od, cv);
     c2d_real r = c.radius, mf = in.max_fraction;
     c2d_real mx = _mm_cvtss_f32(mv), my = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 1));
@@ -479,10 +478,10 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
         if (!fast) return circle_cast_slow_v(cv, r, od, mf, out);
         return false; /* receding, tangent or passing by */
     }
-    /* a hit needs r > 0, max_fraction in range and the center in range (pos = c + rel) */
-    if (!(r > 0) | !((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)) |
-        (_mm_movemask_ps(_mm_cmpnle_ps(_mm_and_ps(cv, magnitude), _mm_set1_ps(C2D_MAX_COORD))) != 0))
-        return circle_cast_slow_v(cv, r, od, mf, out);
+    /* A hit needs r > 0 and max_fraction in range (it bounds delta). pos = c + rel cannot
+     * overflow: |rel| is about r <= |m| <= RAY_FAST_RANGE, far below half a unit in the last
+     * place of the largest finite value, so c + rel rounds to a finite value for any finite c. */
+    if (!(r > 0) | !((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY))) return circle_cast_slow_v(cv, r, od, mf, out);
     t = (mm - rr) / (ray_sqrt(hh) - md);
     /* One branch for ending before the circle and for a point too far off the circle to
      * normalise by one Newton step (then the general code). */
@@ -529,7 +528,10 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
         if (!fast) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
         return false; /* receding, tangent or passing by */
     }
-    if (!(r > 0) | !((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)) | !(C2D_ABS(cx) + C2D_ABS(cy) <= C2D_MAX_COORD))
+    /* a hit needs r > 0 and max_fraction in range (it bounds delta); pos = c + rel cannot
+     * overflow (|rel| <= RAY_FAST_RANGE is far below half a unit in the last place of the
+     * largest finite value) */
+    if (!(r > 0) | !((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)))
         return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
     t = (mm - rr) / (ray_sqrt(hh) - md);
     if (!(t < mf)) return false;
