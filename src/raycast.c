@@ -17,9 +17,25 @@
 
 #if defined(__GNUC__)
 #  define C2D_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#  define C2D_NOINLINE __declspec(noinline)
 #else
 #  define C2D_NOINLINE
 #endif
+
+/* Index of the lowest set bit of a non-zero mask. */
+static inline int lowest_bit(unsigned mask) {
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        ++i;
+    }
+    return i;
+#endif
+}
 
 /* Origin and translation of a cast input. The input arrives on the stack, where the caller's
  * copy of its first 16 bytes is usually one 16-byte store; with SSE they are read back with one
@@ -240,11 +256,11 @@ static inline __m128 box_vector(c2d_aabb b) {
     return _mm_castpd_ps(_mm_unpacklo_pd(_mm_set_sd(lo), _mm_set_sd(hi)));
 }
 
-/* Vector constants of the box cast (loaded from memory: the bits of C2D_MAX_COORD need no
- * constant expression, and memory operands save the compiler's broadcasts). */
-static const int32_t ray_y_lane[4] __attribute__((aligned(16))) = {0, -1, 0, 0};
-static const float ray_minus_zero[4] __attribute__((aligned(16))) = {-0.0f, -0.0f, 0.0f, 0.0f}; /* lanes 2-3 unused */
-static const float ray_one[4] __attribute__((aligned(16))) = {1.0f, 1.0f, 0.0f, 0.0f}; /* lanes 2-3 unused */
+/* Vector constants of the box cast whose lanes 2-3 are unused (unequal lanes make the compiler
+ * load them from memory in one step instead of broadcasting a scalar). */
+static const int32_t ray_y_lane[4] = {0, -1, 0, 0};
+static const float ray_minus_zero[4] = {-0.0f, -0.0f, 0.0f, 0.0f};
+static const float ray_one[4] = {1.0f, 1.0f, 0.0f, 0.0f};
 
 bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
     const __m128 zero = _mm_setzero_ps(), magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
@@ -292,9 +308,9 @@ bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
          * entry time, which for each lane is the other lane's entry time (ts), so pos does not
          * wait for tn. The normal is -1 on the entry axis when moving up it, else +1. */
         pick = _mm_cmplt_ps(ts, t);
-        pick = _mm_xor_ps(_mm_shuffle_ps(pick, pick, 0), _mm_load_ps((const float *)ray_y_lane));
+        pick = _mm_xor_ps(_mm_shuffle_ps(pick, pick, 0), _mm_loadu_ps((const float *)ray_y_lane));
         pos = select_ps(pick, faces, _mm_add_ps(ov, _mm_mul_ps(ts, dv)));
-        nrm = _mm_and_ps(pick, _mm_or_ps(_mm_and_ps(up, _mm_load_ps(ray_minus_zero)), _mm_load_ps(ray_one)));
+        nrm = _mm_and_ps(pick, _mm_or_ps(_mm_and_ps(up, _mm_loadu_ps(ray_minus_zero)), _mm_loadu_ps(ray_one)));
         delta = mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)) : zero;
         _mm_storel_pi((__m64 *)&out->pos, pos);
         _mm_storel_pi((__m64 *)&out->normal, nrm);
@@ -868,7 +884,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         tn = _mm_shuffle_ps(tn, tn, 0);
         enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
         if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
-        enter = __builtin_ctz((unsigned)enter);
+        enter = lowest_bit((unsigned)enter);
         _mm_storel_pi((__m64 *)&out->pos, pos);
         out->normal = p->normals[enter];
         _mm_storel_pi((__m64 *)&out->delta, delta);
