@@ -23,6 +23,7 @@
 #  define C2D_NOINLINE
 #endif
 
+#ifdef C2D_NARROW_SSE
 /* Index of the lowest set bit of a non-zero mask. */
 static inline int lowest_bit(unsigned mask) {
 #if defined(__GNUC__)
@@ -36,6 +37,7 @@ static inline int lowest_bit(unsigned mask) {
     return i;
 #endif
 }
+#endif
 
 /* Origin and translation of a cast input. The input arrives on the stack, where the caller's
  * copy of its first 16 bytes is usually one 16-byte store; with SSE they are read back with one
@@ -875,8 +877,8 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
      * and a finite pos and delta (a huge translation can overflow: then nothing, as finish_hit). */
     hit_bad = _mm_andnot_ps(turn, all);
     hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
-    if ((_mm_movemask_ps(hit_bad) != 0) | (_mm_cvtss_f32(tn) < 0)) {
-        if (_mm_cvtss_f32(tn) < 0) return polygon_cast_slow(p, od, mf, out); /* origin inside */
+    if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) {
+        if (lower < 0) return polygon_cast_slow(p, od, mf, out); /* origin inside */
         return false;
     }
     if (out) {
