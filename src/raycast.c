@@ -463,8 +463,8 @@ static C2D_NOINLINE bool circle_cast_slow(c2d_vec2 center, c2d_real radius, c2d_
  *
  * The fast path needs |m|^2 + |d|^2 <= RAY_FAST_RANGE^2 (which fails for NaN and infinities),
  * |d|^2 >= RAY_FAST_MIN_DD and the origin not inside; then no product overflows and a miss is a
- * miss. That check joins the miss decision in one branch; whatever fails it goes to
- * circle_cast_general. A hit further needs r > 0 and max_fraction in range. The normal is the
+ * miss. That check (with r > 0) joins the miss decision in one branch; whatever fails it goes to
+ * circle_cast_general. A hit further needs max_fraction in range. The normal is the
  * hit point over r, brought to unit length by one Newton step (exact to rounding whenever the
  * point is within a few percent of the circle, which any float rounding keeps it), instead of a
  * second square root and division. */
@@ -491,15 +491,15 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     c2d_real mm = mx * mx + my * my, rr = r * r, dd = dx * dx + dy * dy;
     c2d_real md = mx * dx + my * dy, cr = mx * dy - my * dx, hh = rr * dd - cr * cr, inv_r = (c2d_real)1 / r, t, nn;
     __m128 tv, dv, rel, n, n2, mfv;
-    bool fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr);
+    bool fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r > 0);
     if (!(fast & (md < 0) & (hh > 0))) {
         if (!fast) return circle_cast_slow_v(cv, r, od, mf, out);
         return false; /* receding, tangent or passing by */
     }
-    /* A hit needs r > 0 and max_fraction in range (it bounds delta). pos = c + rel cannot
-     * overflow: |rel| is about r <= |m| <= RAY_FAST_RANGE, far below half a unit in the last
-     * place of the largest finite value, so c + rel rounds to a finite value for any finite c. */
-    if (!(r > 0) | !((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY))) return circle_cast_slow_v(cv, r, od, mf, out);
+    /* A hit needs max_fraction in range (it bounds delta). pos = c + rel cannot overflow: |rel|
+     * is about r <= |m| <= RAY_FAST_RANGE, far below half a unit in the last place of the
+     * largest finite value, so c + rel rounds to a finite value for any finite c. */
+    if (!((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY))) return circle_cast_slow_v(cv, r, od, mf, out);
     t = (mm - rr) / (ray_sqrt(hh) - md);
     /* One branch for ending before the circle and for a point too far off the circle to
      * normalise by one Newton step (then the general code). */
@@ -541,15 +541,15 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     cr = mx * dy - my * dx;
     hh = rr * dd - cr * cr;
     inv_r = (c2d_real)1 / r;
-    fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr);
+    fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r > 0);
     if (!(fast & (md < 0) & (hh > 0))) {
         if (!fast) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
         return false; /* receding, tangent or passing by */
     }
-    /* a hit needs r > 0 and max_fraction in range (it bounds delta); pos = c + rel cannot
-     * overflow (|rel| <= RAY_FAST_RANGE is far below half a unit in the last place of the
-     * largest finite value) */
-    if (!(r > 0) | !((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)))
+    /* a hit needs max_fraction in range (it bounds delta); pos = c + rel cannot overflow
+     * (|rel| <= RAY_FAST_RANGE is far below half a unit in the last place of the largest finite
+     * value) */
+    if (!((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)))
         return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
     t = (mm - rr) / (ray_sqrt(hh) - md);
     if (!(t < mf)) return false;
