@@ -270,9 +270,9 @@ bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
     __m128 od = _mm_loadu_ps((const float *)&in); /* ox oy dx dy: the caller's copy is one 16-byte store */
     __m128 mfv = _mm_load1_ps(&in.max_fraction);
     __m128 ov = _mm_movelh_ps(od, od), dv = _mm_movehl_ps(od, od);
-    /* moving up each axis (both lanes twice): the sign bit clear, so that a still axis (+0 or
+    /* moving down each axis (both lanes twice): the sign bit set, so that a still axis (+0 or
      * -0) gets the faces that make its times -inf and +inf, which rule nothing out */
-    __m128 up = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_castps_si128(dv), _mm_set1_epi32(-1)));
+    __m128 down = _mm_castsi128_ps(_mm_srai_epi32(_mm_castps_si128(dv), 31));
     __m128 faces, t, ts, ok, bad, tn, pick, pos, nrm, delta;
     c2d_real mf = _mm_cvtss_f32(mfv), tnf;
     /* The entry faces (the lower one when moving up an axis) in lanes 0-1, the exit faces in
@@ -281,7 +281,7 @@ bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
      * inverted or flat box gets an entry after its exit, which is no hit, as in box_cast. A still
      * axis gives +-inf (inside its slab: no constraint, as in box_cast) or NaN (on a face line:
      * 0/0), and NaN fails every comparison below: no hit, as in box_cast. */
-    faces = select_ps(up, box, _mm_shuffle_ps(box, box, _MM_SHUFFLE(1, 0, 3, 2)));
+    faces = select_ps(down, _mm_shuffle_ps(box, box, _MM_SHUFFLE(1, 0, 3, 2)), box);
     t = _mm_div_ps(_mm_sub_ps(faces, ov), dv); /* entry x, entry y, exit x, exit y */
     /* Both entries before both exits and before max_fraction, both exits after 0 (each lane of t
      * takes part, so a NaN anywhere is a miss). */
@@ -312,7 +312,7 @@ bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
         pick = _mm_cmplt_ps(ts, t);
         pick = _mm_xor_ps(_mm_shuffle_ps(pick, pick, 0), _mm_loadu_ps((const float *)ray_y_lane));
         pos = select_ps(pick, faces, _mm_add_ps(ov, _mm_mul_ps(ts, dv)));
-        nrm = _mm_and_ps(pick, _mm_or_ps(_mm_and_ps(up, _mm_loadu_ps(ray_minus_zero)), _mm_loadu_ps(ray_one)));
+        nrm = _mm_and_ps(pick, _mm_or_ps(_mm_andnot_ps(down, _mm_loadu_ps(ray_minus_zero)), _mm_loadu_ps(ray_one)));
         delta = mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)) : zero;
         _mm_storel_pi((__m64 *)&out->pos, pos);
         _mm_storel_pi((__m64 *)&out->normal, nrm);
