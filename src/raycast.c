@@ -437,6 +437,16 @@ static bool circle_cast_general(c2d_circle c, c2d_raycast_input in, c2d_hit *out
 #  define RAY_FAST_MIN_DD 1e-30f
 #endif
 
+/* How far |n|^2 may be from 1 for one Newton step n * (3 - |n|^2) / 2 to make n unit to the
+ * precision of c2d_real (the step leaves an error of about 1.5 d^2 for |n| = 1 + d): 2^-10 in
+ * float (room for a 12-bit reciprocal of r), 2^-26 in double. Farther off (an origin very far
+ * from a small circle) the general code normalises exactly. */
+#ifdef C2D_DOUBLE
+#  define RAY_NEWTON_TOL (1.0 / 67108864.0)
+#else
+#  define RAY_NEWTON_TOL (1.0f / 1024.0f)
+#endif
+
 #ifndef C2D_NARROW_SSE
 /* circle_cast_general with every argument in a register, so that the fast path reaches it by a
  * jump (with the input on the stack the compiler would copy it and keep a frame). */
@@ -465,9 +475,9 @@ static C2D_NOINLINE bool circle_cast_slow(c2d_vec2 center, c2d_real radius, c2d_
  * |d|^2 >= RAY_FAST_MIN_DD and the origin not inside; then no product overflows and a miss is a
  * miss. That check (with r > 0) joins the miss decision in one branch; whatever fails it goes to
  * circle_cast_general. A hit further needs max_fraction in range. The normal is the
- * hit point over r, brought to unit length by one Newton step (exact to rounding whenever the
- * point is within a few percent of the circle, which any float rounding keeps it), instead of a
- * second square root and division. */
+ * hit point over r, brought to unit length by one Newton step (to the precision of c2d_real
+ * while |n|^2 is within RAY_NEWTON_TOL of 1; beyond, the general code), instead of a second
+ * square root and division. */
 #ifdef C2D_NARROW_SSE
 /* circle_cast_general from the vectors of the fast path (a jump). */
 static C2D_NOINLINE bool circle_cast_slow_v(__m128 cv, c2d_real radius, __m128 od, c2d_real max_fraction, c2d_hit *out) {
@@ -489,7 +499,10 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     c2d_real mx = _mm_cvtss_f32(mv), my = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 1));
     c2d_real dx = _mm_cvtss_f32(_mm_movehl_ps(mv, mv)), dy = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 3));
     c2d_real mm = mx * mx + my * my, rr = r * r, dd = dx * dx + dy * dy;
-    c2d_real md = mx * dx + my * dy, cr = mx * dy - my * dx, hh = rr * dd - cr * cr, inv_r = (c2d_real)1 / r, t, nn;
+    c2d_real md = mx * dx + my * dy, cr = mx * dy - my * dx, hh = rr * dd - cr * cr, t, nn;
+    /* 1/r to 12 bits: only the length of rel / r depends on it, and the Newton step below makes
+     * the normal unit to float precision from there (error about 1.5 (2^-12)^2) */
+    c2d_real inv_r = _mm_cvtss_f32(_mm_rcp_ss(_mm_set1_ps(r)));
     __m128 tv, dv, rel, n, n2, mfv;
     bool fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r > 0);
     if (!(fast & (md < 0) & (hh > 0))) {
@@ -510,7 +523,7 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     n2 = _mm_mul_ps(n, n);
     mfv = _mm_set1_ps(mf);
     nn = _mm_cvtss_f32(_mm_add_ss(n2, _mm_shuffle_ps(n2, n2, 1)));
-    if (!((t < mf) & (nn > (c2d_real)0.5) & (nn < 2))) {
+    if (!((t < mf) & (nn > 1 - RAY_NEWTON_TOL) & (nn < 1 + RAY_NEWTON_TOL))) {
         if (!(t < mf)) return false;
         return circle_cast_slow_v(cv, r, od, mf, out);
     }
@@ -558,7 +571,7 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     nx = rx * inv_r;
     ny = ry * inv_r;
     nn = nx * nx + ny * ny;
-    if (!((nn > (c2d_real)0.5) & (nn < 2))) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+    if (!((nn > 1 - RAY_NEWTON_TOL) & (nn < 1 + RAY_NEWTON_TOL))) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
     if (out) {
         c2d_real k = (c2d_real)1.5 - (c2d_real)0.5 * nn;
         out->pos = c2d_v2(cx + rx, cy + ry);
