@@ -4,9 +4,95 @@
  * Every cast works relative to the shape (a vertex, a center or the ray origin is subtracted
  * first) so that shapes far from the origin behave like the same shapes near it. Touching is
  * not a hit: a ray that grazes a corner, runs along an edge or ends exactly on the surface
- * reports nothing. A hit is written only when every output component is finite. */
+ * reports nothing. A hit is written only when every output component is finite.
+ *
+ * Speed: the box, circle, segment and polygon casts each have a fast path for the common case
+ * (every input finite and in a range where no product overflows, the origin outside) and a
+ * general path for the rest, with the same answers. The fast paths are shaped by the branch a
+ * scene cannot predict, hit or miss: the input checks are folded into that branch, it comes as
+ * early as the arithmetic allows, and misses skip all work that only a hit needs. */
 #include <float.h>
+#include <string.h>
 #include "internal.h"
+
+#if defined(__GNUC__)
+#  define C2D_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#  define C2D_NOINLINE __declspec(noinline)
+#else
+#  define C2D_NOINLINE
+#endif
+
+#ifdef C2D_NARROW_SSE
+/* Index of the lowest set bit of a non-zero mask. */
+static inline int lowest_bit(unsigned mask) {
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        ++i;
+    }
+    return i;
+#endif
+}
+#endif
+
+/* Origin and translation of a cast input. The input arrives on the stack, where the caller's
+ * copy of its first 16 bytes is usually one 16-byte store; with SSE they are read back with one
+ * load of that size (narrower loads from inside such a store wait for it to reach the cache on
+ * some CPUs) and split into lanes. */
+static inline void ray_load(const c2d_raycast_input *in, c2d_real *ox, c2d_real *oy, c2d_real *dx, c2d_real *dy) {
+#ifdef C2D_NARROW_SSE
+    __m128 v = _mm_loadu_ps((const float *)in);
+    *ox = _mm_cvtss_f32(v);
+    *oy = _mm_cvtss_f32(_mm_shuffle_ps(v, v, 1));
+    *dx = _mm_cvtss_f32(_mm_movehl_ps(v, v));
+    *dy = _mm_cvtss_f32(_mm_shuffle_ps(v, v, 3));
+#else
+    *ox = in->origin.x;
+    *oy = in->origin.y;
+    *dx = in->translation.x;
+    *dy = in->translation.y;
+#endif
+}
+
+/* The two components of a vector that arrived in a register (SSE: split in the register; a plain
+ * member access makes the compiler store the pair to the stack and read it back in halves). */
+static inline void vec2_split(c2d_vec2 v, c2d_real *x, c2d_real *y) {
+#ifdef C2D_NARROW_SSE
+    double bits;
+    __m128 w;
+    memcpy(&bits, &v, sizeof bits);
+    w = _mm_castpd_ps(_mm_set_sd(bits));
+    *x = _mm_cvtss_f32(w);
+    *y = _mm_cvtss_f32(_mm_shuffle_ps(w, w, 1));
+#else
+    *x = v.x;
+    *y = v.y;
+#endif
+}
+
+#ifdef C2D_NARROW_SSE
+/* A vector that arrived in a register as the lanes (x, y, 0, 0) (through a double: taking its
+ * address would make the compiler store it to the stack first). */
+static inline __m128 vec2_vector(c2d_vec2 v) {
+    double bits;
+    memcpy(&bits, &v, sizeof bits);
+    return _mm_castpd_ps(_mm_set_sd(bits));
+}
+#endif
+
+/* Square root of a value the caller knows to be >= 0 (no errno path: with SSE the instruction
+ * alone, otherwise the builtin, which the compiler may still guard). */
+static inline c2d_real ray_sqrt(c2d_real x) {
+#ifdef C2D_NARROW_SSE
+    return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set1_ps(x))); /* set1: a shuffle; set_ss goes through an integer register */
+#else
+    return C2D_SQRT(x);
+#endif
+}
 
 /* Length of v without overflow or underflow in the squares: the plain formula inside a safe
  * range, otherwise the vector is scaled by its largest component first. */
@@ -141,57 +227,97 @@ static inline bool box_cast(c2d_aabb b, c2d_real px, c2d_real py, c2d_raycast_in
 /* The common case of box_cast without padding, written out for speed: a ray that moves on both
  * axes from outside the box. The four face times are formed as in slab_axis (divisions, not
  * products with a reciprocal, so that a corner graze gives exactly equal entry and exit times)
- * and ordered by min/max, which for d != 0 is the ordering by the sign of d. Inputs are checked
- * up front (|x| <= the largest finite value fails for NaN and infinities); a still axis or an
- * origin inside the box goes through box_cast. With SSE (float builds) the four times are one
- * vector division and the entry face is picked without branches. */
+ * and ordered by the sign of d. Anything else (a still axis, an origin inside the box, input that
+ * is not finite) goes through box_cast, so both give the same answers.
+ *
+ * With SSE (float builds) the code is shaped by what a scene cannot predict, whether the ray
+ * hits: the four times are one vector division, the miss/hit decision is one branch taken as
+ * early as possible, with the input range check folded into it (a check in integer compares
+ * that runs beside the division), and the hit is built without branches. The input is read with
+ * one 16-byte load where the caller's copy of it was one 16-byte store (narrower loads from
+ * inside that store wait for it to reach the cache on some CPUs). */
 #ifdef C2D_NARROW_SSE
+/* The general box cast, out of line: the fast path below tail-calls it for every case it leaves. */
+static C2D_NOINLINE bool box_cast_plain(__m128 box, __m128 od, c2d_real mf, c2d_hit *out) {
+    c2d_aabb b;
+    c2d_raycast_input in;
+    _mm_storel_pi((__m64 *)&b.lower, box);
+    _mm_storeh_pi((__m64 *)&b.upper, box);
+    _mm_storel_pi((__m64 *)&in.origin, od);
+    _mm_storeh_pi((__m64 *)&in.translation, od);
+    in.max_fraction = mf;
+    return box_cast(b, 0, 0, in, out);
+}
+
+/* (lower.x, lower.y, upper.x, upper.y) straight from the registers the box arrives in (through
+ * doubles: taking the box's address would make the compiler store it to the stack first). */
+static inline __m128 box_vector(c2d_aabb b) {
+    double lo, hi;
+    memcpy(&lo, &b.lower, sizeof lo);
+    memcpy(&hi, &b.upper, sizeof hi);
+    return _mm_castpd_ps(_mm_unpacklo_pd(_mm_set_sd(lo), _mm_set_sd(hi)));
+}
+
+/* Vector constants of the box cast whose lanes 2-3 are unused (unequal lanes make the compiler
+ * load them from memory in one step instead of broadcasting a scalar). */
+static const int32_t ray_y_lane[4] = {0, -1, 0, 0};
+static const float ray_minus_zero[4] = {-0.0f, -0.0f, 0.0f, 0.0f};
+static const float ray_one[4] = {1.0f, 1.0f, 0.0f, 0.0f};
+
 bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
-    /* the vectors are loaded as 64-bit halves straight from the structs: building them from
-     * scalars makes the compiler store two halves and reload them whole, which stalls */
-    const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), zero = _mm_setzero_ps();
-    const __m128 x_lane = _mm_castsi128_ps(_mm_setr_epi32(-1, 0, 0, 0)), xy_lanes = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, 0, 0));
-    __m128 ov = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&in.origin), (const __m64 *)&in.origin);
-    __m128 dv = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&in.translation), (const __m64 *)&in.translation);
-    __m128 box = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&b.lower), (const __m64 *)&b.upper);
-    __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, ov), big), _mm_cmple_ps(_mm_andnot_ps(sign, dv), big));
-    __m128 rel, t, ts, lo, hi, tn, tf, ymask, pick, ahead, pos, face, nrm, delta;
-    c2d_real mf = in.max_fraction, tnf;
-    ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, box), big));
-    if (_mm_movemask_ps(ok) != 0xF || !(mf >= 0)) return false;
-    if (in.translation.x == 0 || in.translation.y == 0) return box_cast(b, 0, 0, in, out);
-    rel = _mm_sub_ps(box, ov); /* lower - origin, upper - origin */
-    if ((_mm_movemask_ps(_mm_cmple_ps(rel, _mm_movehl_ps(rel, rel))) & 3) != 3) return false;
-    t = _mm_div_ps(rel, dv);
-    ts = _mm_movehl_ps(t, t);
-    lo = _mm_min_ps(t, ts); /* entry times on x and y */
-    hi = _mm_max_ps(t, ts); /* exit times */
-    /* entering through a corner (equal times) the y face wins, as in slab_axis */
-    ymask = _mm_cmpge_ps(_mm_shuffle_ps(lo, lo, _MM_SHUFFLE(1, 1, 1, 1)), _mm_shuffle_ps(lo, lo, 0));
-    tn = _mm_max_ss(lo, _mm_shuffle_ps(lo, lo, 1));
-    tf = _mm_min_ss(hi, _mm_shuffle_ps(hi, hi, 1));
-    tnf = _mm_cvtss_f32(tn);
-    if (!(tnf < _mm_cvtss_f32(tf)) || !(tnf < mf) || !(_mm_cvtss_f32(tf) > 0)) return false;
-    if (tnf < 0) return box_cast(b, 0, 0, in, out);
-    if (!(tnf > 0)) tnf = 0; /* a zero entry time is +0, as in box_cast */
-    tn = _mm_set1_ps(tnf);
-    pos = _mm_add_ps(ov, _mm_mul_ps(tn, dv));
-    /* the entry face on each axis: the lower one when moving up the axis */
-    ahead = _mm_cmpgt_ps(dv, zero);
-    face = select_ps(ahead, box, _mm_movehl_ps(box, box));
-    nrm = select_ps(ahead, _mm_set1_ps(-1.0f), _mm_set1_ps(1.0f));
-    pick = _mm_xor_ps(x_lane, _mm_and_ps(ymask, xy_lanes)); /* the entry axis's lane */
-    pos = select_ps(pick, face, pos);
-    nrm = _mm_and_ps(pick, nrm);
-    delta = mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_set1_ps(tnf - mf)) : zero;
-    /* a huge translation can still overflow: then report nothing, as finish_hit does */
-    if ((_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, pos), big), _mm_cmple_ps(_mm_andnot_ps(sign, delta), big))) & 3) != 3)
+    const __m128 zero = _mm_setzero_ps(), magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    __m128 box = box_vector(b);
+    __m128 od = _mm_loadu_ps((const float *)&in); /* ox oy dx dy: the caller's copy is one 16-byte store */
+    __m128 mfv = _mm_load1_ps(&in.max_fraction);
+    __m128 ov = _mm_movelh_ps(od, od), dv = _mm_movehl_ps(od, od);
+    /* moving down each axis (both lanes twice): the sign bit set, so that a still axis (+0 or
+     * -0) gets the faces that make its times -inf and +inf, which rule nothing out */
+    __m128 down = _mm_castsi128_ps(_mm_srai_epi32(_mm_castps_si128(dv), 31));
+    __m128 faces, t, ts, ok, bad, tn, pick, pos, nrm, delta;
+    c2d_real mf = _mm_cvtss_f32(mfv), tnf;
+    /* The entry faces (the lower one when moving up an axis) in lanes 0-1, the exit faces in
+     * lanes 2-3, picked by the sign of d before dividing: the same times as ordering the two
+     * face times of an axis by min/max (rounding keeps their order), one step shorter. An
+     * inverted or flat box gets an entry after its exit, which is no hit, as in box_cast. A still
+     * axis gives +-inf (inside its slab: no constraint, as in box_cast) or NaN (on a face line:
+     * 0/0), and NaN fails every comparison below: no hit, as in box_cast. */
+    faces = select_ps(down, _mm_shuffle_ps(box, box, _MM_SHUFFLE(1, 0, 3, 2)), box);
+    t = _mm_div_ps(_mm_sub_ps(faces, ov), dv); /* entry x, entry y, exit x, exit y */
+    /* Both entries before both exits and before max_fraction, both exits after 0 (each lane of t
+     * takes part, so a NaN anywhere is a miss). */
+    ok = _mm_cmplt_ps(_mm_shuffle_ps(t, t, _MM_SHUFFLE(1, 0, 1, 0)), _mm_shuffle_ps(t, t, _MM_SHUFFLE(2, 3, 3, 2)));
+    ok = _mm_and_ps(ok, _mm_cmplt_ps(_mm_movelh_ps(t, zero), _mm_shuffle_ps(mfv, t, _MM_SHUFFLE(3, 2, 0, 0))));
+    /* Range check, beside the division: |coordinate| + |coordinate| <= C2D_MAX_COORD lane by
+     * lane over the input and the box (NaN and infinities fail it). Then no time is NaN but for
+     * a still axis on a face line, and pos cannot overflow. It joins the decision, so that one
+     * branch (the one a scene cannot predict) settles the common cases; anything out of range
+     * goes to the general cast. */
+    bad = _mm_cmpnle_ps(_mm_add_ps(_mm_and_ps(od, magnitude), _mm_and_ps(box, magnitude)), _mm_set1_ps(C2D_MAX_COORD));
+    if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != 0xF) {
+        if (_mm_movemask_ps(bad) != 0) return box_cast_plain(box, od, mf, out);
         return false;
+    }
+    /* max_fraction beyond C2D_MAX_COORD (but finite) could overflow delta; negative or NaN
+     * max_fraction never gets here with a time >= 0 */
+    if (!(mf <= C2D_MAX_COORD) && mf != (c2d_real)INFINITY) return box_cast_plain(box, od, mf, out);
+    ts = _mm_shuffle_ps(t, t, _MM_SHUFFLE(3, 2, 0, 1)); /* entry y, entry x */
+    tn = _mm_max_ps(t, ts); /* the later entry, in lanes 0 and 1 */
+    tnf = _mm_cvtss_f32(tn);
+    if (tnf < 0) return box_cast_plain(box, od, mf, out); /* origin inside */
     if (out) {
+        /* The entry axis: x when its entry time is strictly the later one, else y (as in
+         * slab_axis). Its coordinate snaps onto the face; the other one is o + t * d at the
+         * entry time, which for each lane is the other lane's entry time (ts), so pos does not
+         * wait for tn. The normal is -1 on the entry axis when moving up it, else +1. */
+        pick = _mm_cmplt_ps(ts, t);
+        pick = _mm_xor_ps(_mm_shuffle_ps(pick, pick, 0), _mm_loadu_ps((const float *)ray_y_lane));
+        pos = select_ps(pick, faces, _mm_add_ps(ov, _mm_mul_ps(ts, dv)));
+        nrm = _mm_and_ps(pick, _mm_or_ps(_mm_andnot_ps(down, _mm_loadu_ps(ray_minus_zero)), _mm_loadu_ps(ray_one)));
+        delta = mf < (c2d_real)INFINITY ? _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)) : zero;
         _mm_storel_pi((__m64 *)&out->pos, pos);
         _mm_storel_pi((__m64 *)&out->normal, nrm);
         _mm_storel_pi((__m64 *)&out->delta, delta);
-        out->time = tnf;
+        out->time = tnf + (c2d_real)0; /* a zero entry time is +0, as in box_cast */
     }
     return true;
 }
@@ -275,7 +401,9 @@ static bool disk_entry(c2d_vec2 m, c2d_vec2 u, c2d_real len, c2d_real r, c2d_rea
     return true;
 }
 
-bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
+/* The general circle cast: input checks, the origin inside, robust lengths for tiny or huge
+ * translations. c2d_circle_raycast runs it for whatever its fast path leaves. */
+static bool circle_cast_general(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     c2d_vec2 m, u, rel, n;
     c2d_real len, t = 0;
     if (!c2d_raycast_input_is_valid(in)) return false;
@@ -296,6 +424,164 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     if (n.x == 0 && n.y == 0) return false;
     return finish_hit(in, t, c2d_add(c.center, rel), n, out);
 }
+
+/* Range of the fast circle and polygon casts: with every coordinate, translation component and
+ * radius of magnitude at most RAY_FAST_RANGE, products of four of them stay finite; a
+ * translation of squared length below RAY_FAST_MIN_DD (zero moves included) is left to the
+ * general code, which measures it without underflow. */
+#ifdef C2D_DOUBLE
+#  define RAY_FAST_RANGE 1e70
+#  define RAY_FAST_MIN_DD 1e-250
+#else
+#  define RAY_FAST_RANGE 1e9f
+#  define RAY_FAST_MIN_DD 1e-30f
+#endif
+
+/* How far |n|^2 may be from 1 for one Newton step n * (3 - |n|^2) / 2 to make n unit to the
+ * precision of c2d_real (the step leaves an error of about 1.5 d^2 for |n| = 1 + d): 2^-10 in
+ * float (room for a 12-bit reciprocal of r), 2^-26 in double. Farther off (an origin very far
+ * from a small circle) the general code normalises exactly. */
+#ifdef C2D_DOUBLE
+#  define RAY_NEWTON_TOL (1.0 / 67108864.0)
+#else
+#  define RAY_NEWTON_TOL (1.0f / 1024.0f)
+#endif
+
+#ifndef C2D_NARROW_SSE
+/* circle_cast_general with every argument in a register, so that the fast path reaches it by a
+ * jump (with the input on the stack the compiler would copy it and keep a frame). */
+static C2D_NOINLINE bool circle_cast_slow(c2d_vec2 center, c2d_real radius, c2d_vec2 origin, c2d_vec2 translation,
+                                          c2d_real max_fraction, c2d_hit *out) {
+    c2d_circle c;
+    c2d_raycast_input in;
+    c.center = center;
+    c.radius = radius;
+    in.origin = origin;
+    in.translation = translation;
+    in.max_fraction = max_fraction;
+    return circle_cast_general(c, in, out);
+}
+#endif
+
+/* Circle cast, fast path. With m the origin relative to the center and d the translation, the
+ * ray enters the open disk when it approaches the center (m.d < 0) and its line passes closer
+ * than r: the closest approach is |m x d| / |d|, so that is H = r^2 |d|^2 - (m x d)^2 > 0 (the
+ * geometric discriminant of the intersect articles, scaled by |d|^2: the cross product does not
+ * cancel for a far origin, and a tangent ray gives H = 0, no hit). The entry time is then the
+ * near root in the form that does not cancel for an origin near the surface,
+ * t = (|m|^2 - r^2) / (sqrt(H) - m.d): one square root and one division, none for a miss.
+ *
+ * The fast path needs |m|^2 + |d|^2 <= RAY_FAST_RANGE^2 (which fails for NaN and infinities),
+ * |d|^2 >= RAY_FAST_MIN_DD and the origin not inside; then no product overflows and a miss is a
+ * miss. That check (with r > 0) joins the miss decision in one branch; whatever fails it goes to
+ * circle_cast_general. A hit further needs max_fraction in range. The normal is the
+ * hit point over r, brought to unit length by one Newton step (to the precision of c2d_real
+ * while |n|^2 is within RAY_NEWTON_TOL of 1; beyond, the general code), instead of a second
+ * square root and division. */
+#ifdef C2D_NARROW_SSE
+/* circle_cast_general from the vectors of the fast path (a jump). */
+static C2D_NOINLINE bool circle_cast_slow_v(__m128 cv, c2d_real radius, __m128 od, c2d_real max_fraction, c2d_hit *out) {
+    c2d_circle c;
+    c2d_raycast_input in;
+    _mm_storel_pi((__m64 *)&c.center, cv);
+    c.radius = radius;
+    _mm_storel_pi((__m64 *)&in.origin, od);
+    _mm_storeh_pi((__m64 *)&in.translation, od);
+    in.max_fraction = max_fraction;
+    return circle_cast_general(c, in, out);
+}
+
+/* The same fast path with SSE: the point-relative values are lanes, (mx, my, dx, dy) =
+ * (o, d) - (c, 0), and so are the hit point, its normal and the outputs. */
+bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
+    __m128 od = _mm_loadu_ps((const float *)&in), cv = vec2_vector(c.center), mv = _mm_sub_ps(od, cv);
+    c2d_real r = c.radius, mf = in.max_fraction;
+    c2d_real mx = _mm_cvtss_f32(mv), my = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 1));
+    c2d_real dx = _mm_cvtss_f32(_mm_movehl_ps(mv, mv)), dy = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 3));
+    c2d_real mm = mx * mx + my * my, rr = r * r, dd = dx * dx + dy * dy;
+    c2d_real md = mx * dx + my * dy, cr = mx * dy - my * dx, hh = rr * dd - cr * cr, t, nn;
+    /* 1/r to 12 bits: only the length of rel / r depends on it, and the Newton step below makes
+     * the normal unit to float precision from there (error about 1.5 (2^-12)^2) */
+    c2d_real inv_r = _mm_cvtss_f32(_mm_rcp_ss(_mm_set1_ps(r)));
+    __m128 tv, dv, rel, n, n2, mfv;
+    bool fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r > 0);
+    if (!(fast & (md < 0) & (hh > 0))) {
+        if (!fast) return circle_cast_slow_v(cv, r, od, mf, out);
+        return false; /* receding, tangent or passing by */
+    }
+    /* A hit needs max_fraction in range (it bounds delta). pos = c + rel cannot overflow: |rel|
+     * is about r <= |m| <= RAY_FAST_RANGE, far below half a unit in the last place of the
+     * largest finite value, so c + rel rounds to a finite value for any finite c. */
+    if (!((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY))) return circle_cast_slow_v(cv, r, od, mf, out);
+    t = (mm - rr) / (ray_sqrt(hh) - md);
+    /* One branch for ending before the circle and for a point too far off the circle to
+     * normalise by one Newton step (then the general code). */
+    tv = _mm_set1_ps(t);
+    dv = _mm_movehl_ps(mv, mv);
+    rel = _mm_add_ps(mv, _mm_mul_ps(tv, dv));
+    n = _mm_mul_ps(rel, _mm_set1_ps(inv_r));
+    n2 = _mm_mul_ps(n, n);
+    mfv = _mm_set1_ps(mf);
+    nn = _mm_cvtss_f32(_mm_add_ss(n2, _mm_shuffle_ps(n2, n2, 1)));
+    if (!((t < mf) & (nn > 1 - RAY_NEWTON_TOL) & (nn < 1 + RAY_NEWTON_TOL))) {
+        if (!(t < mf)) return false;
+        return circle_cast_slow_v(cv, r, od, mf, out);
+    }
+    if (out) {
+        /* delta = (t - max_fraction) d, or 0 for an unbounded ray (the mask clears -inf d) */
+        __m128 bounded = _mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY));
+        n = _mm_mul_ps(n, _mm_set1_ps((c2d_real)1.5 - (c2d_real)0.5 * nn));
+        _mm_storel_pi((__m64 *)&out->pos, _mm_add_ps(cv, rel));
+        _mm_storel_pi((__m64 *)&out->normal, n);
+        _mm_storel_pi((__m64 *)&out->delta, _mm_and_ps(bounded, _mm_mul_ps(dv, _mm_sub_ps(tv, mfv))));
+        out->time = t;
+    }
+    return true;
+}
+#else
+bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
+    c2d_real ox, oy, dx, dy, cx, cy, r = c.radius, mf = in.max_fraction;
+    c2d_real mx, my, mm, rr, dd, md, cr, hh, t, rx, ry, inv_r, nx, ny, nn;
+    bool fast;
+    ray_load(&in, &ox, &oy, &dx, &dy);
+    vec2_split(c.center, &cx, &cy);
+    mx = ox - cx;
+    my = oy - cy;
+    mm = mx * mx + my * my;
+    rr = r * r;
+    dd = dx * dx + dy * dy;
+    md = mx * dx + my * dy;
+    cr = mx * dy - my * dx;
+    hh = rr * dd - cr * cr;
+    inv_r = (c2d_real)1 / r;
+    fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r > 0);
+    if (!(fast & (md < 0) & (hh > 0))) {
+        if (!fast) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+        return false; /* receding, tangent or passing by */
+    }
+    /* a hit needs max_fraction in range (it bounds delta); pos = c + rel cannot overflow
+     * (|rel| <= RAY_FAST_RANGE is far below half a unit in the last place of the largest finite
+     * value) */
+    if (!((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)))
+        return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+    t = (mm - rr) / (ray_sqrt(hh) - md);
+    if (!(t < mf)) return false;
+    rx = mx + t * dx;
+    ry = my + t * dy;
+    nx = rx * inv_r;
+    ny = ry * inv_r;
+    nn = nx * nx + ny * ny;
+    if (!((nn > 1 - RAY_NEWTON_TOL) & (nn < 1 + RAY_NEWTON_TOL))) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+    if (out) {
+        c2d_real k = (c2d_real)1.5 - (c2d_real)0.5 * nn;
+        out->pos = c2d_v2(cx + rx, cy + ry);
+        out->normal = c2d_v2(nx * k, ny * k);
+        out->delta = mf < (c2d_real)INFINITY ? c2d_v2((t - mf) * dx, (t - mf) * dy) : c2d_v2(0, 0);
+        out->time = t;
+    }
+    return true;
+}
+#endif
 
 /* Capsule cast in the capsule's own frame (x along the core p1 -> p2, y to its left), origin at
  * p1. The open capsule is the union of an open rectangle and two open end disks, so the first
@@ -373,7 +659,7 @@ bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out) {
  * The open interval must be non-empty and meet [0, max_fraction). From strictly inside the normal
  * is that of the nearest edge (lowest index on a tie). A polygon that is not counter-clockwise
  * and strictly convex at every vertex is invalid input and is never hit. */
-bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+static bool polygon_cast_general(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
     c2d_real lower = -(c2d_real)INFINITY, upper = (c2d_real)INFINITY, time;
     c2d_real nearest = (c2d_real)INFINITY;
     int i, enter = -1, inner = 0;
@@ -409,12 +695,258 @@ bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *ou
     return finish_hit(in, time, c2d_mul_add(in.origin, time, in.translation), p->normals[enter], out);
 }
 
+#ifdef C2D_NARROW_SSE
+/* polygon_cast_general with every argument in a register (a jump from the fast path). */
+static C2D_NOINLINE bool polygon_cast_slow(const c2d_polygon *p, __m128 od, c2d_real mf, c2d_hit *out) {
+    c2d_raycast_input in;
+    _mm_storel_pi((__m64 *)&in.origin, od);
+    _mm_storeh_pi((__m64 *)&in.translation, od);
+    in.max_fraction = mf;
+    return polygon_cast_general(p, in, out);
+}
+
+/* Four consecutive points as lanes: x in *x, y in *y (two 16-byte loads and two shuffles). */
+static inline void soa4(const c2d_vec2 *v, __m128 *x, __m128 *y) {
+    __m128 a = _mm_loadu_ps(&v[0].x), b = _mm_loadu_ps(&v[2].x);
+    *x = _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    *y = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
+/* Lanes of a block of four edges: the valid ones (index < m) and the last one (index m - 1). */
+static inline __m128 lanes_below(int m) {
+    return _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(m), _mm_setr_epi32(0, 1, 2, 3)));
+}
+static inline __m128 lane_at(int k) {
+    return _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_set1_epi32(k), _mm_setr_epi32(0, 1, 2, 3)));
+}
+
+/* (a1, a2, a3, b0): lanes shifted down by one, the last one taken from the next block. */
+static inline __m128 next_lanes(__m128 a, __m128 b) {
+    return _mm_shuffle_ps(a, _mm_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 3, 3)), _MM_SHUFFLE(2, 0, 2, 1));
+}
+
+/* One block of four edges of the Cyrus-Beck clip (the same products, in the same order, as
+ * polygon_cast_general): the entry bound *lo (max over edges facing the ray, -inf for the rest),
+ * the exit bound *hi (min over edges facing away, +inf for the rest), the lanes that rule every
+ * time out (parallel edges with the origin on or in front of their line) and the lanes whose
+ * numerator or denominator is not finite. The entry times of the block are kept for picking the
+ * entry edge. */
+typedef struct poly_block {
+    __m128 x, y;       /* vertices */
+    __m128 t_enter;    /* entry time of each edge facing the ray, -inf for the others */
+    __m128 away;       /* edges with the origin on or in front of their line and the ray not
+                        * moving in (den >= 0, num <= 0): each alone rules every time out */
+} poly_block;
+
+static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m128 valid, int full, int first, __m128 ox,
+                                   __m128 oy, __m128 dx, __m128 dy, poly_block *blk, __m128 *lo, __m128 *hi, __m128 *bad) {
+    const __m128 zero = _mm_setzero_ps(), inf = _mm_set1_ps(INFINITY), minus_inf = _mm_set1_ps(-INFINITY);
+    __m128 nx, ny, num, den, t, enter, leave;
+    soa4(v, &blk->x, &blk->y);
+    soa4(nrm, &nx, &ny);
+    num = _mm_add_ps(_mm_mul_ps(nx, _mm_sub_ps(blk->x, ox)), _mm_mul_ps(ny, _mm_sub_ps(blk->y, oy)));
+    den = _mm_add_ps(_mm_mul_ps(nx, dx), _mm_mul_ps(ny, dy));
+    t = _mm_div_ps(num, den);
+    blk->away = _mm_and_ps(_mm_cmpge_ps(den, zero), _mm_cmple_ps(num, zero));
+    if (!full) blk->away = _mm_and_ps(blk->away, valid);
+    /* Edges split by the sign bit of den: set (den < 0, or -0) bounds the entry, clear the exit.
+     * A parallel edge (den = +-0) then needs no case of its own: num > 0 (origin behind it) gives
+     * the time that rules nothing out (-inf entry, +inf exit), num < 0 the one that rules every
+     * time out, and num = 0 gives 0/0 = NaN, which joins the lanes that go to the general code
+     * with those whose num or den is not finite ((num + den) * 0 is NaN). */
+    enter = _mm_castsi128_ps(_mm_srai_epi32(_mm_castps_si128(den), 31));
+    if (full) {
+        blk->t_enter = select_ps(enter, t, minus_inf);
+        leave = select_ps(enter, inf, t);
+    } else { /* lanes past the last vertex rule nothing */
+        leave = _mm_andnot_ps(enter, valid);
+        blk->t_enter = select_ps(_mm_and_ps(enter, valid), t, minus_inf);
+        leave = select_ps(leave, t, inf);
+    }
+    /* the first block starts the bounds (a max with -inf would be one more step) */
+    *lo = first ? blk->t_enter : _mm_max_ps(*lo, blk->t_enter);
+    *hi = first ? leave : _mm_min_ps(*hi, leave);
+    {
+        __m128 nan = _mm_or_ps(_mm_cmpunord_ps(t, t), _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_add_ps(num, den), zero)));
+        if (!full) nan = _mm_and_ps(nan, valid);
+        *bad = first ? nan : _mm_or_ps(*bad, nan);
+    }
+}
+
+/* The turn at every vertex of a block, cross(e_i, e_i+1) with e_i = v_i+1 - v_i as
+ * polygon_cast_general computes it: xn/yn are the next vertices, exn/eyn are filled by the caller
+ * from the edges. */
+static inline __m128 turns(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
+    return _mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn));
+}
+
+/* Horizontal max and min of four lanes, in lane 0. */
+static inline __m128 hmax4(__m128 v) {
+    v = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_max_ss(v, _mm_shuffle_ps(v, v, 1));
+}
+static inline __m128 hmin4(__m128 v) {
+    v = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_min_ss(v, _mm_shuffle_ps(v, v, 1));
+}
+
+/* Convex polygon cast, SSE: the general Cyrus-Beck clip with four edges per vector step and one
+ * division per step, branch-free over the edges, written once for up to four vertices and once
+ * for up to eight (wide; both inline, so each count has its own short path). Branches are kept
+ * few, and the one a scene cannot predict (miss or hit) early: an edge with the origin on or in
+ * front of its line and the ray not moving in rules the ray out before any division, so most
+ * misses end there; the rest are decided by one branch on all the time bounds at once. An
+ * origin inside, or numbers that are not finite, go to the general code. The polygon's own
+ * check (counter-clockwise and strictly convex at every vertex) is needed only before reporting
+ * a hit (a bad polygon is never hit, and NaN never makes a hit), so a miss skips it; it runs on
+ * vectors too, with the vertices and edges shifted by one lane (the last lane wrapping to the
+ * first vertex). */
+static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m128 mfv, c2d_hit *out, int wide, int full) {
+    const __m128 zero = _mm_setzero_ps(), all = _mm_castsi128_ps(_mm_set1_epi32(-1));
+    __m128 ox = _mm_shuffle_ps(od, od, _MM_SHUFFLE(0, 0, 0, 0)), oy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(1, 1, 1, 1));
+    __m128 dx = _mm_shuffle_ps(od, od, _MM_SHUFFLE(2, 2, 2, 2)), dy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(3, 3, 3, 3));
+    __m128 lo = _mm_set1_ps(-INFINITY), hi = _mm_set1_ps(INFINITY), bad = zero;
+    __m128 valid_a = wide || full ? all : lanes_below(n), valid_b = !wide ? zero : full ? all : lanes_below(n - 4);
+    __m128 tn, turn, hit_bad, pos, delta, dv;
+    poly_block a, b;
+    b.x = b.y = b.t_enter = b.away = zero; /* used only when wide (some compilers cannot see that) */
+    c2d_real mf = _mm_cvtss_f32(mfv), lower;
+    int enter;
+    poly_clip_block(p->vertices, p->normals, valid_a, full || wide, 1, ox, oy, dx, dy, &a, &lo, &hi, &bad);
+    /* A quick miss that needs no division (so its branch is decided early): the origin on or in
+     * front of an edge's line with the ray not moving in. The exact clip below says the same
+     * (that edge's exit time is <= 0, or it is parallel and blocks); NaN never takes this. */
+    if (wide) {
+        poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, 0, ox, oy, dx, dy, &b, &lo, &hi, &bad);
+        a.away = _mm_or_ps(a.away, b.away);
+    }
+    if (_mm_movemask_ps(a.away) != 0) return false;
+    /* The decision: the latest entry before the earliest exit and before max_fraction, the
+     * earliest exit after 0, and no bad lane (NaN lanes are bad, so the horizontal max and min,
+     * which may drop a NaN, see none). */
+    tn = hmax4(lo);
+    lower = _mm_cvtss_f32(tn);
+    {
+        c2d_real upper = _mm_cvtss_f32(hmin4(hi));
+        int m = _mm_movemask_ps(bad);
+        if (!((m == 0) & (lower < upper) & (lower < mf) & (upper > 0))) {
+            if (m != 0) return polygon_cast_slow(p, od, mf, out);
+            return false;
+        }
+    }
+
+    /* A hit: a strict left turn at every vertex, cross(e_i, e_i+1) > 0 with e_i = v_i+1 - v_i. */
+    if (!wide) {
+        /* rotating the block by one lane wraps correctly for four vertices; fewer need the last
+         * valid lane patched */
+        __m128 xn = _mm_shuffle_ps(a.x, a.x, _MM_SHUFFLE(0, 3, 2, 1)), yn = _mm_shuffle_ps(a.y, a.y, _MM_SHUFFLE(0, 3, 2, 1));
+        __m128 ex, ey, exn, eyn, wrap = full ? zero : lane_at(n - 1);
+        if (!full) {
+            xn = select_ps(wrap, _mm_shuffle_ps(a.x, a.x, 0), xn);
+            yn = select_ps(wrap, _mm_shuffle_ps(a.y, a.y, 0), yn);
+        }
+        ex = _mm_sub_ps(xn, a.x);
+        ey = _mm_sub_ps(yn, a.y);
+        exn = _mm_shuffle_ps(ex, ex, _MM_SHUFFLE(0, 3, 2, 1));
+        eyn = _mm_shuffle_ps(ey, ey, _MM_SHUFFLE(0, 3, 2, 1));
+        if (!full) {
+            exn = select_ps(wrap, _mm_shuffle_ps(ex, ex, 0), exn);
+            eyn = select_ps(wrap, _mm_shuffle_ps(ey, ey, 0), eyn);
+        }
+        turn = _mm_cmpgt_ps(turns(ex, ey, exn, eyn), zero);
+        if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_a, all));
+    } else {
+        /* the same across two blocks: (a1 a2 a3 b0) and (b1 b2 b3 a0), exact for eight */
+        __m128 xna = next_lanes(a.x, b.x), yna = next_lanes(a.y, b.y), xnb = next_lanes(b.x, a.x), ynb = next_lanes(b.y, a.y);
+        __m128 exa, eya, exb, eyb, exna, eyna, exnb, eynb, wrap = full ? zero : lane_at(n - 5);
+        if (!full) {
+            xnb = select_ps(wrap, _mm_shuffle_ps(a.x, a.x, 0), xnb);
+            ynb = select_ps(wrap, _mm_shuffle_ps(a.y, a.y, 0), ynb);
+        }
+        exa = _mm_sub_ps(xna, a.x);
+        eya = _mm_sub_ps(yna, a.y);
+        exb = _mm_sub_ps(xnb, b.x);
+        eyb = _mm_sub_ps(ynb, b.y);
+        exna = next_lanes(exa, exb);
+        eyna = next_lanes(eya, eyb);
+        exnb = next_lanes(exb, exa);
+        eynb = next_lanes(eyb, eya);
+        if (!full) {
+            exnb = select_ps(wrap, _mm_shuffle_ps(exa, exa, 0), exnb);
+            eynb = select_ps(wrap, _mm_shuffle_ps(eya, eya, 0), eynb);
+        }
+        turn = _mm_cmpgt_ps(turns(exb, eyb, exnb, eynb), zero);
+        if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_b, all));
+        turn = _mm_and_ps(turn, _mm_cmpgt_ps(turns(exa, eya, exna, eyna), zero));
+    }
+    lower = lower + (c2d_real)0; /* a zero entry time is +0, as in the general code */
+    tn = _mm_set1_ps(lower);
+    dv = _mm_movehl_ps(od, od);
+    pos = _mm_add_ps(od, _mm_mul_ps(tn, dv));
+    /* (time - max_fraction) * d, or 0 for an unbounded ray (the mask clears -inf * d) */
+    mfv = _mm_shuffle_ps(mfv, mfv, 0);
+    delta = _mm_and_ps(_mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY)), _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)));
+    /* One branch checks the hit: the polygon's turns, a time >= 0 (else the origin is inside)
+     * and a finite pos and delta (a huge translation can overflow: then nothing, as finish_hit). */
+    hit_bad = _mm_andnot_ps(turn, all);
+    hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
+    if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) {
+        if (lower < 0) return polygon_cast_slow(p, od, mf, out); /* origin inside */
+        return false;
+    }
+    if (out) {
+        /* the entry edge: the first one whose entry time is the bound (as the general loop keeps it) */
+        tn = _mm_shuffle_ps(tn, tn, 0);
+        enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
+        if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
+        enter = lowest_bit((unsigned)enter);
+        _mm_storel_pi((__m64 *)&out->pos, pos);
+        out->normal = p->normals[enter];
+        _mm_storel_pi((__m64 *)&out->delta, delta);
+        out->time = lower;
+    }
+    return true;
+}
+
+/* One function per shape of the vector code (separate, so that the compiler lays each out on
+ * its own; the public function jumps to one). Four and eight vertices (boxes, the common shapes)
+ * need no lane masks. */
+static C2D_NOINLINE bool polygon_cast_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1);
+}
+static C2D_NOINLINE bool polygon_cast_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1);
+}
+static C2D_NOINLINE bool polygon_cast_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0);
+}
+static C2D_NOINLINE bool polygon_cast_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0);
+}
+
+bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+    __m128 od = _mm_loadu_ps((const float *)&in), mfv = _mm_load_ss(&in.max_fraction);
+    int n;
+    if (!p) return false;
+    n = p->count;
+    if (n == 4) return polygon_cast_4(p, od, mfv, out);
+    if (n == 8) return polygon_cast_8(p, od, mfv, out);
+    if (n == 3) return polygon_cast_3(p, od, mfv, out);
+    if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
+    return polygon_cast_5to7(p, od, mfv, out);
+}
+#else
+bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+    return polygon_cast_general(p, in, out);
+}
+#endif
+
 /* Ray against a closed segment: solve origin + t*d = p1 + s*e relative to p1 with two cross
  * products and compare the numerators against the denominator instead of dividing, so a hit
  * exactly at an endpoint or at the end of the cast is kept (a segment has no interior; its
  * closed self counts). Parallel or collinear rays, a zero translation and a zero-length
  * segment cannot cross the segment's line and report no hit. The normal faces the ray. */
-bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
+static bool segment_cast_general(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
     c2d_vec2 e, w, d = in.translation, n;
     c2d_real den, tn, sn, t, frac;
     if (!c2d_raycast_input_is_valid(in)) return false;
@@ -437,4 +969,65 @@ bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
     n = c2d_normalize(c2d_left_perp(e));
     if (c2d_dot(n, d) > 0) n = c2d_neg(n);
     return finish_hit(in, t, c2d_mul_add(s.p1, frac, e), n, out);
+}
+
+/* segment_cast_general with every argument in a register (a jump from the fast path). */
+static C2D_NOINLINE bool segment_cast_slow(c2d_vec2 p1, c2d_vec2 p2, c2d_vec2 origin, c2d_vec2 translation, c2d_real max_fraction,
+                                           c2d_hit *out) {
+    c2d_segment s;
+    c2d_raycast_input in;
+    s.p1 = p1;
+    s.p2 = p2;
+    in.origin = origin;
+    in.translation = translation;
+    in.max_fraction = max_fraction;
+    return segment_cast_general(s, in, out);
+}
+
+/* Segment cast, fast path: the same solve as segment_cast_general (cross products relative to
+ * p1, the numerators compared against the denominator, so hits exactly at an end are kept), with
+ * the denominator's sign folded in by flipping signs instead of a branch, and the normal facing
+ * the ray taken from that sign (d . left_perp(e) = -den) instead of a second dot product. With
+ * every input of magnitude at most RAY_FAST_RANGE (a sum of magnitudes: NaN and infinities fail
+ * it) no product overflows; anything else goes to segment_cast_general. The length of e and its
+ * reciprocal do not depend on the ray, so they run beside the decision. */
+bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
+    c2d_real ox, oy, dx, dy, ax, ay, bx, by, mf = in.max_fraction;
+    c2d_real ex, ey, ee, wx, wy, den, tn, sn, flip, size, inv_len, t, frac;
+    bool fast;
+    ray_load(&in, &ox, &oy, &dx, &dy);
+    vec2_split(s.p1, &ax, &ay);
+    vec2_split(s.p2, &bx, &by);
+    ex = bx - ax;
+    ey = by - ay;
+    wx = ox - ax;
+    wy = oy - ay;
+    den = dx * ey - dy * ex;
+    tn = ex * wy - ey * wx; /* t = tn / den */
+    sn = dx * wy - dy * wx; /* fraction along the segment = sn / den */
+    flip = den < 0 ? (c2d_real)-1 : (c2d_real)1;
+    den *= flip;
+    tn *= flip;
+    sn *= flip;
+    size = ((C2D_ABS(ox) + C2D_ABS(oy)) + (C2D_ABS(dx) + C2D_ABS(dy))) + ((C2D_ABS(ax) + C2D_ABS(ay)) + (C2D_ABS(bx) + C2D_ABS(by)));
+    ee = ex * ex + ey * ey;
+    /* in range, and e long enough to normalise (the general code gives a tiny segment a zero normal) */
+    fast = (size <= RAY_FAST_RANGE) & ((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)) & (ee >= RAY_FAST_MIN_DD);
+    if (!(fast & (den > 0) & (tn >= 0) & (sn >= 0) & (sn <= den) & ((mf == (c2d_real)INFINITY) | (tn <= mf * den)))) {
+        if (!fast) return segment_cast_slow(s.p1, s.p2, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
+        return false;
+    }
+    t = tn / den;
+    t = t < mf ? t : mf;
+    if (!(t <= REAL_MAX)) return false; /* an unbounded ray nearly parallel: no finite time */
+    if (out) {
+        inv_len = flip / ray_sqrt(ee);
+        frac = sn / den;
+        frac = frac < 1 ? frac : 1;
+        out->pos = c2d_v2(ax + frac * ex, ay + frac * ey);
+        out->normal = c2d_v2(-ey * inv_len, ex * inv_len);
+        out->delta = mf < (c2d_real)INFINITY ? c2d_v2((t - mf) * dx, (t - mf) * dy) : c2d_v2(0, 0);
+        out->time = t;
+    }
+    return true;
 }

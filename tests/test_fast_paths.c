@@ -5,10 +5,13 @@
  * merely rotated normals) agreeing with the exact overlap test, polygons with an edge too short to
  * normalise (the scalar fallback of the vector loaders), circle-polygon decided with the stored
  * normals against the same pairs with untrusted normals (the vertex-derived path) and the exact
- * tests, the direct circle-circle contact, and the
- * fast c2d_aabb_raycast against the general box cast that c2d_aabb_raycast_padded runs, and the
- * vector c2d_polygon_transform against the scalar point and rotation formulas, and the manifolds
- * of polygons placed by transforms against the exact tests in the polygon's frame. */
+ * tests, the direct circle-circle contact, the vector c2d_polygon_transform against the scalar
+ * point and rotation formulas, the manifolds of polygons placed by transforms against the exact
+ * tests in the polygon's frame, and the ray casts' fast paths: c2d_aabb_raycast against the
+ * general box cast that c2d_aabb_raycast_padded runs, c2d_polygon_raycast and c2d_segment_raycast
+ * against their documented algorithms written out here (bit-identical answers),
+ * c2d_circle_raycast against a double-precision solve, each with awkward inputs (NaN, infinities,
+ * signed zeros, denormals, huge values) and on both sides of the fast paths' range limits. */
 #include "test_util.h"
 
 static c2d_vec2 V(double x, double y) { return c2d_v2((c2d_real)x, (c2d_real)y); }
@@ -758,6 +761,81 @@ static void aabb_raycast_matches_general(void **state) {
     assert_true(hits > n / 10);
 }
 
+/* One value from a list of awkward ones: zeros of both signs, the range limit and just past it,
+ * huge finite values, infinities, NaN, tiny (denormal) values, or a plain coordinate. */
+static double awkward(test_rng *r, double plain) {
+    static const double special[] = {0.0, -0.0, 1e15, -1e15, 1.0000001e15, -1.0000001e15, 3e38, -3e38,
+                                     INFINITY, -INFINITY, NAN, 1e-45, -1e-45, 1e-30};
+    uint64_t k = test_rng_next(r) % 200;
+    if (k < sizeof special / sizeof special[0]) return special[k];
+    return plain;
+}
+
+/* The fast box ray against the general cast with real-valued (not grid) coordinates and every
+ * input now and then replaced by an awkward value: inverted and flat boxes, translations with a
+ * zero, denormal or huge component, max_fraction negative, NaN, zero, huge or infinite, values
+ * beside C2D_MAX_COORD (where the fast path hands over to the general cast). Answers and hits must
+ * be identical, and a hit never holds a non-finite value. */
+static void aabb_raycast_awkward_inputs(void **state) {
+    test_rng r = test_rng_make("aabb_raycast_awkward_inputs");
+    int n = test_iterations(100000), i, hits = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        double lx = test_rng_range(&r, -3, 3), ly = test_rng_range(&r, -3, 3);
+        double ux = lx + test_rng_range(&r, -0.5, 3), uy = ly + test_rng_range(&r, -0.5, 3);
+        c2d_aabb b = box_raw(awkward(&r, lx), awkward(&r, ly), awkward(&r, ux), awkward(&r, uy));
+        c2d_raycast_input in;
+        c2d_hit h1, h2;
+        bool g1, g2;
+        double ox = test_rng_range(&r, -6, 6), oy = test_rng_range(&r, -6, 6);
+        double tx = lx + test_rng_range(&r, -1, 4) - ox, ty = ly + test_rng_range(&r, -1, 4) - oy; /* toward the box */
+        in.origin = V(awkward(&r, ox), awkward(&r, oy));
+        in.translation = V(awkward(&r, tx), awkward(&r, ty));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : test_rng_range(&r, -0.2, 2));
+        memset(&h1, 0, sizeof h1);
+        memset(&h2, 0, sizeof h2);
+        g1 = c2d_aabb_raycast(b, in, &h1);
+        g2 = c2d_aabb_raycast_padded(b, V(0, 0), in, &h2);
+        assert_int_equal(g1, g2);
+        if (g1) {
+            ++hits;
+            assert_true(hits_equal(&h1, &h2));
+            assert_hit_finite(h1);
+        }
+        assert_int_equal(c2d_aabb_raycast(b, in, NULL), g2);
+    }
+    printf("aabb_raycast_awkward_inputs: %d hits of %d\n", hits, n);
+    assert_true(hits > n / 20);
+}
+
+/* Both sides of the fast path's range limit: coordinates at C2D_MAX_COORD stay on the fast path,
+ * just beyond it the general cast answers; both give the same hit. */
+static void aabb_raycast_range_limit(void **state) {
+    const double m = (double)C2D_MAX_COORD;
+    c2d_raycast_input in;
+    c2d_hit h1, h2;
+    int k;
+    (void)state;
+    for (k = 0; k < 2; ++k) {
+        double big = k == 0 ? m : m * 1.001;
+        c2d_aabb b = box_raw(big * 0.5, -1, big, 1);
+        in.origin = V(0, 0);
+        in.translation = V(big, 0.25);
+        in.max_fraction = 1;
+        assert_true(c2d_aabb_raycast(b, in, &h1));
+        assert_true(c2d_aabb_raycast_padded(b, V(0, 0), in, &h2));
+        assert_true(hits_equal(&h1, &h2));
+        assert_near(h1.time, 0.5, TOL);
+        assert_vec_near(h1.normal, -1, 0, 0);
+    }
+    /* a huge finite max_fraction: delta would overflow, so no hit (as finish_hit) */
+    in.origin = V(-4, 0);
+    in.translation = V(1e20, 0);
+    in.max_fraction = (c2d_real)1e30;
+    assert_int_equal(c2d_aabb_raycast(box_raw(-1, -1, 1, 1), in, &h1),
+                     c2d_aabb_raycast_padded(box_raw(-1, -1, 1, 1), V(0, 0), in, &h2));
+}
+
 /* Hand cases: entering each face, the corner graze, ending on the surface. */
 static void aabb_raycast_hand(void **state) {
     c2d_aabb b = box_raw(-2, -1, 2, 1);
@@ -789,6 +867,350 @@ static void aabb_raycast_hand(void **state) {
     assert_false(c2d_aabb_raycast(b, in, &h));
 }
 
+/* ---- ray vs circle: the fast path against a double-precision solve ---- */
+
+/* First entry of o + t d, t in [0, mf], into the open disk, solved in double: 1 hit (time, normal),
+ * 0 miss, -1 too close to call (tangent or ending on the surface, within rel_margin). */
+static int circle_reference(double cx, double cy, double r, double ox, double oy, double dx, double dy, double mf,
+                            double rel_margin, double *t_out, double *nx, double *ny) {
+    double mx = ox - cx, my = oy - cy, dd = dx * dx + dy * dy, md = mx * dx + my * dy, mm = mx * mx + my * my;
+    double cr = mx * dy - my * dx, hh = r * r * dd - cr * cr, t;
+    if (mm < r * r * (1 + rel_margin)) return -1; /* inside or nearly on the surface: not what this test is about */
+    if (dd == 0 || md >= 0) return 0;
+    if (fabs(hh) <= rel_margin * r * r * dd) return -1;
+    if (hh < 0) return 0;
+    t = (mm - r * r) / (sqrt(hh) - md);
+    if (fabs(t - mf) <= rel_margin * (1 + fabs(mf))) return -1;
+    if (!(t < mf)) return 0;
+    *t_out = t;
+    *nx = (mx + t * dx) / r;
+    *ny = (my + t * dy) / r;
+    return 1;
+}
+
+/* Random rays against random circles, with coordinates from near the origin to beyond the fast
+ * path's limits (scales 1e6 to 1e13 around its range of 1e9 in float, translations of 1e-25 to
+ * 1e-8 around its |d|^2 floor of 1e-30; double: 1e60 to 1e75, where the double solve itself still holds, and 1e-140 to 1e-110): every clear hit and clear miss agrees with the double solve, hits have the
+ * right time, point and a unit normal. Awkward inputs never give a non-finite hit. */
+static void circle_raycast_matches_reference(void **state) {
+    test_rng r = test_rng_make("circle_raycast_matches_reference");
+    int n = test_iterations(100000), i, hits = 0, misses = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        /* scale: ordinary, near the float fast range, or tiny translations */
+        int kind = (int)(test_rng_next(&r) % 4);
+        double big = sizeof(c2d_real) == 4 ? test_rng_range(&r, 6, 13) : test_rng_range(&r, 60, 75);
+        double tiny = sizeof(c2d_real) == 4 ? test_rng_range(&r, -25, -8) : test_rng_range(&r, -140, -110);
+        double scale = kind == 1 ? pow(10, big) : 1;
+        double dscale = kind == 2 ? pow(10, tiny) : scale;
+        double cx = test_rng_range(&r, -5, 5) * scale, cy = test_rng_range(&r, -5, 5) * scale;
+        double rad = test_rng_range(&r, 0.2, 3) * scale;
+        double ox = cx + test_rng_range(&r, -12, 12) * scale, oy = cy + test_rng_range(&r, -12, 12) * scale;
+        double ax = cx + test_rng_range(&r, -4, 4) * scale - ox, ay = cy + test_rng_range(&r, -4, 4) * scale - oy;
+        double k = test_rng_range(&r, 0.2, 1.6), dx = ax * k * dscale / scale, dy = ay * k * dscale / scale;
+        double mf = kind == 2 ? scale / dscale : (test_rng_next(&r) % 4 == 0 ? INFINITY : 1);
+        c2d_circle c;
+        c2d_raycast_input in;
+        c2d_hit h;
+        double t = 0, nx = 0, ny = 0;
+        int expect;
+        bool got;
+        c.center = V(cx, cy);
+        c.radius = (c2d_real)rad;
+        in.origin = V(ox, oy);
+        in.translation = V(dx, dy);
+        in.max_fraction = (c2d_real)mf;
+        /* the reference sees the float-rounded inputs */
+        expect = circle_reference(c.center.x, c.center.y, c.radius, in.origin.x, in.origin.y, in.translation.x,
+                                  in.translation.y, in.max_fraction, 1e-3, &t, &nx, &ny);
+        got = c2d_circle_raycast(c, in, &h);
+        if ((expect == 0 && got) || (expect == 1 && !got))
+            printf("circle mismatch: c (%.9g %.9g) r %.9g o (%.9g %.9g) d (%.9g %.9g) mf %g expect %d t %g\n",
+                   (double)c.center.x, (double)c.center.y, (double)c.radius, (double)in.origin.x, (double)in.origin.y,
+                   (double)in.translation.x, (double)in.translation.y, (double)in.max_fraction, expect, t);
+        if (expect == 0) {
+            assert_false(got);
+            ++misses;
+        }
+        if (expect == 1) {
+            assert_true(got);
+            ++hits;
+            assert_hit_finite(h);
+            assert_near(h.time, t, 1e-3 * (1 + fabs(t)));
+            /* unit to the precision of c2d_real (the Newton step), not just to the test tolerance */
+            assert_near(hypot(h.normal.x, h.normal.y), 1, 8 * (sizeof(c2d_real) == 4 ? 1.1920929e-7 : 2.220446e-16));
+            assert_near(h.normal.x, nx, 2e-3);
+            assert_near(h.normal.y, ny, 2e-3);
+            assert_near(h.pos.x, cx + nx * rad, 2e-3 * rad);
+            assert_near(h.pos.y, cy + ny * rad, 2e-3 * rad);
+        }
+        if (got) assert_hit_finite(h);
+    }
+    printf("circle_raycast_matches_reference: %d hits, %d misses\n", hits, misses);
+    assert_true(hits > n / 10 && misses > n / 10);
+}
+
+/* Awkward inputs (NaN, infinities, huge and denormal values, zero or negative radius, odd
+ * max_fraction) never crash, never give a hit for bad input, never write a non-finite value. */
+static void circle_raycast_awkward_inputs(void **state) {
+    test_rng r = test_rng_make("circle_raycast_awkward_inputs");
+    int n = test_iterations(100000), i;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        double cx = test_rng_range(&r, -3, 3), cy = test_rng_range(&r, -3, 3), ox = test_rng_range(&r, -8, 8),
+               oy = test_rng_range(&r, -8, 8);
+        c2d_circle c;
+        c2d_raycast_input in;
+        c2d_hit h;
+        bool valid;
+        c.center = V(awkward(&r, cx), awkward(&r, cy));
+        c.radius = (c2d_real)awkward(&r, test_rng_range(&r, 0.2, 3));
+        in.origin = V(awkward(&r, ox), awkward(&r, oy));
+        in.translation = V(awkward(&r, cx - ox), awkward(&r, cy - oy));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : 1);
+        valid = c2d_raycast_input_is_valid(in) && c2d_vec2_is_valid(c.center) && c.radius > 0 && isfinite(c.radius);
+        memset(&h, 0, sizeof h);
+        if (c2d_circle_raycast(c, in, &h)) {
+            assert_true(valid);
+            assert_hit_finite(h);
+            assert_true(h.time >= 0 && h.time <= in.max_fraction);
+        }
+    }
+}
+
+/* ---- ray vs convex polygon: the vector path against the scalar algorithm ---- */
+
+/* The documented polygon cast (collision.h, src/raycast.c: Cyrus-Beck, each half-plane measured
+ * from its own vertex, a polygon that is not counter-clockwise and strictly convex never hit),
+ * written out in scalar code with the same operations in the same order, so its answers must be
+ * bit-identical to c2d_polygon_raycast's. */
+static bool polygon_cast_reference(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+    c2d_real lower = -(c2d_real)INFINITY, upper = (c2d_real)INFINITY, nearest = (c2d_real)INFINITY, time;
+    int i, enter = -1, inner = 0, n = p->count;
+    c2d_hit h;
+    if (n < 3 || n > C2D_MAX_POLYGON_VERTICES || !c2d_raycast_input_is_valid(in)) return false;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v0 = p->vertices[i], v1 = p->vertices[(i + 1) % n], v2 = p->vertices[(i + 2) % n];
+        if (!c2d_vec2_is_valid(v0) || !c2d_vec2_is_valid(p->normals[i])) return false;
+        if (!(c2d_cross(c2d_sub(v1, v0), c2d_sub(v2, v1)) > 0)) return false;
+    }
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 nv = p->normals[i];
+        c2d_real num = c2d_dot(nv, c2d_sub(p->vertices[i], in.origin)), den = c2d_dot(nv, in.translation);
+        if (num < nearest) { nearest = num; inner = i; }
+        if (den < 0) {
+            c2d_real t = num / den;
+            if (t > lower) { lower = t; enter = i; }
+        } else if (den > 0) {
+            c2d_real t = num / den;
+            if (t < upper) upper = t;
+        } else if (!(num > 0)) {
+            return false;
+        }
+        if (!(lower < upper)) return false;
+    }
+    if (!(lower < in.max_fraction) || !(upper > 0)) return false;
+    if (lower < 0) {
+        time = 0;
+        h.pos = in.origin;
+        h.normal = p->normals[inner];
+    } else {
+        time = lower > 0 ? lower : (c2d_real)0;
+        h.pos = c2d_mul_add(in.origin, time, in.translation);
+        h.normal = p->normals[enter];
+    }
+    h.time = time;
+    h.delta = isfinite(in.max_fraction) ? c2d_scale(in.translation, time - in.max_fraction) : c2d_v2(0, 0);
+    if (!isfinite(h.pos.x) || !isfinite(h.pos.y) || !isfinite(h.delta.x) || !isfinite(h.delta.y)) return false;
+    *out = h;
+    return true;
+}
+
+/* A random convex polygon of n vertices (3..8) around (cx, cy), built by c2d_polygon_make; now and
+ * then spoiled by hand: a vertex or normal replaced by an awkward value, two vertices swapped
+ * (clockwise or self-intersecting), a vertex moved onto its neighbours' line (collinear), or the
+ * vertices reversed. Slots past the count hold garbage. */
+static c2d_polygon random_cast_polygon(test_rng *r, int n, double cx, double cy, double size) {
+    c2d_polygon p;
+    c2d_vec2 pts[8];
+    int i, k;
+    do {
+        double a0 = test_rng_range(r, 0, 6.283185307179586);
+        for (i = 0; i < n; ++i) {
+            double a = a0 + 6.283185307179586 * (i + test_rng_range(r, -0.3, 0.3)) / n;
+            double rad = size * test_rng_range(r, 0.6, 1.0);
+            pts[i] = V(cx + rad * cos(a), cy + rad * sin(a));
+        }
+    } while (c2d_polygon_make(pts, n, &p) != C2D_OK || p.count != n);
+    for (i = n; i < C2D_MAX_POLYGON_VERTICES; ++i) {
+        p.vertices[i] = V(awkward(r, test_rng_range(r, -9, 9)), test_rng_range(r, -9, 9));
+        p.normals[i] = V(awkward(r, test_rng_range(r, -1, 1)), test_rng_range(r, -1, 1));
+    }
+    k = (int)(test_rng_next(r) % 40);
+    i = (int)(test_rng_next(r) % (uint64_t)n);
+    if (k == 0) p.vertices[i].x = (c2d_real)awkward(r, p.vertices[i].x);
+    if (k == 1) p.normals[i].y = (c2d_real)awkward(r, p.normals[i].y);
+    if (k == 2) {
+        c2d_vec2 t = p.vertices[i];
+        p.vertices[i] = p.vertices[(i + 1) % n];
+        p.vertices[(i + 1) % n] = t;
+    }
+    if (k == 3) { /* onto the line of its neighbours: no strict turn there */
+        c2d_vec2 a = p.vertices[(i + n - 1) % n], b = p.vertices[(i + 1) % n];
+        p.vertices[i] = c2d_v2((a.x + b.x) / 2, (a.y + b.y) / 2);
+    }
+    if (k == 4) {
+        c2d_polygon q = p;
+        for (i = 0; i < n; ++i) p.vertices[i] = q.vertices[n - 1 - i];
+    }
+    return p;
+}
+
+/* Random rays (aimed near the polygon, from outside and inside, long, short, unbounded, with
+ * awkward components now and then) against random polygons of every count: answers and hits
+ * identical to the scalar algorithm. Boxes and diamonds with exact normals add the grazes and
+ * edge runs on both sides of the touching boundary. */
+static void polygon_raycast_matches_reference(void **state) {
+    test_rng r = test_rng_make("polygon_raycast_matches_reference");
+    int iters = test_iterations(100000), it, hits = 0, misses = 0, counts[9] = {0};
+    (void)state;
+    for (it = 0; it < iters; ++it) {
+        int n = 3 + (int)(test_rng_next(&r) % 6);
+        double cx = test_rng_range(&r, -5, 5), cy = test_rng_range(&r, -5, 5), size = test_rng_range(&r, 0.5, 3);
+        c2d_polygon p;
+        c2d_raycast_input in;
+        c2d_hit h1, h2;
+        bool g1, g2;
+        double ox, oy, tx, ty;
+        if (test_rng_next(&r) % 8 == 0) { /* a box or a diamond with exact normals, grid rays */
+            p = test_rng_next(&r) % 2 ? poly_box(0, 0, 2, 1, 0) : poly_box(0, 0, 1, 1, C2D_PI / 4);
+            ox = (double)(int)test_rng_range(&r, -5, 6);
+            oy = (double)(int)test_rng_range(&r, -4, 5);
+            tx = (double)(int)test_rng_range(&r, -8, 9);
+            ty = (double)(int)test_rng_range(&r, -8, 9);
+            n = p.count;
+        } else {
+            p = random_cast_polygon(&r, n, cx, cy, size);
+            ox = cx + test_rng_range(&r, -3, 3) * size;
+            oy = cy + test_rng_range(&r, -3, 3) * size;
+            tx = (cx + test_rng_range(&r, -1.5, 1.5) * size - ox) * test_rng_range(&r, 0.3, 2.5);
+            ty = (cy + test_rng_range(&r, -1.5, 1.5) * size - oy) * test_rng_range(&r, 0.3, 2.5);
+        }
+        in.origin = V(awkward(&r, ox), awkward(&r, oy));
+        in.translation = V(awkward(&r, tx), awkward(&r, ty));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : test_rng_range(&r, 0, 1.5));
+        memset(&h1, 0, sizeof h1);
+        memset(&h2, 0, sizeof h2);
+        g1 = c2d_polygon_raycast(&p, in, &h1);
+        g2 = polygon_cast_reference(&p, in, &h2);
+        if (g1 != g2) {
+            printf("polygon mismatch (n %d): got %d, reference %d; o (%.9g %.9g) d (%.9g %.9g) mf %.9g\n", n, g1, g2,
+                   (double)in.origin.x, (double)in.origin.y, (double)in.translation.x, (double)in.translation.y,
+                   (double)in.max_fraction);
+        }
+        assert_int_equal(g1, g2);
+        assert_int_equal(c2d_polygon_raycast(&p, in, NULL), g2);
+        if (g1) {
+            ++hits;
+            ++counts[n];
+            assert_true(hits_equal(&h1, &h2));
+            assert_hit_finite(h1);
+        } else {
+            ++misses;
+        }
+    }
+    printf("polygon_raycast_matches_reference: %d hits, %d misses; hits by count 3..8: %d %d %d %d %d %d\n", hits,
+           misses, counts[3], counts[4], counts[5], counts[6], counts[7], counts[8]);
+    assert_true(hits > iters / 10 && misses > iters / 10);
+}
+
+/* ---- ray vs segment: the fast path against the documented solve ---- */
+
+/* The documented segment cast (src/raycast.c): cross products relative to p1, numerators compared
+ * against the denominator, the normal faces the ray; written out with the same operations, so
+ * hits must be bit-identical. */
+static bool segment_cast_reference(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
+    c2d_vec2 e, w, d = in.translation, n;
+    c2d_real den, tn, sn, t, frac;
+    c2d_hit h;
+    if (!c2d_raycast_input_is_valid(in) || !c2d_vec2_is_valid(s.p1) || !c2d_vec2_is_valid(s.p2)) return false;
+    e = c2d_sub(s.p2, s.p1);
+    w = c2d_sub(in.origin, s.p1);
+    den = c2d_cross(d, e);
+    tn = c2d_cross(e, w);
+    sn = c2d_cross(d, w);
+    if (den < 0) {
+        den = -den;
+        tn = -tn;
+        sn = -sn;
+    }
+    if (!(den > 0) || !isfinite(den)) return false;
+    if (!(tn >= 0) || !(sn >= 0) || !(sn <= den)) return false;
+    if (isfinite(in.max_fraction) && !(tn <= in.max_fraction * den)) return false;
+    t = tn / den < in.max_fraction ? tn / den : in.max_fraction;
+    frac = sn / den;
+    frac = frac < 0 ? 0 : (frac > 1 ? 1 : frac);
+    n = c2d_normalize(c2d_left_perp(e));
+    if (c2d_dot(n, d) > 0) n = c2d_neg(n);
+    h.time = t;
+    h.pos = c2d_mul_add(s.p1, frac, e);
+    h.normal = n;
+    h.delta = isfinite(in.max_fraction) ? c2d_scale(d, t - in.max_fraction) : c2d_v2(0, 0);
+    if (!isfinite(h.time) || !c2d_vec2_is_valid(h.pos) || !c2d_vec2_is_valid(h.normal) || !c2d_vec2_is_valid(h.delta))
+        return false;
+    *out = h;
+    return true;
+}
+
+/* Random rays against random segments at scales from 1 to beyond the fast path's range, with
+ * grid cases (hits exactly at an end, at the end of the cast, from the segment itself, along it)
+ * and awkward values: answers identical to the documented solve; hits identical except that the
+ * normal of a nearly parallel ray may take the other side (the fast path reads the side from the
+ * denominator's sign, the solve from a rounded dot product), so it is compared up to sign then. */
+static void segment_raycast_matches_reference(void **state) {
+    test_rng r = test_rng_make("segment_raycast_matches_reference");
+    int iters = test_iterations(100000), it, hits = 0;
+    (void)state;
+    for (it = 0; it < iters; ++it) {
+        double sc = test_rng_next(&r) % 4 == 0 ? pow(10, sizeof(c2d_real) == 4 ? test_rng_range(&r, 6, 12) : test_rng_range(&r, 60, 80)) : 1;
+        bool grid = test_rng_next(&r) % 4 == 0;
+        double v[4], o[2], d[2];
+        int k;
+        c2d_segment sg;
+        c2d_raycast_input in;
+        c2d_hit h1, h2;
+        bool g1, g2;
+        for (k = 0; k < 4; ++k) v[k] = grid ? (double)(int)test_rng_range(&r, -3, 4) : test_rng_range(&r, -5, 5) * sc;
+        for (k = 0; k < 2; ++k) o[k] = grid ? (double)(int)test_rng_range(&r, -5, 6) : test_rng_range(&r, -8, 8) * sc;
+        for (k = 0; k < 2; ++k) d[k] = grid ? (double)(int)test_rng_range(&r, -6, 7) : test_rng_range(&r, -15, 15) * sc;
+        sg.p1 = V(awkward(&r, v[0]), awkward(&r, v[1]));
+        sg.p2 = V(awkward(&r, v[2]), awkward(&r, v[3]));
+        in.origin = V(awkward(&r, o[0]), awkward(&r, o[1]));
+        in.translation = V(awkward(&r, d[0]), awkward(&r, d[1]));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : (grid ? 1 : test_rng_range(&r, 0, 1.5)));
+        memset(&h1, 0, sizeof h1);
+        memset(&h2, 0, sizeof h2);
+        g1 = c2d_segment_raycast(sg, in, &h1);
+        g2 = segment_cast_reference(sg, in, &h2);
+        if (g1 != g2)
+            printf("segment mismatch: got %d, reference %d; p1 (%.9g %.9g) p2 (%.9g %.9g) o (%.9g %.9g) d (%.9g %.9g) mf %.9g\n",
+                   g1, g2, (double)sg.p1.x, (double)sg.p1.y, (double)sg.p2.x, (double)sg.p2.y, (double)in.origin.x,
+                   (double)in.origin.y, (double)in.translation.x, (double)in.translation.y, (double)in.max_fraction);
+        assert_int_equal(g1, g2);
+        assert_int_equal(c2d_segment_raycast(sg, in, NULL), g2);
+        if (g1) {
+            ++hits;
+            assert_hit_finite(h1);
+            assert_true(h1.time == h2.time && h1.pos.x == h2.pos.x && h1.pos.y == h2.pos.y && h1.delta.x == h2.delta.x &&
+                        h1.delta.y == h2.delta.y);
+            assert_true((h1.normal.x == h2.normal.x && h1.normal.y == h2.normal.y) ||
+                        (h1.normal.x == -h2.normal.x && h1.normal.y == -h2.normal.y));
+        }
+    }
+    printf("segment_raycast_matches_reference: %d hits\n", hits);
+    assert_true(hits > iters / 20);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aabb_inline_hand_cases),
@@ -810,6 +1232,12 @@ int main(void) {
         cmocka_unit_test(xf_polygon_matches_placed),
         cmocka_unit_test(xf_polygon_placed_edge_cases),
         cmocka_unit_test(circle_circle_checks_after_overlap),
+        cmocka_unit_test(aabb_raycast_awkward_inputs),
+        cmocka_unit_test(aabb_raycast_range_limit),
+        cmocka_unit_test(circle_raycast_matches_reference),
+        cmocka_unit_test(circle_raycast_awkward_inputs),
+        cmocka_unit_test(polygon_raycast_matches_reference),
+        cmocka_unit_test(segment_raycast_matches_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
