@@ -461,9 +461,8 @@ void add_polygon_cases(Builder &b, const Scene &s, int v) {
     b.ours("polygon_raycast", loop(n, RC(c2d_polygon_raycast, &PB[i])));
     b.box2d(loop(n, B2RC(bPB[i], , I, 0)));
     b.ours("polygon_raycast_xf", loop(n, [=](int i, Acc &acc) {
-        c2d_polygon pb = c2d_polygon_transform(&LB[i], XB[i]);
         c2d_hit h;
-        if (c2d_polygon_raycast(&pb, R[i], &h)) { acc.hits++; acc.f += h.time; }
+        if (c2d_polygon_raycast_xf(&LB[i], XB[i], R[i], &h)) { acc.hits++; acc.f += h.time + h.normal.x; }
     }));
     b.box2d(loop(n, B2RC(bLB[i], , bXB[i], 0)));
     b.ours("polygon_raycast_localray", loop(n, [=](int i, Acc &acc) {
@@ -565,11 +564,11 @@ void print_notes(const Options &opt) {
     std::printf(
         "notes:\n"
         "  - Box2D's polygon functions get identity transforms and world-space vertices; the *_xf rows\n"
-        "    give Box2D local vertices plus real transforms. collide2d's manifold *_xf rows call the\n"
-        "    transform-taking queries (c2d_circle_manifold_polygon_xf, c2d_polygon_manifold_polygon_xf:\n"
-        "    local polygons plus transforms, as Box2D); its other *_xf rows time c2d_polygon_transform\n"
-        "    (distance: each vertex mapped into a c2d_proxy) followed by the query. polygon_raycast_localray\n"
-        "    instead maps the ray into the polygon's local frame (and the hit normal back), as Box2D does.\n"
+        "    give Box2D local vertices plus real transforms. collide2d's manifold and ray *_xf rows call the\n"
+        "    transform-taking queries (c2d_circle_manifold_polygon_xf, c2d_polygon_manifold_polygon_xf,\n"
+        "    c2d_polygon_raycast_xf: local polygons plus transforms, as Box2D); the distance *_xf rows map\n"
+        "    each vertex into a c2d_proxy before the query. polygon_raycast_localray does the mapping of\n"
+        "    c2d_polygon_raycast_xf in the caller (ray into the polygon's frame, hit normal back).\n"
         "  - Box2D polygons use m_radius = 0 (its 0.01 skin removed) so both libraries see the same shapes.\n"
         "  - Box2D is Debian's shared libbox2d (called through the PLT); collide2d is the static library\n"
         "    built here in Release. b2TestOverlap(b2AABB, b2AABB) is inline in Box2D's header, and so is\n"

@@ -50,6 +50,20 @@ static inline c2d_status c2d_check_vec2(c2d_vec2 v) {
     c2d_status s = c2d_check_real(v.x);
     return s != C2D_OK ? s : c2d_check_real(v.y);
 }
+/* A transform the _xf queries accept (src/manifold.c, src/raycast.c): position within
+ * C2D_MAX_COORD, rotation with c*c + s*s in (0.5, 2) (false for NaN), scaled back to unit length
+ * when it is measurably off (as c2d_polygon_transform does). */
+static inline bool c2d_xf_usable(c2d_transform *xf) {
+    c2d_real m = xf->q.c * xf->q.c + xf->q.s * xf->q.s;
+    if (!(C2D_ABS(xf->p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(xf->p.y) <= (c2d_real)C2D_MAX_COORD)) return false;
+    if (!(m > (c2d_real)0.5 && m < 2)) return false;
+    if (C2D_ABS(m - 1) > 4 * C2D_EPSILON) {
+        c2d_real inv = (c2d_real)1 / C2D_SQRT(m);
+        xf->q.c *= inv;
+        xf->q.s *= inv;
+    }
+    return true;
+}
 static inline c2d_real c2d_minr(c2d_real a, c2d_real b) { return a < b ? a : b; }
 static inline c2d_real c2d_maxr(c2d_real a, c2d_real b) { return a > b ? a : b; }
 static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return x < lo ? lo : (x > hi ? hi : x); }

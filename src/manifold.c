@@ -1778,20 +1778,6 @@ c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygo
 
 /* ---- manifolds of shapes placed by transforms ---- */
 
-/* A transform the _xf queries accept: position within C2D_MAX_COORD, rotation with c*c + s*s in
- * (0.5, 2) (false for NaN), scaled back to unit length when it is measurably off (as
- * c2d_polygon_transform does). */
-static bool xf_usable(c2d_transform *xf) {
-    c2d_real m = xf->q.c * xf->q.c + xf->q.s * xf->q.s;
-    if (!point_ok(xf->p) || !(m > (c2d_real)0.5 && m < 2)) return false;
-    if (C2D_ABS(m - 1) > 4 * C2D_EPSILON) {
-        c2d_real inv = (c2d_real)1 / C2D_SQRT(m);
-        xf->q.c *= inv;
-        xf->q.s *= inv;
-    }
-    return true;
-}
-
 /* p mapped by xf into *out, with the formulas of c2d_polygon_transform (the same values), written
  * in place rather than returned; p->count is already checked. */
 static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform xf) {
@@ -1830,7 +1816,7 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
 c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
     contact k = {{0, 0}, 0, {0, 0}};
     c2d_vec2 o;
-    if (!xf_usable(&xf_b)) return empty_manifold();
+    if (!c2d_xf_usable(&xf_b)) return empty_manifold();
     a.center = c2d_inv_transform_point(xf_b, a.center);
     if (!circle_polygon_contact(a, b, &k, &o)) return empty_manifold();
     /* the manifold of c2d_circle_manifold_polygon, then mapped to world */
@@ -1856,7 +1842,7 @@ c2d_manifold c2d_polygon_manifold_polygon_xf(const c2d_polygon *a, c2d_transform
     c2d_polygon la;
     c2d_transform rel;
     c2d_manifold m;
-    if (!polygon_present(a) || !polygon_present(b) || !xf_usable(&xf_a) || !xf_usable(&xf_b)) return empty_manifold();
+    if (!polygon_present(a) || !polygon_present(b) || !c2d_xf_usable(&xf_a) || !c2d_xf_usable(&xf_b)) return empty_manifold();
     rel.q.c = xf_b.q.c * xf_a.q.c + xf_b.q.s * xf_a.q.s; /* q_b^-1 * q_a */
     rel.q.s = xf_b.q.c * xf_a.q.s - xf_b.q.s * xf_a.q.c;
     rel.p = c2d_inv_transform_point(xf_b, xf_a.p);

@@ -924,8 +924,9 @@ static C2D_NOINLINE bool polygon_cast_5to7(const c2d_polygon *p, __m128 od, __m1
     return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0);
 }
 
-bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
-    __m128 od = _mm_loadu_ps((const float *)&in), mfv = _mm_load_ss(&in.max_fraction);
+/* c2d_polygon_raycast with the ray already in registers: od = (origin, translation), mfv's lane 0
+ * = max_fraction. */
+static bool polygon_raycast_vec(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
     int n;
     if (!p) return false;
     n = p->count;
@@ -934,6 +935,10 @@ bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *ou
     if (n == 3) return polygon_cast_3(p, od, mfv, out);
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
     return polygon_cast_5to7(p, od, mfv, out);
+}
+
+bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
+    return polygon_raycast_vec(p, _mm_loadu_ps((const float *)&in), _mm_load_ss(&in.max_fraction), out);
 }
 #else
 bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
@@ -1029,5 +1034,31 @@ bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
         out->delta = mf < (c2d_real)INFINITY ? c2d_v2((t - mf) * dx, (t - mf) * dy) : c2d_v2(0, 0);
         out->time = t;
     }
+    return true;
+}
+
+/* The ray in the polygon's frame: origin by the inverse transform, translation by the inverse
+ * rotation (a non-finite input stays non-finite and the cast rejects it); the hit comes back by
+ * the forward transform. With SSE the mapped ray goes to the cast in a register: rewriting `in`
+ * field by field and loading it back whole would stall on store forwarding. */
+bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
+    c2d_hit h;
+    c2d_vec2 o, d;
+    bool hit;
+    if (!c2d_xf_usable(&xf)) return false;
+    o = c2d_inv_transform_point(xf, in.origin);
+    d = c2d_inv_rotate(xf.q, in.translation);
+#ifdef C2D_NARROW_SSE
+    hit = polygon_raycast_vec(p, _mm_setr_ps(o.x, o.y, d.x, d.y), _mm_set_ss(in.max_fraction), &h);
+#else
+    in.origin = o;
+    in.translation = d;
+    hit = c2d_polygon_raycast(p, in, &h);
+#endif
+    if (!hit) return false;
+    out->pos = c2d_transform_point(xf, h.pos);
+    out->normal = c2d_rotate(xf.q, h.normal);
+    out->delta = c2d_rotate(xf.q, h.delta);
+    out->time = h.time;
     return true;
 }

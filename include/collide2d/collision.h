@@ -246,6 +246,11 @@ C2D_API bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out
 C2D_API bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out);
 /* Ray vs convex polygon. */
 C2D_API bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out);
+/* Ray (world frame) vs a polygon in its local frame placed by xf: the ray is mapped into the
+ * polygon's frame, cast there as c2d_polygon_raycast, and pos, normal and delta mapped back to
+ * world (time is frame-free). Transforms are checked as in c2d_circle_manifold_polygon_xf; an
+ * unusable one gives no hit. */
+C2D_API bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out);
 /* Ray vs segment: the ray must cross the segment's line at a point of the closed segment; a ray
  * running along the segment has no single hit point and reports none. Normal faces the origin. */
 C2D_API bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out);
