@@ -224,17 +224,6 @@ static bool load_proxy_lanes(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *loca
     return _mm_movemask_ps(ok) == 0xF;
 }
 
-/* Lowest set bit of a non-zero mask. */
-static inline int lowest_bit(unsigned mask) {
-#if defined(__GNUC__)
-    return __builtin_ctz(mask);
-#else
-    int k;
-    for (k = 0; !(mask & 1u); ++k) mask >>= 1;
-    return k;
-#endif
-}
-
 /* Both support indices of one GJK step, four points at a time: A's point with the largest
  * projection on d and B's with the smallest (B's support in -d: negating a dot product is exact,
  * so the winner and its ties are those of support_index with -d). Each side's extreme value is
@@ -263,8 +252,8 @@ static void support_pair_lanes(const gjk_lanes *a, const gjk_lanes *b, c2d_vec2 
     mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(2, 3, 0, 1)));
     for (k = 0; k < GJK_BLOCKS; ++k) mask_a |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pa[k], ma)) << (4 * k);
     for (k = 0; k < GJK_BLOCKS; ++k) mask_b |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pb[k], mb)) << (4 * k);
-    *ia = mask_a ? lowest_bit(mask_a) : 0;
-    *ib = mask_b ? lowest_bit(mask_b) : 0;
+    *ia = mask_a ? c2d_lowest_bit(mask_a) : 0;
+    *ib = mask_b ? c2d_lowest_bit(mask_b) : 0;
 }
 #endif
 

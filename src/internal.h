@@ -64,6 +64,19 @@ static inline bool c2d_xf_usable(c2d_transform *xf) {
     }
     return true;
 }
+/* Index of the lowest set bit of a non-zero mask (a loop would mispredict on every call). */
+static inline int c2d_lowest_bit(unsigned mask) {
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        ++i;
+    }
+    return i;
+#endif
+}
 static inline c2d_real c2d_minr(c2d_real a, c2d_real b) { return a < b ? a : b; }
 static inline c2d_real c2d_maxr(c2d_real a, c2d_real b) { return a > b ? a : b; }
 static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return x < lo ? lo : (x > hi ? hi : x); }

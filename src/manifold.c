@@ -372,20 +372,6 @@ static inline __m128 hmax_ps(__m128 v) {
     return _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
 }
 
-/* Index of the lowest set bit of a non-zero mask (a loop would mispredict on every call). */
-static inline int lowest_bit(unsigned mask) {
-#if defined(__GNUC__)
-    return __builtin_ctz(mask);
-#else
-    int i = 0;
-    while (!(mask & 1u)) {
-        mask >>= 1;
-        ++i;
-    }
-    return i;
-#endif
-}
-
 /* A polygon's vertices as lanes, four per block, relative to the local origin; lanes past the
  * last vertex repeat vertex 0, and live marks the lanes that hold a vertex. */
 typedef struct poly_lanes {
@@ -581,7 +567,7 @@ static verdict poly_point_face(const c2d_polygon *p, c2d_vec2 o, disk_face *df) 
     if (!(_mm_cvtss_f32(area) > 32 * C2D_EPSILON * _mm_cvtss_f32(absum))) return poly_point_face_scalar(p, o, df);
     best = hmax_ps(best);
     for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(s[k], best)) << (4 * k);
-    face = mask != 0 ? lowest_bit(mask) : 0;
+    face = mask != 0 ? c2d_lowest_bit(mask) : 0;
     df->face = face;
     df->sep = _mm_cvtss_f32(best);
     df->normal = c2d_v2(nx[face], ny[face]);
@@ -627,7 +613,7 @@ static verdict poly_point_face_stored(const c2d_polygon *p, c2d_vec2 o, disk_fac
     if (_mm_movemask_ps(bad) != 0 || !(_mm_cvtss_f32(area) > 32 * C2D_EPSILON * _mm_cvtss_f32(absum))) return RS_RETRY;
     best = hmax_ps(best);
     for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(s[k], best)) << (4 * k);
-    face = mask != 0 ? lowest_bit(mask) : 0;
+    face = mask != 0 ? c2d_lowest_bit(mask) : 0;
     df->face = face;
     df->sep = _mm_cvtss_f32(best);
     df->normal = p->normals[face];
@@ -696,7 +682,7 @@ static c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
     }
     best = hmax_ps(best);
     for (k = 0; k < RS_BLOCKS && k < blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(m[k], best)) << (4 * k);
-    if (mask != 0) *face = lowest_bit(mask);
+    if (mask != 0) *face = c2d_lowest_bit(mask);
     return _mm_cvtss_f32(best);
 }
 #else
@@ -945,6 +931,14 @@ typedef struct contact {
     c2d_vec2 pos;     /* on B's surface, where A touches it after the push (local frame) */
 } contact;
 
+/* The contact of a disk of radius r centred at the local origin whose nearest feature of the
+ * polygon is a face with outward normal n at signed distance sep: out along n, foot on the face. */
+static inline void face_contact(contact *out, c2d_vec2 n, c2d_real sep, c2d_real r, c2d_real scale) {
+    out->normal = n;
+    out->depth = positive_depth(r - sep, scale);
+    out->pos = c2d_scale(n, -sep);
+}
+
 static inline c2d_real pair_scale(const rshape *a, const rshape *b) { return a->size + b->size; }
 
 /* Cores apart at closest points pa (on A) and pb (on B), squared distance d2 > 0. */
@@ -1056,9 +1050,7 @@ static verdict disk_polygon_stored(c2d_real r, const c2d_polygon *p, c2d_vec2 o,
     if (best - r >= tol) return RS_NO;
     if (best <= -tol) {
         /* inside: out through the best face */
-        out->normal = df.normal;
-        out->depth = positive_depth(r - best, scale);
-        out->pos = c2d_mul_add(c, -best, out->normal);
+        face_contact(out, df.normal, best, r, scale);
         return RS_YES;
     }
     if (best < tol) return RS_RETRY;
@@ -1070,9 +1062,7 @@ static verdict disk_polygon_stored(c2d_real r, const c2d_polygon *p, c2d_vec2 o,
     if (u1 > 0 && u2 > 0) {
         v = judge(best - r, tol);
         if (v != RS_NO) {
-            out->normal = df.normal;
-            out->depth = positive_depth(r - best, scale);
-            out->pos = c2d_mul_add(c, -best, out->normal);
+            face_contact(out, df.normal, best, r, scale);
         }
         return v;
     }
@@ -1133,9 +1123,7 @@ static verdict disk_polygon_derived(c2d_real r, const c2d_polygon *p, c2d_vec2 o
         if (u1 > 0 && u2 > 0) {
             v = judge(best - r, tol);
             if (v != RS_NO) {
-                out->normal = df.normal;
-                out->depth = positive_depth(r - best, scale);
-                out->pos = c2d_mul_add(c, -best, out->normal);
+                face_contact(out, df.normal, best, r, scale);
             }
             return v;
         }
@@ -1167,9 +1155,7 @@ static verdict disk_polygon_derived(c2d_real r, const c2d_polygon *p, c2d_vec2 o
     /* inside (or on the boundary): out through the nearest face, whose foot lies on its edge */
     v = judge(best - r, tol);
     if (v != RS_NO) {
-        out->normal = df.normal;
-        out->depth = positive_depth(r - best, scale);
-        out->pos = c2d_mul_add(c, -best, out->normal);
+        face_contact(out, df.normal, best, r, scale);
     }
     return v;
 }

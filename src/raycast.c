@@ -23,22 +23,6 @@
 #  define C2D_NOINLINE
 #endif
 
-#ifdef C2D_NARROW_SSE
-/* Index of the lowest set bit of a non-zero mask. */
-static inline int lowest_bit(unsigned mask) {
-#if defined(__GNUC__)
-    return __builtin_ctz(mask);
-#else
-    int i = 0;
-    while (!(mask & 1u)) {
-        mask >>= 1;
-        ++i;
-    }
-    return i;
-#endif
-}
-#endif
-
 /* Origin and translation of a cast input. The input arrives on the stack, where the caller's
  * copy of its first 16 bytes is usually one 16-byte store; with SSE they are read back with one
  * load of that size (narrower loads from inside such a store wait for it to reach the cache on
@@ -899,7 +883,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         tn = _mm_shuffle_ps(tn, tn, 0);
         enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
         if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
-        enter = lowest_bit((unsigned)enter);
+        enter = c2d_lowest_bit((unsigned)enter);
         _mm_storel_pi((__m64 *)&out->pos, pos);
         out->normal = p->normals[enter];
         _mm_storel_pi((__m64 *)&out->delta, delta);
