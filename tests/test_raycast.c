@@ -812,14 +812,6 @@ static void test_raycast_random_far_from_origin(void **state) {
 
 /* ---- c2d_polygon_raycast_xf ---- */
 
-static c2d_raycast_input ray_in(double ox, double oy, double dx, double dy, double max_fraction) {
-    c2d_raycast_input in;
-    in.origin = c2d_v2((c2d_real)ox, (c2d_real)oy);
-    in.translation = c2d_v2((c2d_real)dx, (c2d_real)dy);
-    in.max_fraction = (c2d_real)max_fraction;
-    return in;
-}
-
 /* A 2 x 1 box (local x in [-1, 1], y in [-0.5, 0.5]) turned a quarter turn and moved to (10, 5):
  * in world it spans x in [9.5, 10.5], y in [4, 6]. Rays from each side, both sides of a corner,
  * one along an edge, and unusable transforms. */
@@ -832,40 +824,40 @@ static void test_polygon_raycast_xf_hand(void **state) {
     xf.p = c2d_v2(10, 5);
     xf.q.c = 0;
     xf.q.s = 1;
-    assert_true(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 5, 20, 0, 1), &h));   /* from the left */
+    assert_true(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 1), &h));   /* from the left */
     assert_near(h.time, 9.5 / 20, TOL);
     assert_vec_near(h.pos, 9.5, 5, TOL);
     assert_vec_near(h.normal, -1, 0, TOL);
     assert_vec_near(h.delta, (9.5 / 20 - 1) * 20, 0, 1e-3);
-    assert_true(c2d_polygon_raycast_xf(&box, xf, ray_in(10, 20, 0, -20, 1), &h)); /* from above */
+    assert_true(c2d_polygon_raycast_xf(&box, xf, rin(10, 20, 0, -20, 1), &h)); /* from above */
     assert_near(h.time, 14.0 / 20, TOL);
     assert_vec_near(h.normal, 0, 1, TOL);
-    assert_true(c2d_polygon_raycast_xf(&box, xf, ray_in(10.25, 0, 0, 20, 1), &h)); /* from below */
+    assert_true(c2d_polygon_raycast_xf(&box, xf, rin(10.25, 0, 0, 20, 1), &h)); /* from below */
     assert_vec_near(h.pos, 10.25, 4, TOL);
     assert_vec_near(h.normal, 0, -1, TOL);
     /* past the top edge y = 6 and just under it */
-    assert_false(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 6.25, 20, 0, 1), &h));
-    assert_true(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 5.75, 20, 0, 1), &h));
+    assert_false(c2d_polygon_raycast_xf(&box, xf, rin(0, 6.25, 20, 0, 1), &h));
+    assert_true(c2d_polygon_raycast_xf(&box, xf, rin(0, 5.75, 20, 0, 1), &h));
     /* along the edge x = 9.5 (grazing) is no hit; stopping short of the box is no hit */
-    assert_false(c2d_polygon_raycast_xf(&box, xf, ray_in(9.5, 0, 0, 20, 1), &h));
-    assert_false(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 5, 20, 0, 0.45), &h));
+    assert_false(c2d_polygon_raycast_xf(&box, xf, rin(9.5, 0, 0, 20, 1), &h));
+    assert_false(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 0.45), &h));
     /* unusable transforms: NaN or huge position, zero or NaN rotation */
     xf.p = c2d_v2((c2d_real)NAN, 5);
-    assert_false(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 5, 20, 0, 1), &h));
+    assert_false(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 1), &h));
     xf.p = c2d_v2((c2d_real)1e30, 5);
-    assert_false(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 5, 20, 0, 1), &h));
+    assert_false(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 1), &h));
     xf.p = c2d_v2(10, 5);
     xf.q.s = 0;
-    assert_false(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 5, 20, 0, 1), &h));
+    assert_false(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 1), &h));
     xf.q.s = (c2d_real)NAN;
-    assert_false(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 5, 20, 0, 1), &h));
+    assert_false(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 1), &h));
     /* a rotation slightly off unit length is renormalised and still hits */
     xf.q.s = (c2d_real)1.001;
-    assert_true(c2d_polygon_raycast_xf(&box, xf, ray_in(0, 5, 20, 0, 1), &h));
+    assert_true(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 1), &h));
     assert_near(c2d_len(h.normal), 1, 1e-4);
     /* a NaN ray never hits */
     xf.q.s = 1;
-    assert_false(c2d_polygon_raycast_xf(&box, xf, ray_in(NAN, 5, 20, 0, 1), &h));
+    assert_false(c2d_polygon_raycast_xf(&box, xf, rin(NAN, 5, 20, 0, 1), &h));
 }
 
 /* Random local polygons, transforms and rays: the transform-taking cast equals the cast of the ray
@@ -888,7 +880,7 @@ static void test_polygon_raycast_xf_random(void **state) {
         if (c2d_polygon_make(pts, count, &local) != C2D_OK) continue;
         xf = c2d_transform_make(c2d_v2((c2d_real)test_rng_range(&r, -50, 50), (c2d_real)test_rng_range(&r, -50, 50)),
                                 (c2d_real)test_rng_range(&r, -4, 4));
-        in = ray_in(xf.p.x + test_rng_range(&r, -6, 6), xf.p.y + test_rng_range(&r, -6, 6), test_rng_range(&r, -8, 8),
+        in = rin(xf.p.x + test_rng_range(&r, -6, 6), xf.p.y + test_rng_range(&r, -6, 6), test_rng_range(&r, -8, 8),
                     test_rng_range(&r, -8, 8), test_rng_range(&r, 0.2, 1.5));
         hit = c2d_polygon_raycast_xf(&local, xf, in, &h);
         lin = in;
