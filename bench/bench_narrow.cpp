@@ -607,14 +607,15 @@ void print_case(const Case &c) {
 void write_json(FILE *f, const Case &c, const Options &opt, double load) {
     for (size_t k = 0; k < c.impls.size(); ++k) {
         const Impl &im = c.impls[k];
-        if (im.name != kOurs && im.name != kBox2d) continue; /* reference rows: terminal only */
+        if (im.name != kOurs && im.name != kBox2d && im.name != kBox2dWorld) continue; /* reference rows: terminal only */
         std::fprintf(f,
                      "{\"suite\":\"narrow\",\"case\":\"%s\",\"impl\":\"%s\",\"ns_per_op\":%.4f,\"ns_min\":%.4f,"
                      "\"n\":%d,\"vertices\":%d,\"density\":\"%s\",\"reps\":%d,\"passes\":%d,\"hit_rate\":%.4f,"
                      "\"precision\":\"%s\",\"load1\":%.2f",
                      c.name.c_str(), im.name.c_str(), im.median, im.min, c.n, c.vertices, c.density, opt.reps,
                      im.passes, im.hit_rate, c2d_is_double() ? "double" : "float", load);
-        if (im.name == kBox2d) std::fprintf(f, ",\"ratio_box2d_over_ours\":%.4f", im.median / c.impls[0].median);
+        if (im.name == kBox2d || im.name == kBox2dWorld)
+            std::fprintf(f, ",\"ratio_box2d_over_ours\":%.4f", im.median / c.impls[0].median);
         std::fprintf(f, "}\n");
     }
 }
