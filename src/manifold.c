@@ -14,7 +14,9 @@
  * - When the largest separation is positive the cores are apart, and the closest points lie on
  *   that face and on the other core's vertex deepest behind it (or an edge next to that vertex), so
  *   two segment-to-segment distances give the exact distance; the push-out is the sum of the radii
- *   minus the distance, along the line between the closest points.
+ *   minus the distance, along the line between the closest points. When the cores nearly meet,
+ *   that line is lost in rounding; the direction is then checked against the push-out it really
+ *   needs, and the best face normal is taken instead when it needs less (near_contact).
  * - Two cores of at most 2 points (capsules, segments, circles) can be collinear, where the SAT
  *   above is blind; for them the segment-to-segment distance is computed first.
  *
@@ -948,9 +950,60 @@ static void apart_contact(const rshape *a, const rshape *b, c2d_vec2 pa, c2d_vec
     out->pos = c2d_mul_add(pb, b->radius, out->normal);
 }
 
+static inline c2d_real sure_tol(const rshape *a, const rshape *b) { return SURE_ULPS * C2D_EPSILON * pair_scale(a, b); }
+
+/* How far A must move along the unit direction u for the shapes to be apart along that axis:
+ * B's extent along u minus A's, plus the radii (the support functions of the cores, so it is an
+ * upper bound on the push-out along u that no rounding of closest points can spoil). */
+static c2d_real rs_push_along(const rshape *a, const rshape *b, c2d_vec2 u) {
+    c2d_real hi = -REAL_MAX, lo = REAL_MAX;
+    int i;
+    for (i = 0; i < b->count; ++i) hi = c2d_maxr(hi, c2d_dot(u, VT(b, i)));
+    for (i = 0; i < a->count; ++i) lo = c2d_minr(lo, c2d_dot(u, VT(a, i)));
+    return hi - lo + a->radius + b->radius;
+}
+
+static void axis_contact(const rshape *a, const rshape *b, bool owner_b, int face, c2d_real sep, contact *out);
+
+/* Cores apart at closest points pa (on A) and pb (on B), squared distance d2 > 0, as in
+ * apart_contact; sep_a / sep_b (faces face_a / face_b) are the largest face separations of the
+ * cores (-REAL_MAX for a one-point core), or NULL when not yet computed.
+ *
+ * The minimum push-out is the sum of the radii minus the distance, along pa - pb. But when the
+ * cores nearly meet (a corner of one on the other's edge, a core's end next to the other core),
+ * pa and pb agree to within rounding of the shapes' size and their difference points anywhere: a
+ * push-out of the right length in that direction leaves the shapes overlapping, and pos is off
+ * B's surface. So the direction is checked: the push-out it really needs (rs_push_along, from the
+ * vertices) must be the distance-based one to within the rounding tolerance. When it is not, the
+ * minimum over the candidate directions is taken instead, each with the push-out it really needs:
+ * the best face normal of either core (the normal of the edge the nearest point lies on, in
+ * exact arithmetic; a SAT axis, so moving along it by r - sep separates) and the direction pa - pb
+ * with its checked length. Exactly, the distance-based push-out is the minimum over all
+ * directions (the distance to a convex set grows at most as fast as the point moves), and the face
+ * normals then need at most the distance more, which is tiny in the cases that come here. */
+static void near_contact(const rshape *a, const rshape *b, c2d_vec2 pa, c2d_vec2 pb, c2d_real d2, const c2d_real *sep_a,
+                         int face_a, const c2d_real *sep_b, int face_b, contact *out) {
+    c2d_real r = a->radius + b->radius, tol = sure_tol(a, b), sa, sb, need, sep;
+    int fa = face_a, fb = face_b;
+    bool owner_b;
+    apart_contact(a, b, pa, pb, d2, out);
+    need = rs_push_along(a, b, out->normal);
+    if (need <= r - C2D_SQRT(d2) + tol) return; /* the direction is sound */
+    sa = sep_a ? *sep_a : rs_separation(a, b, &fa);
+    sb = sep_b ? *sep_b : rs_separation(b, a, &fb);
+    owner_b = sb >= sa;
+    sep = owner_b ? sb : sa;
+    if (sep > -REAL_MAX && r - sep < need) {
+        axis_contact(a, b, owner_b, owner_b ? fb : fa, sep, out);
+        return;
+    }
+    out->depth = positive_depth(need, pair_scale(a, b));
+}
+
 /* Cores overlapping (or touching) with face `face` of the owner separating best at sep <= 0. The
  * push-out runs along that face's normal; pos is where the other core's deepest vertex lands on
- * the face, clamped to the face's edge (which matters only when two faces are parallel). */
+ * the face, clamped to the face's edge (which matters only when two faces are parallel). Also
+ * used for cores that nearly meet at sep > 0 (near_contact). */
 static void axis_contact(const rshape *a, const rshape *b, bool owner_b, int face, c2d_real sep, contact *out) {
     const rshape *f = owner_b ? b : a, *g = owner_b ? a : b;
     c2d_vec2 n = NM(f, face);
@@ -974,7 +1027,6 @@ static verdict judge(c2d_real gap, c2d_real tol) {
     return RS_UNSURE;
 }
 
-static inline c2d_real sure_tol(const rshape *a, const rshape *b) { return SURE_ULPS * C2D_EPSILON * pair_scale(a, b); }
 
 /* The minimum push-out of A out of B (see the top of the file). RS_NO (nothing written) when the
  * shapes are clearly apart; otherwise the contact is written, and RS_UNSURE means that they are
@@ -989,7 +1041,7 @@ static verdict rs_contact(const rshape *a, const rshape *b, contact *out) {
         closest c = segments_closest(VT(a, 0), VT(a, a->count - 1), VT(b, 0), VT(b, b->count - 1));
         if (c.dist_sq > 0) {
             v = judge(C2D_SQRT(c.dist_sq) - r, tol);
-            if (v != RS_NO) apart_contact(a, b, c.p, c.q, c.dist_sq, out);
+            if (v != RS_NO) near_contact(a, b, c.p, c.q, c.dist_sq, NULL, 0, NULL, 0, out);
             return v;
         }
         v = judge(-r, tol);
@@ -1018,7 +1070,8 @@ static verdict rs_contact(const rshape *a, const rshape *b, contact *out) {
         if (ft.c.dist_sq > 0) {
             v = judge(C2D_SQRT(ft.c.dist_sq) - r, tol);
             if (v != RS_NO)
-                apart_contact(a, b, owner_b ? ft.c.q : ft.c.p, owner_b ? ft.c.p : ft.c.q, ft.c.dist_sq, out);
+                near_contact(a, b, owner_b ? ft.c.q : ft.c.p, owner_b ? ft.c.p : ft.c.q, ft.c.dist_sq, &sep_a, face_a, &sep_b,
+                             face_b, out);
             return v;
         }
         sep = 0; /* rounding: the cores touch */
