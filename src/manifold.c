@@ -941,6 +941,14 @@ static inline void face_contact(contact *out, c2d_vec2 n, c2d_real sep, c2d_real
     out->pos = c2d_scale(n, -sep);
 }
 
+/* The contact of the same disk whose nearest point of the polygon is q at distance d > 0 (a vertex
+ * or a point of an edge beside the best face): out along the line from q to the center. */
+static inline void point_contact(contact *out, c2d_vec2 q, c2d_real d, c2d_real r, c2d_real scale) {
+    out->normal = c2d_scale(c2d_sub(c2d_v2(0, 0), q), (c2d_real)1 / d);
+    out->depth = positive_depth(r - d, scale);
+    out->pos = q;
+}
+
 static inline c2d_real pair_scale(const rshape *a, const rshape *b) { return a->size + b->size; }
 
 /* Cores apart at closest points pa (on A) and pb (on B), squared distance d2 > 0. */
@@ -1128,9 +1136,7 @@ static verdict disk_polygon_stored(c2d_real r, const c2d_polygon *p, c2d_vec2 o,
         c2d_real d = C2D_SQRT(d2);
         v = judge(d - r, tol);
         if (v != RS_NO) {
-            out->normal = c2d_scale(c2d_sub(c, q), (c2d_real)1 / d);
-            out->depth = positive_depth(r - d, scale);
-            out->pos = q;
+            point_contact(out, q, d, r, scale);
         }
         return v;
     }
@@ -1197,9 +1203,7 @@ static verdict disk_polygon_derived(c2d_real r, const c2d_polygon *p, c2d_vec2 o
             c2d_real d = C2D_SQRT(d2);
             v = judge(d - r, tol);
             if (v != RS_NO) {
-                out->normal = c2d_scale(c2d_sub(c, q), (c2d_real)1 / d);
-                out->depth = positive_depth(r - d, scale);
-                out->pos = q;
+                point_contact(out, q, d, r, scale);
             }
             return v;
         }
