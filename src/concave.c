@@ -31,6 +31,15 @@ static inline c2d_real orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) {
     return c2d_cross(c2d_sub(b, a), c2d_sub(p, a));
 }
 
+/* Orientation of p against the ring edge a -> b (a = v[i], b = v[i + 1]), as orient(a, b, p) in
+ * exact arithmetic, but always formed from the edge's counter-clockwise start: a in a
+ * counter-clockwise ring, b in a clockwise one (negated). The rounded value then does not depend
+ * on the winding: an outline and its reversal give exactly opposite values, and a
+ * counter-clockwise ring gives exactly the products of the convex polygon tests. */
+static inline c2d_real edge_orient(c2d_real sign, c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) {
+    return sign > 0 ? orient(a, b, p) : -orient(b, a, p);
+}
+
 /* True when x and y are both non-zero and of opposite signs (NaN is neither). */
 static inline bool opposite(c2d_real x, c2d_real y) {
     return (x > 0 && y < 0) || (x < 0 && y > 0);
@@ -226,8 +235,9 @@ static bool ring_from_polygon(const c2d_polygon *p, ring *r) {
  * ch. 7) is made exact at the boundary:
  * - an edge is counted with the half-open rule (its lower end belongs to it, its upper end does
  *   not), so a ray through a vertex counts it once or not at all, and horizontal edges never;
- * - which side of an edge p lies on is an orientation sign relative to the edge's start, not a
- *   computed x-intercept;
+ * - which side of an edge p lies on is an orientation sign relative to the edge's start
+ *   (edge_orient: its counter-clockwise start, whatever the ring's winding), not a computed
+ *   x-intercept;
  * - an orientation of exactly zero with p strictly between the edge's ends means p is on the
  *   edge, and p equal to a vertex is reported as that vertex, before any counting matters.
  * *index receives the vertex or edge index for the two boundary cases. */
@@ -242,7 +252,7 @@ static ring_location ring_locate(const ring *r, c2d_vec2 p, int *index) {
             return LOC_ON_VERTEX;
         }
         if (p.y < c2d_minr(a.y, b.y) || p.y > c2d_maxr(a.y, b.y)) continue;
-        c = orient(a, b, p);
+        c = edge_orient(r->sign, a, b, p);
         if (c == 0) {
             c2d_vec2 e = c2d_sub(b, a);
             if (c2d_dot(c2d_sub(p, a), e) > 0 && c2d_dot(c2d_sub(p, b), e) < 0) {
@@ -319,7 +329,7 @@ static bool segment_enters_ring(const ring *r, c2d_vec2 p, c2d_vec2 q) {
     for (i = 0; i < r->n; ++i) {
         c2d_vec2 a0 = r->v[i], a1 = r->v[next_index(i, r->n)];
         if (!boxes_overlap_closed(box_of(a0, a1), sb)) continue;
-        if (opposite(orient(a0, a1, p), orient(a0, a1, q)) && opposite(orient(p, q, a0), orient(p, q, a1)))
+        if (opposite(edge_orient(r->sign, a0, a1, p), edge_orient(r->sign, a0, a1, q)) && opposite(orient(p, q, a0), orient(p, q, a1)))
             return true;
     }
 

@@ -2,6 +2,12 @@
  * convex polygons, circles and segments, and ray casts. */
 #include "test_util.h"
 
+#ifdef C2D_DOUBLE
+#define C2D_NEXTAFTER nextafter
+#else
+#define C2D_NEXTAFTER nextafterf
+#endif
+
 /* A concave polygon together with the vertex storage it points into. Pass by pointer only: a copy
  * would keep pointing at the original's storage. */
 typedef struct cc {
@@ -736,6 +742,72 @@ static void random_contains_point_vs_winding(void **state) {
     }
 }
 
+/* x moved by k units in the last place of c2d_real (k < 0: down). */
+static c2d_real nextafter_real(c2d_real x, int k) {
+    for (; k > 0; --k) x = (c2d_real)C2D_NEXTAFTER(x, (c2d_real)INFINITY);
+    for (; k < 0; ++k) x = (c2d_real)C2D_NEXTAFTER(x, -(c2d_real)INFINITY);
+    return x;
+}
+
+/* Points within rounding of an edge: which side they lie on is a rounded orientation, so the
+ * answer may go either way, but it must not depend on the winding. The same outline made
+ * clockwise and counter-clockwise gives the same containment, and for a convex outline the same
+ * as c2d_polygon_contains_point. The first case is the one found by test_properties
+ * (C2D_TEST_SEED=14, float): a point 1e-8 from an edge of a triangle, once judged differently by
+ * the clockwise outline. */
+static void winding_independent_near_edges(void **state) {
+    static const double tri[] = {-0.670764744, -1.82656956, 0.322876424, -1.8877362, -0.648252189, -0.0486492366};
+    test_rng rng = test_rng_make("winding_independent_near_edges");
+    int iters = test_iterations(2000), k, mismatches = 0;
+    (void)state;
+    for (k = 0; k <= iters; ++k) {
+        double xy[16];
+        int n = 3, i, j;
+        c2d_polygon poly;
+        cc ccw, cw;
+        if (k == 0) {
+            memcpy(xy, tri, sizeof tri);
+        } else {
+            /* a random convex polygon: points on a circle at increasing angles */
+            double cx = test_rng_range(&rng, -8, 8), cy = test_rng_range(&rng, -8, 8), r = test_rng_range(&rng, 0.01, 4);
+            n = 3 + (int)test_rng_range(&rng, 0, 6);
+            for (i = 0; i < n; ++i) {
+                double a = (i + 0.1 + 0.8 * test_rng_range(&rng, 0, 1)) * 2 * 3.14159265358979323846 / n;
+                xy[2 * i] = cx + r * cos(a);
+                xy[2 * i + 1] = cy + r * sin(a);
+            }
+        }
+        cc_make(&ccw, n, xy, false, 0, 0);
+        cc_make(&cw, n, xy, true, 0, 0);
+        if (c2d_polygon_make(ccw.v, n, &poly) != C2D_OK || poly.count != n) continue;
+        for (i = 0; i < n; ++i) {
+            c2d_vec2 a = ccw.v[i], b = ccw.v[(i + 1) % n];
+            for (j = 0; j < 24; ++j) {
+                /* a rounded point of the edge, nudged by a few units in the last place */
+                double t = k == 0 && i == 0 && j == 0 ? -1 : test_rng_range(&rng, 0.05, 0.95);
+                c2d_vec2 q;
+                bool in_ccw, in_cw, in_poly;
+                if (t < 0) {
+                    q = c2d_v2((c2d_real)0.062779665, (c2d_real)-1.39517474);
+                } else {
+                    q = c2d_v2((c2d_real)((double)a.x + t * ((double)b.x - (double)a.x)), (c2d_real)((double)a.y + t * ((double)b.y - (double)a.y)));
+                    q.x = nextafter_real(q.x, (int)test_rng_range(&rng, -3, 4));
+                    q.y = nextafter_real(q.y, (int)test_rng_range(&rng, -3, 4));
+                }
+                in_ccw = c2d_concave_contains_point(&ccw.c, q);
+                in_cw = c2d_concave_contains_point(&cw.c, q);
+                in_poly = c2d_polygon_contains_point(&poly, q);
+                if (in_ccw != in_cw || in_ccw != in_poly) {
+                    if (mismatches++ < 5)
+                        printf("case %d edge %d: point (%.9g, %.9g): ccw %d, cw %d, convex %d\n", k, i, (double)q.x, (double)q.y, in_ccw,
+                               in_cw, in_poly);
+                }
+            }
+        }
+    }
+    assert_int_equal(mismatches, 0);
+}
+
 /* Random pairs of star polygons: overlap is symmetric and winding-independent, and agrees with
  * sampling: a sample point strictly inside both forces true. Random segments: overlap_segment
  * agrees with a segment cast (a segment enters the interior exactly when the cast hits before its
@@ -937,6 +1009,7 @@ int main(void) {
         cmocka_unit_test(raycast_l_reflex_vertex),
         cmocka_unit_test(far_from_origin),
         cmocka_unit_test(random_contains_point_vs_winding),
+        cmocka_unit_test(winding_independent_near_edges),
         cmocka_unit_test(random_overlap_properties),
         cmocka_unit_test(random_grid_polygons),
     };
