@@ -535,7 +535,8 @@ static bool write_cast_hit(c2d_raycast_input in, c2d_real t, c2d_vec2 pos, c2d_v
  * the interior, which is one of:
  * - a transversal crossing of an edge's interior, moving to the edge's inner side. The edge's ends
  *   lie strictly on opposite sides of the ray's line (signed areas s0, s1 relative to the origin)
- *   and the ray's parameter there is orient(edge, origin) / (s1 - s0): no near-zero division;
+ *   and the ray's parameter there is orient(edge, origin) / (s1 - s0): no near-zero division
+ *   (edge_orient, so that both windings give the same parameter);
  * - a vertex on the ray's line (s0 exactly 0) from which d points strictly into the wedge.
  * An origin on an edge or vertex moving inward is the t = 0 case of these. A ray running along an
  * edge or grazing a corner enters nowhere. An entry at max_fraction (ending on the boundary) is
@@ -565,7 +566,7 @@ bool c2d_concave_raycast(const c2d_concave *p, c2d_raycast_input in, c2d_hit *ou
         c2d_real s1 = c2d_cross(d, c2d_sub(a1, o));
         c2d_real t;
         if (opposite(s0, s1) && r.sign * (s0 - s1) > 0) {
-            t = orient(a0, a1, o) / (s1 - s0);
+            t = edge_orient(r.sign, a0, a1, o) / (s1 - s0); /* the same bits for either winding */
             if (t == 0) t = 0; /* no -0 in the output */
             if (t >= 0 && t < in.max_fraction && (!found || t < best_t)) {
                 found = true;

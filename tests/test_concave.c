@@ -794,6 +794,24 @@ static void winding_independent_near_edges(void **state) {
                     q.x = nextafter_real(q.x, (int)test_rng_range(&rng, -3, 4));
                     q.y = nextafter_real(q.y, (int)test_rng_range(&rng, -3, 4));
                 }
+                {
+                    /* a cast ending at q from a point outside: the same answer and time either way */
+                    c2d_vec2 m = c2d_v2((a.x + b.x) / 2, (a.y + b.y) / 2), from;
+                    c2d_raycast_input in;
+                    c2d_hit h1, h2;
+                    bool g1, g2;
+                    from = c2d_add(m, c2d_scale(c2d_v2(b.y - a.y, a.x - b.x), (c2d_real)test_rng_range(&rng, 0.5, 3)));
+                    from = c2d_add(from, c2d_scale(c2d_sub(b, a), (c2d_real)test_rng_range(&rng, -1, 1)));
+                    in = c2d_segment_cast_input(seg((double)from.x, (double)from.y, (double)q.x, (double)q.y));
+                    g1 = c2d_concave_raycast(&ccw.c, in, &h1);
+                    g2 = c2d_concave_raycast(&cw.c, in, &h2);
+                    if (g1 != g2 || (g1 && h1.time != h2.time)) {
+                        if (mismatches++ < 5)
+                            printf("case %d edge %d: cast (%.9g, %.9g)-(%.9g, %.9g): ccw %d (time %.9g), cw %d (time %.9g)\n", k, i,
+                                   (double)from.x, (double)from.y, (double)q.x, (double)q.y, g1, g1 ? (double)h1.time : 0.0, g2,
+                                   g2 ? (double)h2.time : 0.0);
+                    }
+                }
                 in_ccw = c2d_concave_contains_point(&ccw.c, q);
                 in_cw = c2d_concave_contains_point(&cw.c, q);
                 in_poly = c2d_polygon_contains_point(&poly, q);
