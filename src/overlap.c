@@ -375,10 +375,17 @@ bool c2d_capsule_overlap_polygon(c2d_capsule a, const c2d_polygon *b) {
 
 /* ---- polygon ---- */
 
+/* Both polygons are loaded relative to the same point, the lower of their first vertices (x, then
+ * y): a point that does not depend on the argument order, so that (a, b) and (b, a) compute the
+ * same products and the answer is symmetric to the last bit, near touching too. */
 bool c2d_polygon_overlap_polygon(const c2d_polygon *a, const c2d_polygon *b) {
     lanes la, lb;
+    c2d_vec2 o, ob;
     if (!polygon_ok(a) || !polygon_ok(b)) return false;
-    lanes_load(&la, a, a->vertices[0]);
-    lanes_load(&lb, b, a->vertices[0]);
+    o = a->vertices[0];
+    ob = b->vertices[0];
+    if (ob.x < o.x || (ob.x == o.x && ob.y < o.y)) o = ob;
+    lanes_load(&la, a, o);
+    lanes_load(&lb, b, o);
     return !polygon_face_separates(&la, &lb) && !polygon_face_separates(&lb, &la);
 }

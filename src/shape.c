@@ -459,16 +459,34 @@ bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
     return k_raycast[s->type](s, in, out);
 }
 
+/* A positive distance within this many rounding units of the closest points' magnitude is
+ * checked against the overlap test (see c2d_shape_distance). */
+#define DIST_SURE_ULPS ((c2d_real)1024)
+
+/* The distance adapters and the overlap tests round differently, so for shapes within rounding of
+ * touching they can disagree. A small positive distance is therefore checked with the overlap
+ * test, which decides: when the interiors overlap, the result becomes the touching form (distance
+ * 0, one point halfway between the two closest points, the normal kept). */
 c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_distance_result r;
     c2d_vec2 t;
+    c2d_real scale;
     if (e == NULL) return invalid_distance();
-    if (!e->flip) return e->distance(a, b);
-    r = e->distance(b, a);
-    t = r.point_a;
-    r.point_a = r.point_b;
-    r.point_b = t;
-    r.normal = c2d_neg(r.normal);
+    if (!e->flip) {
+        r = e->distance(a, b);
+    } else {
+        r = e->distance(b, a);
+        t = r.point_a;
+        r.point_a = r.point_b;
+        r.point_b = t;
+        r.normal = c2d_neg(r.normal);
+    }
+    if (r.status != C2D_DISTANCE_OK || !(r.distance > 0)) return r;
+    scale = c2d_maxr(c2d_maxr(C2D_ABS(r.point_a.x), C2D_ABS(r.point_a.y)), c2d_maxr(C2D_ABS(r.point_b.x), C2D_ABS(r.point_b.y)));
+    if (r.distance <= DIST_SURE_ULPS * C2D_EPSILON * (scale + r.distance) && c2d_shape_overlap(a, b)) {
+        r.distance = 0;
+        r.point_a = r.point_b = c2d_lerp(r.point_a, r.point_b, (c2d_real)0.5);
+    }
     return r;
 }

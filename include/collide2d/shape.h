@@ -66,7 +66,8 @@ C2D_API bool c2d_shape_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out)
 C2D_API c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b);
 /* Ray or segment cast against the shape (a point never blocks a ray). */
 C2D_API bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
-/* Distance and closest points (GJK, or closed form where one exists). */
+/* Distance and closest points (GJK, or closed form where one exists). Agrees with
+ * c2d_shape_overlap: the distance is 0 whenever that test says the interiors overlap. */
 C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b);
 
 /* ---- continuous collision: linear casts (src/cast.c; with rotation: c2d_time_of_impact) ---- */
