@@ -569,10 +569,35 @@ static void prop_manifold_matches_overlap(void **state) {
 
 /* ---- ray casts: hits lie on the surface and are the first entry; misses agree with overlap ---- */
 
+/* True when the cast's answer changes under perturbations of a few dozen rounding units: its end
+ * moved along the cast, or its whole line moved sideways. Then the shape's surface lies within
+ * rounding of the cast's end or of tangency, where the cast (whose end origin + max_fraction *
+ * translation is exact) and the segment test (whose end is that point rounded) may disagree. */
+static bool cast_within_rounding(const c2d_shape *s, c2d_raycast_input in, bool got) {
+    const c2d_real d = 64 * C2D_EPSILON;
+    c2d_vec2 end = c2d_mul_add(in.origin, in.max_fraction, in.translation);
+    c2d_real scale = (c2d_real)fmax(fmax(fabs((double)in.origin.x), fabs((double)in.origin.y)),
+                                    fmax(fabs((double)end.x), fabs((double)end.y)));
+    c2d_raycast_input p[6];
+    c2d_hit h;
+    int i;
+    for (i = 0; i < 6; ++i) p[i] = in;
+    p[0].max_fraction = in.max_fraction * (1 - d);
+    p[1].max_fraction = in.max_fraction * (1 + d);
+    p[2].origin.x += d * scale;
+    p[3].origin.x -= d * scale;
+    p[4].origin.y += d * scale;
+    p[5].origin.y -= d * scale;
+    for (i = 0; i < 6; ++i) {
+        if (c2d_shape_raycast(s, p[i], &h) != got) return true;
+    }
+    return false;
+}
+
 static void prop_raycast_hits_surface(void **state) {
     test_rng r = prop_rng("prop_raycast_hits_surface");
     prop_ctx c = {"prop_raycast_hits_surface", 0, 0, NULL, NULL, 0};
-    int n = pair_iters() * 4, k, i, j;
+    int n = pair_iters() * 4, k, i, j, rounding = 0;
     (void)state;
     for (k = 0; k < C2D_SHAPE_TYPE_COUNT; ++k) {
         const char *nk = kind_name[k];
@@ -608,8 +633,15 @@ static void prop_raycast_hits_surface(void **state) {
                 cs.p1 = in.origin;
                 cs.p2 = c2d_mul_add(in.origin, in.max_fraction, in.translation);
                 css = c2d_shape_from_segment(cs);
-                CHECK(&c, got == c2d_shape_overlap(&css, &s), "%s: raycast %d but the cast segment (%.9g, %.9g)-(%.9g, %.9g) overlap %d",
-                      nk, got, (double)cs.p1.x, (double)cs.p1.y, (double)cs.p2.x, (double)cs.p2.y, !got);
+                /* A finite cast hits exactly when its segment overlaps the shape's interior, unless
+                 * the surface lies within rounding of the cast's end or of tangency (the segment's
+                 * end is rounded, the cast's is not): then either answer is right. */
+                if (got != c2d_shape_overlap(&css, &s) && cast_within_rounding(&s, in, got)) {
+                    ++rounding;
+                } else {
+                    CHECK(&c, got == c2d_shape_overlap(&css, &s), "%s: raycast %d but the cast segment (%.9g, %.9g)-(%.9g, %.9g) overlap %d",
+                          nk, got, (double)cs.p1.x, (double)cs.p1.y, (double)cs.p2.x, (double)cs.p2.y, !got);
+                }
             }
             if (!got) {
                 CHECK(&c, memcmp(&h, &sent, sizeof h) == 0, "%s: raycast wrote its output but returned false", nk);
@@ -660,6 +692,7 @@ static void prop_raycast_hits_surface(void **state) {
             }
         }
     }
+    printf("prop_raycast_hits_surface: %d casts ended within rounding of the surface or of tangency (answer unsettled)\n", rounding);
     prop_finish(&c);
 }
 
