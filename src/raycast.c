@@ -786,7 +786,7 @@ static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m12
     *lo = first ? blk->t_enter : _mm_max_ps(*lo, blk->t_enter);
     *hi = first ? leave : _mm_min_ps(*hi, leave);
     {
-        __m128 nan = _mm_or_ps(_mm_cmpunord_ps(t, t), _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_add_ps(num, den), zero)));
+        __m128 nan = _mm_cmpunord_ps(t, _mm_mul_ps(_mm_add_ps(num, den), zero));
         if (!full) nan = _mm_and_ps(nan, valid);
         *bad = first ? nan : _mm_or_ps(*bad, nan);
     }
@@ -799,14 +799,10 @@ static inline __m128 turns(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
     return _mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn));
 }
 
-/* Horizontal max and min of four lanes, in lane 0. */
-static inline __m128 hmax4(__m128 v) {
+/* Horizontal max of four lanes, in every lane. */
+static inline __m128 hmax4_all(__m128 v) {
     v = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
-    return _mm_max_ss(v, _mm_shuffle_ps(v, v, 1));
-}
-static inline __m128 hmin4(__m128 v) {
-    v = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
-    return _mm_min_ss(v, _mm_shuffle_ps(v, v, 1));
+    return _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
 }
 
 /* Convex polygon cast, SSE: the general Cyrus-Beck clip with four edges per vector step and one
@@ -844,12 +840,15 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     /* The decision: the latest entry before the earliest exit and before max_fraction, the
      * earliest exit after 0, and no bad lane (NaN lanes are bad, so the horizontal max and min,
      * which may drop a NaN, see none). */
-    tn = hmax4(lo);
+    tn = hmax4_all(lo);
+    mfv = _mm_shuffle_ps(mfv, mfv, 0);
     lower = _mm_cvtss_f32(tn);
     {
-        c2d_real upper = _mm_cvtss_f32(hmin4(hi));
+        /* lane by lane: the entry bound before every exit bound and max_fraction, every exit
+         * bound after 0 */
+        __m128 ok = _mm_and_ps(_mm_cmplt_ps(tn, _mm_min_ps(hi, mfv)), _mm_cmplt_ps(zero, hi));
         int m = _mm_movemask_ps(bad);
-        if (!((m == 0) & (lower < upper) & (lower < mf) & (upper > 0))) {
+        if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != 0xF) {
             if (m != 0) return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xs, xp, out) : polygon_cast_slow(p, od, mf, out);
             return false;
         }
@@ -899,12 +898,12 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_b, all));
         turn = _mm_and_ps(turn, _mm_cmpgt_ps(turns(exa, eya, exna, eyna), zero));
     }
-    lower = lower + (c2d_real)0; /* a zero entry time is +0, as in the general code */
-    tn = _mm_set1_ps(lower);
+    /* the time: a zero entry time is +0, as in the general code (a negative one, the origin
+     * inside, goes to the general code below) */
+    tn = _mm_max_ps(tn, zero);
     dv = _mm_movehl_ps(od, od);
     pos = _mm_add_ps(od, _mm_mul_ps(tn, dv));
     /* (time - max_fraction) * d, or 0 for an unbounded ray (the mask clears -inf * d) */
-    mfv = _mm_shuffle_ps(mfv, mfv, 0);
     delta = _mm_and_ps(_mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY)), _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)));
     /* One branch checks the hit: the polygon's turns, a time >= 0 (else the origin is inside)
      * and a finite pos and delta (a huge translation can overflow: then nothing, as finish_hit). */
@@ -921,30 +920,28 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
          * of the rotated normal. A rotated value can still overflow (a huge translation): then
          * nothing, as finish_hit. */
         __m128 pn;
-        tn = _mm_shuffle_ps(tn, tn, 0);
         enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
         if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
-        pn = _mm_loadh_pi(pos, (const __m64 *)&p->normals[c2d_lowest_bit((unsigned)enter)]);
+        pn = _mm_loadh_pi(pos, (const __m64 *)(p->normals + c2d_lowest_bit((unsigned)enter)));
         pn = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xc, pn), _mm_mul_ps(xs, _mm_shuffle_ps(pn, pn, _MM_SHUFFLE(2, 3, 0, 1)))), xp);
         delta = _mm_add_ps(_mm_mul_ps(xc, delta), _mm_mul_ps(xs, _mm_shuffle_ps(delta, delta, _MM_SHUFFLE(2, 3, 0, 1))));
         if (_mm_movemask_ps(_mm_cmpunord_ps(_mm_mul_ps(pn, zero), _mm_mul_ps(_mm_movelh_ps(delta, delta), zero))) != 0) return false;
         if (out) {
             _mm_storeu_ps(&out->pos.x, pn);
             _mm_storel_pi((__m64 *)&out->delta, delta);
-            out->time = lower;
+            _mm_store_ss(&out->time, tn);
         }
         return true;
     }
     if (out) {
         /* the entry edge: the first one whose entry time is the bound (as the general loop keeps it) */
-        tn = _mm_shuffle_ps(tn, tn, 0);
         enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
         if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
         enter = c2d_lowest_bit((unsigned)enter);
         _mm_storel_pi((__m64 *)&out->pos, pos);
         out->normal = p->normals[enter];
         _mm_storel_pi((__m64 *)&out->delta, delta);
-        out->time = lower;
+        _mm_store_ss(&out->time, tn);
     }
     return true;
 }
@@ -1103,7 +1100,7 @@ bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
  *
  * With SSE the transform's check runs beside the mapping and joins the cast's own decision
  * instead of a branch of its own: a transform that c2d_xf_usable would reject or renormalise
- * makes the mapped ray NaN, which the cast hands to its general code, here polygon_cast_xf_slow
+ * makes a lane of the mapped ray NaN, which the cast hands to its general code, here polygon_cast_xf_slow
  * (the plain form: check, map, cast, map back). Origin and translation are mapped as one vector
  * (lanes ox - px, oy - py, dx, dy), with the products and sums of c2d_inv_transform_point and
  * c2d_inv_rotate, so the bits are the same; the hit goes back to world in the cast itself,
@@ -1125,12 +1122,11 @@ bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_
     /* inverse rotation of (ox - px, oy - py) and (dx, dy): c * w + (s, -s) * (w swapped) */
     od = _mm_add_ps(_mm_mul_ps(xc, w), _mm_mul_ps(_mm_xor_ps(xs, _mm_set1_ps(-0.0f)), _mm_shuffle_ps(w, w, _MM_SHUFFLE(2, 3, 0, 1))));
     /* The fast transform: |p| <= C2D_MAX_COORD and |c*c + s*s - 1| <= 4 eps (c2d_xf_usable accepts
-     * it as it is); NaN fails. Otherwise every lane of the mapped ray is NaN. */
+     * it as it is); NaN fails. Otherwise a lane of the mapped ray is NaN, which makes every edge's
+     * numerator or denominator NaN. */
     qq = _mm_mul_ps(qv, qv);
     m = _mm_sub_ss(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1)), _mm_set_ss(1.0f));
     bad = _mm_cmpnle_ps(_mm_and_ps(_mm_movelh_ps(pv, _mm_shuffle_ps(m, m, 0)), magnitude), _mm_loadu_ps(ray_xf_limit));
-    bad = _mm_or_ps(bad, _mm_shuffle_ps(bad, bad, _MM_SHUFFLE(1, 0, 3, 2)));
-    bad = _mm_or_ps(bad, _mm_shuffle_ps(bad, bad, _MM_SHUFFLE(2, 3, 0, 1)));
     od = _mm_or_ps(od, bad);
     if (!p) return false;
     n = p->count;
