@@ -675,6 +675,9 @@ static bool polygon_cast_general(const c2d_polygon *p, c2d_raycast_input in, c2d
         c2d_vec2 n = p->normals[i];
         c2d_real num = c2d_dot(n, c2d_sub(p->vertices[i], in.origin)); /* > 0: origin behind the edge */
         c2d_real den = c2d_dot(n, in.translation);
+        /* products that overflowed (a huge normal or coordinate): such an edge bounds nothing
+         * that can be trusted, so no hit (NaN never makes a hit) */
+        if (!C2D_ISFINITE(num) || !C2D_ISFINITE(den)) return false;
         if (num < nearest) { nearest = num; inner = i; }
         if (den < 0) {
             c2d_real t = num / den;

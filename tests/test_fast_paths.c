@@ -997,6 +997,7 @@ static bool polygon_cast_reference(const c2d_polygon *p, c2d_raycast_input in, c
     for (i = 0; i < n; ++i) {
         c2d_vec2 nv = p->normals[i];
         c2d_real num = c2d_dot(nv, c2d_sub(p->vertices[i], in.origin)), den = c2d_dot(nv, in.translation);
+        if (!isfinite(num) || !isfinite(den)) return false; /* overflowed products: no hit */
         if (num < nearest) { nearest = num; inner = i; }
         if (den < 0) {
             c2d_real t = num / den;
@@ -1122,6 +1123,35 @@ static void polygon_raycast_matches_reference(void **state) {
     printf("polygon_raycast_matches_reference: %d hits, %d misses; hits by count 3..8: %d %d %d %d %d %d\n", hits,
            misses, counts[3], counts[4], counts[5], counts[6], counts[7], counts[8]);
     assert_true(hits > iters / 10 && misses > iters / 10);
+}
+
+/* A hand-made polygon with a huge (finite) normal component: its edge's products overflow, so
+ * that edge bounds nothing and the polygon is never hit, by either cast (before, the general code
+ * skipped such an edge and could report a hit); with the normal back to unit length the same ray
+ * hits. */
+static void polygon_raycast_overflowing_normal(void **state) {
+    c2d_polygon box = poly_box(0, 0, 1, 1, 0), bad;
+    c2d_raycast_input in;
+    c2d_transform xf;
+    c2d_hit h;
+    int i;
+    (void)state;
+    in.origin = V(-5, 0.25);
+    in.translation = V(10, 0);
+    in.max_fraction = 1;
+    xf.p = V(0, 0);
+    xf.q.c = 1;
+    xf.q.s = 0;
+    assert_true(c2d_polygon_raycast(&box, in, &h));
+    assert_true(c2d_polygon_raycast_xf(&box, xf, in, &h));
+    for (i = 0; i < 4; ++i) {
+        /* the top edge (origin 0.75 below it, ray parallel) keeps finite products: still a hit */
+        bool top = box.normals[i].y > (c2d_real)0.5;
+        bad = box;
+        bad.normals[i] = c2d_scale(bad.normals[i], (c2d_real)(sizeof(c2d_real) == 4 ? 3e38 : 1.7e308));
+        assert_int_equal(c2d_polygon_raycast(&bad, in, &h), top);
+        assert_int_equal(c2d_polygon_raycast_xf(&bad, xf, in, &h), top);
+    }
 }
 
 /* ---- ray vs polygon placed by a transform: the fast path against the plain form ---- */
@@ -1379,6 +1409,7 @@ int main(void) {
         cmocka_unit_test(circle_raycast_matches_reference),
         cmocka_unit_test(circle_raycast_awkward_inputs),
         cmocka_unit_test(polygon_raycast_matches_reference),
+        cmocka_unit_test(polygon_raycast_overflowing_normal),
         cmocka_unit_test(polygon_raycast_xf_matches_reference),
         cmocka_unit_test(polygon_raycast_xf_transform_boundaries),
         cmocka_unit_test(segment_raycast_matches_reference),
