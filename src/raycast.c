@@ -708,18 +708,25 @@ static C2D_NOINLINE bool polygon_cast_slow(const c2d_polygon *p, __m128 od, c2d_
 
 static bool polygon_raycast_vec(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out);
 
+/* Constants of the _xf cast: the signs of the inverse rotation's second term (s, -s), p's unused
+ * lanes (-0, which adds nothing to any value, -0 included), and the limits of its transform
+ * check (|px|, |py|, |c*c + s*s - 1|, s*s). */
+static const float ray_xf_sign[4] = {0.0f, -0.0f, 0.0f, -0.0f};
+static const float ray_xf_p_pad[4] = {0.0f, 0.0f, -0.0f, -0.0f};
+static const float ray_xf_limit[4] = {(float)C2D_MAX_COORD, (float)C2D_MAX_COORD, 4 * C2D_EPSILON, FLT_MAX};
+
 /* c2d_polygon_raycast_xf in its plain form, with the transform and the world ray in registers:
- * c = lane 0 of xc, s = lane 1 of xs, p = lanes 0-1 of xp, wod = (origin, translation). The fast
+ * c = lane 0 of xc, s = lane 0 of xsi, p = lanes 0-1 of pv, wod = (origin, translation). The fast
  * path jumps here for everything it leaves (a transform that is unusable or needs renormalising,
  * input the plain cast hands to the general code), so both give the same bits. */
-static C2D_NOINLINE bool polygon_cast_xf_slow(const c2d_polygon *p, __m128 wod, c2d_real mf, __m128 xc, __m128 xs,
-                                              __m128 xp, c2d_hit *out) {
+static C2D_NOINLINE bool polygon_cast_xf_slow(const c2d_polygon *p, __m128 wod, c2d_real mf, __m128 xc, __m128 xsi,
+                                              __m128 pv, c2d_hit *out) {
     c2d_transform xf;
     c2d_vec2 o, d;
     c2d_hit h;
     xf.q.c = _mm_cvtss_f32(xc);
-    xf.q.s = _mm_cvtss_f32(_mm_shuffle_ps(xs, xs, 1));
-    _mm_storel_pi((__m64 *)&xf.p, xp);
+    xf.q.s = _mm_cvtss_f32(xsi);
+    _mm_storel_pi((__m64 *)&xf.p, pv);
     if (!c2d_xf_usable(&xf)) return false;
     o = c2d_inv_transform_point(xf, c2d_v2(_mm_cvtss_f32(wod), _mm_cvtss_f32(_mm_shuffle_ps(wod, wod, 1))));
     d = c2d_inv_rotate(xf.q, c2d_v2(_mm_cvtss_f32(_mm_movehl_ps(wod, wod)), _mm_cvtss_f32(_mm_shuffle_ps(wod, wod, 3))));
@@ -820,7 +827,7 @@ static inline __m128 hmax4_all(__m128 v) {
  * vectors too, with the vertices and edges shifted by one lane (the last lane wrapping to the
  * first vertex). */
 static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m128 mfv, c2d_hit *out, int wide, int full,
-                                    int xf, __m128 xc, __m128 xs, __m128 xp, __m128 wod) {
+                                    int xf, __m128 xc, __m128 xsi, __m128 pv, __m128 wod, int xbad) {
     const __m128 zero = _mm_setzero_ps(), all = _mm_castsi128_ps(_mm_set1_epi32(-1));
     __m128 ox = _mm_shuffle_ps(od, od, _MM_SHUFFLE(0, 0, 0, 0)), oy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(1, 1, 1, 1));
     __m128 dx = _mm_shuffle_ps(od, od, _MM_SHUFFLE(2, 2, 2, 2)), dy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(3, 3, 3, 3));
@@ -839,7 +846,9 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, 0, ox, oy, dx, dy, &b, &lo, &hi, &bad);
         a.away = _mm_or_ps(a.away, b.away);
     }
-    if (_mm_movemask_ps(a.away) != 0) return false;
+    /* (_xf: not when the transform is one the plain form rejects or renormalises, xbad != 0: a
+     * mask of at most four bits never exceeds xbad << 4; it joins the bad lanes below instead) */
+    if (_mm_movemask_ps(a.away) > (xf ? xbad << 4 : 0)) return false;
     /* The decision: the latest entry before the earliest exit and before max_fraction, the
      * earliest exit after 0, and no bad lane (NaN lanes are bad, so the horizontal max and min,
      * which may drop a NaN, see none). */
@@ -850,9 +859,10 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         /* lane by lane: the entry bound before every exit bound and max_fraction, every exit
          * bound after 0 */
         __m128 ok = _mm_and_ps(_mm_cmplt_ps(tn, _mm_min_ps(hi, mfv)), _mm_cmplt_ps(zero, hi));
-        int m = _mm_movemask_ps(bad);
-        if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != 0xF) {
-            if (m != 0) return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xs, xp, out) : polygon_cast_slow(p, od, mf, out);
+        int m = _mm_movemask_ps(bad) | (xf ? xbad : 0);
+        /* (_xf: a mask of four bits never equals 0xF | xbad << 4 for xbad != 0) */
+        if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != (xf ? 0xF | xbad << 4 : 0xF)) {
+            if (m != 0) return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out) : polygon_cast_slow(p, od, mf, out);
             return false;
         }
     }
@@ -914,7 +924,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
     if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) {
         if (lower < 0) /* origin inside */
-            return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xs, xp, out) : polygon_cast_slow(p, od, mf, out);
+            return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out) : polygon_cast_slow(p, od, mf, out);
         return false;
     }
     if (xf) {
@@ -922,6 +932,8 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
          * one vector (adjacent in c2d_hit, one store), delta in another; p + (-0) keeps every bit
          * of the rotated normal. A rotated value can still overflow (a huge translation): then
          * nothing, as finish_hit. */
+        const __m128 xs = _mm_xor_ps(xsi, _mm_set1_ps(-0.0f));          /* -s, s, -s, s: forward rotation */
+        const __m128 xp = _mm_or_ps(pv, _mm_loadu_ps(ray_xf_p_pad)); /* px, py, -0, -0 */
         __m128 pn;
         enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
         if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
@@ -953,35 +965,35 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
  * its own; the public function jumps to one). Four and eight vertices (boxes, the common shapes)
  * need no lane masks. */
 static C2D_NOINLINE bool polygon_cast_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 0, od, od, od, od);
+    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 0, od, od, od, od, 0);
 }
 static C2D_NOINLINE bool polygon_cast_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 0, od, od, od, od);
+    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 0, od, od, od, od, 0);
 }
 static C2D_NOINLINE bool polygon_cast_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 0, od, od, od, od);
+    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 0, od, od, od, od, 0);
 }
 static C2D_NOINLINE bool polygon_cast_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 0, od, od, od, od);
+    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 0, od, od, od, od, 0);
 }
 
 /* The same for c2d_polygon_raycast_xf: od is the ray in the polygon's frame, and the hit goes back
  * to world before it is written (xc, xs, xp and wod as in polygon_cast_xf_slow). */
-static C2D_NOINLINE bool polygon_cast_xf_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xs,
-                                           __m128 xp, __m128 wod) {
-    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 1, xc, xs, xp, wod);
+static C2D_NOINLINE bool polygon_cast_xf_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
+                                           __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 1, xc, xsi, pv, wod, xbad);
 }
-static C2D_NOINLINE bool polygon_cast_xf_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xs,
-                                           __m128 xp, __m128 wod) {
-    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 1, xc, xs, xp, wod);
+static C2D_NOINLINE bool polygon_cast_xf_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
+                                           __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 1, xc, xsi, pv, wod, xbad);
 }
-static C2D_NOINLINE bool polygon_cast_xf_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xs,
-                                           __m128 xp, __m128 wod) {
-    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 1, xc, xs, xp, wod);
+static C2D_NOINLINE bool polygon_cast_xf_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
+                                           __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 1, xc, xsi, pv, wod, xbad);
 }
 static C2D_NOINLINE bool polygon_cast_xf_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc,
-                                              __m128 xs, __m128 xp, __m128 wod) {
-    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 1, xc, xs, xp, wod);
+                                              __m128 xsi, __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 1, xc, xsi, pv, wod, xbad);
 }
 
 /* c2d_polygon_raycast with the ray already in registers: od = (origin, translation), mfv's lane 0
@@ -1103,41 +1115,38 @@ bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
  *
  * With SSE the transform's check runs beside the mapping and joins the cast's own decision
  * instead of a branch of its own: a transform that c2d_xf_usable would reject or renormalise
- * makes a lane of the mapped ray NaN, which the cast hands to its general code, here polygon_cast_xf_slow
+ * counts as a lane that is not finite, which the cast hands to its general code, here polygon_cast_xf_slow
  * (the plain form: check, map, cast, map back). Origin and translation are mapped as one vector
  * (lanes ox - px, oy - py, dx, dy), with the products and sums of c2d_inv_transform_point and
  * c2d_inv_rotate, so the bits are the same; the hit goes back to world in the cast itself,
  * written straight to out. */
 #ifdef C2D_NARROW_SSE
-static const float ray_xf_sign[4] = {-0.0f, 0.0f, -0.0f, 0.0f};
-static const float ray_xf_limit[4] = {(float)C2D_MAX_COORD, (float)C2D_MAX_COORD, 4 * C2D_EPSILON, 4 * C2D_EPSILON};
 
 bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
-    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), sign = _mm_loadu_ps(ray_xf_sign);
+    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 wod = _mm_loadu_ps((const float *)&in); /* ox oy dx dy: the caller's copy is one 16-byte store */
     __m128 mfv = _mm_load_ss(&in.max_fraction);
     __m128 pv = vec2_vector(xf.p), qv = vec2_vector(c2d_v2(xf.q.c, xf.q.s)); /* (px, py, 0, 0), (c, s, 0, 0) */
-    __m128 xc = _mm_shuffle_ps(qv, qv, 0), sv = _mm_shuffle_ps(qv, qv, _MM_SHUFFLE(1, 1, 1, 1));
-    __m128 xs = _mm_xor_ps(sv, sign);                                   /* -s, s, -s, s: forward rotation */
-    __m128 xp = _mm_or_ps(pv, _mm_movelh_ps(_mm_setzero_ps(), sign));  /* px, py, -0, -0 */
-    __m128 w = _mm_sub_ps(wod, pv), od, qq, m, bad;
-    int n;
+    __m128 xc = _mm_shuffle_ps(qv, qv, 0);
+    __m128 xsi = _mm_xor_ps(_mm_shuffle_ps(qv, qv, _MM_SHUFFLE(1, 1, 1, 1)), _mm_loadu_ps(ray_xf_sign)); /* s, -s, s, -s */
+    __m128 w = _mm_sub_ps(wod, pv), od, qq, m;
+    int n, bad;
     /* inverse rotation of (ox - px, oy - py) and (dx, dy): c * w + (s, -s) * (w swapped) */
-    od = _mm_add_ps(_mm_mul_ps(xc, w), _mm_mul_ps(_mm_xor_ps(xs, _mm_set1_ps(-0.0f)), _mm_shuffle_ps(w, w, _MM_SHUFFLE(2, 3, 0, 1))));
+    od = _mm_add_ps(_mm_mul_ps(xc, w), _mm_mul_ps(xsi, _mm_shuffle_ps(w, w, _MM_SHUFFLE(2, 3, 0, 1))));
     /* The fast transform: |p| <= C2D_MAX_COORD and |c*c + s*s - 1| <= 4 eps (c2d_xf_usable accepts
-     * it as it is); NaN fails. Otherwise a lane of the mapped ray is NaN, which makes every edge's
-     * numerator or denominator NaN. */
+     * it as it is; the last lane, s*s, fails only with the others); NaN fails. Otherwise bad is
+     * not zero, which the cast treats as a lane that is not finite (an integer beside the mapped
+     * ray, which starts the cast's longest chain of latencies, rather than on it). */
     qq = _mm_mul_ps(qv, qv);
-    m = _mm_sub_ss(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1)), _mm_set_ss(1.0f));
-    bad = _mm_cmpnle_ps(_mm_and_ps(_mm_movelh_ps(pv, _mm_shuffle_ps(m, m, 0)), magnitude), _mm_loadu_ps(ray_xf_limit));
-    od = _mm_or_ps(od, bad);
+    m = _mm_sub_ss(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1)), _mm_set_ss(1.0f)); /* (c*c + s*s - 1, s*s, 0, 0) */
+    bad = _mm_movemask_ps(_mm_cmpnle_ps(_mm_and_ps(_mm_movelh_ps(pv, m), magnitude), _mm_loadu_ps(ray_xf_limit)));
     if (!p) return false;
     n = p->count;
-    if (n == 4) return polygon_cast_xf_4(p, od, mfv, out, xc, xs, xp, wod);
-    if (n == 8) return polygon_cast_xf_8(p, od, mfv, out, xc, xs, xp, wod);
-    if (n == 3) return polygon_cast_xf_3(p, od, mfv, out, xc, xs, xp, wod);
+    if (n == 4) return polygon_cast_xf_4(p, od, mfv, out, xc, xsi, pv, wod, bad);
+    if (n == 8) return polygon_cast_xf_8(p, od, mfv, out, xc, xsi, pv, wod, bad);
+    if (n == 3) return polygon_cast_xf_3(p, od, mfv, out, xc, xsi, pv, wod, bad);
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
-    return polygon_cast_xf_5to7(p, od, mfv, out, xc, xs, xp, wod);
+    return polygon_cast_xf_5to7(p, od, mfv, out, xc, xsi, pv, wod, bad);
 }
 #else
 bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
