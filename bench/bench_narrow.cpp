@@ -465,17 +465,6 @@ void add_polygon_cases(Builder &b, const Scene &s, int v) {
         if (c2d_polygon_raycast_xf(&LB[i], XB[i], R[i], &h)) { acc.hits++; acc.f += h.time + h.normal.x; }
     }));
     b.box2d(loop(n, B2RC(bLB[i], , bXB[i], 0)));
-    b.ours("polygon_raycast_localray", loop(n, [=](int i, Acc &acc) {
-        c2d_raycast_input in = R[i];
-        in.origin = c2d_inv_transform_point(XB[i], in.origin);
-        in.translation = c2d_inv_rotate(XB[i].q, in.translation);
-        c2d_hit h;
-        if (c2d_polygon_raycast(&LB[i], in, &h)) {
-            acc.hits++;
-            acc.f += h.time + c2d_rotate(XB[i].q, h.normal).x;
-        }
-    }));
-    b.box2d(loop(n, B2RC(bLB[i], , bXB[i], 0)));
 
     /* GJK distance (cold: Box2D's simplex cache starts empty, collide2d has none) */
     b.ours("distance_polygon_polygon", loop(n, [=](int i, Acc &acc) {
@@ -567,8 +556,7 @@ void print_notes(const Options &opt) {
         "    give Box2D local vertices plus real transforms. collide2d's manifold and ray *_xf rows call the\n"
         "    transform-taking queries (c2d_circle_manifold_polygon_xf, c2d_polygon_manifold_polygon_xf,\n"
         "    c2d_polygon_raycast_xf: local polygons plus transforms, as Box2D); the distance *_xf rows map\n"
-        "    each vertex into a c2d_proxy before the query. polygon_raycast_localray does the mapping of\n"
-        "    c2d_polygon_raycast_xf in the caller (ray into the polygon's frame, hit normal back).\n"
+        "    each vertex into a c2d_proxy before the query.\n"
         "  - Box2D polygons use m_radius = 0 (its 0.01 skin removed) so both libraries see the same shapes.\n"
         "  - Box2D is Debian's shared libbox2d (called through the PLT); collide2d is the static library\n"
         "    built here in Release. b2TestOverlap(b2AABB, b2AABB) is inline in Box2D's header, and so is\n"

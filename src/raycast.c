@@ -636,6 +636,20 @@ bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out) {
     return finish_hit(in, best_t, best_pos, best_n, out);
 }
 
+/* A hit of c2d_polygon_raycast_xf, found in the polygon's frame, mapped back to world (pos by the
+ * transform, normal and delta by its rotation) and written when every component is finite (a
+ * huge translation can overflow in the rotation; then nothing, as finish_hit). */
+static bool xf_hit_to_world(c2d_transform xf, const c2d_hit *h, c2d_hit *out) {
+    c2d_hit w;
+    w.pos = c2d_transform_point(xf, h->pos);
+    w.normal = c2d_rotate(xf.q, h->normal);
+    w.delta = c2d_rotate(xf.q, h->delta);
+    w.time = h->time;
+    if (!c2d_vec2_is_valid(w.pos) || !c2d_vec2_is_valid(w.normal) || !c2d_vec2_is_valid(w.delta)) return false;
+    if (out) *out = w;
+    return true;
+}
+
 /* Convex polygon cast by Cyrus-Beck clipping: each edge's open half-plane n.(p - v) < 0 bounds t
  * from below (edges facing the ray), from above (edges facing away), or, for an edge parallel to
  * the ray, holds always (origin strictly behind it) or never (in front of it or on its line,
@@ -661,6 +675,9 @@ static bool polygon_cast_general(const c2d_polygon *p, c2d_raycast_input in, c2d
         c2d_vec2 n = p->normals[i];
         c2d_real num = c2d_dot(n, c2d_sub(p->vertices[i], in.origin)); /* > 0: origin behind the edge */
         c2d_real den = c2d_dot(n, in.translation);
+        /* products that overflowed (a huge normal or coordinate): such an edge bounds nothing
+         * that can be trusted, so no hit (NaN never makes a hit) */
+        if (!C2D_ISFINITE(num) || !C2D_ISFINITE(den)) return false;
         if (num < nearest) { nearest = num; inner = i; }
         if (den < 0) {
             c2d_real t = num / den;
@@ -687,6 +704,34 @@ static C2D_NOINLINE bool polygon_cast_slow(const c2d_polygon *p, __m128 od, c2d_
     _mm_storeh_pi((__m64 *)&in.translation, od);
     in.max_fraction = mf;
     return polygon_cast_general(p, in, out);
+}
+
+static bool polygon_raycast_vec(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out);
+
+/* Constants of the _xf cast: the signs of the inverse rotation's second term (s, -s), p's unused
+ * lanes (-0, which adds nothing to any value, -0 included), and the limits of its transform
+ * check (|px|, |py|, |c*c + s*s - 1|, s*s). */
+static const float ray_xf_sign[4] = {0.0f, -0.0f, 0.0f, -0.0f};
+static const float ray_xf_p_pad[4] = {0.0f, 0.0f, -0.0f, -0.0f};
+static const float ray_xf_limit[4] = {(float)C2D_MAX_COORD, (float)C2D_MAX_COORD, 4 * C2D_EPSILON, FLT_MAX};
+
+/* c2d_polygon_raycast_xf in its plain form, with the transform and the world ray in registers:
+ * c = lane 0 of xc, s = lane 0 of xsi, p = lanes 0-1 of pv, wod = (origin, translation). The fast
+ * path jumps here for everything it leaves (a transform that is unusable or needs renormalising,
+ * input the plain cast hands to the general code), so both give the same bits. */
+static C2D_NOINLINE bool polygon_cast_xf_slow(const c2d_polygon *p, __m128 wod, c2d_real mf, __m128 xc, __m128 xsi,
+                                              __m128 pv, c2d_hit *out) {
+    c2d_transform xf;
+    c2d_vec2 o, d;
+    c2d_hit h;
+    xf.q.c = _mm_cvtss_f32(xc);
+    xf.q.s = _mm_cvtss_f32(xsi);
+    _mm_storel_pi((__m64 *)&xf.p, pv);
+    if (!c2d_xf_usable(&xf)) return false;
+    o = c2d_inv_transform_point(xf, c2d_v2(_mm_cvtss_f32(wod), _mm_cvtss_f32(_mm_shuffle_ps(wod, wod, 1))));
+    d = c2d_inv_rotate(xf.q, c2d_v2(_mm_cvtss_f32(_mm_movehl_ps(wod, wod)), _mm_cvtss_f32(_mm_shuffle_ps(wod, wod, 3))));
+    if (!polygon_raycast_vec(p, _mm_setr_ps(o.x, o.y, d.x, d.y), _mm_set_ss(mf), &h)) return false;
+    return xf_hit_to_world(xf, &h, out);
 }
 
 /* Four consecutive points as lanes: x in *x, y in *y (two 16-byte loads and two shuffles). */
@@ -751,7 +796,7 @@ static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m12
     *lo = first ? blk->t_enter : _mm_max_ps(*lo, blk->t_enter);
     *hi = first ? leave : _mm_min_ps(*hi, leave);
     {
-        __m128 nan = _mm_or_ps(_mm_cmpunord_ps(t, t), _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_add_ps(num, den), zero)));
+        __m128 nan = _mm_cmpunord_ps(t, _mm_mul_ps(_mm_add_ps(num, den), zero));
         if (!full) nan = _mm_and_ps(nan, valid);
         *bad = first ? nan : _mm_or_ps(*bad, nan);
     }
@@ -764,14 +809,10 @@ static inline __m128 turns(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
     return _mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn));
 }
 
-/* Horizontal max and min of four lanes, in lane 0. */
-static inline __m128 hmax4(__m128 v) {
+/* Horizontal max of four lanes, in every lane. */
+static inline __m128 hmax4_all(__m128 v) {
     v = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
-    return _mm_max_ss(v, _mm_shuffle_ps(v, v, 1));
-}
-static inline __m128 hmin4(__m128 v) {
-    v = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
-    return _mm_min_ss(v, _mm_shuffle_ps(v, v, 1));
+    return _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
 }
 
 /* Convex polygon cast, SSE: the general Cyrus-Beck clip with four edges per vector step and one
@@ -785,7 +826,8 @@ static inline __m128 hmin4(__m128 v) {
  * a hit (a bad polygon is never hit, and NaN never makes a hit), so a miss skips it; it runs on
  * vectors too, with the vertices and edges shifted by one lane (the last lane wrapping to the
  * first vertex). */
-static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m128 mfv, c2d_hit *out, int wide, int full) {
+static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m128 mfv, c2d_hit *out, int wide, int full,
+                                    int xf, __m128 xc, __m128 xsi, __m128 pv, __m128 wod, int xbad) {
     const __m128 zero = _mm_setzero_ps(), all = _mm_castsi128_ps(_mm_set1_epi32(-1));
     __m128 ox = _mm_shuffle_ps(od, od, _MM_SHUFFLE(0, 0, 0, 0)), oy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(1, 1, 1, 1));
     __m128 dx = _mm_shuffle_ps(od, od, _MM_SHUFFLE(2, 2, 2, 2)), dy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(3, 3, 3, 3));
@@ -804,17 +846,23 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, 0, ox, oy, dx, dy, &b, &lo, &hi, &bad);
         a.away = _mm_or_ps(a.away, b.away);
     }
-    if (_mm_movemask_ps(a.away) != 0) return false;
+    /* (_xf: not when the transform is one the plain form rejects or renormalises, xbad != 0: a
+     * mask of at most four bits never exceeds xbad << 4; it joins the bad lanes below instead) */
+    if (_mm_movemask_ps(a.away) > (xf ? xbad << 4 : 0)) return false;
     /* The decision: the latest entry before the earliest exit and before max_fraction, the
      * earliest exit after 0, and no bad lane (NaN lanes are bad, so the horizontal max and min,
      * which may drop a NaN, see none). */
-    tn = hmax4(lo);
+    tn = hmax4_all(lo);
+    mfv = _mm_shuffle_ps(mfv, mfv, 0);
     lower = _mm_cvtss_f32(tn);
     {
-        c2d_real upper = _mm_cvtss_f32(hmin4(hi));
-        int m = _mm_movemask_ps(bad);
-        if (!((m == 0) & (lower < upper) & (lower < mf) & (upper > 0))) {
-            if (m != 0) return polygon_cast_slow(p, od, mf, out);
+        /* lane by lane: the entry bound before every exit bound and max_fraction, every exit
+         * bound after 0 */
+        __m128 ok = _mm_and_ps(_mm_cmplt_ps(tn, _mm_min_ps(hi, mfv)), _mm_cmplt_ps(zero, hi));
+        int m = _mm_movemask_ps(bad) | (xf ? xbad : 0);
+        /* (_xf: a mask of four bits never equals 0xF | xbad << 4 for xbad != 0) */
+        if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != (xf ? 0xF | xbad << 4 : 0xF)) {
+            if (m != 0) return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out) : polygon_cast_slow(p, od, mf, out);
             return false;
         }
     }
@@ -863,31 +911,52 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_b, all));
         turn = _mm_and_ps(turn, _mm_cmpgt_ps(turns(exa, eya, exna, eyna), zero));
     }
-    lower = lower + (c2d_real)0; /* a zero entry time is +0, as in the general code */
-    tn = _mm_set1_ps(lower);
+    /* the time: a zero entry time is +0, as in the general code (a negative one, the origin
+     * inside, goes to the general code below) */
+    tn = _mm_max_ps(tn, zero);
     dv = _mm_movehl_ps(od, od);
     pos = _mm_add_ps(od, _mm_mul_ps(tn, dv));
     /* (time - max_fraction) * d, or 0 for an unbounded ray (the mask clears -inf * d) */
-    mfv = _mm_shuffle_ps(mfv, mfv, 0);
     delta = _mm_and_ps(_mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY)), _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)));
     /* One branch checks the hit: the polygon's turns, a time >= 0 (else the origin is inside)
      * and a finite pos and delta (a huge translation can overflow: then nothing, as finish_hit). */
     hit_bad = _mm_andnot_ps(turn, all);
     hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
     if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) {
-        if (lower < 0) return polygon_cast_slow(p, od, mf, out); /* origin inside */
+        if (lower < 0) /* origin inside */
+            return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out) : polygon_cast_slow(p, od, mf, out);
         return false;
+    }
+    if (xf) {
+        /* Back to world, as c2d_transform_point and c2d_rotate compute it: pos and the normal in
+         * one vector (adjacent in c2d_hit, one store), delta in another; p + (-0) keeps every bit
+         * of the rotated normal. A rotated value can still overflow (a huge translation): then
+         * nothing, as finish_hit. */
+        const __m128 xs = _mm_xor_ps(xsi, _mm_set1_ps(-0.0f));          /* -s, s, -s, s: forward rotation */
+        const __m128 xp = _mm_or_ps(pv, _mm_loadu_ps(ray_xf_p_pad)); /* px, py, -0, -0 */
+        __m128 pn;
+        enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
+        if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
+        pn = _mm_loadh_pi(pos, (const __m64 *)(p->normals + c2d_lowest_bit((unsigned)enter)));
+        pn = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xc, pn), _mm_mul_ps(xs, _mm_shuffle_ps(pn, pn, _MM_SHUFFLE(2, 3, 0, 1)))), xp);
+        delta = _mm_add_ps(_mm_mul_ps(xc, delta), _mm_mul_ps(xs, _mm_shuffle_ps(delta, delta, _MM_SHUFFLE(2, 3, 0, 1))));
+        if (_mm_movemask_ps(_mm_cmpunord_ps(_mm_mul_ps(pn, zero), _mm_mul_ps(_mm_movelh_ps(delta, delta), zero))) != 0) return false;
+        if (out) {
+            _mm_storeu_ps(&out->pos.x, pn);
+            _mm_storel_pi((__m64 *)&out->delta, delta);
+            _mm_store_ss(&out->time, tn);
+        }
+        return true;
     }
     if (out) {
         /* the entry edge: the first one whose entry time is the bound (as the general loop keeps it) */
-        tn = _mm_shuffle_ps(tn, tn, 0);
         enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
         if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
         enter = c2d_lowest_bit((unsigned)enter);
         _mm_storel_pi((__m64 *)&out->pos, pos);
         out->normal = p->normals[enter];
         _mm_storel_pi((__m64 *)&out->delta, delta);
-        out->time = lower;
+        _mm_store_ss(&out->time, tn);
     }
     return true;
 }
@@ -896,16 +965,35 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
  * its own; the public function jumps to one). Four and eight vertices (boxes, the common shapes)
  * need no lane masks. */
 static C2D_NOINLINE bool polygon_cast_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1);
+    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 0, od, od, od, od, 0);
 }
 static C2D_NOINLINE bool polygon_cast_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1);
+    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 0, od, od, od, od, 0);
 }
 static C2D_NOINLINE bool polygon_cast_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0);
+    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 0, od, od, od, od, 0);
 }
 static C2D_NOINLINE bool polygon_cast_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0);
+    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 0, od, od, od, od, 0);
+}
+
+/* The same for c2d_polygon_raycast_xf: od is the ray in the polygon's frame, and the hit goes back
+ * to world before it is written (xc, xs, xp and wod as in polygon_cast_xf_slow). */
+static C2D_NOINLINE bool polygon_cast_xf_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
+                                           __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 1, xc, xsi, pv, wod, xbad);
+}
+static C2D_NOINLINE bool polygon_cast_xf_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
+                                           __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 1, xc, xsi, pv, wod, xbad);
+}
+static C2D_NOINLINE bool polygon_cast_xf_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
+                                           __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 1, xc, xsi, pv, wod, xbad);
+}
+static C2D_NOINLINE bool polygon_cast_xf_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc,
+                                              __m128 xsi, __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 1, xc, xsi, pv, wod, xbad);
 }
 
 /* c2d_polygon_raycast with the ray already in registers: od = (origin, translation), mfv's lane 0
@@ -1023,26 +1111,50 @@ bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
 
 /* The ray in the polygon's frame: origin by the inverse transform, translation by the inverse
  * rotation (a non-finite input stays non-finite and the cast rejects it); the hit comes back by
- * the forward transform. With SSE the mapped ray goes to the cast in a register: rewriting `in`
- * field by field and loading it back whole would stall on store forwarding. */
+ * the forward transform.
+ *
+ * With SSE the transform's check runs beside the mapping and joins the cast's own decision
+ * instead of a branch of its own: a transform that c2d_xf_usable would reject or renormalise
+ * counts as a lane that is not finite, which the cast hands to its general code, here polygon_cast_xf_slow
+ * (the plain form: check, map, cast, map back). Origin and translation are mapped as one vector
+ * (lanes ox - px, oy - py, dx, dy), with the products and sums of c2d_inv_transform_point and
+ * c2d_inv_rotate, so the bits are the same; the hit goes back to world in the cast itself,
+ * written straight to out. */
+#ifdef C2D_NARROW_SSE
+
+bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
+    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    __m128 wod = _mm_loadu_ps((const float *)&in); /* ox oy dx dy: the caller's copy is one 16-byte store */
+    __m128 mfv = _mm_load_ss(&in.max_fraction);
+    __m128 pv = vec2_vector(xf.p), qv = vec2_vector(c2d_v2(xf.q.c, xf.q.s)); /* (px, py, 0, 0), (c, s, 0, 0) */
+    __m128 xc = _mm_shuffle_ps(qv, qv, 0);
+    __m128 xsi = _mm_xor_ps(_mm_shuffle_ps(qv, qv, _MM_SHUFFLE(1, 1, 1, 1)), _mm_loadu_ps(ray_xf_sign)); /* s, -s, s, -s */
+    __m128 w = _mm_sub_ps(wod, pv), od, qq, m;
+    int n, bad;
+    /* inverse rotation of (ox - px, oy - py) and (dx, dy): c * w + (s, -s) * (w swapped) */
+    od = _mm_add_ps(_mm_mul_ps(xc, w), _mm_mul_ps(xsi, _mm_shuffle_ps(w, w, _MM_SHUFFLE(2, 3, 0, 1))));
+    /* The fast transform: |p| <= C2D_MAX_COORD and |c*c + s*s - 1| <= 4 eps (c2d_xf_usable accepts
+     * it as it is; the last lane, s*s, fails only with the others); NaN fails. Otherwise bad is
+     * not zero, which the cast treats as a lane that is not finite (an integer beside the mapped
+     * ray, which starts the cast's longest chain of latencies, rather than on it). */
+    qq = _mm_mul_ps(qv, qv);
+    m = _mm_sub_ss(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1)), _mm_set_ss(1.0f)); /* (c*c + s*s - 1, s*s, 0, 0) */
+    bad = _mm_movemask_ps(_mm_cmpnle_ps(_mm_and_ps(_mm_movelh_ps(pv, m), magnitude), _mm_loadu_ps(ray_xf_limit)));
+    if (!p) return false;
+    n = p->count;
+    if (n == 4) return polygon_cast_xf_4(p, od, mfv, out, xc, xsi, pv, wod, bad);
+    if (n == 8) return polygon_cast_xf_8(p, od, mfv, out, xc, xsi, pv, wod, bad);
+    if (n == 3) return polygon_cast_xf_3(p, od, mfv, out, xc, xsi, pv, wod, bad);
+    if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
+    return polygon_cast_xf_5to7(p, od, mfv, out, xc, xsi, pv, wod, bad);
+}
+#else
 bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
     c2d_hit h;
-    c2d_vec2 o, d;
-    bool hit;
     if (!c2d_xf_usable(&xf)) return false;
-    o = c2d_inv_transform_point(xf, in.origin);
-    d = c2d_inv_rotate(xf.q, in.translation);
-#ifdef C2D_NARROW_SSE
-    hit = polygon_raycast_vec(p, _mm_setr_ps(o.x, o.y, d.x, d.y), _mm_set_ss(in.max_fraction), &h);
-#else
-    in.origin = o;
-    in.translation = d;
-    hit = c2d_polygon_raycast(p, in, &h);
-#endif
-    if (!hit) return false;
-    out->pos = c2d_transform_point(xf, h.pos);
-    out->normal = c2d_rotate(xf.q, h.normal);
-    out->delta = c2d_rotate(xf.q, h.delta);
-    out->time = h.time;
-    return true;
+    in.origin = c2d_inv_transform_point(xf, in.origin);
+    in.translation = c2d_inv_rotate(xf.q, in.translation);
+    if (!c2d_polygon_raycast(p, in, &h)) return false;
+    return xf_hit_to_world(xf, &h, out);
 }
+#endif

@@ -997,6 +997,7 @@ static bool polygon_cast_reference(const c2d_polygon *p, c2d_raycast_input in, c
     for (i = 0; i < n; ++i) {
         c2d_vec2 nv = p->normals[i];
         c2d_real num = c2d_dot(nv, c2d_sub(p->vertices[i], in.origin)), den = c2d_dot(nv, in.translation);
+        if (!isfinite(num) || !isfinite(den)) return false; /* overflowed products: no hit */
         if (num < nearest) { nearest = num; inner = i; }
         if (den < 0) {
             c2d_real t = num / den;
@@ -1124,6 +1125,177 @@ static void polygon_raycast_matches_reference(void **state) {
     assert_true(hits > iters / 10 && misses > iters / 10);
 }
 
+/* A hand-made polygon with a huge (finite) normal component: its edge's products overflow, so
+ * that edge bounds nothing and the polygon is never hit, by either cast (before, the general code
+ * skipped such an edge and could report a hit); with the normal back to unit length the same ray
+ * hits. */
+static void polygon_raycast_overflowing_normal(void **state) {
+    c2d_polygon box = poly_box(0, 0, 1, 1, 0), bad;
+    c2d_raycast_input in;
+    c2d_transform xf;
+    c2d_hit h;
+    int i;
+    (void)state;
+    in.origin = V(-5, 0.25);
+    in.translation = V(10, 0);
+    in.max_fraction = 1;
+    xf.p = V(0, 0);
+    xf.q.c = 1;
+    xf.q.s = 0;
+    assert_true(c2d_polygon_raycast(&box, in, &h));
+    assert_true(c2d_polygon_raycast_xf(&box, xf, in, &h));
+    for (i = 0; i < 4; ++i) {
+        /* the top edge (origin 0.75 below it, ray parallel) keeps finite products: still a hit */
+        bool top = box.normals[i].y > (c2d_real)0.5;
+        bad = box;
+        bad.normals[i] = c2d_scale(bad.normals[i], (c2d_real)(sizeof(c2d_real) == 4 ? 3e38 : 1.7e308));
+        assert_int_equal(c2d_polygon_raycast(&bad, in, &h), top);
+        assert_int_equal(c2d_polygon_raycast_xf(&bad, xf, in, &h), top);
+    }
+}
+
+/* ---- ray vs polygon placed by a transform: the fast path against the plain form ---- */
+
+/* c2d_polygon_raycast_xf in its plain form: the transform checked as documented (position within
+ * C2D_MAX_COORD, c*c + s*s in (0.5, 2), renormalised when more than 4 eps off), the ray mapped by
+ * c2d_inv_transform_point and c2d_inv_rotate, the reference cast above, the hit mapped back by
+ * c2d_transform_point and c2d_rotate. The vector path must give the same bits. */
+static bool polygon_cast_xf_reference(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
+    c2d_real m = xf.q.c * xf.q.c + xf.q.s * xf.q.s;
+    c2d_hit h;
+    if (!(fabs((double)xf.p.x) <= (double)(c2d_real)C2D_MAX_COORD && fabs((double)xf.p.y) <= (double)(c2d_real)C2D_MAX_COORD)) return false;
+    if (!(m > (c2d_real)0.5 && m < 2)) return false;
+    if (fabs((double)(m - 1)) > (double)(4 * C2D_EPSILON)) {
+        c2d_real inv = (c2d_real)1 / C2D_SQRT(m);
+        xf.q.c *= inv;
+        xf.q.s *= inv;
+    }
+    in.origin = c2d_inv_transform_point(xf, in.origin);
+    in.translation = c2d_inv_rotate(xf.q, in.translation);
+    if (!polygon_cast_reference(p, in, &h)) return false;
+    h.pos = c2d_transform_point(xf, h.pos);
+    h.normal = c2d_rotate(xf.q, h.normal);
+    h.delta = c2d_rotate(xf.q, h.delta);
+    /* a rotated value that overflows: no hit (no output ever holds infinity) */
+    if (!isfinite(h.pos.x) || !isfinite(h.pos.y) || !isfinite(h.normal.x) || !isfinite(h.normal.y) ||
+        !isfinite(h.delta.x) || !isfinite(h.delta.y))
+        return false;
+    *out = h;
+    return true;
+}
+
+/* Random local polygons (spoiled now and then, as above), transforms and rays with awkward values:
+ * positions beside C2D_MAX_COORD, rotations whose c*c + s*s lies on both sides of the 4 eps
+ * tolerance (the vector path hands those to the plain form), at 0.5 and 2, zero, NaN or infinite;
+ * the answers and every bit of the hits equal the plain form, and a NULL out gives the same
+ * answer. Grid rays against a box turned a quarter turn add the corner grazes and edge runs. */
+static void polygon_raycast_xf_matches_reference(void **state) {
+    test_rng r = test_rng_make("polygon_raycast_xf_matches_reference");
+    int iters = test_iterations(100000), it, hits = 0, misses = 0, scaled = 0, k;
+    (void)state;
+    for (it = 0; it < iters; ++it) {
+        int n = 3 + (int)(test_rng_next(&r) % 6);
+        double size = test_rng_range(&r, 0.5, 3), ang = test_rng_range(&r, -4, 4);
+        c2d_polygon p;
+        c2d_transform xf;
+        c2d_raycast_input in;
+        c2d_hit h1, h2;
+        bool g1, g2;
+        double ox, oy, tx, ty, px = test_rng_range(&r, -50, 50), py = test_rng_range(&r, -50, 50);
+        if (test_rng_next(&r) % 8 == 0) { /* a box turned a quarter turn, grid rays */
+            p = poly_box(0, 0, 2, 1, 0);
+            ang = C2D_PI / 2;
+            px = (double)(int)px;
+            py = (double)(int)py;
+            ox = px + (double)(int)test_rng_range(&r, -5, 6);
+            oy = py + (double)(int)test_rng_range(&r, -4, 5);
+            tx = (double)(int)test_rng_range(&r, -8, 9);
+            ty = (double)(int)test_rng_range(&r, -8, 9);
+        } else {
+            p = random_cast_polygon(&r, n, test_rng_range(&r, -1, 1), test_rng_range(&r, -1, 1), size);
+            ox = px + test_rng_range(&r, -3, 3) * size;
+            oy = py + test_rng_range(&r, -3, 3) * size;
+            tx = (px + test_rng_range(&r, -1.5, 1.5) * size - ox) * test_rng_range(&r, 0.3, 2.5);
+            ty = (py + test_rng_range(&r, -1.5, 1.5) * size - oy) * test_rng_range(&r, 0.3, 2.5);
+        }
+        xf.p = V(awkward(&r, px), awkward(&r, py));
+        xf.q = ang == C2D_PI / 2 ? c2d_rot_make((c2d_real)0) : c2d_rot_make((c2d_real)ang);
+        if (ang == C2D_PI / 2) { xf.q.c = 0; xf.q.s = 1; }
+        k = (int)(test_rng_next(&r) % 16);
+        if (k < 6) { /* off unit length by a few eps: on both sides of the tolerance */
+            double f = 1 + (double)(test_rng_next(&r) % 9) * (double)C2D_EPSILON * (k < 3 ? 0.5 : -0.5);
+            xf.q.c = (c2d_real)(xf.q.c * f);
+            xf.q.s = (c2d_real)(xf.q.s * f);
+            ++scaled;
+        } else if (k == 6) { /* far off: renormalised, or rejected past 0.5 and 2 */
+            double f = test_rng_next(&r) % 2 ? test_rng_range(&r, 0.6, 1.5) : (test_rng_next(&r) % 2 ? sqrt(0.5) : sqrt(2.0));
+            xf.q.c = (c2d_real)(xf.q.c * f);
+            xf.q.s = (c2d_real)(xf.q.s * f);
+        } else if (k == 7) {
+            xf.q.c = (c2d_real)awkward(&r, xf.q.c);
+            xf.q.s = (c2d_real)awkward(&r, xf.q.s);
+        }
+        in.origin = V(awkward(&r, ox), awkward(&r, oy));
+        in.translation = V(awkward(&r, tx), awkward(&r, ty));
+        in.max_fraction = (c2d_real)awkward(&r, test_rng_next(&r) % 4 == 0 ? INFINITY : test_rng_range(&r, 0, 1.5));
+        memset(&h1, 0, sizeof h1);
+        memset(&h2, 0, sizeof h2);
+        g1 = c2d_polygon_raycast_xf(&p, xf, in, &h1);
+        g2 = polygon_cast_xf_reference(&p, xf, in, &h2);
+        if (g1 != g2) {
+            printf("polygon xf mismatch (n %d): got %d, reference %d; p (%.9g %.9g) q (%.9g %.9g) o (%.9g %.9g) d (%.9g %.9g) mf %.9g\n",
+                   p.count, g1, g2, (double)xf.p.x, (double)xf.p.y, (double)xf.q.c, (double)xf.q.s, (double)in.origin.x,
+                   (double)in.origin.y, (double)in.translation.x, (double)in.translation.y, (double)in.max_fraction);
+        }
+        assert_int_equal(g1, g2);
+        assert_int_equal(c2d_polygon_raycast_xf(&p, xf, in, NULL), g2);
+        if (g1) {
+            ++hits;
+            assert_memory_equal(&h1, &h2, sizeof h1);
+            assert_hit_finite(h1);
+        } else {
+            ++misses;
+        }
+    }
+    printf("polygon_raycast_xf_matches_reference: %d hits, %d misses, %d rotations a few eps off\n", hits, misses, scaled);
+    assert_true(hits > iters / 10 && misses > iters / 10);
+}
+
+/* The transform's tolerance on both sides, by hand: a rotation 2 eps off unit length is used as it
+ * is, one 16 eps off is renormalised; both hit where the unit rotation does, with the same time. A
+ * position exactly at C2D_MAX_COORD is accepted, the next float beyond it is not. */
+static void polygon_raycast_xf_transform_boundaries(void **state) {
+    c2d_polygon box = poly_box(0, 0, 1, 1, 0);
+    c2d_transform xf;
+    c2d_hit h0, h1;
+    c2d_raycast_input in;
+    double f;
+    (void)state;
+    in.origin = V(-5, 0.25);
+    in.translation = V(10, 0);
+    in.max_fraction = 1;
+    xf.p = V(0, 0);
+    xf.q.c = 1;
+    xf.q.s = 0;
+    assert_true(c2d_polygon_raycast_xf(&box, xf, in, &h0));
+    assert_true(h0.time == (c2d_real)0.4);
+    for (f = 2; f <= 16; f *= 8) {
+        xf.q.c = (c2d_real)(1 + f * (double)C2D_EPSILON);
+        assert_true(c2d_polygon_raycast_xf(&box, xf, in, &h1));
+        assert_true(polygon_cast_xf_reference(&box, xf, in, &h0));
+        assert_memory_equal(&h0, &h1, sizeof h1);
+        assert_near(h1.time, 0.4, 1e-5);
+    }
+    xf.q.c = 1;
+    xf.p = V(0, (double)(c2d_real)C2D_MAX_COORD);
+    in.origin = V(-5, (double)(c2d_real)C2D_MAX_COORD);
+    assert_true(c2d_polygon_raycast_xf(&box, xf, in, &h1));
+    xf.p.y = nextafterf((float)xf.p.y, INFINITY);
+    if (sizeof(c2d_real) == 8) xf.p.y = (c2d_real)nextafter((double)(c2d_real)C2D_MAX_COORD, INFINITY);
+    in.origin.y = xf.p.y;
+    assert_false(c2d_polygon_raycast_xf(&box, xf, in, &h1));
+}
+
 /* ---- ray vs segment: the fast path against the documented solve ---- */
 
 /* The documented segment cast (src/raycast.c): cross products relative to p1, numerators compared
@@ -1237,6 +1409,9 @@ int main(void) {
         cmocka_unit_test(circle_raycast_matches_reference),
         cmocka_unit_test(circle_raycast_awkward_inputs),
         cmocka_unit_test(polygon_raycast_matches_reference),
+        cmocka_unit_test(polygon_raycast_overflowing_normal),
+        cmocka_unit_test(polygon_raycast_xf_matches_reference),
+        cmocka_unit_test(polygon_raycast_xf_transform_boundaries),
         cmocka_unit_test(segment_raycast_matches_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
