@@ -1107,6 +1107,7 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
     const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
     __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, bad, m, inside, sum, cut, size;
+    /* lanes of d, e, 1 / |e| and s, read back for the nearest feature */
     float ld[4 * RS_BLOCKS], le[4 * RS_BLOCKS], lf[4 * RS_BLOCKS], lg[4 * RS_BLOCKS], lh[4 * RS_BLOCKS], ls[4 * RS_BLOCKS];
     unsigned mask, pmask;
     int f, out_lanes;
@@ -1142,7 +1143,7 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         _mm_storeu_ps(le + 4, dy1);
         _mm_storeu_ps(lf + 4, ex1);
         _mm_storeu_ps(lg + 4, ey1);
-        _mm_storeu_ps(lh + 4, ee1);
+        _mm_storeu_ps(lh + 4, _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee1)));
         _mm_storeu_ps(ls + 4, s1);
         size = _mm_max_ps(_mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0)), _mm_max_ps(_mm_andnot_ps(sign, dx1), _mm_andnot_ps(sign, dy1)));
     } else
@@ -1180,9 +1181,9 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         verdict v;
         _mm_storeu_ps(lf, ex0);
         _mm_storeu_ps(lg, ey0);
-        _mm_storeu_ps(lh, ee0);
+        _mm_storeu_ps(lh, _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
         _mm_storeu_ps(ls, s0);
-        inv = 1 / C2D_SQRT(lh[f]);
+        inv = lh[f]; /* 1 / |e_f|, computed beside the search rather than after it */
         sep = ls[f] * inv;
         n = c2d_v2(lg[f] * inv, -lf[f] * inv);
         if (out_lanes && sep < 0) {
@@ -1851,7 +1852,14 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
  * solved there by c2d_circle_manifold_polygon, so b's vertices are never moved or rounded. */
 c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
     contact k = {{0, 0}, 0, {0, 0}};
-    if (!c2d_xf_usable(&xf_b)) return empty_manifold();
+    /* c2d_xf_usable's checks, combined without branches (the rare rescaling keeps its own) */
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD, mq = xf_b.q.c * xf_b.q.c + xf_b.q.s * xf_b.q.s;
+    if (!((C2D_ABS(xf_b.p.x) <= lim) & (C2D_ABS(xf_b.p.y) <= lim) & (mq > (c2d_real)0.5) & (mq < 2))) return empty_manifold();
+    if (C2D_ABS(mq - 1) > 4 * C2D_EPSILON) {
+        c2d_real inv = (c2d_real)1 / C2D_SQRT(mq);
+        xf_b.q.c *= inv;
+        xf_b.q.s *= inv;
+    }
     a.center = c2d_inv_transform_point(xf_b, a.center);
     if (!circle_polygon_contact(a, b, &k)) return empty_manifold();
     /* the manifold of c2d_circle_manifold_polygon, then mapped to world */
