@@ -576,6 +576,15 @@ static FORCE_INLINE __m128 disk_block_dist(__m128 live, __m128 inside, __m128 dx
     return select_ps(live, select_ps(*perp, _mm_div_ps(l, ee), d0), _mm_set1_ps(FLT_MAX));
 }
 
+/* v, computed here: an empty asm that the compiler must feed keeps it from sinking the work into
+ * the branch that uses it, where it would wait for the search instead of running beside it. */
+static FORCE_INLINE __m128 early_ps(__m128 v) {
+#if defined(__GNUC__)
+    __asm__("" : "+x"(v));
+#endif
+    return v;
+}
+
 static FORCE_INLINE float hsum_ps(__m128 v) {
     v = _mm_add_ps(v, _mm_movehl_ps(v, v));
     return _mm_cvtss_f32(_mm_add_ss(v, _mm_shuffle_ps(v, v, 1)));
@@ -1106,7 +1115,7 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c
 static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
     const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
-    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, bad, m, inside, sum, cut, size;
+    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, bad, m, inside, sum, cut, size, inv0;
     /* lanes of d, e, 1 / |e| and s, read back for the nearest feature */
     float ld[4 * RS_BLOCKS], le[4 * RS_BLOCKS], lf[4 * RS_BLOCKS], lg[4 * RS_BLOCKS], lh[4 * RS_BLOCKS], ls[4 * RS_BLOCKS];
     unsigned mask, pmask;
@@ -1118,7 +1127,7 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
     disk_block_load(p, 0, &x0, &y0, &live0);
 #if RS_BLOCKS >= 2
     if (p->count > 4) {
-        __m128 x1, y1, live1, dx1, dy1, ex1, ey1, ee1, s1, l1, perp1, val1;
+        __m128 x1, y1, live1, dx1, dy1, ex1, ey1, ee1, s1, l1, perp1, val1, inv1;
         disk_block_load(p, 1, &x1, &y1, &live1);
         if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0) |
             disk_block_edges(x1, y1, x0, y0, cx, cy, rr, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1))
@@ -1133,6 +1142,8 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
         sum = _mm_add_ps(sum, _mm_add_ps(_mm_unpacklo_ps(s1, _mm_andnot_ps(sign, s1)), _mm_unpackhi_ps(s1, _mm_andnot_ps(sign, s1))));
         inside = out_lanes ? zero : _mm_castsi128_ps(_mm_set1_epi32(-1));
+        inv0 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
+        inv1 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee1)));
         val0 = disk_block_dist(live0, inside, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
         val1 = disk_block_dist(live1, inside, dx1, dy1, ex1, ey1, ee1, l1, &perp1);
         m = hmin_ps(_mm_min_ps(val0, val1));
@@ -1143,7 +1154,7 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         _mm_storeu_ps(le + 4, dy1);
         _mm_storeu_ps(lf + 4, ex1);
         _mm_storeu_ps(lg + 4, ey1);
-        _mm_storeu_ps(lh + 4, _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee1)));
+        _mm_storeu_ps(lh + 4, inv1);
         _mm_storeu_ps(ls + 4, s1);
         size = _mm_max_ps(_mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0)), _mm_max_ps(_mm_andnot_ps(sign, dx1), _mm_andnot_ps(sign, dy1)));
     } else
@@ -1156,6 +1167,7 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero));
         sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
         inside = out_lanes ? zero : _mm_castsi128_ps(_mm_set1_epi32(-1));
+        inv0 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
         val0 = disk_block_dist(live0, inside, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
         m = hmin_ps(val0);
         mask = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val0, m));
@@ -1181,7 +1193,7 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         verdict v;
         _mm_storeu_ps(lf, ex0);
         _mm_storeu_ps(lg, ey0);
-        _mm_storeu_ps(lh, _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
+        _mm_storeu_ps(lh, inv0);
         _mm_storeu_ps(ls, s0);
         inv = lh[f]; /* 1 / |e_f|, computed beside the search rather than after it */
         sep = ls[f] * inv;
@@ -1761,16 +1773,28 @@ c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
     return finish_manifold(v, v == RS_UNSURE && c2d_circle_overlap_capsule(a, b), &m);
 }
 
+/* c2d_circle_overlap_polygon for the rare unsure calls, out of line with the circle as scalars, so
+ * that the hot path keeps no copy of the circle in memory for it. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static bool circle_polygon_exact(c2d_real x, c2d_real y, c2d_real r, const c2d_polygon *b) {
+    c2d_circle c;
+    c.center = c2d_v2(x, y);
+    c.radius = r;
+    return c2d_circle_overlap_polygon(c, b);
+}
+
 /* The contact of a circle and a polygon (local frame at the circle's center) when they overlap. */
 static FORCE_INLINE bool circle_polygon_contact(c2d_circle a, const c2d_polygon *b, contact *k) {
     verdict v;
     if (!polygon_present(b)) return false;
     v = disk_polygon(a.center, a.radius, false, b, k);
-    return v == RS_YES || (v == RS_UNSURE && c2d_circle_overlap_polygon(a, b));
+    return v == RS_YES || (v == RS_UNSURE && circle_polygon_exact(a.center.x, a.center.y, a.radius, b));
 }
 
 c2d_manifold c2d_circle_manifold_polygon(c2d_circle a, const c2d_polygon *b) {
-    contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
+    contact k; /* written on every path that reads it */
     if (!circle_polygon_contact(a, b, &k)) return empty_manifold();
     return one_point_manifold(&k, a.center, 0);
 }
@@ -1851,7 +1875,7 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
 /* The circle's center is mapped into b's local frame (c2d_inv_transform_point) and the pair is
  * solved there by c2d_circle_manifold_polygon, so b's vertices are never moved or rounded. */
 c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
-    contact k = {{0, 0}, 0, {0, 0}};
+    contact k; /* written on every path that reads it */
     /* c2d_xf_usable's checks, combined without branches (the rare rescaling keeps its own) */
     const c2d_real lim = (c2d_real)C2D_MAX_COORD, mq = xf_b.q.c * xf_b.q.c + xf_b.q.s * xf_b.q.s;
     if (!((C2D_ABS(xf_b.p.x) <= lim) & (C2D_ABS(xf_b.p.y) <= lim) & (mq > (c2d_real)0.5) & (mq < 2))) return empty_manifold();
