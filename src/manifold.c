@@ -1104,7 +1104,8 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c
  *    (the face of greatest separation); otherwise the nearest point of the boundary is the least
  *    of the point-segment distances, each a line distance when the foot lies inside the edge, else
  *    the distance to the edge's first vertex (its last vertex is the next edge's first). All are
- *    squared (s_i^2 / ee_i, |d_i|^2), so the search takes one division per block and no root.
+ *    squared (s_i^2 / ee_i, |d_i|^2), so the search takes one division per block and no root;
+ *    the 1 / |e_i| that the contact needs are computed beside it, not after it.
  *    Unlike Box2D's face-then-Voronoi scheme this needs no branch per region, and it finds the
  *    nearest point also across the slightly reflex corners of a polygon rounded far from the
  *    origin.
