@@ -221,7 +221,7 @@ static void rs_aabb(rshape *s, c2d_aabb b, c2d_vec2 o) {
 }
 
 /* The face of a polygon that a point is farthest outside of (or least inside): its index, unit
- * normal and signed separation, with the polygon's size (see poly_point_face). */
+ * normal and signed separation, with the polygon's size (see disk_face_scalar). */
 typedef struct disk_face {
     c2d_real sep, size;
     c2d_vec2 normal;
