@@ -566,13 +566,13 @@ static FORCE_INLINE __m128 disk_block_bad(__m128 x, __m128 y, const float *m) {
 }
 
 /* One block of the second pass: the squared distance from the center to each edge (val), as
- * point-segment distances, s^2 / ee when the foot falls inside the edge (or, for a center inside
- * every edge line, always: the distance to the line) and |d|^2 to the edge's first vertex
- * otherwise; the edge's last vertex is the next lane's first. Padding lanes give FLT_MAX. */
-static FORCE_INLINE __m128 disk_block_dist(__m128 live, __m128 inside, __m128 dx, __m128 dy, __m128 ex, __m128 ey, __m128 ee, __m128 l,
-                                           __m128 *perp) {
+ * point-segment distances, s^2 / ee when the foot falls inside the edge (perp) and |d|^2 to the
+ * edge's first vertex otherwise; the edge's last vertex is the next lane's first. Padding lanes
+ * give FLT_MAX. For a center inside a convex polygon the least of these is the least line
+ * distance too (the nearest edge line's foot lies on its edge), so one formula serves both. */
+static FORCE_INLINE __m128 disk_block_dist(__m128 live, __m128 dx, __m128 dy, __m128 ex, __m128 ey, __m128 ee, __m128 l, __m128 *perp) {
     __m128 t = _mm_add_ps(_mm_mul_ps(dx, ex), _mm_mul_ps(dy, ey)), d0 = _mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy));
-    *perp = _mm_or_ps(inside, _mm_and_ps(_mm_cmpgt_ps(t, _mm_setzero_ps()), _mm_cmplt_ps(t, ee)));
+    *perp = _mm_and_ps(_mm_cmpgt_ps(t, _mm_setzero_ps()), _mm_cmplt_ps(t, ee));
     return select_ps(live, select_ps(*perp, _mm_div_ps(l, ee), d0), _mm_set1_ps(FLT_MAX));
 }
 
@@ -1099,13 +1099,14 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c
  * 2. The checks a hit needs (those of disk_face_scalar): vertices in range, stored normals finite,
  *    a positive signed area; the numerators s_i = cross(d_i, e_i) are minus the shoelace terms of
  *    the area about the center, so the winding check costs two sums.
- * 3. The nearest feature: when no s_i is positive (the exact test's "inside" too) the center is
- *    inside every edge line and the nearest edge is the one of least line distance |s_i| / |e_i|
- *    (the face of greatest separation); otherwise the nearest point of the boundary is the least
- *    of the point-segment distances, each a line distance when the foot lies inside the edge, else
- *    the distance to the edge's first vertex (its last vertex is the next edge's first). All are
- *    squared (s_i^2 / ee_i, |d_i|^2), so the search takes one division per block and no root;
- *    the 1 / |e_i| that the contact needs are computed beside it, not after it.
+ * 3. The nearest feature: the least of the point-segment distances, each a line distance when the
+ *    foot lies inside the edge, else the distance to the edge's first vertex (its last vertex is
+ *    the next edge's first). All are squared (s_i^2 / ee_i, |d_i|^2), so the search takes one
+ *    division per block and no root; the 1 / |e_i| that the contact needs are computed beside it,
+ *    not after it. When no s_i is positive (the exact test's "inside" too) the center is inside
+ *    every edge line; the nearest edge is then the one of least line distance (the face of
+ *    greatest separation, whose foot lies on the edge of a convex polygon), and the contact runs
+ *    along its normal whatever the lane's foot test said.
  *    Unlike Box2D's face-then-Voronoi scheme this needs no branch per region, and it finds the
  *    nearest point also across the slightly reflex corners of a polygon rounded far from the
  *    origin.
@@ -1116,7 +1117,7 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c
 static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
     const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
-    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, bad, m, inside, sum, cut, size, inv0;
+    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, bad, m, sum, cut, size, inv0;
     /* lanes of d, e, 1 / |e| and s, read back for the nearest feature */
     float ld[4 * RS_BLOCKS], le[4 * RS_BLOCKS], lf[4 * RS_BLOCKS], lg[4 * RS_BLOCKS], lh[4 * RS_BLOCKS], ls[4 * RS_BLOCKS];
     unsigned mask, pmask;
@@ -1142,11 +1143,10 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         /* twice the area about the center (-sum s) and the sum of |s| (padding lanes: s = 0) */
         sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
         sum = _mm_add_ps(sum, _mm_add_ps(_mm_unpacklo_ps(s1, _mm_andnot_ps(sign, s1)), _mm_unpackhi_ps(s1, _mm_andnot_ps(sign, s1))));
-        inside = out_lanes ? zero : _mm_castsi128_ps(_mm_set1_epi32(-1));
         inv0 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
         inv1 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee1)));
-        val0 = disk_block_dist(live0, inside, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
-        val1 = disk_block_dist(live1, inside, dx1, dy1, ex1, ey1, ee1, l1, &perp1);
+        val0 = disk_block_dist(live0, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
+        val1 = disk_block_dist(live1, dx1, dy1, ex1, ey1, ee1, l1, &perp1);
         m = hmin_ps(_mm_min_ps(val0, val1));
         mask = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val0, m)) | ((unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val1, m)) << 4);
         pmask = (unsigned)_mm_movemask_ps(perp0) | ((unsigned)_mm_movemask_ps(perp1) << 4);
@@ -1167,9 +1167,8 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         cut = _mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big)));
         out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero));
         sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
-        inside = out_lanes ? zero : _mm_castsi128_ps(_mm_set1_epi32(-1));
         inv0 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
-        val0 = disk_block_dist(live0, inside, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
+        val0 = disk_block_dist(live0, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
         m = hmin_ps(val0);
         mask = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val0, m));
         pmask = (unsigned)_mm_movemask_ps(perp0);
@@ -1185,7 +1184,7 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
     f = c2d_lowest_bit(mask);
     scale = _mm_cvtss_f32(hmax_ps(size)) + r;
     tol = SURE_ULPS * C2D_EPSILON * scale;
-    if ((pmask >> f) & 1u) {
+    if (((pmask >> f) & 1u) || !out_lanes) {
         /* the nearest point is the foot on edge f: out along its normal (inward for a center
          * inside that edge's line but outside the polygon, which only a polygon that is not
          * convex can give) */
