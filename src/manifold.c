@@ -30,19 +30,21 @@
  * same while the same features touch, whichever shape gives the reference face.
  *
  * Circle (and point) against polygon has a lighter path of its own (disk_polygon, in a frame at
- * the circle's center), Box2D's face-of-greatest-separation and Voronoi-region scheme; circle
- * against circle decides with the exact test of overlap.c directly.
+ * the circle's center): Box2D's face-of-greatest-separation and Voronoi-region scheme in the scalar
+ * form, and in the SSE form the least of the point-segment distances to the edges (the same
+ * nearest point, without a branch per region); circle against circle decides with the exact test
+ * of overlap.c directly.
  *
  * Speed. A polygon's face normals are computed from its vertices when it is loaded (the stored
  * normals are only checked for being finite), so every decision follows the same vertices as the
- * exact predicates. Circle (and point) against polygon first tries the stored normals, as Box2D
- * does (no square root or division per face): they are checked against their edges in the same
- * pass, a decision is taken only when it clears the touching boundary by their error bound as
- * well, and only the answers whose nearest feature the vertices certify; anything else runs the
- * vertex-derived path (disk_polygon_stored, disk_polygon_derived). In float builds with SSE the loaders, the separation search and the circle's
- * face search work on four vertices at a time (scalar loops compute the same values otherwise).
- * Polygon-polygon and circle-polygon pairs first compare bounding boxes of the raw vertices, which
- * settles most separated pairs before anything is loaded or checked.
+ * exact predicates. In float builds with SSE the loaders, the separation search and the circle's
+ * nearest-feature search work on four vertices at a time (scalar loops decide the same pairs
+ * otherwise). Polygon-polygon pairs first compare bounding boxes of the raw vertices, which settles
+ * most separated pairs before anything is loaded or checked. Circle (and point) against polygon
+ * starts with the exact test's own first step instead: an edge whose line keeps the circle at
+ * least r away, computed with the operations of c2d_circle_overlap_polygon (edge_separates), so
+ * that a clear miss is that test's answer for any polygon, good or bad, and costs no check; the
+ * polygon's checks run only when a hit is possible.
  *
  * Touching is not a hit, and hit, manifold and overlap always agree: the floating-point answer is
  * taken only when it clears the touching boundary by SURE_ULPS rounding units of the shapes' size;
@@ -83,23 +85,19 @@
 #define SCALAR_LOADER
 #endif
 
+/* For the small helpers of the circle-polygon path, which must melt into their caller so that
+ * their vector values stay in registers. */
+#if defined(__GNUC__)
+#define FORCE_INLINE inline __attribute__((always_inline))
+#else
+#define FORCE_INLINE inline
+#endif
+
 /* How sure a decision is (see SURE_ULPS). */
 typedef enum verdict {
     RS_NO = 0, RS_YES = 1, RS_UNSURE = 2,
-    RS_BAD = 3,  /* invalid input */
-    RS_RETRY = 4 /* the stored-normal fast path cannot decide: run the vertex-derived path */
+    RS_BAD = 3 /* invalid input */
 } verdict;
-
-/* The circle-polygon fast path trusts a polygon's stored normals when each is unit to within
- * UNIT_TOL (on the squared length) and within an angle of sine NORMAL_TOL of its edge's outward
- * normal. Then a separation computed with the stored normal is within STORED_ULPS rounding units
- * of the shapes' size of the one the vertices give (see poly_point_face_stored), and decisions
- * must clear the touching boundary by that much more. c2d_polygon_make's normals and
- * c2d_polygon_transform's rotated ones pass unless the polygon sits far from the origin relative
- * to its edge lengths (then the rounded vertices turn the edges away from the normals). */
-#define NORMAL_TOL ((c2d_real)512 * C2D_EPSILON)
-#define UNIT_TOL ((c2d_real)32 * C2D_EPSILON)
-#define STORED_ULPS ((c2d_real)2048)
 
 /* ---- input checks (the same rules as overlap.c) ---- */
 
@@ -111,6 +109,11 @@ static inline bool aabb_ok(c2d_aabb b) {
     return point_ok(b.lower) && point_ok(b.upper) && b.lower.x < b.upper.x && b.lower.y < b.upper.y;
 }
 static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_ok(c.radius); }
+/* The center and radius of a circle (radius > 0) or of a point (is_point: radius 0). */
+static inline bool disk_ok(c2d_vec2 c, c2d_real r, bool is_point) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r > 0) & (r <= lim));
+}
 static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
 
 /* A polygon pointer that can be read: not NULL (a programmer error, asserted) and a count that
@@ -218,7 +221,7 @@ static void rs_aabb(rshape *s, c2d_aabb b, c2d_vec2 o) {
 }
 
 /* The face of a polygon that a point is farthest outside of (or least inside): its index, unit
- * normal and signed separation, with the polygon's size (see poly_point_face). */
+ * normal and signed separation, with the polygon's size (see disk_face_scalar). */
 typedef struct disk_face {
     c2d_real sep, size;
     c2d_vec2 normal;
@@ -274,34 +277,48 @@ SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d
     return area > 0;
 }
 
-/* The outward unit normal of polygon face i as the loaders compute it: from the local vertices,
- * or the stored normal for an edge too short to normalise. */
-static c2d_vec2 face_normal(const c2d_polygon *p, int i, c2d_vec2 o) {
-    c2d_vec2 a = c2d_sub(p->vertices[i], o), e = c2d_sub(c2d_sub(p->vertices[i + 1 < p->count ? i + 1 : 0], o), a);
-    c2d_real ee = c2d_dot(e, e), len;
-    if (!(ee > REAL_MIN)) return p->normals[i];
-    len = C2D_SQRT(ee);
-    return c2d_v2(e.y / len, -e.x / len);
+/* True when the line of a polygon edge e_i keeps a circle (center c, r*r = rr) at least r away
+ * on its outer side: s = cross(c - v_i, e_i) > 0 and s^2 >= r^2 |e_i|^2 with both squares finite
+ * (ee = |e_i|^2). The operations and their order are those of c2d_circle_overlap_polygon's first
+ * loop (at_least in overlap.c) on the same world coordinates, so the bits are the same, and that
+ * exact test then answers false too, whatever the rest of the polygon holds (a bad polygon gives
+ * false there as well). For r = 0 it says s > 0: the point is not strictly inside
+ * (c2d_polygon_contains_point computes cross(e_i, c - v_i) = -s). */
+static inline bool edge_separates(c2d_real s, c2d_real rr, c2d_real ee) {
+    c2d_real l = s * s, q = rr * ee;
+    return s > 0 && l <= REAL_MAX && q <= REAL_MAX && l >= q;
 }
 
-/* The polygon checks of rs_polygon fused with the search for the face of greatest separation
- * from a point at the local origin o (the circle's center, so (0,0) there): the largest
- * separation cross(e_i, v_i) / |e_i| (that is n_i . (0 - v_i)), its face (the first on ties) and
- * unit normal, and the polygon's size (largest |local coordinate|); the polygon is not stored.
- * RS_BAD for a bad polygon, else RS_YES with the result filled in. */
-SCALAR_LOADER static verdict poly_point_face_scalar(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+/* The search of a circle (center c, radius r >= 0; a point when r = 0) against a polygon's faces,
+ * with the polygon's checks, in one function (disk_polygon's first half):
+ * 1. The exact separating-edge test (edge_separates) over all edges: RS_NO when an edge line keeps
+ *    the circle away, before anything is checked, since that miss is the exact test's answer for
+ *    any polygon.
+ * 2. The checks a hit needs, those of rs_polygon: every vertex coordinate finite and within
+ *    C2D_MAX_COORD, every stored normal finite, a positive signed area (RS_BAD otherwise).
+ * 3. The face of greatest separation cross(c - v_i, e_i) / |e_i| (the first on ties), with its
+ *    outward unit normal computed from the vertices (the stored normals are not trusted; an edge
+ *    too short to normalise keeps its stored normal), and the polygon's size (largest |v_i - c|
+ *    coordinate). RS_YES with df filled in.
+ * This scalar form is the reference; with SSE (float builds) disk_face_search computes the same
+ * four vertices at a time and comes here for a polygon with a short edge or a doubtful area. */
+SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, c2d_real r, disk_face *df) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD, rr = r * r;
     c2d_real area = 0, size = 0, best = -REAL_MAX;
-    c2d_vec2 v0 = c2d_sub(p->vertices[0], o);
+    c2d_vec2 v0 = c2d_sub(p->vertices[0], c);
     int i, n = p->count, ok = 1, f = 0;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 v = p->vertices[i], m = p->normals[i], a = c2d_sub(v, o);
+        c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
+        if (edge_separates(c2d_cross(c2d_sub(c, v), e), rr, c2d_dot(e, e))) return RS_NO;
+    }
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v = p->vertices[i], m = p->normals[i], a = c2d_sub(v, c);
         ok &= (C2D_ABS(v.x) <= lim) & (C2D_ABS(v.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
         size = c2d_maxr(size, c2d_maxr(C2D_ABS(a.x), C2D_ABS(a.y)));
     }
     if (!ok) return RS_BAD;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 a = c2d_sub(p->vertices[i], o), e = c2d_sub(c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], o), a);
+        c2d_vec2 a = c2d_sub(p->vertices[i], c), e = c2d_sub(c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], c), a);
         c2d_real ee = c2d_dot(e, e), s;
         s = ee > REAL_MIN ? c2d_cross(e, a) / C2D_SQRT(ee) : -c2d_dot(p->normals[i], a);
         f = s > best ? i : f;
@@ -311,52 +328,19 @@ SCALAR_LOADER static verdict poly_point_face_scalar(const c2d_polygon *p, c2d_ve
     if (!(area > 0)) return RS_BAD;
     df->face = f;
     df->sep = best;
-    df->normal = face_normal(p, f, o);
+    {
+        c2d_vec2 a = c2d_sub(p->vertices[f], c), e = c2d_sub(c2d_sub(p->vertices[f + 1 < n ? f + 1 : 0], c), a);
+        c2d_real ee = c2d_dot(e, e), len;
+        if (ee > REAL_MIN) {
+            len = C2D_SQRT(ee);
+            df->normal = c2d_v2(e.y / len, -e.x / len);
+        } else {
+            df->normal = p->normals[f];
+        }
+    }
     df->size = size;
     return RS_YES;
 }
-
-/* The stored normals' face search for a point at the local origin o (Box2D's way: no square
- * roots, no divisions): the largest separation n_i . (o - v_i) over the faces with the stored
- * normals n_i, its face (the first on ties) and normal n_f, and the polygon's size. It also checks,
- * in the same pass, that every stored normal can be trusted: |n_i|^2 within UNIT_TOL of 1, n_i on
- * the outer side of its edge e_i (cross > 0) and (n_i . e_i)^2 <= NORMAL_TOL^2 |e_i|^2, on an edge
- * long enough for that product not to underflow; and the same winding check as
- * poly_point_face_scalar. Why that bounds the error: the unit normal u_i of the rounded vertices
- * differs from n_i by at most about UNIT_TOL / 2 + NORMAL_TOL, so each separation moves by at most
- * that times |o - v_i| <= 1.5 size, well inside STORED_ULPS rounding units of the size.
- * RS_BAD for vertices out of range, RS_RETRY when a check fails (the vertex-derived search then
- * decides, and rejects what is bad), else RS_YES. */
-#define MIN_EDGE_SQ (REAL_MIN / (NORMAL_TOL * NORMAL_TOL))
-#ifndef POLY_SSE
-static verdict poly_point_face_stored(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD, k2 = NORMAL_TOL * NORMAL_TOL;
-    c2d_real area = 0, absum = 0, size = 0, best = -REAL_MAX;
-    int i, n = p->count, ok = 1, good = 1, f = 0;
-    for (i = 0; i < n; ++i) {
-        c2d_vec2 v = p->vertices[i];
-        ok &= (C2D_ABS(v.x) <= lim) & (C2D_ABS(v.y) <= lim);
-    }
-    if (!ok) return RS_BAD;
-    for (i = 0; i < n; ++i) {
-        c2d_vec2 a = c2d_sub(p->vertices[i], o), e = c2d_sub(c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], o), a);
-        c2d_vec2 m = p->normals[i];
-        c2d_real dn = c2d_dot(m, e), ee = c2d_dot(e, e), raw = c2d_cross(e, a), s = -c2d_dot(m, a);
-        good &= (dn * dn <= k2 * ee) & (C2D_ABS(c2d_dot(m, m) - 1) <= UNIT_TOL) & (c2d_cross(m, e) > 0) & (ee >= MIN_EDGE_SQ);
-        area -= raw;
-        absum += C2D_ABS(raw);
-        f = s > best ? i : f;
-        best = c2d_maxr(best, s);
-        size = c2d_maxr(size, c2d_maxr(C2D_ABS(a.x), C2D_ABS(a.y)));
-    }
-    if (!good || !(area > 32 * C2D_EPSILON * absum)) return RS_RETRY;
-    df->face = f;
-    df->sep = best;
-    df->normal = p->normals[f];
-    df->size = size;
-    return RS_YES;
-}
-#endif
 
 #ifdef POLY_SSE
 #define RS_BLOCKS (RS_N / 4)
@@ -534,93 +518,82 @@ static bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_tran
     *box = _mm_movelh_ps(_mm_unpacklo_ps(lo_x, lo_y), _mm_unpacklo_ps(hmax_ps(hi_x), hmax_ps(hi_y)));
     return bad == 0;
 }
-/* poly_point_face_scalar four faces at a time. With the center at the local origin the
- * separation numerators cross(e_i, v_i) are minus the shoelace terms cross(v_i, v_i+1) of the
- * signed area, so the winding check costs nothing extra; when that sum is too close to zero for
- * its rounding (a tiny or clockwise polygon, or a center far away) the scalar loop decides. */
-static verdict poly_point_face(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
-    const __m128 sign = _mm_set1_ps(-0.0f);
-    poly_lanes l;
-    __m128 size = _mm_setzero_ps(), area = _mm_setzero_ps(), absum = _mm_setzero_ps(), best = _mm_set1_ps(-FLT_MAX);
-    __m128 s[RS_BLOCKS];
-    float nx[RS_N], ny[RS_N];
-    unsigned mask = 0;
-    int k, face;
-    if (!poly_lanes_load(&l, p, o)) return RS_BAD;
-    if (!poly_normals_finite(p)) return RS_BAD;
-    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) {
-        __m128 ex, ey, ee, len, raw;
-        poly_edges(&l, k, &ex, &ey, &ee);
-        if (short_edge(&l, k, ee)) return poly_point_face_scalar(p, o, df);
-        len = _mm_sqrt_ps(ee);
-        _mm_storeu_ps(nx + 4 * k, _mm_div_ps(ey, len));
-        _mm_storeu_ps(ny + 4 * k, _mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len));
-        raw = _mm_sub_ps(_mm_mul_ps(ex, l.y[k]), _mm_mul_ps(ey, l.x[k])); /* zero in padding lanes */
-        area = _mm_sub_ps(area, raw);
-        absum = _mm_add_ps(absum, _mm_andnot_ps(sign, raw));
-        s[k] = select_ps(l.live[k], _mm_div_ps(raw, len), _mm_set1_ps(-FLT_MAX));
-        best = _mm_max_ps(best, s[k]);
-        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l.x[k]), _mm_andnot_ps(sign, l.y[k])));
+/* The vertex lanes of block k (vertices 4k..4k+3) in world coordinates; lanes past the last
+ * vertex repeat vertex 0 (live marks the others). */
+static FORCE_INLINE void disk_block_load(const c2d_polygon *p, int k, __m128 *x, __m128 *y, __m128 *live) {
+    const float *v = &p->vertices[4 * k].x;
+    __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
+    int n = p->count;
+    *x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0));
+    *y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+    if (4 * k + 4 <= n) {
+        *live = _mm_castsi128_ps(_mm_set1_epi32(-1));
+    } else {
+        *live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
+        *x = select_ps(*live, *x, _mm_set1_ps(p->vertices[0].x));
+        *y = select_ps(*live, *y, _mm_set1_ps(p->vertices[0].y));
     }
-    area = _mm_add_ps(area, _mm_movehl_ps(area, area));
-    area = _mm_add_ss(area, _mm_shuffle_ps(area, area, 1));
-    absum = _mm_add_ps(absum, _mm_movehl_ps(absum, absum));
-    absum = _mm_add_ss(absum, _mm_shuffle_ps(absum, absum, 1));
-    if (!(_mm_cvtss_f32(area) > 32 * C2D_EPSILON * _mm_cvtss_f32(absum))) return poly_point_face_scalar(p, o, df);
-    best = hmax_ps(best);
-    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(s[k], best)) << (4 * k);
-    face = mask != 0 ? c2d_lowest_bit(mask) : 0;
-    df->face = face;
-    df->sep = _mm_cvtss_f32(best);
-    df->normal = c2d_v2(nx[face], ny[face]);
-    df->size = _mm_cvtss_f32(hmax_ps(size));
-    return RS_YES;
 }
 
-/* poly_point_face_stored (the scalar form above is the reference) four faces at a time; the
- * normals are read as (x, y) pairs and split into lanes like the vertices, and padding lanes
- * (whatever the unused slots hold) are masked out. */
-static verdict poly_point_face_stored(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
-    const __m128 sign = _mm_set1_ps(-0.0f), k2 = _mm_set1_ps(NORMAL_TOL * NORMAL_TOL);
-    const __m128 one = _mm_set1_ps(1.0f), unit_tol = _mm_set1_ps(UNIT_TOL), min_ee = _mm_set1_ps(MIN_EDGE_SQ);
-    poly_lanes l;
-    __m128 size = _mm_setzero_ps(), area = _mm_setzero_ps(), absum = _mm_setzero_ps(), best = _mm_set1_ps(-FLT_MAX);
-    __m128 s[RS_BLOCKS], bad = _mm_setzero_ps();
-    unsigned mask = 0;
-    int k, face;
-    if (!poly_lanes_load(&l, p, o)) return RS_BAD;
-    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) {
-        const float *m = &p->normals[4 * k].x;
-        __m128 m01 = _mm_loadu_ps(m), m23 = _mm_loadu_ps(m + 4);
-        __m128 nx = _mm_shuffle_ps(m01, m23, _MM_SHUFFLE(2, 0, 2, 0)), ny = _mm_shuffle_ps(m01, m23, _MM_SHUFFLE(3, 1, 3, 1));
-        __m128 ex, ey, ee, dn, nn, cr, ok, raw;
-        poly_edges(&l, k, &ex, &ey, &ee);
-        dn = _mm_add_ps(_mm_mul_ps(nx, ex), _mm_mul_ps(ny, ey));
-        nn = _mm_add_ps(_mm_mul_ps(nx, nx), _mm_mul_ps(ny, ny));
-        cr = _mm_sub_ps(_mm_mul_ps(nx, ey), _mm_mul_ps(ny, ex));
-        ok = _mm_and_ps(_mm_cmple_ps(_mm_mul_ps(dn, dn), _mm_mul_ps(k2, ee)), _mm_cmple_ps(_mm_andnot_ps(sign, _mm_sub_ps(nn, one)), unit_tol));
-        ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpgt_ps(cr, _mm_setzero_ps()), _mm_cmpge_ps(ee, min_ee)));
-        bad = _mm_or_ps(bad, _mm_andnot_ps(ok, l.live[k]));
-        raw = _mm_sub_ps(_mm_mul_ps(ex, l.y[k]), _mm_mul_ps(ey, l.x[k])); /* zero in padding lanes */
-        area = _mm_sub_ps(area, raw);
-        absum = _mm_add_ps(absum, _mm_andnot_ps(sign, raw));
-        s[k] = select_ps(l.live[k], _mm_sub_ps(_mm_setzero_ps(), _mm_add_ps(_mm_mul_ps(nx, l.x[k]), _mm_mul_ps(ny, l.y[k]))), _mm_set1_ps(-FLT_MAX));
-        best = _mm_max_ps(best, s[k]);
-        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l.x[k]), _mm_andnot_ps(sign, l.y[k])));
-    }
-    area = _mm_add_ps(area, _mm_movehl_ps(area, area));
-    area = _mm_add_ss(area, _mm_shuffle_ps(area, area, 1));
-    absum = _mm_add_ps(absum, _mm_movehl_ps(absum, absum));
-    absum = _mm_add_ss(absum, _mm_shuffle_ps(absum, absum, 1));
-    if (_mm_movemask_ps(bad) != 0 || !(_mm_cvtss_f32(area) > 32 * C2D_EPSILON * _mm_cvtss_f32(absum))) return RS_RETRY;
-    best = hmax_ps(best);
-    for (k = 0; k < RS_BLOCKS && k < l.blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(s[k], best)) << (4 * k);
-    face = mask != 0 ? c2d_lowest_bit(mask) : 0;
-    df->face = face;
-    df->sep = _mm_cvtss_f32(best);
-    df->normal = p->normals[face];
-    df->size = _mm_cvtss_f32(hmax_ps(size));
-    return RS_YES;
+/* One block of the first pass of disk_polygon: d = c - v and the edges e to the next vertices
+ * (xn, yn: the next block, whose first lane is the next vertex of the last lane), the numerators
+ * s = cross(d, e), squared lengths ee and s^2 (l), and the exact separating-edge test
+ * (edge_separates, returned as a lane mask). Padding lanes have e = 0, so s = 0 there. */
+static FORCE_INLINE int disk_block_edges(__m128 x, __m128 y, __m128 xn, __m128 yn, __m128 cx, __m128 cy, __m128 rr, __m128 *dx,
+                                         __m128 *dy, __m128 *ex, __m128 *ey, __m128 *ee, __m128 *s, __m128 *l) {
+    __m128 q;
+    *dx = _mm_sub_ps(cx, x);
+    *dy = _mm_sub_ps(cy, y);
+    *ex = _mm_sub_ps(shift_in(x, xn), x);
+    *ey = _mm_sub_ps(shift_in(y, yn), y);
+    *s = _mm_sub_ps(_mm_mul_ps(*dx, *ey), _mm_mul_ps(*dy, *ex));
+    *ee = _mm_add_ps(_mm_mul_ps(*ex, *ex), _mm_mul_ps(*ey, *ey));
+    *l = _mm_mul_ps(*s, *s);
+    q = _mm_mul_ps(rr, *ee);
+    /* l >= q and l <= FLT_MAX imply q <= FLT_MAX */
+    return _mm_movemask_ps(_mm_and_ps(_mm_and_ps(_mm_cmpgt_ps(*s, _mm_setzero_ps()), _mm_cmpge_ps(*l, q)), _mm_cmple_ps(*l, _mm_set1_ps(FLT_MAX))));
+}
+
+/* Lanes where a vertex coordinate is out of range or not finite, or the stored normal (read as
+ * (x, y) pairs from m) is not finite: x - x is +0 exactly for finite x and NaN otherwise. */
+static FORCE_INLINE __m128 disk_block_bad(__m128 x, __m128 y, const float *m) {
+    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+    __m128 m01 = _mm_loadu_ps(m), m23 = _mm_loadu_ps(m + 4);
+    __m128 z01 = _mm_sub_ps(m01, m01), z23 = _mm_sub_ps(m23, m23);
+    __m128 nz = _mm_add_ps(_mm_shuffle_ps(z01, z23, _MM_SHUFFLE(2, 0, 2, 0)), _mm_shuffle_ps(z01, z23, _MM_SHUFFLE(3, 1, 3, 1)));
+    __m128 out = _mm_or_ps(_mm_cmpnle_ps(_mm_andnot_ps(sign, x), lim), _mm_cmpnle_ps(_mm_andnot_ps(sign, y), lim));
+    return _mm_or_ps(out, _mm_cmpneq_ps(nz, _mm_setzero_ps()));
+}
+
+/* One block of the second pass: the squared distance from the center to each edge (val), as
+ * point-segment distances, s^2 / ee when the foot falls inside the edge (perp) and |d|^2 to the
+ * edge's first vertex otherwise; the edge's last vertex is the next lane's first. Padding lanes
+ * give FLT_MAX. For a center inside a convex polygon the least of these is the least line
+ * distance too (the nearest edge line's foot lies on its edge), so one formula serves both. */
+static FORCE_INLINE __m128 disk_block_dist(__m128 live, __m128 dx, __m128 dy, __m128 ex, __m128 ey, __m128 ee, __m128 l, __m128 *perp) {
+    __m128 t = _mm_add_ps(_mm_mul_ps(dx, ex), _mm_mul_ps(dy, ey)), d0 = _mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy));
+    *perp = _mm_and_ps(_mm_cmpgt_ps(t, _mm_setzero_ps()), _mm_cmplt_ps(t, ee));
+    return select_ps(live, select_ps(*perp, _mm_div_ps(l, ee), d0), _mm_set1_ps(FLT_MAX));
+}
+
+/* v, computed here: an empty asm that the compiler must feed keeps it from sinking the work into
+ * the branch that uses it, where it would wait for the search instead of running beside it. */
+static FORCE_INLINE __m128 early_ps(__m128 v) {
+#if defined(__GNUC__)
+    __asm__("" : "+x"(v));
+#endif
+    return v;
+}
+
+static FORCE_INLINE float hsum_ps(__m128 v) {
+    v = _mm_add_ps(v, _mm_movehl_ps(v, v));
+    return _mm_cvtss_f32(_mm_add_ss(v, _mm_shuffle_ps(v, v, 1)));
+}
+
+/* The smallest of the four lanes, in every lane. */
+static FORCE_INLINE __m128 hmin_ps(__m128 v) {
+    v = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
 }
 
 /* min(m, nx * px + ny * py): one point against four faces. */
@@ -689,10 +662,6 @@ static c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
 }
 #else
 static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) { return rs_polygon_scalar(s, p, o); }
-
-static verdict poly_point_face(const c2d_polygon *p, c2d_vec2 o, disk_face *df) {
-    return poly_point_face_scalar(p, o, df);
-}
 
 /* Largest separation of b's core from a's faces (SAT): for each face of a, the signed distance of
  * b's deepest vertex from the face line, min_j n_i . w_j - off_i; the largest over the faces, and
@@ -783,37 +752,6 @@ static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
            box[1].upper.y <= box[0].lower.y;
 }
 #endif
-
-/* True when a disk (center c, radius r) lies clear of the bounding box of a polygon's vertices by
- * more than the rounding tolerance on some side: then it cannot reach the polygon, and the pair
- * is settled before the polygon is loaded (the same reasoning as polygon_boxes_apart). */
-static bool disk_clear_of_polygon_box(c2d_vec2 c, c2d_real r, const c2d_polygon *p) {
-#ifdef POLY_SSE
-    __m128 box = poly_box(p), cc = _mm_loadl_pi(box, (const __m64 *)(const void *)&c);
-    cc = _mm_movelh_ps(cc, cc);
-    /* lower - c and c - upper on each axis: the gaps on the four sides */
-    __m128 gap = _mm_sub_ps(_mm_shuffle_ps(box, cc, _MM_SHUFFLE(1, 0, 1, 0)), _mm_shuffle_ps(cc, box, _MM_SHUFFLE(3, 2, 1, 0)));
-    __m128 rv = _mm_set1_ps(r), tol = _mm_set1_ps(SURE_ULPS * C2D_EPSILON);
-    __m128 need = _mm_add_ps(rv, _mm_mul_ps(tol, _mm_add_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), gap), rv)));
-    return _mm_movemask_ps(_mm_cmpge_ps(gap, need)) != 0;
-#else
-    c2d_vec2 lo = p->vertices[0], hi = lo;
-    c2d_real g[4];
-    int i;
-    for (i = 1; i < p->count; ++i) {
-        lo = c2d_vmin(lo, p->vertices[i]);
-        hi = c2d_vmax(hi, p->vertices[i]);
-    }
-    g[0] = lo.x - c.x;
-    g[1] = lo.y - c.y;
-    g[2] = c.x - hi.x;
-    g[3] = c.y - hi.y;
-    for (i = 0; i < 4; ++i) {
-        if (g[i] >= r + SURE_ULPS * C2D_EPSILON * (C2D_ABS(g[i]) + r)) return true;
-    }
-    return false;
-#endif
-}
 
 /* ---- closest points of segments ---- */
 
@@ -1089,83 +1027,19 @@ static verdict rs_contact(const rshape *a, const rshape *b, contact *out) {
     return v;
 }
 
-/* The circle-polygon pair with the stored normals (poly_point_face_stored), in a frame at the
- * center c = (0,0): only the answers that stay right whatever the normals' small errors are
- * given; the rest return RS_RETRY for disk_polygon_derived. A center clearly behind every face is
- * inside; one clearly outside the best face is outside, and then its nearest point is certified by
- * the vertices alone: straight across that face when its foot lies on the edge, else the face's end
- * vertex or a point of the next edge around it (a convex polygon's nearest point is there whenever
- * the center lies beyond that end and outside the face, unless the projection runs past the next
- * edge's far end: that case, and a center within the error band of the face line, retry). */
-static verdict disk_polygon_stored(c2d_real r, const c2d_polygon *p, c2d_vec2 o, contact *out) {
-    c2d_vec2 c = c2d_v2(0, 0), q, v1, v2;
-    c2d_real best, scale, tol, d2, t, u1, u2;
-    int n = p->count, face, f1, end, other;
-    disk_face df;
-    verdict v = poly_point_face_stored(p, o, &df);
-    if (v != RS_YES) return v;
-    best = df.sep;
-    face = df.face;
-    scale = df.size + r;
-    tol = (SURE_ULPS + STORED_ULPS) * C2D_EPSILON * scale;
-    if (best - r >= tol) return RS_NO;
-    if (best <= -tol) {
-        /* inside: out through the best face */
-        face_contact(out, df.normal, best, r, scale);
-        return RS_YES;
-    }
-    if (best < tol) return RS_RETRY;
-    f1 = face + 1 < n ? face + 1 : 0;
-    v1 = c2d_sub(p->vertices[face], o);
-    v2 = c2d_sub(p->vertices[f1], o);
-    u1 = c2d_dot(c2d_sub(c, v1), c2d_sub(v2, v1));
-    u2 = c2d_dot(c2d_sub(c, v2), c2d_sub(v1, v2));
-    if (u1 > 0 && u2 > 0) {
-        v = judge(best - r, tol);
-        if (v != RS_NO) {
-            face_contact(out, df.normal, best, r, scale);
-        }
-        return v;
-    }
-    end = u1 <= 0 ? face : f1;
-    other = u1 <= 0 ? (face > 0 ? face - 1 : n - 1) : (f1 + 1 < n ? f1 + 1 : 0);
-    q = nearest_on_segment(c, c2d_sub(p->vertices[end], o), c2d_sub(p->vertices[other], o), &t);
-    d2 = c2d_dist_sq(c, q);
-    if (t == 1 || !(d2 > 0)) return RS_RETRY;
-    {
-        c2d_real d = C2D_SQRT(d2);
-        v = judge(d - r, tol);
-        if (v != RS_NO) {
-            point_contact(out, q, d, r, scale);
-        }
-        return v;
-    }
-}
-
 /* A circle (or a point: r = 0) against a polygon, as in Box2D's b2CollidePolygonAndCircle: the
- * polygon's face of greatest separation from the center, then, for a center outside that face,
- * the face's Voronoi regions. RS_BAD for a bad polygon. Local frame at the center (written to
- * *origin), so the center is c = (0,0). A pair the bounding box settles costs nothing more; the
- * stored normals decide the rest (disk_polygon_stored) unless they are untrustworthy or the
- * answer is too close to call with them, and then the normals derived from the vertices do. */
-static verdict disk_polygon_derived(c2d_real r, const c2d_polygon *p, c2d_vec2 o, contact *out);
-
-static verdict disk_polygon(c2d_vec2 center, c2d_real r, const c2d_polygon *p, contact *out, c2d_vec2 *origin) {
-    verdict v;
-    *origin = center;
-    if (disk_clear_of_polygon_box(center, r, p)) return RS_NO;
-    v = disk_polygon_stored(r, p, center, out);
-    return v != RS_RETRY ? v : disk_polygon_derived(r, p, center, out);
-}
-
-/* disk_polygon with the face normals derived from the vertices (poly_point_face). */
-static verdict disk_polygon_derived(c2d_real r, const c2d_polygon *p, c2d_vec2 o, contact *out) {
+ * polygon's face of greatest separation from the center (disk_face_search, which settles the
+ * clear misses exactly and checks the polygon before anything else), then, for a center outside
+ * that face, the face's Voronoi regions. RS_BAD for a bad polygon. Computed in a frame at the
+ * center (c = (0,0) there; the caller's origin is the center). The reference form, and the one of
+ * double builds; with SSE disk_polygon below decides the same pairs four vertices at a time. */
+SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c2d_polygon *p, contact *out) {
     c2d_vec2 c = c2d_v2(0, 0), q;
     c2d_real best, scale, tol, d2;
     int n = p->count, face;
     disk_face df;
     verdict v;
-    v = poly_point_face(p, o, &df);
+    v = disk_face_scalar(p, o, r, &df);
     if (v != RS_YES) return v;
     best = df.sep;
     face = df.face;
@@ -1216,6 +1090,141 @@ static verdict disk_polygon_derived(c2d_real r, const c2d_polygon *p, c2d_vec2 o
     }
     return v;
 }
+
+#ifdef POLY_SSE
+/* disk_polygon_scalar's pairs, four vertices at a time, for polygons of up to two blocks. The
+ * vertices are loaded once, as world lanes (d = c - v_i, e_i = v_i+1 - v_i):
+ * 1. The exact separating-edge test (edge_separates) on all edges: a miss costs a load, a few
+ *    products and no check, since that answer is the exact test's for any polygon.
+ * 2. The checks a hit needs (those of disk_face_scalar): vertices in range, stored normals finite,
+ *    a positive signed area; the numerators s_i = cross(d_i, e_i) are minus the shoelace terms of
+ *    the area about the center, so the winding check costs two sums.
+ * 3. The nearest feature: the least of the point-segment distances, each a line distance when the
+ *    foot lies inside the edge, else the distance to the edge's first vertex (its last vertex is
+ *    the next edge's first). All are squared (s_i^2 / ee_i, |d_i|^2), so the search takes one
+ *    division per block and no root; the 1 / |e_i| that the contact needs are computed beside it,
+ *    not after it. When no s_i is positive (the exact test's "inside" too) the center is inside
+ *    every edge line; the nearest edge is then the one of least line distance (the face of
+ *    greatest separation, whose foot lies on the edge of a convex polygon), and the contact runs
+ *    along its normal whatever the lane's foot test said.
+ *    Unlike Box2D's face-then-Voronoi scheme this needs no branch per region, and it finds the
+ *    nearest point also across the slightly reflex corners of a polygon rounded far from the
+ *    origin.
+ * Then the decision and contact as in disk_polygon_scalar (judge with SURE_ULPS). A polygon with
+ * an edge too short to normalise, a doubtful area sum, a squared numerator beyond the float range
+ * (polygons larger than about 4e9), a center on a vertex, or more than 8 vertices goes to
+ * disk_polygon_scalar. */
+static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+    const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
+    const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
+    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, bad, m, sum, cut, size, inv0;
+    /* lanes of d, e, 1 / |e| and s, read back for the nearest feature */
+    float ld[4 * RS_BLOCKS], le[4 * RS_BLOCKS], lf[4 * RS_BLOCKS], lg[4 * RS_BLOCKS], lh[4 * RS_BLOCKS], ls[4 * RS_BLOCKS];
+    unsigned mask, pmask;
+    int f, out_lanes;
+    c2d_real scale, tol, dist, dmin;
+#if RS_BLOCKS > 2
+    if (p->count > 8) return disk_polygon_scalar(c, r, p, out); /* a build with more vertices than two blocks */
+#endif
+    disk_block_load(p, 0, &x0, &y0, &live0);
+#if RS_BLOCKS >= 2
+    if (p->count > 4) {
+        __m128 x1, y1, live1, dx1, dy1, ex1, ey1, ee1, s1, l1, perp1, val1, inv1;
+        disk_block_load(p, 1, &x1, &y1, &live1);
+        if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0) |
+            disk_block_edges(x1, y1, x0, y0, cx, cy, rr, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1))
+            return RS_NO;
+        if (!disk_ok(c, r, is_point)) return RS_BAD;
+        bad = _mm_or_ps(_mm_and_ps(live0, disk_block_bad(x0, y0, &p->normals[0].x)), _mm_and_ps(live1, disk_block_bad(x1, y1, &p->normals[4].x)));
+        /* short edges and squared numerators beyond the float range go to the scalar form */
+        cut = _mm_or_ps(_mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big))),
+                        _mm_and_ps(live1, _mm_or_ps(_mm_cmple_ps(ee1, tiny), _mm_cmpnle_ps(l1, big))));
+        out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero)) | _mm_movemask_ps(_mm_cmpgt_ps(s1, zero));
+        /* twice the area about the center (-sum s) and the sum of |s| (padding lanes: s = 0) */
+        sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
+        sum = _mm_add_ps(sum, _mm_add_ps(_mm_unpacklo_ps(s1, _mm_andnot_ps(sign, s1)), _mm_unpackhi_ps(s1, _mm_andnot_ps(sign, s1))));
+        inv0 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
+        inv1 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee1)));
+        val0 = disk_block_dist(live0, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
+        val1 = disk_block_dist(live1, dx1, dy1, ex1, ey1, ee1, l1, &perp1);
+        m = hmin_ps(_mm_min_ps(val0, val1));
+        mask = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val0, m)) | ((unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val1, m)) << 4);
+        pmask = (unsigned)_mm_movemask_ps(perp0) | ((unsigned)_mm_movemask_ps(perp1) << 4);
+        /* block 1's lanes, for the scalar tail below (read only when the nearest feature is there) */
+        _mm_storeu_ps(ld + 4, dx1);
+        _mm_storeu_ps(le + 4, dy1);
+        _mm_storeu_ps(lf + 4, ex1);
+        _mm_storeu_ps(lg + 4, ey1);
+        _mm_storeu_ps(lh + 4, inv1);
+        _mm_storeu_ps(ls + 4, s1);
+        size = _mm_max_ps(_mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0)), _mm_max_ps(_mm_andnot_ps(sign, dx1), _mm_andnot_ps(sign, dy1)));
+    } else
+#endif
+    {
+        if (disk_block_edges(x0, y0, x0, y0, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
+        if (!disk_ok(c, r, is_point)) return RS_BAD;
+        bad = _mm_and_ps(live0, disk_block_bad(x0, y0, &p->normals[0].x));
+        cut = _mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big)));
+        out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero));
+        sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
+        inv0 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
+        val0 = disk_block_dist(live0, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
+        m = hmin_ps(val0);
+        mask = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val0, m));
+        pmask = (unsigned)_mm_movemask_ps(perp0);
+        size = _mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0));
+    }
+    if (_mm_movemask_ps(bad)) return RS_BAD;
+    /* sum = (-2 area, sum |s|, ., .) after the last fold */
+    sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
+    dmin = _mm_cvtss_f32(m);
+    if (_mm_movemask_ps(cut) || !(-_mm_cvtss_f32(sum) > 32 * C2D_EPSILON * _mm_cvtss_f32(_mm_shuffle_ps(sum, sum, 1))) || mask == 0 ||
+        (out_lanes && !(dmin > 0)))
+        return disk_polygon_scalar(c, r, p, out);
+    f = c2d_lowest_bit(mask);
+    scale = _mm_cvtss_f32(hmax_ps(size)) + r;
+    tol = SURE_ULPS * C2D_EPSILON * scale;
+    if (((pmask >> f) & 1u) || !out_lanes) {
+        /* the nearest point is the foot on edge f: out along its normal (inward for a center
+         * inside that edge's line but outside the polygon, which only a polygon that is not
+         * convex can give) */
+        c2d_real inv, sep;
+        c2d_vec2 n;
+        verdict v;
+        _mm_storeu_ps(lf, ex0);
+        _mm_storeu_ps(lg, ey0);
+        _mm_storeu_ps(lh, inv0);
+        _mm_storeu_ps(ls, s0);
+        inv = lh[f]; /* 1 / |e_f|, computed beside the search rather than after it */
+        sep = ls[f] * inv;
+        n = c2d_v2(lg[f] * inv, -lf[f] * inv);
+        if (out_lanes && sep < 0) {
+            n = c2d_neg(n);
+            sep = -sep;
+        }
+        v = judge(sep - r, tol);
+        if (v != RS_NO) face_contact(out, n, sep, r, scale);
+        return v;
+    }
+    /* the nearest point is vertex f, at d from the center */
+    {
+        c2d_vec2 d;
+        verdict v;
+        _mm_storeu_ps(ld, dx0);
+        _mm_storeu_ps(le, dy0);
+        d = c2d_v2(ld[f], le[f]);
+        dist = C2D_SQRT(dmin);
+        v = judge(dist - r, tol);
+        if (v != RS_NO) point_contact(out, c2d_neg(d), dist, r, scale);
+        return v;
+    }
+}
+#else
+static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+    if (!disk_ok(c, r, is_point)) return RS_BAD;
+    return disk_polygon_scalar(c, r, p, out);
+}
+#endif
 
 /* Circle a against circle b, relative to b's center. The decision is the exact test of
  * c2d_circle_overlap_circle itself (squared distance of the centers below the squared sum of the
@@ -1470,11 +1479,10 @@ bool c2d_point_hit_capsule(c2d_vec2 p, c2d_capsule c, c2d_hit *out) {
 bool c2d_point_hit_polygon(c2d_vec2 p, const c2d_polygon *poly, c2d_hit *out) {
     contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
-    c2d_vec2 o;
     if (!point_ok(p) || !polygon_present(poly)) return false;
-    v = disk_polygon(p, 0, poly, &k, &o);
+    v = disk_polygon(p, 0, true, poly, &k);
     if (v == RS_BAD) return false;
-    return finish_hit(v, v == RS_UNSURE && c2d_polygon_contains_point(poly, p), &k, o, out);
+    return finish_hit(v, v == RS_UNSURE && c2d_polygon_contains_point(poly, p), &k, p, out);
 }
 
 bool c2d_segment_hit_aabb(c2d_segment s, c2d_aabb b, c2d_hit *out) {
@@ -1623,11 +1631,10 @@ bool c2d_circle_hit_capsule(c2d_circle a, c2d_capsule b, c2d_hit *out) {
 bool c2d_circle_hit_polygon(c2d_circle a, const c2d_polygon *b, c2d_hit *out) {
     contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
-    c2d_vec2 o;
-    if (!circle_ok(a) || !polygon_present(b)) return false;
-    v = disk_polygon(a.center, a.radius, b, &k, &o);
+    if (!polygon_present(b)) return false;
+    v = disk_polygon(a.center, a.radius, false, b, &k);
     if (v == RS_BAD) return false;
-    return finish_hit(v, v == RS_UNSURE && c2d_circle_overlap_polygon(a, b), &k, o, out);
+    return finish_hit(v, v == RS_UNSURE && c2d_circle_overlap_polygon(a, b), &k, a.center, out);
 }
 
 bool c2d_capsule_hit_capsule(c2d_capsule a, c2d_capsule b, c2d_hit *out) {
@@ -1766,19 +1773,30 @@ c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
     return finish_manifold(v, v == RS_UNSURE && c2d_circle_overlap_capsule(a, b), &m);
 }
 
-/* The contact of a circle and a polygon (local frame at *o) when they overlap. */
-static inline bool circle_polygon_contact(c2d_circle a, const c2d_polygon *b, contact *k, c2d_vec2 *o) {
+/* c2d_circle_overlap_polygon for the rare unsure calls, out of line with the circle as scalars, so
+ * that the hot path keeps no copy of the circle in memory for it. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static bool circle_polygon_exact(c2d_real x, c2d_real y, c2d_real r, const c2d_polygon *b) {
+    c2d_circle c;
+    c.center = c2d_v2(x, y);
+    c.radius = r;
+    return c2d_circle_overlap_polygon(c, b);
+}
+
+/* The contact of a circle and a polygon (local frame at the circle's center) when they overlap. */
+static FORCE_INLINE bool circle_polygon_contact(c2d_circle a, const c2d_polygon *b, contact *k) {
     verdict v;
-    if (!circle_ok(a) || !polygon_present(b)) return false;
-    v = disk_polygon(a.center, a.radius, b, k, o);
-    return v == RS_YES || (v == RS_UNSURE && c2d_circle_overlap_polygon(a, b));
+    if (!polygon_present(b)) return false;
+    v = disk_polygon(a.center, a.radius, false, b, k);
+    return v == RS_YES || (v == RS_UNSURE && circle_polygon_exact(a.center.x, a.center.y, a.radius, b));
 }
 
 c2d_manifold c2d_circle_manifold_polygon(c2d_circle a, const c2d_polygon *b) {
-    contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
-    c2d_vec2 o;
-    if (!circle_polygon_contact(a, b, &k, &o)) return empty_manifold();
-    return one_point_manifold(&k, o, 0);
+    contact k; /* written on every path that reads it */
+    if (!circle_polygon_contact(a, b, &k)) return empty_manifold();
+    return one_point_manifold(&k, a.center, 0);
 }
 
 c2d_manifold c2d_capsule_manifold_capsule(c2d_capsule a, c2d_capsule b) {
@@ -1857,13 +1875,19 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
 /* The circle's center is mapped into b's local frame (c2d_inv_transform_point) and the pair is
  * solved there by c2d_circle_manifold_polygon, so b's vertices are never moved or rounded. */
 c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
-    contact k = {{0, 0}, 0, {0, 0}};
-    c2d_vec2 o;
-    if (!c2d_xf_usable(&xf_b)) return empty_manifold();
+    contact k; /* written on every path that reads it */
+    /* c2d_xf_usable's checks, combined without branches (the rare rescaling keeps its own) */
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD, mq = xf_b.q.c * xf_b.q.c + xf_b.q.s * xf_b.q.s;
+    if (!((C2D_ABS(xf_b.p.x) <= lim) & (C2D_ABS(xf_b.p.y) <= lim) & (mq > (c2d_real)0.5) & (mq < 2))) return empty_manifold();
+    if (C2D_ABS(mq - 1) > 4 * C2D_EPSILON) {
+        c2d_real inv = (c2d_real)1 / C2D_SQRT(mq);
+        xf_b.q.c *= inv;
+        xf_b.q.s *= inv;
+    }
     a.center = c2d_inv_transform_point(xf_b, a.center);
-    if (!circle_polygon_contact(a, b, &k, &o)) return empty_manifold();
+    if (!circle_polygon_contact(a, b, &k)) return empty_manifold();
     /* the manifold of c2d_circle_manifold_polygon, then mapped to world */
-    k.pos = c2d_transform_point(xf_b, c2d_add(o, c2d_mul_add(k.pos, (c2d_real)-0.5 * k.depth, k.normal)));
+    k.pos = c2d_transform_point(xf_b, c2d_add(a.center, c2d_mul_add(k.pos, (c2d_real)-0.5 * k.depth, k.normal)));
     k.normal = c2d_rotate(xf_b.q, k.normal);
     {
         c2d_manifold m;

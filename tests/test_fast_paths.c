@@ -3,9 +3,10 @@
  * boxes), the early-outs of the polygon and circle manifolds (bounding boxes) on both sides of the
  * touching boundary, polygons moved far from the origin by c2d_polygon_transform (rounded vertices,
  * merely rotated normals) agreeing with the exact overlap test, polygons with an edge too short to
- * normalise (the scalar fallback of the vector loaders), circle-polygon decided with the stored
- * normals against the same pairs with untrusted normals (the vertex-derived path) and the exact
- * tests, the direct circle-circle contact, the vector c2d_polygon_transform against the scalar
+ * normalise (the scalar fallback of the vector loaders), circle-polygon (its exact separating-edge
+ * miss on both sides of the boundary, bad polygons clear of and over the circle, its nearest
+ * feature against the general rounded-polygon path, and wrong stored normals, which it does not
+ * use, changing nothing), the direct circle-circle contact, the vector c2d_polygon_transform against the scalar
  * point and rotation formulas, the manifolds of polygons placed by transforms against the exact
  * tests in the polygon's frame, and the ray casts' fast paths: c2d_aabb_raycast against the
  * general box cast that c2d_aabb_raycast_padded runs, c2d_polygon_raycast and c2d_segment_raycast
@@ -178,10 +179,11 @@ static void circle_polygon_box_boundary(void **state) {
     assert_near(h.delta.x, 0.01, TOL);
 }
 
-/* ---- circle-polygon with the stored normals ---- */
+/* ---- circle-polygon: stored normals do not matter ---- */
 
-/* A copy of p whose stored normals are turned by angle (radians): for 1e-2 they fail the stored
- * normals' check, so the pair takes the path that derives normals from the vertices. */
+/* A copy of p whose stored normals are turned by angle (radians). Circle-polygon once trusted
+ * stored normals that matched their edges; it now derives every normal from the vertices, and
+ * these tests keep checking that turned normals change no answer. */
 static c2d_polygon turned_normals(const c2d_polygon *p, double angle) {
     c2d_polygon q = *p;
     c2d_rot rot = c2d_rot_make((c2d_real)angle);
@@ -190,11 +192,9 @@ static c2d_polygon turned_normals(const c2d_polygon *p, double angle) {
     return q;
 }
 
-/* Both sides of the touching boundary on a polygon built by c2d_polygon_make (normals trusted),
- * across a face, at a corner (3-4-5 distances: exact) and for a point near a face (radius 0: the
- * stored normals' band is wider than the vertex-derived one, which is wider than the exact test's
- * rounding, so all three decide one of these). Then the same cases with the stored normals turned
- * too far to be trusted: the same answers. */
+/* Both sides of the touching boundary on a polygon built by c2d_polygon_make, across a face, at a
+ * corner (3-4-5 distances: exact) and for a point near a face (radius 0). Then the same cases with
+ * the stored normals turned: the same answers. */
 static void circle_polygon_stored_normals_boundary(void **state) {
     const c2d_vec2 pts[5] = {V(1, 1), V(5, 1), V(5, 3), V(3, 5), V(1, 3)};
     c2d_polygon made, turned;
@@ -241,9 +241,9 @@ static void circle_polygon_stored_normals_boundary(void **state) {
     }
 }
 
-/* Stored normals that cannot be trusted, on otherwise valid vertices: NaN in one normal gives
- * nothing; zero, reversed or turned normals take the vertex-derived path and agree with the
- * exact overlap test. */
+/* Wrong stored normals on otherwise valid vertices: NaN in one normal gives nothing (a bad
+ * polygon); zero, reversed or turned normals are not used and the answers agree with the exact
+ * overlap test. */
 static void circle_polygon_untrusted_normals(void **state) {
     c2d_polygon sq = poly_box(0, 0, 1, 1, 0), p;
     int i;
@@ -267,9 +267,8 @@ static void circle_polygon_untrusted_normals(void **state) {
 
 /* Random polygons (3 to 8 vertices, made and then placed by c2d_polygon_transform up to 1000
  * from the origin) against circles placed about touching: the manifold and the hit agree with the
- * exact overlap test, and with the same polygon whose normals are turned so that the
- * vertex-derived path runs (same count, depths and normals within rounding of the stored normals'
- * error); points (radius 0) agree with the strict containment test. */
+ * exact overlap test, and with the same polygon whose normals are turned (same count, depths and
+ * normals); points (radius 0) agree with the strict containment test. */
 static void circle_polygon_stored_matches_derived(void **state) {
     test_rng r = test_rng_make("circle_polygon_stored_matches_derived");
     int n = test_iterations(20000), i, hits = 0, inside = 0;
@@ -320,6 +319,172 @@ static void circle_polygon_stored_matches_derived(void **state) {
     }
     assert_true(hits > n / 10 && hits < n - n / 10);
     assert_true(inside > n / 20);
+}
+
+/* ---- circle-polygon: the exact separating-edge miss first, checks only before a hit ---- */
+
+/* Both sides of each boundary the circle-polygon path decides on its own: an edge line that keeps
+ * the circle exactly r away (the exact test's first step: a miss), the same face reached by a
+ * little more, and a corner region where no edge line separates and the vertex distance decides
+ * (3-4-5 distances in eighths: exact). Then bad polygons, placed both clear of the circle (a miss,
+ * whatever the polygon holds) and over it (never a hit). */
+static void circle_polygon_exact_miss_boundary(void **state) {
+    const c2d_polygon sq = poly_box(0, 0, 1, 1, 0); /* [-1,1]^2 */
+    c2d_polygon p;
+    c2d_manifold m;
+    c2d_hit h;
+    const double eps = 1.0 / 1024;
+    int i;
+    (void)state;
+    /* the line x = 1 keeps the circle exactly 0.5 away: touching, count 0 */
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.5, 0.5, 0.5), &sq).count, 0);
+    assert_false(c2d_circle_hit_polygon(circ(1.5, 0.5, 0.5), &sq, &h));
+    assert_false(c2d_circle_overlap_polygon(circ(1.5, 0.5, 0.5), &sq));
+    /* beyond the edge's end along its line: the line still separates, exactly */
+    assert_int_equal(c2d_circle_manifold_polygon(circ(3, 5, 2), &sq).count, 0);
+    /* eps deeper: across the face */
+    m = c2d_circle_manifold_polygon(circ(1.5, 0.5, 0.5 + eps), &sq);
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 1, 0, TOL);
+    assert_near(m.points[0].depth, eps, TOL);
+    assert_vec_near(m.points[0].point, 1 - eps / 2, 0.5, TOL);
+    assert_true(c2d_circle_hit_polygon(circ(1.5, 0.5, 0.5 + eps), &sq, &h));
+    assert_vec_near(h.delta, eps, 0, TOL);
+    /* corner (1,1) at (0.375, 0.5) from the center: distance 0.625 exactly; no edge line
+     * separates (the lines are 0.375 and 0.5 away), so the vertex decides */
+    assert_int_equal(c2d_circle_manifold_polygon(circ(1.375, 1.5, 0.625), &sq).count, 0);
+    assert_false(c2d_circle_hit_polygon(circ(1.375, 1.5, 0.625), &sq, &h));
+    assert_false(c2d_circle_overlap_polygon(circ(1.375, 1.5, 0.625), &sq));
+    m = c2d_circle_manifold_polygon(circ(1.375, 1.5, 0.625 + eps), &sq);
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 0.6, 0.8, TOL);
+    assert_near(m.points[0].depth, eps, TOL);
+    assert_true(c2d_circle_overlap_polygon(circ(1.375, 1.5, 0.625 + eps), &sq));
+    /* a center inside, nearest the face x = 1 (0.5 away): out through it */
+    m = c2d_circle_manifold_polygon(circ(0.5, 0.25, 0.125), &sq);
+    assert_int_equal(m.count, 1);
+    assert_vec_near(m.normal, 1, 0, TOL);
+    assert_near(m.points[0].depth, 0.625, TOL);
+    /* the same with stored normals that are finite but wrong (zero, reversed): they are not used */
+    for (i = 0; i < 2; ++i) {
+        int j;
+        p = sq;
+        for (j = 0; j < 4; ++j) p.normals[j] = i == 0 ? V(0, 0) : c2d_neg(sq.normals[j]);
+        m = c2d_circle_manifold_polygon(circ(0.5, 0.25, 0.125), &p);
+        assert_int_equal(m.count, 1);
+        assert_vec_near(m.normal, 1, 0, TOL);
+        assert_near(m.points[0].depth, 0.625, TOL);
+        assert_int_equal(c2d_circle_manifold_polygon(circ(1.375, 1.5, 0.625), &p).count, 0);
+        assert_int_equal(c2d_circle_manifold_polygon(circ(1.375, 1.5, 0.625 + eps), &p).count, 1);
+    }
+    /* bad polygons: a miss when clear of the circle, never a hit over it */
+    for (i = 0; i < 7; ++i) {
+        p = sq;
+        switch (i) {
+        case 0: p.vertices[2].x = (c2d_real)NAN; break;
+        case 1: p.vertices[2].y = (c2d_real)INFINITY; break;
+        case 2: p.vertices[2] = V(2e15, 2e15); break;          /* beyond C2D_MAX_COORD in float builds */
+        case 3: p.normals[1].x = (c2d_real)NAN; break;
+        case 4: p.normals[3].y = (c2d_real)-INFINITY; break;
+        case 5: { c2d_vec2 t = p.vertices[1]; p.vertices[1] = p.vertices[3]; p.vertices[3] = t; } break; /* clockwise */
+        default: p.vertices[1] = p.vertices[0]; p.vertices[2] = p.vertices[0]; p.vertices[3] = p.vertices[0]; break; /* collapsed */
+        }
+#ifdef C2D_DOUBLE
+        if (i == 2) p.vertices[2] = V(2e100, 2e100);
+#endif
+        assert_int_equal(c2d_circle_manifold_polygon(circ(0, 0, 0.5), &p).count, 0);
+        assert_false(c2d_circle_hit_polygon(circ(0, 0, 0.5), &p, &h));
+        assert_false(c2d_circle_overlap_polygon(circ(0, 0, 0.5), &p));
+        assert_int_equal(c2d_circle_manifold_polygon(circ(0.5, 0.25, 2), &p).count, 0);
+        assert_false(c2d_point_hit_polygon(V(0.25, 0.25), &p, &h));
+        assert_int_equal(c2d_circle_manifold_polygon(circ(-5, 0, 0.5), &p).count, 0); /* clear miss */
+        assert_int_equal(c2d_circle_manifold_polygon_xf(circ(0, 0, 0.5), &p, c2d_transform_identity()).count, 0);
+    }
+    /* counts out of range, and a bad circle over a good polygon */
+    p = sq;
+    p.count = 2;
+    assert_int_equal(c2d_circle_manifold_polygon(circ(0, 0, 0.5), &p).count, 0);
+    p.count = C2D_MAX_POLYGON_VERTICES + 1;
+    assert_int_equal(c2d_circle_manifold_polygon(circ(0, 0, 0.5), &p).count, 0);
+    {
+        /* hand-made circles (c2d_circle_make would refuse them) */
+        const double bad[5][3] = {{0, 0, 0}, {0, 0, -1}, {0, 0, NAN}, {NAN, 0, 0.5}, {0, 0, 2e15}};
+        for (i = 0; i < 5; ++i) {
+            c2d_circle c;
+            c.center = V(bad[i][0], bad[i][1]);
+            c.radius = (c2d_real)bad[i][2];
+#ifdef C2D_DOUBLE
+            if (i == 4) c.radius = 2e100;
+#endif
+            assert_int_equal(c2d_circle_manifold_polygon(c, &sq).count, 0);
+            assert_false(c2d_circle_hit_polygon(c, &sq, &h));
+            assert_int_equal(c2d_circle_manifold_polygon_xf(c, &sq, c2d_transform_identity()).count, 0);
+        }
+    }
+}
+
+/* Random polygons (3 to 8 vertices, placed up to 100 from the origin) against circles about
+ * touching and overlapping: the manifold agrees with the exact overlap test and the hit, and its
+ * depth and normal with the general rounded-polygon path (a zero-length capsule, which runs the
+ * separating-axis code of rs_contact) within rounding, so a wrong nearest feature (face against
+ * vertex region, the wrong face) would show. */
+static void circle_polygon_matches_general_path(void **state) {
+    test_rng r = test_rng_make("circle_polygon_matches_general_path");
+    int n = test_iterations(20000), i, hits = 0, inside = 0, outside = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 pts[8];
+        int k, count = 3 + (int)(test_rng_next(&r) % 6);
+        double far = test_rng_range(&r, 0, 100), ang = test_rng_range(&r, 0, 6.283185307), size = test_rng_range(&r, 0.2, 3);
+        c2d_polygon local, p;
+        c2d_circle c;
+        c2d_capsule cap;
+        c2d_manifold m;
+        c2d_hit h, g;
+        bool o;
+        for (k = 0; k < count; ++k) {
+            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
+            pts[k] = V(size * cos(t) * test_rng_range(&r, 0.5, 1.0), size * sin(t) * test_rng_range(&r, 0.5, 1.0));
+        }
+        if (c2d_polygon_make(pts, count, &local) != C2D_OK) continue;
+        p = c2d_polygon_transform(&local, c2d_transform_make(V(far * cos(ang), far * sin(ang)), (c2d_real)test_rng_range(&r, 0, 6.3)));
+        {
+            double d = size * test_rng_range(&r, 0, 2.2), a2 = test_rng_range(&r, 0, 6.283185307);
+            c.center = V((double)p.centroid.x + d * cos(a2), (double)p.centroid.y + d * sin(a2));
+            c.radius = (c2d_real)(size * test_rng_range(&r, 0.01, 1.0));
+        }
+        o = c2d_circle_overlap_polygon(c, &p);
+        m = c2d_circle_manifold_polygon(c, &p);
+        assert_int_equal(m.count, o ? 1 : 0);
+        assert_int_equal(c2d_circle_hit_polygon(c, &p, &h), o);
+        cap.p1 = cap.p2 = c.center;
+        cap.radius = c.radius;
+        if (o && c2d_capsule_hit_polygon(cap, &p, &g)) {
+            double tol = 1e-4 * (size + (double)c.radius + 1e-3 * far);
+            double depth = (double)c2d_len(g.delta);
+            ++hits;
+            inside += c2d_polygon_contains_point(&p, c.center);
+            assert_true(m.points[0].depth > 0 && isfinite((double)m.points[0].depth));
+            assert_near(c2d_len(m.normal), 1, 1e-4);
+            assert_near(m.points[0].depth, depth, tol);
+            /* the same direction, unless two features are equally near (then the depths agree) */
+            if (fabs((double)c2d_dot(m.normal, g.normal) - 1) > 1e-3) {
+                assert_true(depth > 1e-3 * size);
+                assert_near(m.points[0].depth, depth, 1e-4 * size);
+            } else if (!c2d_polygon_contains_point(&p, c.center)) {
+                /* outside: the contact point lies on the polygon's surface along the normal */
+                c2d_vec2 surf = c2d_sub(c.center, c2d_scale(m.normal, c.radius - m.points[0].depth));
+                ++outside;
+                assert_near(c2d_dist(h.pos, surf), 0, tol);
+            }
+            assert_near(h.delta.x, m.normal.x * m.points[0].depth, tol);
+            assert_near(h.delta.y, m.normal.y * m.points[0].depth, tol);
+        }
+    }
+    /* the placement covers the cases: overlaps with the center inside and outside */
+    assert_true(hits > n / 10);
+    assert_true(inside > n / 20 && inside < hits - n / 20);
+    assert_true(outside > n / 50);
 }
 
 /* ---- far from the origin: transformed polygons whose normals no longer match the vertices ---- */
@@ -1393,6 +1558,8 @@ int main(void) {
         cmocka_unit_test(circle_polygon_stored_normals_boundary),
         cmocka_unit_test(circle_polygon_untrusted_normals),
         cmocka_unit_test(circle_polygon_stored_matches_derived),
+        cmocka_unit_test(circle_polygon_exact_miss_boundary),
+        cmocka_unit_test(circle_polygon_matches_general_path),
         cmocka_unit_test(far_transformed_polygons_agree),
         cmocka_unit_test(short_edge_polygon),
         cmocka_unit_test(circle_circle_direct),
