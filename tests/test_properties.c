@@ -676,11 +676,12 @@ static void prop_raycast_hits_surface(void **state) {
             if (h.time > 0) {
                 double dn = ((double)h.normal.x * in.translation.x + (double)h.normal.y * in.translation.y) / tlen;
                 CHECK(&c, dn <= UNIT_TOL, "%s: entry normal (%.9g, %.9g) does not face the ray", nk, (double)h.normal.x, (double)h.normal.y);
-                /* the first entry: nothing of the ray before the hit is inside */
+                /* the first entry: nothing of the ray before the hit is inside (by more than
+                 * rounding: an origin within rounding of the surface may be judged inside) */
                 for (j = 0; j < 16; ++j) {
                     c2d_vec2 p = c2d_mul_add(in.origin, (c2d_real)((double)h.time * j / 16.0), in.translation);
-                    CHECK(&c, !c2d_shape_contains_point(&s, p), "%s: hit at time %.9g but the ray is inside at time %.9g",
-                          nk, (double)h.time, (double)h.time * j / 16.0);
+                    CHECK(&c, !c2d_shape_contains_point(&s, p) || boundary_distance(&s, p) <= GTOL,
+                          "%s: hit at time %.9g but the ray is inside at time %.9g", nk, (double)h.time, (double)h.time * j / 16.0);
                 }
                 if ((double)h.time * tlen > 2 * MOVE_EPS) {
                     c2d_vec2 p = c2d_mul_add(h.pos, (c2d_real)(-MOVE_EPS / tlen), in.translation);
@@ -855,7 +856,9 @@ static void prop_concave_matches_convex(void **state) {
                 c2d_hit hc, hp;
                 c2d_raycast_input in = c2d_segment_cast_input(ss.as.segment);
                 bool gc = c2d_concave_raycast(&cp[w], in, &hc), gp = c2d_polygon_raycast(p, in, &hp);
-                CHECK(&c, gc == gp, "%s concave_raycast %d, polygon_raycast %d", wn, gc, gp);
+                /* the two casts round differently: within rounding of the segment's end or of
+                 * tangency either answer is right */
+                CHECK(&c, gc == gp || cast_within_rounding(&ps, in, gp), "%s concave_raycast %d, polygon_raycast %d", wn, gc, gp);
                 if (gc && gp) {
                     CHECK(&c, fabs((double)hc.time - (double)hp.time) * vlen(in.translation) <= GTOL, "%s concave_raycast time %.9g, polygon_raycast %.9g",
                           wn, (double)hc.time, (double)hp.time);
