@@ -265,6 +265,23 @@ static void circle_polygon_untrusted_normals(void **state) {
     assert_int_equal(c2d_circle_manifold_polygon(circ(1.25, 0, 0.5), &p).count, 1);
 }
 
+/* A random convex polygon of 3 to 8 vertices and size (its radius, 0.2 to 3) about its origin,
+ * turned and placed up to far_max from the world origin. False when c2d_polygon_make rejects it. */
+static bool random_placed_polygon(test_rng *r, double far_max, c2d_polygon *p, double *size_out) {
+    c2d_vec2 pts[8];
+    c2d_polygon local;
+    int k, count = 3 + (int)(test_rng_next(r) % 6);
+    double far = test_rng_range(r, 0, far_max), ang = test_rng_range(r, 0, 6.283185307), size = test_rng_range(r, 0.2, 3);
+    for (k = 0; k < count; ++k) {
+        double t = 6.283185307 * (k + test_rng_range(r, 0.1, 0.9)) / count;
+        pts[k] = V(size * cos(t) * test_rng_range(r, 0.5, 1.0), size * sin(t) * test_rng_range(r, 0.5, 1.0));
+    }
+    if (c2d_polygon_make(pts, count, &local) != C2D_OK) return false;
+    *p = c2d_polygon_transform(&local, c2d_transform_make(V(far * cos(ang), far * sin(ang)), (c2d_real)test_rng_range(r, 0, 6.3)));
+    *size_out = size;
+    return true;
+}
+
 /* Random polygons (3 to 8 vertices, made and then placed by c2d_polygon_transform up to 1000
  * from the origin) against circles placed about touching: the manifold and the hit agree with the
  * exact overlap test, and with the same polygon whose normals are turned (same count, depths and
@@ -274,20 +291,13 @@ static void circle_polygon_stored_matches_derived(void **state) {
     int n = test_iterations(20000), i, hits = 0, inside = 0;
     (void)state;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 pts[8];
-        int k, count = 3 + (int)(test_rng_next(&r) % 6);
-        double far = test_rng_range(&r, 0, 1000), ang = test_rng_range(&r, 0, 6.283185307), size = test_rng_range(&r, 0.2, 3);
-        c2d_polygon local, p, q;
+        double size;
+        c2d_polygon p, q;
         c2d_circle c;
         c2d_manifold m, mq;
         c2d_hit h;
         bool o;
-        for (k = 0; k < count; ++k) {
-            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
-            pts[k] = V(size * cos(t) * test_rng_range(&r, 0.5, 1.0), size * sin(t) * test_rng_range(&r, 0.5, 1.0));
-        }
-        if (c2d_polygon_make(pts, count, &local) != C2D_OK) continue;
-        p = c2d_polygon_transform(&local, c2d_transform_make(V(far * cos(ang), far * sin(ang)), (c2d_real)test_rng_range(&r, 0, 6.3)));
+        if (!random_placed_polygon(&r, 1000, &p, &size)) continue;
         q = turned_normals(&p, 1e-2);
         {
             double d = size * test_rng_range(&r, 0, 2.2), a2 = test_rng_range(&r, 0, 6.283185307);
@@ -433,21 +443,14 @@ static void circle_polygon_matches_general_path(void **state) {
     int n = test_iterations(20000), i, hits = 0, inside = 0, outside = 0;
     (void)state;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 pts[8];
-        int k, count = 3 + (int)(test_rng_next(&r) % 6);
-        double far = test_rng_range(&r, 0, 100), ang = test_rng_range(&r, 0, 6.283185307), size = test_rng_range(&r, 0.2, 3);
-        c2d_polygon local, p;
+        double size;
+        c2d_polygon p;
         c2d_circle c;
         c2d_capsule cap;
         c2d_manifold m;
         c2d_hit h, g;
         bool o;
-        for (k = 0; k < count; ++k) {
-            double t = 6.283185307 * (k + test_rng_range(&r, 0.1, 0.9)) / count;
-            pts[k] = V(size * cos(t) * test_rng_range(&r, 0.5, 1.0), size * sin(t) * test_rng_range(&r, 0.5, 1.0));
-        }
-        if (c2d_polygon_make(pts, count, &local) != C2D_OK) continue;
-        p = c2d_polygon_transform(&local, c2d_transform_make(V(far * cos(ang), far * sin(ang)), (c2d_real)test_rng_range(&r, 0, 6.3)));
+        if (!random_placed_polygon(&r, 100, &p, &size)) continue;
         {
             double d = size * test_rng_range(&r, 0, 2.2), a2 = test_rng_range(&r, 0, 6.283185307);
             c.center = V((double)p.centroid.x + d * cos(a2), (double)p.centroid.y + d * sin(a2));
@@ -460,6 +463,7 @@ static void circle_polygon_matches_general_path(void **state) {
         cap.p1 = cap.p2 = c.center;
         cap.radius = c.radius;
         if (o && c2d_capsule_hit_polygon(cap, &p, &g)) {
+            double far = hypot((double)p.centroid.x, (double)p.centroid.y); /* the placement, to within size */
             double tol = 1e-4 * (size + (double)c.radius + 1e-3 * far);
             double depth = (double)c2d_len(g.delta);
             ++hits;
@@ -1290,6 +1294,17 @@ static void polygon_raycast_matches_reference(void **state) {
     assert_true(hits > iters / 10 && misses > iters / 10);
 }
 
+/* A ray from (-5, 0.25) along +x over 10 (it enters the box of half-width 1 at the origin at
+ * time 0.4), and the identity transform. */
+static void unit_box_ray(c2d_raycast_input *in, c2d_transform *xf) {
+    in->origin = V(-5, 0.25);
+    in->translation = V(10, 0);
+    in->max_fraction = 1;
+    xf->p = V(0, 0);
+    xf->q.c = 1;
+    xf->q.s = 0;
+}
+
 /* A hand-made polygon with a huge (finite) normal component: its edge's products overflow, so
  * that edge bounds nothing and the polygon is never hit, by either cast (before, the general code
  * skipped such an edge and could report a hit); with the normal back to unit length the same ray
@@ -1301,12 +1316,7 @@ static void polygon_raycast_overflowing_normal(void **state) {
     c2d_hit h;
     int i;
     (void)state;
-    in.origin = V(-5, 0.25);
-    in.translation = V(10, 0);
-    in.max_fraction = 1;
-    xf.p = V(0, 0);
-    xf.q.c = 1;
-    xf.q.s = 0;
+    unit_box_ray(&in, &xf);
     assert_true(c2d_polygon_raycast(&box, in, &h));
     assert_true(c2d_polygon_raycast_xf(&box, xf, in, &h));
     for (i = 0; i < 4; ++i) {
@@ -1436,12 +1446,7 @@ static void polygon_raycast_xf_transform_boundaries(void **state) {
     c2d_raycast_input in;
     double f;
     (void)state;
-    in.origin = V(-5, 0.25);
-    in.translation = V(10, 0);
-    in.max_fraction = 1;
-    xf.p = V(0, 0);
-    xf.q.c = 1;
-    xf.q.s = 0;
+    unit_box_ray(&in, &xf);
     assert_true(c2d_polygon_raycast_xf(&box, xf, in, &h0));
     assert_true(h0.time == (c2d_real)0.4);
     for (f = 2; f <= 16; f *= 8) {
