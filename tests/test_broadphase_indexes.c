@@ -59,6 +59,25 @@ static bool ref_overlap(c2d_aabb a, c2d_aabb b) {
     return a.lower.x < b.upper.x && b.lower.x < a.upper.x && a.lower.y < b.upper.y && b.lower.y < a.upper.y;
 }
 
+/* The pairs an index reported (sorted, a < b) are exactly brute force's over boxes[0..n): every
+ * pair whose boxes overlap, or, with moved given, every such pair with a moved box (update_pairs).
+ * label names the check in the failure message. */
+static void assert_pairs_brute(const c2d_index_pair *pairs, int32_t count, const c2d_aabb *boxes, int32_t n, const bool *moved,
+                               const char *label) {
+    int32_t a, b, at = 0;
+    for (a = 0; a < n; ++a) {
+        for (b = a + 1; b < n; ++b) {
+            if ((moved && !(moved[a] || moved[b])) || !ref_overlap(boxes[a], boxes[b])) continue;
+            if (!(at < count && pairs[at].a == a && pairs[at].b == b)) {
+                print_error("%s: expected pair (%d, %d) at %d of %d\n", label, (int)a, (int)b, (int)at, (int)count);
+                fail();
+            }
+            ++at;
+        }
+    }
+    assert_int_equal(count, at);
+}
+
 /* The ray rule of broadphase.h, computed the way the header states it: per axis an open interval of
  * t between the slab sides (a single closed value for a flat side), or, when the ray does not move
  * along the axis, the origin strictly between the sides; then the smallest t in [0, max]. */
@@ -681,7 +700,6 @@ static void test_update_pairs_many_moved_with_huge_box(void **state) {
         assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
         for (frame = 0; frame < 3; ++frame) {
             static bool moved[3001];
-            int32_t expected = 0, a, b, at = 0;
             memset(moved, 0, sizeof moved);
             for (i = 0; i < 3001; ++i) {
                 if (test_rng_range(&r, 0, 1) < 0.2 || (i == 3000 && frame == 1)) {
@@ -693,28 +711,11 @@ static void test_update_pairs_many_moved_with_huge_box(void **state) {
                 }
             }
             assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
-            for (a = 0; a < 3001; ++a) {
-                for (b = a + 1; b < 3001; ++b) {
-                    if (!(moved[a] || moved[b]) || !ref_overlap(boxes[a], boxes[b])) continue;
-                    assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
-                    ++at;
-                    ++expected;
-                }
-            }
-            assert_int_equal(count, expected);
+            assert_pairs_brute(pairs, count, boxes, 3001, moved, "update_pairs");
         }
         /* One-shot pairs over all 3001 boxes, against brute force. */
-        {
-            int32_t a, b, at = 0;
-            assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
-            for (a = 0; a < 3001; ++a)
-                for (b = a + 1; b < 3001; ++b) {
-                    if (!ref_overlap(boxes[a], boxes[b])) continue;
-                    assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
-                    ++at;
-                }
-            assert_int_equal(count, at);
-        }
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        assert_pairs_brute(pairs, count, boxes, 3001, NULL, "find_pairs");
         assert_true(c2d_index_validate(ix));
         c2d_index_destroy(ix);
     }
@@ -898,7 +899,7 @@ static void test_uniform_scene_frames(void **state) {
         c2d_index *ix = make_index(&k_kinds[k], NULL);
         static c2d_aabb boxes[2500];
         const c2d_index_pair *pairs;
-        int32_t count, id, a, b, at;
+        int32_t count, id;
         for (i = 0; i < 2500; ++i) {
             double x = test_rng_range(&r, -100, 100), y = test_rng_range(&r, -100, 100);
             boxes[i] = bx(x, y, x + test_rng_range(&r, 0.5, 4), y + test_rng_range(&r, 0.5, 4));
@@ -917,24 +918,10 @@ static void test_uniform_scene_frames(void **state) {
                 moved[j] = true;
             }
             assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
-            at = 0;
-            for (a = 0; a < 2500; ++a)
-                for (b = a + 1; b < 2500; ++b) {
-                    if (!(moved[a] || moved[b]) || !ref_overlap(boxes[a], boxes[b])) continue;
-                    assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
-                    ++at;
-                }
-            assert_int_equal(count, at);
+            assert_pairs_brute(pairs, count, boxes, 2500, moved, "update_pairs");
         }
         assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
-        at = 0;
-        for (a = 0; a < 2500; ++a)
-            for (b = a + 1; b < 2500; ++b) {
-                if (!ref_overlap(boxes[a], boxes[b])) continue;
-                assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
-                ++at;
-            }
-        assert_int_equal(count, at);
+        assert_pairs_brute(pairs, count, boxes, 2500, NULL, "find_pairs");
         assert_true(c2d_index_validate(ix));
         c2d_index_destroy(ix);
     }
@@ -959,7 +946,8 @@ static void test_grid_full_motion_frames(void **state) {
             c2d_index_config cfg;
             c2d_index *ix = NULL;
             const c2d_index_pair *pairs;
-            int32_t count, id, a, b, at;
+            int32_t count, id;
+            char label[64];
             double world = 400, size = sqrt(world * world / (N * density[d]));
             memset(&cfg, 0, sizeof cfg);
             cfg.cell_size = (c2d_real)(cells[c] * size);
@@ -990,27 +978,11 @@ static void test_grid_full_motion_frames(void **state) {
                     moved[i] = true;
                 }
                 assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
-                at = 0;
-                for (a = 0; a < N; ++a)
-                    for (b = a + 1; b < N; ++b) {
-                        if (!(moved[a] || moved[b]) || !ref_overlap(boxes[a], boxes[b])) continue;
-                        if (!(at < count && pairs[at].a == a && pairs[at].b == b)) {
-                            print_error("update_pairs frame %d: expected (%d, %d)\n", frame, (int)a, (int)b);
-                            fail();
-                        }
-                        ++at;
-                    }
-                assert_int_equal(count, at);
+                snprintf(label, sizeof label, "update_pairs frame %d", frame);
+                assert_pairs_brute(pairs, count, boxes, N, moved, label);
                 if (frame % 3 == 0) {
                     assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
-                    at = 0;
-                    for (a = 0; a < N; ++a)
-                        for (b = a + 1; b < N; ++b) {
-                            if (!ref_overlap(boxes[a], boxes[b])) continue;
-                            assert_true(at < count && pairs[at].a == a && pairs[at].b == b);
-                            ++at;
-                        }
-                    assert_int_equal(count, at);
+                    assert_pairs_brute(pairs, count, boxes, N, NULL, "find_pairs");
                 }
                 assert_true(c2d_index_validate(ix));
             }
