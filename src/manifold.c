@@ -368,28 +368,43 @@ typedef struct poly_lanes {
 /* Loads the vertex lanes relative to o. False when a vertex coordinate is not finite or beyond
  * C2D_MAX_COORD (|x| <= limit is false for NaN and infinities). Blocks that hold four vertices
  * skip the padding work. */
-static inline bool poly_lanes_load(poly_lanes *l, const c2d_polygon *p, c2d_vec2 o) {
+/* Block k of the vertex lanes (x, y: the vertices' coordinates, checked as they are): its live
+ * mask, the padding lanes past the count set to vertex 0 (x0, y0: block 0's lane 0, taken
+ * while block 0 is loaded), and the lanes stored relative to (ox, oy). Returns the lanes that fail the range check
+ * (|x| <= limit is false for NaN and infinities), as movemask bits. */
+static inline int poly_lanes_block(poly_lanes *l, int k, int n, __m128 *x, __m128 *y, __m128 x0, __m128 y0, __m128 ox, __m128 oy) {
     const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+    __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, *x), lim), _mm_cmple_ps(_mm_andnot_ps(sign, *y), lim));
+    int bad;
+    if (4 * k + 4 <= n) {
+        l->live[k] = _mm_castsi128_ps(_mm_set1_epi32(-1));
+        bad = _mm_movemask_ps(ok) ^ 0xF;
+    } else {
+        __m128 live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
+        l->live[k] = live;
+        bad = _mm_movemask_ps(_mm_andnot_ps(ok, live));
+        *x = select_ps(live, *x, x0);
+        *y = select_ps(live, *y, y0);
+    }
+    l->x[k] = _mm_sub_ps(*x, ox);
+    l->y[k] = _mm_sub_ps(*y, oy);
+    return bad;
+}
+
+static inline bool poly_lanes_load(poly_lanes *l, const c2d_polygon *p, c2d_vec2 o) {
     const __m128 ox = _mm_set1_ps(o.x), oy = _mm_set1_ps(o.y);
+    __m128 x0 = _mm_setzero_ps(), y0 = x0;
     int n = p->count, k, bad = 0;
     l->blocks = (n + 3) >> 2;
     for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
         const float *v = &p->vertices[4 * k].x;
         __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
         __m128 x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
-        __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, x), lim), _mm_cmple_ps(_mm_andnot_ps(sign, y), lim));
-        if (4 * k + 4 <= n) {
-            l->live[k] = _mm_castsi128_ps(_mm_set1_epi32(-1));
-            bad |= _mm_movemask_ps(ok) ^ 0xF;
-        } else {
-            __m128 live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
-            l->live[k] = live;
-            bad |= _mm_movemask_ps(_mm_andnot_ps(ok, live));
-            x = select_ps(live, x, _mm_set1_ps(p->vertices[0].x));
-            y = select_ps(live, y, _mm_set1_ps(p->vertices[0].y));
+        if (k == 0) {
+            x0 = _mm_shuffle_ps(x, x, 0);
+            y0 = _mm_shuffle_ps(y, y, 0);
         }
-        l->x[k] = _mm_sub_ps(x, ox);
-        l->y[k] = _mm_sub_ps(y, oy);
+        bad |= poly_lanes_block(l, k, n, &x, &y, x0, y0, ox, oy);
     }
     return bad == 0;
 }
@@ -476,7 +491,6 @@ static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
  * placed coordinates are checked as poly_lanes_load checks them, and *box receives their bounding
  * box (lower x, lower y, upper x, upper y: the value poly_box gives for the placed polygon). */
 static bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_transform xf, c2d_vec2 o, __m128 *box) {
-    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
     const __m128 tx = _mm_set1_ps(xf.p.x), ty = _mm_set1_ps(xf.p.y), c = _mm_set1_ps(xf.q.c);
     const __m128 sn = _mm_set1_ps(xf.q.s), nsn = _mm_set1_ps(-xf.q.s);
     const __m128 ox = _mm_set1_ps(o.x), oy = _mm_set1_ps(o.y);
@@ -489,27 +503,15 @@ static bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_tran
         __m128 lx = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), ly = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
         __m128 x = _mm_add_ps(tx, _mm_add_ps(_mm_mul_ps(c, lx), _mm_mul_ps(nsn, ly)));
         __m128 y = _mm_add_ps(ty, _mm_add_ps(_mm_mul_ps(c, ly), _mm_mul_ps(sn, lx)));
-        __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, x), lim), _mm_cmple_ps(_mm_andnot_ps(sign, y), lim));
         if (k == 0) {
             x0 = _mm_shuffle_ps(x, x, 0);
             y0 = _mm_shuffle_ps(y, y, 0);
         }
-        if (4 * k + 4 <= n) {
-            l->live[k] = _mm_castsi128_ps(_mm_set1_epi32(-1));
-            bad |= _mm_movemask_ps(ok) ^ 0xF;
-        } else {
-            __m128 live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
-            l->live[k] = live;
-            bad |= _mm_movemask_ps(_mm_andnot_ps(ok, live));
-            x = select_ps(live, x, x0);
-            y = select_ps(live, y, y0);
-        }
+        bad |= poly_lanes_block(l, k, n, &x, &y, x0, y0, ox, oy);
         lo_x = _mm_min_ps(lo_x, x);
         lo_y = _mm_min_ps(lo_y, y);
         hi_x = _mm_max_ps(hi_x, x);
         hi_y = _mm_max_ps(hi_y, y);
-        l->x[k] = _mm_sub_ps(x, ox);
-        l->y[k] = _mm_sub_ps(y, oy);
     }
     lo_x = _mm_min_ps(lo_x, _mm_shuffle_ps(lo_x, lo_x, _MM_SHUFFLE(1, 0, 3, 2)));
     lo_x = _mm_min_ps(lo_x, _mm_shuffle_ps(lo_x, lo_x, _MM_SHUFFLE(2, 3, 0, 1)));
