@@ -126,10 +126,12 @@ static bool polygon_present(const c2d_polygon *p) {
 /* ---- small vector helpers ---- */
 
 /* Unit vector along a non-zero v, scaled by its largest component first so that tiny vectors do
- * not underflow when squared. */
+ * not underflow when squared. Below about 1 / REAL_MAX (subnormal components) 1 / m overflows, so
+ * those divide instead. */
 static c2d_vec2 unit_of(c2d_vec2 v) {
-    c2d_real m = c2d_maxr(C2D_ABS(v.x), C2D_ABS(v.y));
-    return c2d_normalize(c2d_scale(v, (c2d_real)1 / m));
+    c2d_real m = c2d_maxr(C2D_ABS(v.x), C2D_ABS(v.y)), inv = (c2d_real)1 / m;
+    if (!(inv <= REAL_MAX)) return c2d_normalize(c2d_v2(v.x / m, v.y / m));
+    return c2d_normalize(c2d_scale(v, inv));
 }
 
 /* A depth kept strictly positive. When the shapes only just overlap (as settled by the exact
@@ -585,11 +587,6 @@ static FORCE_INLINE __m128 early_ps(__m128 v) {
     __asm__("" : "+x"(v));
 #endif
     return v;
-}
-
-static FORCE_INLINE float hsum_ps(__m128 v) {
-    v = _mm_add_ps(v, _mm_movehl_ps(v, v));
-    return _mm_cvtss_f32(_mm_add_ss(v, _mm_shuffle_ps(v, v, 1)));
 }
 
 /* The smallest of the four lanes, in every lane. */
@@ -1745,7 +1742,8 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     c2d_vec2 d = c2d_sub(a.center, b.center), n = c2d_v2(1, 0);
     c2d_real r = a.radius + b.radius, d2 = c2d_dot(d, d), dist = 0, depth;
     if (!(d2 < r * r)) return empty_manifold();
-    if (!(point_ok(a.center) & point_ok(b.center) & size_ok(a.radius) & size_ok(b.radius))) return empty_manifold();
+    if (!((unsigned)point_ok(a.center) & (unsigned)point_ok(b.center) & (unsigned)size_ok(a.radius) & (unsigned)size_ok(b.radius)))
+        return empty_manifold(); /* & on purpose: no branch per check (unsigned for Clang's bool warning) */
     if (d2 > 0) {
         dist = C2D_SQRT(d2);
         n = d2 >= REAL_MIN ? c2d_v2(d.x / dist, d.y / dist) : unit_of(d);

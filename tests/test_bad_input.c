@@ -1525,6 +1525,105 @@ static void huge_coordinates_hand_computed(void **state) {
     assert_vec_near(s.hit.normal, -1, 0, TOL);
 }
 
+/* Findings of the fuzzer (tests/fuzz_queries.c, `make fuzz`), one case each. */
+static void fuzz_capsule_contains_at_range_limit(void **state) {
+    (void)state;
+    /* a capsule at the range limit: its containment test squared products near 1e30 again
+     * (1e60 overflows float) and missed a point 7e14 inside; hit and contains now agree */
+    c2d_capsule c;
+    c2d_shape a, b;
+    c2d_hit h;
+    c.p1 = V(1e15, 0.5);
+    c.p2 = V(1e-7, 1e15);
+    c.radius = (c2d_real)1e15;
+    a = c2d_shape_from_capsule(c);
+    b = c2d_shape_from_point(V(0, 0));
+    assert_true(c2d_capsule_contains_point(c, V(0, 0)));
+    assert_true(c2d_shape_overlap(&a, &b));
+    assert_true(c2d_shape_hit(&a, &b, &h));
+    assert_false(c2d_capsule_contains_point(c, V(-1e15, -1e15))); /* far outside stays outside */
+}
+
+static void fuzz_boxes_beyond_range_overlap_nothing(void **state) {
+    (void)state;
+    /* boxes beyond C2D_MAX_COORD: overlap said yes while the manifold (range-checked) said no */
+    c2d_aabb p = {{0, 0}, {1, BIG_R}}, q = {{(c2d_real)0.5, 0}, {2, BIG_R}}, r = {{0, 0}, {1, 1}}, t = {{(c2d_real)0.5, 0}, {2, 1}};
+    assert_false(c2d_aabb_overlap_aabb(p, q));
+    assert_int_equal(c2d_aabb_manifold_aabb(p, q).count, 0);
+    assert_true(c2d_aabb_overlap_aabb(r, t)); /* the same boxes in range */
+    assert_true(c2d_aabb_manifold_aabb(r, t).count > 0);
+    p.lower.y = -BIG_R;
+    p.upper.y = 1;
+    assert_false(c2d_aabb_overlap_aabb(p, t));
+}
+
+static void fuzz_distance_refuses_what_overlap_refuses(void **state) {
+    (void)state;
+    /* distance measured shapes that overlap refuses: a zero radius, an empty box */
+    c2d_capsule c = {{0, 0}, {0, 1}, 0};
+    c2d_aabb e = {{0, 0}, {0, 0}};
+    c2d_shape a = c2d_shape_from_capsule(c), b = c2d_shape_from_point(V(3, 0)), z = c2d_shape_from_aabb(e);
+    assert_int_equal(c2d_shape_distance(&a, &b).status, C2D_DISTANCE_INVALID_INPUT);
+    assert_int_equal(c2d_shape_distance(&z, &b).status, C2D_DISTANCE_INVALID_INPUT);
+    c.radius = 1;
+    a = c2d_shape_from_capsule(c);
+    assert_int_equal(c2d_shape_distance(&a, &b).status, C2D_DISTANCE_OK);
+    assert_near(c2d_shape_distance(&a, &b).distance, 2, 1e-6);
+}
+
+static void fuzz_distance_zero_on_overlap_mixed_scales(void **state) {
+    (void)state;
+    /* a box 1e7 long against a thin capsule through it: GJK in float reported 0.37 */
+    c2d_aabb box = {{(c2d_real)-1e7, (c2d_real)-0.5}, {(c2d_real)1e-7, (c2d_real)1e-7}};
+    c2d_capsule c;
+    c2d_shape a, b;
+    c.p1 = V(8.75, -7.5);
+    c.p2 = V(-0.5, 1e-7);
+    c.radius = (c2d_real)1e-7;
+    a = c2d_shape_from_aabb(box);
+    b = c2d_shape_from_capsule(c);
+    assert_true(c2d_shape_overlap(&a, &b));
+    assert_true(c2d_shape_distance(&a, &b).distance == 0);
+    assert_true(c2d_shape_distance(&b, &a).distance == 0);
+}
+
+static void fuzz_concave_overlap_symmetric_tiny_inside(void **state) {
+    (void)state;
+    /* a triangle inside a sliver, 1e8 times smaller: the two orders answered differently */
+    c2d_vec2 pa[4], pb[3];
+    c2d_concave ca, cb;
+    pa[0] = V(0, 0); pa[1] = V(6.875, 10.25); pa[2] = V(1e-7, 1e-7); pa[3] = V(1e-7, 0);
+    pb[0] = V(1e-7, 1e-7); pb[1] = V(1e-7, 0); pb[2] = V(0, 0);
+    assert_status(c2d_concave_make(pa, 4, &ca), C2D_OK);
+    assert_status(c2d_concave_make(pb, 3, &cb), C2D_OK);
+    assert_true(c2d_concave_overlap_concave(&ca, &cb) == c2d_concave_overlap_concave(&cb, &ca));
+}
+
+static void fuzz_subnormal_capsule_core_unit_normal(void **state) {
+    (void)state;
+    /* a point on the core of a capsule whose core is subnormal: the normal came out (0, 0) */
+    c2d_capsule c;
+    c2d_hit h;
+    c.p1 = V(0, 0);
+    c.p2 = c2d_v2(0, (c2d_real)1e-40);
+    c.radius = (c2d_real)0.875;
+    assert_true(c2d_point_hit_capsule(V(0, 0), c, &h));
+    assert_near(c2d_len(h.normal), 1, 1e-6);
+    assert_near(c2d_len(h.delta), 0.875, 1e-6);
+}
+
+static void fuzz_containment_range_rule(void **state) {
+    (void)state;
+    /* containment follows the overlap tests' range rule */
+    c2d_circle c;
+    c.center = V(0, 0);
+    c.radius = (c2d_real)C2D_MAX_COORD;
+    assert_true(c2d_circle_contains_point(c, V(C2D_MAX_COORD / 2, 0)));
+    assert_false(c2d_circle_contains_point(c, V(1.5 * C2D_MAX_COORD, 0))); /* inside, but out of range */
+    c.center = V(1.5 * C2D_MAX_COORD, 0);
+    assert_false(c2d_circle_contains_point(c, V(1.5 * C2D_MAX_COORD, 0)));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1548,6 +1647,13 @@ int main(void) {
         cmocka_unit_test_setup_teardown(seed_zero_delta_on_box_edge_no_hit, setup, teardown),
         cmocka_unit_test_setup_teardown(huge_coordinates_same_answers, setup, teardown),
         cmocka_unit_test_setup_teardown(huge_coordinates_hand_computed, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_capsule_contains_at_range_limit, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_boxes_beyond_range_overlap_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_distance_refuses_what_overlap_refuses, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_distance_zero_on_overlap_mixed_scales, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_concave_overlap_symmetric_tiny_inside, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_subnormal_capsule_core_unit_normal, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_containment_range_rule, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

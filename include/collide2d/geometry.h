@@ -171,7 +171,9 @@ static inline bool c2d_aabb_contains(c2d_aabb a, c2d_aabb b) {
     return a.lower.x <= b.lower.x && a.lower.y <= b.lower.y && b.upper.x <= a.upper.x && b.upper.y <= a.upper.y;
 }
 
-/* ---- point containment (strict: a point on the boundary is outside) ---- */
+/* ---- point containment (strict: a point on the boundary is outside) ----
+ * Shapes and points with a coordinate or size beyond C2D_MAX_COORD, NaN or infinite, contain
+ * nothing and are contained by nothing (the overlap tests' input rule). */
 
 /* Point strictly inside the box. */
 C2D_API bool c2d_aabb_contains_point(c2d_aabb b, c2d_vec2 p);
