@@ -182,7 +182,7 @@ c2d_status c2d_circle_make(c2d_vec2 center, c2d_real radius, c2d_circle *out) {
     v[0] = center.x; v[1] = center.y; v[2] = radius;
     st = check_reals(v, 3);
     if (st != C2D_OK) return st;
-    if (!(radius > 0)) return C2D_ERR_BAD_SIZE;
+    if (!(radius >= C2D_MIN_RADIUS)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
     out->center = center;
     out->radius = radius;
     return C2D_OK;
@@ -196,7 +196,7 @@ c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_capsu
     v[0] = p1.x; v[1] = p1.y; v[2] = p2.x; v[3] = p2.y; v[4] = radius;
     st = check_reals(v, 5);
     if (st != C2D_OK) return st;
-    if (!(radius > 0)) return C2D_ERR_BAD_SIZE;
+    if (!(radius >= C2D_MIN_RADIUS)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
     out->p1 = p1;
     out->p2 = p2;
     out->radius = radius;
@@ -333,11 +333,11 @@ bool c2d_aabb_is_valid(c2d_aabb b) {
 }
 
 bool c2d_circle_is_valid(c2d_circle c) {
-    return c2d_vec2_in_range(c.center) && c2d_real_in_range(c.radius) && c.radius > 0;
+    return c2d_vec2_in_range(c.center) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_RADIUS;
 }
 
 bool c2d_capsule_is_valid(c2d_capsule c) {
-    return c2d_vec2_in_range(c.p1) && c2d_vec2_in_range(c.p2) && c2d_real_in_range(c.radius) && c.radius > 0;
+    return c2d_vec2_in_range(c.p1) && c2d_vec2_in_range(c.p2) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_RADIUS;
 }
 
 /* Strict convexity and counter-clockwise winding are checked together: every vertex must lie
@@ -551,7 +551,7 @@ bool c2d_aabb_contains_point(c2d_aabb b, c2d_vec2 p) {
 
 bool c2d_circle_contains_point(c2d_circle c, c2d_vec2 p) {
     c2d_vec2 d = c2d_sub(p, c.center);
-    if (!(c.radius > 0 && c.radius <= C2D_MAX_COORD) || !c2d_vec2_in_range(c.center) || !c2d_vec2_in_range(p)) return false;
+    if (!(c.radius >= C2D_MIN_RADIUS && c.radius <= C2D_MAX_COORD) || !c2d_vec2_in_range(c.center) || !c2d_vec2_in_range(p)) return false;
     return c2d_len_sq(d) < c.radius * c.radius;
 }
 
@@ -565,7 +565,7 @@ bool c2d_capsule_contains_point(c2d_capsule c, c2d_vec2 p) {
     c2d_real t = c2d_dot(e, d);
     c2d_real dd = c2d_len_sq(d);
     c2d_real cr;
-    if (!(c.radius > 0 && c.radius <= C2D_MAX_COORD)) return false;
+    if (!(c.radius >= C2D_MIN_RADIUS && c.radius <= C2D_MAX_COORD)) return false;
     if (!c2d_vec2_in_range(c.p1) || !c2d_vec2_in_range(c.p2) || !c2d_vec2_in_range(p)) return false;
     if (!(t > 0) || !(dd > 0)) return c2d_len_sq(e) < r2;
     if (!(t < dd)) return c2d_dist_sq(p, c.p2) < r2;

@@ -103,7 +103,7 @@ typedef enum verdict {
 
 /* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
 static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
-static inline bool size_ok(c2d_real r) { return r > 0 && r <= (c2d_real)C2D_MAX_COORD; }
+static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_RADIUS && r <= (c2d_real)C2D_MAX_COORD; }
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
 static inline bool aabb_ok(c2d_aabb b) {
     return point_ok(b.lower) && point_ok(b.upper) && b.lower.x < b.upper.x && b.lower.y < b.upper.y;
@@ -112,7 +112,7 @@ static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_o
 /* The center and radius of a circle (radius > 0) or of a point (is_point: radius 0). */
 static inline bool disk_ok(c2d_vec2 c, c2d_real r, bool is_point) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r > 0) & (r <= lim));
+    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r >= (c2d_real)C2D_MIN_RADIUS) & (r <= lim));
 }
 static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
 

@@ -34,7 +34,7 @@
 static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
 
 /* A size is usable when it is positive and within range (NaN fails both tests). */
-static inline bool size_ok(c2d_real r) { return r > 0 && r <= (c2d_real)C2D_MAX_COORD; }
+static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_RADIUS && r <= (c2d_real)C2D_MAX_COORD; }
 
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
 

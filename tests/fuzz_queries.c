@@ -135,28 +135,26 @@ static void on_assert(const char *expr, const char *file, int line, void *user) 
 
 static int in_range(c2d_vec2 v) { return fabs((double)v.x) <= (double)C2D_MAX_COORD && fabs((double)v.y) <= (double)C2D_MAX_COORD; }
 
-/* A polygon the static queries may answer for (design.md, "Queries never trust blindly"): count,
- * vertex range, finite normals and a signed area that is not clearly negative or zero (computed
- * here in long double, so only a margin beyond the library's float rounding counts as refused). */
-static bool polygon_may_count(const c2d_polygon *p) {
-    long double area = 0, mag = 0;
+/* The polygons the static queries answer for (design.md, "Queries never trust blindly"; the rule of
+ * overlap.c's polygon_ok, computed the same way): count, vertices within range (or only finite,
+ * when range is false), finite normals, and a positive signed area summed as a fan from vertex 0. */
+static bool polygon_rule(const c2d_polygon *p, bool range) {
+    c2d_real area = 0;
     int i;
     if (p->count < 3 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
     for (i = 0; i < p->count; ++i) {
-        c2d_vec2 u = p->vertices[i], w = p->vertices[(i + 1) % p->count];
-        long double t = (long double)u.x * w.y - (long double)u.y * w.x;
-        if (!in_range(u) || !isfinite((double)p->normals[i].x) || !isfinite((double)p->normals[i].y)) return false;
-        area += t;
-        mag += fabsl(t);
+        c2d_vec2 u = p->vertices[i];
+        if (!(range ? in_range(u) : finite_vec(u)) || !finite_vec(p->normals[i])) return false;
+        if (i >= 1 && i + 1 < p->count) area += c2d_cross(c2d_sub(u, p->vertices[0]), c2d_sub(p->vertices[i + 1], p->vertices[0]));
     }
-    return area > -1e-3L * mag;
+    return area > 0;
 }
 
 /* A shape the queries must answer for: c2d_shape_is_valid, except that a zero-length segment (which
  * no constructor makes) is defined for queries as its point, and hand-made polygons as above. */
 static bool usable(const c2d_shape *s) {
     if (s->type == C2D_SHAPE_SEGMENT) return in_range(s->as.segment.p1) && in_range(s->as.segment.p2);
-    if (s->type == C2D_SHAPE_POLYGON) return polygon_may_count(&s->as.polygon);
+    if (s->type == C2D_SHAPE_POLYGON) return polygon_rule(&s->as.polygon, true);
     return c2d_shape_is_valid(s);
 }
 
@@ -165,25 +163,16 @@ static bool usable(const c2d_shape *s) {
  * apart from its range. Finite coordinates beyond C2D_MAX_COORD are not on this list: some queries
  * answer for them, and the other promises (symmetry, agreement, finite outputs) still hold. */
 static bool bad(const c2d_shape *s) {
-    c2d_shape t = *s;
-    int i;
     switch (s->type) {
     case C2D_SHAPE_POINT: return !finite_vec(s->as.point);
     case C2D_SHAPE_SEGMENT: return !finite_vec(s->as.segment.p1) || !finite_vec(s->as.segment.p2);
     case C2D_SHAPE_AABB:
         return !finite_vec(s->as.aabb.lower) || !finite_vec(s->as.aabb.upper) || !(s->as.aabb.lower.x < s->as.aabb.upper.x) ||
                !(s->as.aabb.lower.y < s->as.aabb.upper.y);
-    case C2D_SHAPE_CIRCLE: return !finite_vec(s->as.circle.center) || !(s->as.circle.radius > 0) || !finite_real(s->as.circle.radius);
+    case C2D_SHAPE_CIRCLE: return !finite_vec(s->as.circle.center) || !(s->as.circle.radius >= C2D_MIN_RADIUS) || !finite_real(s->as.circle.radius);
     case C2D_SHAPE_CAPSULE:
-        return !finite_vec(s->as.capsule.p1) || !finite_vec(s->as.capsule.p2) || !(s->as.capsule.radius > 0) || !finite_real(s->as.capsule.radius);
-    default:
-        /* the polygon rule with the range taken out: scale it into range first */
-        if (t.as.polygon.count < 3 || t.as.polygon.count > C2D_MAX_POLYGON_VERTICES) return true;
-        for (i = 0; i < t.as.polygon.count; ++i) {
-            if (!finite_vec(t.as.polygon.vertices[i])) return true;
-            t.as.polygon.vertices[i] = c2d_v2(t.as.polygon.vertices[i].x * (c2d_real)1e-30, t.as.polygon.vertices[i].y * (c2d_real)1e-30);
-        }
-        return !polygon_may_count(&t.as.polygon);
+        return !finite_vec(s->as.capsule.p1) || !finite_vec(s->as.capsule.p2) || !(s->as.capsule.radius >= C2D_MIN_RADIUS) || !finite_real(s->as.capsule.radius);
+    default: return !polygon_rule(&s->as.polygon, false);
     }
 }
 
@@ -195,9 +184,9 @@ static bool castable(const c2d_shape *s) {
     case C2D_SHAPE_POINT: return false;
     case C2D_SHAPE_SEGMENT: return finite_vec(s->as.segment.p1) && finite_vec(s->as.segment.p2);
     case C2D_SHAPE_AABB: return finite_vec(s->as.aabb.lower) && finite_vec(s->as.aabb.upper);
-    case C2D_SHAPE_CIRCLE: return finite_vec(s->as.circle.center) && finite_real(s->as.circle.radius) && s->as.circle.radius > 0;
+    case C2D_SHAPE_CIRCLE: return finite_vec(s->as.circle.center) && finite_real(s->as.circle.radius) && s->as.circle.radius >= C2D_MIN_RADIUS;
     case C2D_SHAPE_CAPSULE:
-        return finite_vec(s->as.capsule.p1) && finite_vec(s->as.capsule.p2) && finite_real(s->as.capsule.radius) && s->as.capsule.radius > 0;
+        return finite_vec(s->as.capsule.p1) && finite_vec(s->as.capsule.p2) && finite_real(s->as.capsule.radius) && s->as.capsule.radius >= C2D_MIN_RADIUS;
     default:
         if (s->as.polygon.count < 3 || s->as.polygon.count > C2D_MAX_POLYGON_VERTICES) return false;
         for (i = 0; i < s->as.polygon.count; ++i)

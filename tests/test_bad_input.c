@@ -1624,6 +1624,57 @@ static void fuzz_containment_range_rule(void **state) {
     assert_false(c2d_circle_contains_point(c, V(1.5 * C2D_MAX_COORD, 0)));
 }
 
+/* Radii below C2D_MIN_RADIUS square to subnormals or zero: the fuzzer found a point at the center
+ * of a circle of radius 2.4e-35 contained by the hit test and not by the containment test. Such
+ * radii are now a bad size everywhere; at C2D_MIN_RADIUS itself every test agrees. */
+static void fuzz_min_radius_both_sides(void **state) {
+    c2d_circle c, tiny;
+    c2d_capsule k;
+    c2d_hit h;
+    c2d_shape a, b;
+    (void)state;
+    assert_status(c2d_circle_make(V(1, 2), (c2d_real)C2D_MIN_RADIUS, &c), C2D_OK);
+    assert_status(c2d_circle_make(V(1, 2), (c2d_real)C2D_MIN_RADIUS / 2, &tiny), C2D_ERR_BAD_SIZE);
+    assert_status(c2d_capsule_make(V(1, 2), V(3, 2), (c2d_real)C2D_MIN_RADIUS / 2, &k), C2D_ERR_BAD_SIZE);
+    assert_true(c2d_circle_is_valid(c));
+    assert_true(c2d_circle_contains_point(c, V(1, 2)));
+    assert_true(c2d_point_hit_circle(V(1, 2), c, &h));
+    a = c2d_shape_from_point(V(1, 2));
+    b = c2d_shape_from_circle(c);
+    assert_true(c2d_shape_overlap(&a, &b) && c2d_shape_hit(&a, &b, &h));
+    tiny.center = V(1, 2);
+    tiny.radius = (c2d_real)C2D_MIN_RADIUS / 2;
+    assert_false(c2d_circle_is_valid(tiny));
+    assert_false(c2d_circle_contains_point(tiny, V(1, 2)));
+    assert_false(c2d_point_hit_circle(V(1, 2), tiny, &h));
+    b = c2d_shape_from_circle(tiny);
+    assert_false(c2d_shape_overlap(&a, &b) || c2d_shape_hit(&a, &b, &h));
+    assert_int_equal(c2d_shape_distance(&a, &b).status, C2D_DISTANCE_INVALID_INPUT);
+}
+
+/* c2d_normalize gave a non-unit vector, or (0, 0), when the squared length underflowed or
+ * overflowed; the fuzzer met it as a ray cast's inside normal of 0.96. */
+static void fuzz_normalize_extreme_lengths(void **state) {
+    const c2d_real tiny = (c2d_real)1e-30, huge = (c2d_real)1e30;
+    c2d_vec2 n;
+    (void)state;
+    n = c2d_normalize(c2d_v2(tiny, tiny));
+    assert_near(c2d_len(n), 1, 1e-6);
+    assert_near(n.x, 0.70710678, 1e-6);
+    n = c2d_normalize(c2d_v2(-huge, huge));
+    assert_near(n.x, -0.70710678, 1e-6);
+    assert_near(n.y, 0.70710678, 1e-6);
+    n = c2d_normalize(c2d_v2(3, 4)); /* the common case, unchanged */
+    assert_near(n.x, 0.6, 1e-7);
+    assert_near(n.y, 0.8, 1e-7);
+    n = c2d_normalize(c2d_v2(0, 0));
+    assert_true(n.x == 0 && n.y == 0);
+    n = c2d_normalize(c2d_v2(NAN_R, 1));
+    assert_true(n.x == 0 && n.y == 0);
+    n = c2d_normalize(c2d_v2(INF_R, 1));
+    assert_true(n.x == 0 && n.y == 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1654,6 +1705,8 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_concave_overlap_symmetric_tiny_inside, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_subnormal_capsule_core_unit_normal, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_containment_range_rule, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_min_radius_both_sides, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_normalize_extreme_lengths, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
