@@ -101,8 +101,9 @@ static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return
 bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis);
 
 /* The polygons the static queries answer for (src/overlap.c; manifold.c's loaders apply the same
- * rules): count in [3, C2D_MAX_POLYGON_VERTICES], vertices within C2D_MAX_COORD, finite normals and
- * a positive signed area. O(n), looser than c2d_polygon_is_valid. */
+ * rules): count in [3, C2D_MAX_POLYGON_VERTICES], vertices within C2D_MAX_COORD, finite normals
+ * (unit ones on edges too short to give one) and a positive signed area. O(n), looser than
+ * c2d_polygon_is_valid. */
 bool c2d_polygon_usable(const c2d_polygon *p);
 
 /* Back-off rule of every sweep (src/sweep.c, src/cast.c): the safe time for a first contact at
