@@ -1675,6 +1675,65 @@ static void fuzz_normalize_extreme_lengths(void **state) {
     assert_true(n.x == 0 && n.y == 0);
 }
 
+/* Overlap, hit and manifold of a pair agree, and a hit's normal is a unit vector. */
+static void assert_pair_agrees(const c2d_shape *a, const c2d_shape *b) {
+    c2d_hit h;
+    bool o = c2d_shape_overlap(a, b);
+    assert_true(c2d_shape_overlap(b, a) == o);
+    assert_true(c2d_shape_hit(a, b, &h) == o);
+    if (o) assert_near(c2d_len(h.normal), 1, 1e-5);
+    assert_true((c2d_shape_manifold(a, b).count > 0) == o);
+}
+
+/* Hand-made polygons the fuzzer built: repeated vertices whose edges have (0, 0) stored normals
+ * (hits came back with a (0, 0) normal), and a sliver triangle of area 6e-9 with sides of 9,
+ * which the hit test refused and the overlap test accepted. */
+static void fuzz_hand_made_polygons_agree(void **state) {
+    c2d_polygon p;
+    c2d_aabb box = {{(c2d_real)-1e14, (c2d_real)-1e14}, {(c2d_real)1e-7, (c2d_real)1e-7}};
+    c2d_capsule cap;
+    c2d_shape a, b;
+    int i;
+    (void)state;
+    memset(&p, 0, sizeof p);
+    p.count = 5;
+    p.vertices[0] = V(-8.125, 1e-7);
+    p.vertices[1] = V(1e-7, -3.7e10);
+    for (i = 2; i < 5; ++i) p.vertices[i] = V(0, 0);
+    for (i = 0; i < 5; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 5], p.vertices[i])));
+    assert_true(p.normals[2].x == 0 && p.normals[2].y == 0);
+    a = c2d_shape_from_aabb(box);
+    b = c2d_shape_from_polygon(&p);
+    assert_pair_agrees(&a, &b);
+    p.normals[2] = V(0, -1); /* unit stored normals on the zero edges: usable, hits are unit */
+    p.normals[3] = V(0, -1);
+    b = c2d_shape_from_polygon(&p);
+    assert_pair_agrees(&a, &b);
+    assert_true(c2d_shape_overlap(&a, &b));
+
+    memset(&p, 0, sizeof p);
+    p.count = 3;
+    p.vertices[0] = V(1e-7, 1e-7);
+    p.vertices[1] = V(6.125, 6.25);
+    p.vertices[2] = V(0, 0);
+    for (i = 0; i < 3; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 3], p.vertices[i])));
+    cap.p1 = V(9.625, 13.625);
+    cap.p2 = V(8.625, 9.625);
+    cap.radius = (c2d_real)9.625;
+    a = c2d_shape_from_capsule(cap);
+    b = c2d_shape_from_polygon(&p);
+    assert_pair_agrees(&a, &b);
+    a = c2d_shape_from_aabb(box);
+    assert_pair_agrees(&a, &b);
+    {
+        c2d_circle c;
+        c.center = V(3, 3);
+        c.radius = 1;
+        a = c2d_shape_from_circle(c);
+        assert_pair_agrees(&a, &b);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1707,6 +1766,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_containment_range_rule, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_min_radius_both_sides, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_normalize_extreme_lengths, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_hand_made_polygons_agree, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
