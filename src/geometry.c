@@ -129,7 +129,7 @@ c2d_status c2d_aabb_make(c2d_vec2 lower, c2d_vec2 upper, c2d_aabb *out) {
     v[0] = lower.x; v[1] = lower.y; v[2] = upper.x; v[3] = upper.y;
     st = check_reals(v, 4);
     if (st != C2D_OK) return st;
-    if (!(lower.x < upper.x) || !(lower.y < upper.y)) return C2D_ERR_BAD_SIZE;
+    if (!(upper.x - lower.x >= C2D_MIN_SIZE) || !(upper.y - lower.y >= C2D_MIN_SIZE)) return C2D_ERR_BAD_SIZE;
     out->lower = lower;
     out->upper = upper;
     return C2D_OK;
@@ -182,7 +182,7 @@ c2d_status c2d_circle_make(c2d_vec2 center, c2d_real radius, c2d_circle *out) {
     v[0] = center.x; v[1] = center.y; v[2] = radius;
     st = check_reals(v, 3);
     if (st != C2D_OK) return st;
-    if (!(radius >= C2D_MIN_RADIUS)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
+    if (!(radius >= C2D_MIN_SIZE)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
     out->center = center;
     out->radius = radius;
     return C2D_OK;
@@ -196,7 +196,7 @@ c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_capsu
     v[0] = p1.x; v[1] = p1.y; v[2] = p2.x; v[3] = p2.y; v[4] = radius;
     st = check_reals(v, 5);
     if (st != C2D_OK) return st;
-    if (!(radius >= C2D_MIN_RADIUS)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
+    if (!(radius >= C2D_MIN_SIZE)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
     out->p1 = p1;
     out->p2 = p2;
     out->radius = radius;
@@ -329,15 +329,15 @@ bool c2d_ray_is_valid(c2d_ray r) {
 
 bool c2d_aabb_is_valid(c2d_aabb b) {
     if (!c2d_vec2_in_range(b.lower) || !c2d_vec2_in_range(b.upper)) return false;
-    return b.lower.x < b.upper.x && b.lower.y < b.upper.y;
+    return b.upper.x - b.lower.x >= C2D_MIN_SIZE && b.upper.y - b.lower.y >= C2D_MIN_SIZE;
 }
 
 bool c2d_circle_is_valid(c2d_circle c) {
-    return c2d_vec2_in_range(c.center) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_RADIUS;
+    return c2d_vec2_in_range(c.center) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_SIZE;
 }
 
 bool c2d_capsule_is_valid(c2d_capsule c) {
-    return c2d_vec2_in_range(c.p1) && c2d_vec2_in_range(c.p2) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_RADIUS;
+    return c2d_vec2_in_range(c.p1) && c2d_vec2_in_range(c.p2) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_SIZE;
 }
 
 /* Strict convexity and counter-clockwise winding are checked together: every vertex must lie
@@ -543,15 +543,15 @@ c2d_aabb c2d_polygon_aabb(const c2d_polygon *p) {
 /* Containment follows the overlap tests' input rule (src/overlap.c): shapes with a coordinate or
  * size beyond C2D_MAX_COORD, NaN or infinite, contain nothing, so that c2d_shape_overlap of a point
  * and its hit agree with these. A point inside a box within range is within range itself (for the
- * round shapes below it is checked). An inverted box fails the strict comparisons by itself. */
+ * round shapes below it is checked). */
 bool c2d_aabb_contains_point(c2d_aabb b, c2d_vec2 p) {
-    if (!c2d_vec2_in_range(b.lower) || !c2d_vec2_in_range(b.upper)) return false;
+    if (!c2d_aabb_is_valid(b)) return false;
     return b.lower.x < p.x && p.x < b.upper.x && b.lower.y < p.y && p.y < b.upper.y;
 }
 
 bool c2d_circle_contains_point(c2d_circle c, c2d_vec2 p) {
     c2d_vec2 d = c2d_sub(p, c.center);
-    if (!(c.radius >= C2D_MIN_RADIUS && c.radius <= C2D_MAX_COORD) || !c2d_vec2_in_range(c.center) || !c2d_vec2_in_range(p)) return false;
+    if (!(c.radius >= C2D_MIN_SIZE && c.radius <= C2D_MAX_COORD) || !c2d_vec2_in_range(c.center) || !c2d_vec2_in_range(p)) return false;
     return c2d_len_sq(d) < c.radius * c.radius;
 }
 
@@ -565,7 +565,7 @@ bool c2d_capsule_contains_point(c2d_capsule c, c2d_vec2 p) {
     c2d_real t = c2d_dot(e, d);
     c2d_real dd = c2d_len_sq(d);
     c2d_real cr;
-    if (!(c.radius >= C2D_MIN_RADIUS && c.radius <= C2D_MAX_COORD)) return false;
+    if (!(c.radius >= C2D_MIN_SIZE && c.radius <= C2D_MAX_COORD)) return false;
     if (!c2d_vec2_in_range(c.p1) || !c2d_vec2_in_range(c.p2) || !c2d_vec2_in_range(p)) return false;
     if (!(t > 0) || !(dd > 0)) return c2d_len_sq(e) < r2;
     if (!(t < dd)) return c2d_dist_sq(p, c.p2) < r2;
@@ -584,10 +584,8 @@ bool c2d_polygon_contains_point(const c2d_polygon *poly, c2d_vec2 p) {
         c2d_vec2 a = poly->vertices[i];
         c2d_vec2 b = poly->vertices[i + 1 < n ? i + 1 : 0];
         if (!(c2d_cross(c2d_sub(b, a), c2d_sub(p, a)) > 0)) return false;
-        /* a hand-broken polygon is no hit */
-        if (!c2d_vec2_in_range(a) || !c2d_vec2_is_valid(poly->normals[i])) return false;
     }
-    return true;
+    return c2d_polygon_usable(poly); /* a hand-broken polygon (range, normals, winding) is no hit */
 }
 
 /* The radial test is inner^2 < |d|^2 < outer^2. The angular test uses cross products with the

@@ -40,14 +40,15 @@ static inline bool c2d_real_in_range(c2d_real x) { return C2D_ISFINITE(x) && C2D
 /* True when both components are finite and within C2D_MAX_COORD. */
 static inline bool c2d_vec2_in_range(c2d_vec2 v) { return c2d_real_in_range(v.x) && c2d_real_in_range(v.y); }
 /* s >= r * sqrt(ee) for r > 0 and ee > 0, compared as s^2 >= r^2 * ee (exact on a grid) while the
- * squares fit, else with one square root (coordinates near C2D_MAX_COORD make fourth powers that
- * overflow). A NaN gives false. */
+ * squares are normal numbers, else with one square root: coordinates near C2D_MAX_COORD make
+ * fourth powers that overflow, and features near 1e-20 (float) make ones that underflow, where
+ * 0 >= 0 would call a tiny edge separating. A NaN gives false. */
 static inline bool c2d_at_least(c2d_real s, c2d_real r, c2d_real ee) {
     c2d_real l, q;
     if (!(s > 0)) return false;
     l = s * s;
     q = r * r * ee;
-    if (l <= REAL_MAX && q <= REAL_MAX) return l >= q;
+    if (l <= REAL_MAX && q <= REAL_MAX && q >= REAL_MIN) return l >= q;
     return s / C2D_SQRT(ee) >= r;
 }
 
@@ -100,11 +101,35 @@ static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return
  * t = 0) and *axis the entry face's axis (0 x, 1 y, -1 none). No 0 * inf; NaN gives false. */
 bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis);
 
-/* The polygons the static queries answer for (src/overlap.c; manifold.c's loaders apply the same
- * rules): count in [3, C2D_MAX_POLYGON_VERTICES], vertices within C2D_MAX_COORD, finite normals
- * (unit ones on edges too short to give one) and a positive signed area. O(n), looser than
- * c2d_polygon_is_valid. */
-bool c2d_polygon_usable(const c2d_polygon *p);
+/* A polygon is usable when its count fits, every vertex coordinate is within C2D_MAX_COORD, every
+ * stored normal is finite, and a unit vector (within 1%) where its edge is too short to give one
+ * (squared length below REAL_MIN: the loaders of manifold.c use the stored normal there) (the same
+ * rules as those loaders, so that overlap, hit and manifold accept the same polygons), and its
+ * signed area is positive (this rejects clockwise, collinear and collapsed polygons, but tolerates
+ * the slightly reflex corners that rounding leaves in a polygon moved far from the origin). One
+ * pass, no branch per value. Looser than c2d_polygon_is_valid (O(n^2)): a hand-made polygon that
+ * is not convex can pass, and then gets finite answers that need not agree (design.md).
+ * Shared by the overlap tests (src/overlap.c), the manifold loaders' doubtful cases (src/manifold.c),
+ * convex containment (src/geometry.c) and c2d_shape_distance (src/shape.c). NULL gives false. */
+static inline bool c2d_polygon_usable(const c2d_polygon *p) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    c2d_real area = 0;
+    c2d_vec2 v0;
+    int i, n, ok = 1;
+    if (p == NULL) return false;
+    n = p->count;
+    if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
+    v0 = p->vertices[0];
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 a = p->vertices[i], m = p->normals[i], b = p->vertices[i + 1 < n ? i + 1 : 0];
+        ok &= (C2D_ABS(a.x) <= lim) & (C2D_ABS(a.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
+        c2d_real ee = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y), mm = m.x * m.x + m.y * m.y;
+        ok &= (ee > REAL_MIN) | ((mm > (c2d_real)0.98) & (mm < (c2d_real)1.02));
+        if (i >= 1 && i + 1 < n) area += c2d_cross(c2d_sub(a, v0), c2d_sub(p->vertices[i + 1], v0));
+    }
+    return ok && area > 0;
+}
+
 
 /* Back-off rule of every sweep (src/sweep.c, src/cast.c): the safe time for a first contact at
  * t_hit stops short by C2D_SWEEP_MARGIN measured along the path (path_length = |delta| > 0) plus a

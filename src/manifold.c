@@ -103,16 +103,16 @@ typedef enum verdict {
 
 /* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
 static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
-static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_RADIUS && r <= (c2d_real)C2D_MAX_COORD; }
+static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_SIZE && r <= (c2d_real)C2D_MAX_COORD; }
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
 static inline bool aabb_ok(c2d_aabb b) {
-    return point_ok(b.lower) && point_ok(b.upper) && b.lower.x < b.upper.x && b.lower.y < b.upper.y;
+    return point_ok(b.lower) && point_ok(b.upper) && b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE;
 }
 static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_ok(c.radius); }
 /* The center and radius of a circle (radius > 0) or of a point (is_point: radius 0). */
 static inline bool disk_ok(c2d_vec2 c, c2d_real r, bool is_point) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r >= (c2d_real)C2D_MIN_RADIUS) & (r <= lim));
+    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r >= (c2d_real)C2D_MIN_SIZE) & (r <= lim));
 }
 static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
 
@@ -307,14 +307,14 @@ SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d
 
 /* True when the line of a polygon edge e_i keeps a circle (center c, r*r = rr) at least r away
  * on its outer side: s = cross(c - v_i, e_i) > 0 and s^2 >= r^2 |e_i|^2 with both squares finite
- * (ee = |e_i|^2). The operations and their order are those of c2d_circle_overlap_polygon's first
+ * and r^2 |e_i|^2 a normal number (ee = |e_i|^2; else c2d_at_least divides, and this says no). The operations and their order are those of c2d_circle_overlap_polygon's first
  * loop (at_least in overlap.c) on the same world coordinates, so the bits are the same, and that
  * exact test then answers false too, whatever the rest of the polygon holds (a bad polygon gives
  * false there as well). For r = 0 it says s > 0: the point is not strictly inside
  * (c2d_polygon_contains_point computes cross(e_i, c - v_i) = -s). */
 static inline bool edge_separates(c2d_real s, c2d_real rr, c2d_real ee) {
     c2d_real l = s * s, q = rr * ee;
-    return s > 0 && l <= REAL_MAX && q <= REAL_MAX && l >= q;
+    return s > 0 && l <= REAL_MAX && q <= REAL_MAX && (q >= REAL_MIN || rr == 0) && l >= q;
 }
 
 /* The search of a circle (center c, radius r >= 0; a point when r = 0) against a polygon's faces,
@@ -590,8 +590,10 @@ static FORCE_INLINE int disk_block_edges(__m128 x, __m128 y, __m128 xn, __m128 y
     *ee = _mm_add_ps(_mm_mul_ps(*ex, *ex), _mm_mul_ps(*ey, *ey));
     *l = _mm_mul_ps(*s, *s);
     q = _mm_mul_ps(rr, *ee);
-    /* l >= q and l <= FLT_MAX imply q <= FLT_MAX */
-    return _mm_movemask_ps(_mm_and_ps(_mm_and_ps(_mm_cmpgt_ps(*s, _mm_setzero_ps()), _mm_cmpge_ps(*l, q)), _mm_cmple_ps(*l, _mm_set1_ps(FLT_MAX))));
+    /* l >= q and l <= FLT_MAX imply q <= FLT_MAX; q below FLT_MIN is c2d_at_least's other branch */
+    return _mm_movemask_ps(_mm_and_ps(_mm_and_ps(_mm_cmpgt_ps(*s, _mm_setzero_ps()), _mm_cmpge_ps(*l, q)),
+                                      _mm_and_ps(_mm_cmple_ps(*l, _mm_set1_ps(FLT_MAX)),
+                                                 _mm_or_ps(_mm_cmpge_ps(q, _mm_set1_ps(FLT_MIN)), _mm_cmpeq_ps(rr, _mm_setzero_ps())))));
 }
 
 /* Lanes where a vertex coordinate is out of range or not finite, or the stored normal (read as

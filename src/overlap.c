@@ -34,47 +34,24 @@
 static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
 
 /* A size is usable when it is positive and within range (NaN fails both tests). */
-static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_RADIUS && r <= (c2d_real)C2D_MAX_COORD; }
+static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_SIZE && r <= (c2d_real)C2D_MAX_COORD; }
 
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
 
 static inline bool aabb_ok(c2d_aabb b) {
-    return point_ok(b.lower) && point_ok(b.upper) && b.lower.x < b.upper.x && b.lower.y < b.upper.y;
+    return point_ok(b.lower) && point_ok(b.upper) && b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE;
 }
 
 static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_ok(c.radius); }
 
 static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
 
-/* A polygon is usable when its count fits, every vertex coordinate is within C2D_MAX_COORD, every
- * stored normal is finite, and a unit vector (within 1%) where its edge is too short to give one
- * (squared length below REAL_MIN: the loaders of manifold.c use the stored normal there) (the same
- * rules as those loaders, so that overlap, hit and manifold accept the same polygons), and its
- * signed area is positive (this rejects
- * clockwise, collinear and collapsed polygons, but tolerates the slightly reflex corners that
- * rounding leaves in a polygon moved far from the origin). One pass, no branch per value.
- * A NULL pointer is a programmer error. */
-static bool polygon_ok(const c2d_polygon *p) {
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    c2d_real area = 0;
-    c2d_vec2 v0;
-    int i, n, ok = 1;
+/* The polygons the queries answer for: c2d_polygon_usable (internal.h). A NULL pointer is a
+ * programmer error. */
+static inline bool polygon_ok(const c2d_polygon *p) {
     C2D_ASSERT(p != NULL);
-    if (p == NULL) return false;
-    n = p->count;
-    if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
-    v0 = p->vertices[0];
-    for (i = 0; i < n; ++i) {
-        c2d_vec2 a = p->vertices[i], m = p->normals[i], b = p->vertices[i + 1 < n ? i + 1 : 0];
-        ok &= (C2D_ABS(a.x) <= lim) & (C2D_ABS(a.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
-        c2d_real ee = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y), mm = m.x * m.x + m.y * m.y;
-        ok &= (ee > REAL_MIN) | ((mm > (c2d_real)0.98) & (mm < (c2d_real)1.02));
-        if (i >= 1 && i + 1 < n) area += c2d_cross(c2d_sub(a, v0), c2d_sub(p->vertices[i + 1], v0));
-    }
-    return ok && area > 0;
+    return c2d_polygon_usable(p);
 }
-
-bool c2d_polygon_usable(const c2d_polygon *p) { return polygon_ok(p); }
 
 /* ---- exact-on-the-grid predicates ----
  * Distances are never formed by projecting onto a segment (a fraction like 0.4 is not exact).
@@ -144,7 +121,7 @@ static bool rounded_segment_overlaps_convex(const c2d_vec2 *v, int count, c2d_ve
         if (c2d_at_least(s, r, c2d_dot(e, e))) return false;
         apart |= s > 0;
     }
-    if (d.x != 0 || d.y != 0) {
+    if (c2d_dot(d, d) >= REAL_MIN) { /* a core too short to square is a point: no axis of its own */
         c2d_real lo = REAL_MAX, hi = -REAL_MAX, dd = c2d_dot(d, d);
         for (i = 0; i < count; ++i) {
             c2d_real o = c2d_cross(d, c2d_sub(v[i], p1));

@@ -1624,18 +1624,18 @@ static void fuzz_containment_range_rule(void **state) {
     assert_false(c2d_circle_contains_point(c, V(1.5 * C2D_MAX_COORD, 0)));
 }
 
-/* Radii below C2D_MIN_RADIUS square to subnormals or zero: the fuzzer found a point at the center
+/* Radii below C2D_MIN_SIZE square to subnormals or zero: the fuzzer found a point at the center
  * of a circle of radius 2.4e-35 contained by the hit test and not by the containment test. Such
- * radii are now a bad size everywhere; at C2D_MIN_RADIUS itself every test agrees. */
+ * radii are now a bad size everywhere; at C2D_MIN_SIZE itself every test agrees. */
 static void fuzz_min_radius_both_sides(void **state) {
     c2d_circle c, tiny;
     c2d_capsule k;
     c2d_hit h;
     c2d_shape a, b;
     (void)state;
-    assert_status(c2d_circle_make(V(1, 2), (c2d_real)C2D_MIN_RADIUS, &c), C2D_OK);
-    assert_status(c2d_circle_make(V(1, 2), (c2d_real)C2D_MIN_RADIUS / 2, &tiny), C2D_ERR_BAD_SIZE);
-    assert_status(c2d_capsule_make(V(1, 2), V(3, 2), (c2d_real)C2D_MIN_RADIUS / 2, &k), C2D_ERR_BAD_SIZE);
+    assert_status(c2d_circle_make(V(1, 2), (c2d_real)C2D_MIN_SIZE, &c), C2D_OK);
+    assert_status(c2d_circle_make(V(1, 2), (c2d_real)C2D_MIN_SIZE / 2, &tiny), C2D_ERR_BAD_SIZE);
+    assert_status(c2d_capsule_make(V(1, 2), V(3, 2), (c2d_real)C2D_MIN_SIZE / 2, &k), C2D_ERR_BAD_SIZE);
     assert_true(c2d_circle_is_valid(c));
     assert_true(c2d_circle_contains_point(c, V(1, 2)));
     assert_true(c2d_point_hit_circle(V(1, 2), c, &h));
@@ -1643,7 +1643,7 @@ static void fuzz_min_radius_both_sides(void **state) {
     b = c2d_shape_from_circle(c);
     assert_true(c2d_shape_overlap(&a, &b) && c2d_shape_hit(&a, &b, &h));
     tiny.center = V(1, 2);
-    tiny.radius = (c2d_real)C2D_MIN_RADIUS / 2;
+    tiny.radius = (c2d_real)C2D_MIN_SIZE / 2;
     assert_false(c2d_circle_is_valid(tiny));
     assert_false(c2d_circle_contains_point(tiny, V(1, 2)));
     assert_false(c2d_point_hit_circle(V(1, 2), tiny, &h));
@@ -1734,6 +1734,43 @@ static void fuzz_hand_made_polygons_agree(void **state) {
     }
 }
 
+/* Features too small to square: a capsule core 1e-40 long (its own axis test squared to 0 >= 0 and
+ * called a box wholly inside the capsule separate), and boxes narrower than C2D_MIN_SIZE (now a
+ * bad size, as radii are), with both sides of that boundary. */
+static void fuzz_tiny_features(void **state) {
+    c2d_aabb box = {{(c2d_real)1e-7, (c2d_real)-9.75}, {8, (c2d_real)-7.75}}, thin, edge;
+    c2d_capsule cap;
+    c2d_shape a, b;
+    (void)state;
+    cap.p1 = V(0, 1e-7);
+    cap.p2 = c2d_v2((c2d_real)1e-40, (c2d_real)1e-7);
+    cap.radius = (c2d_real)1e7;
+    a = c2d_shape_from_aabb(box);
+    b = c2d_shape_from_capsule(cap);
+    assert_true(c2d_aabb_overlap_capsule(box, cap));
+    assert_pair_agrees(&a, &b);
+    assert_status(c2d_aabb_make(V(0, 0), c2d_v2((c2d_real)C2D_MIN_SIZE, 1), &edge), C2D_OK);
+    assert_status(c2d_aabb_make(V(0, 0), c2d_v2((c2d_real)C2D_MIN_SIZE / 4, 1), &thin), C2D_ERR_BAD_SIZE);
+    thin.lower = V(0, 0);
+    thin.upper = c2d_v2((c2d_real)C2D_MIN_SIZE / 4, 1);
+    assert_true(c2d_aabb_is_valid(edge));
+    assert_false(c2d_aabb_is_valid(thin));
+    assert_true(c2d_aabb_overlap_aabb(edge, box) == false); /* apart: box starts at x = 1e-7 */
+    box.lower.x = -1;
+    assert_false(c2d_aabb_overlap_aabb(edge, box)); /* overlapping in x, apart in y */
+    box.lower.y = (c2d_real)-0.5;
+    box.upper.y = (c2d_real)0.5;
+    assert_true(c2d_aabb_overlap_aabb(edge, box));
+    assert_false(c2d_aabb_overlap_aabb(thin, box));
+    assert_false(c2d_aabb_contains_point(thin, c2d_v2((c2d_real)C2D_MIN_SIZE / 8, (c2d_real)0.25)));
+    a = c2d_shape_from_aabb(thin);
+    b = c2d_shape_from_aabb(box);
+    assert_pair_agrees(&a, &b);
+    assert_false(c2d_shape_overlap(&a, &b));
+    a = c2d_shape_from_aabb(edge);
+    assert_pair_agrees(&a, &b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1767,6 +1804,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_min_radius_both_sides, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_normalize_extreme_lengths, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_hand_made_polygons_agree, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_tiny_features, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

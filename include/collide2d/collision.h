@@ -84,7 +84,8 @@ C2D_API bool c2d_segment_overlap_capsule(c2d_segment s, c2d_capsule c);
 /* Segment passes through the polygon's open interior. */
 C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
 /* Open boxes intersect (containment included). False for a NaN, infinite or out-of-range (beyond
- * C2D_MAX_COORD) coordinate and for an empty or inverted box, as the other box queries. With GCC
+ * C2D_MAX_COORD) coordinate and for a box narrower than C2D_MIN_SIZE (empty or inverted
+ * included), as the other box queries. With GCC
  * and Clang the body below is inlined into the caller (GNU `extern inline`: this copy only
  * inlines); src/overlap.c defines C2D_EMIT_AABB_OVERLAP to compile the same body as the function
  * the library exports, whose address and bindings work as for any other query. */
@@ -112,8 +113,8 @@ C2D_AABB_OVERLAP_DEF c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
 #  ifdef C2D_AABB_OVERLAP_SSE
     /* The same tests as the scalar body below, on four lanes: (a.lower, b.lower) < (b.upper,
      * a.upper) are the separating-axis tests, whose failure (most calls) returns at once, and
-     * (a.upper, b.upper) - (a.lower, b.lower) are the widths, each positive. A NaN fails its
-     * comparison. The boxes are copied whole into registers (one load each; reading their fields
+     * (a.upper, b.upper) - (a.lower, b.lower) are the widths, each at least C2D_MIN_SIZE. A NaN
+     * fails its comparison. The boxes are copied whole into registers (one load each; reading their fields
      * one by one as well makes GCC spill them). */
     __m128 va, vb, lo, hi, w, m;
     __builtin_memcpy(&va, &a, sizeof va);
@@ -122,18 +123,19 @@ C2D_AABB_OVERLAP_DEF c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
     if (_mm_movemask_ps(_mm_cmplt_ps(lo, _mm_shuffle_ps(vb, va, _MM_SHUFFLE(3, 2, 3, 2)))) != 0xF) return false;
     hi = _mm_movehl_ps(vb, va);
     w = _mm_sub_ps(hi, lo);
-    /* every width positive, lower faces >= -C2D_MAX_COORD and upper faces <= C2D_MAX_COORD: with
-     * the widths positive, that keeps every coordinate in range */
+    /* every width at least C2D_MIN_SIZE, lower faces >= -C2D_MAX_COORD and upper faces <=
+     * C2D_MAX_COORD: with the widths positive, that keeps every coordinate in range */
     m = _mm_and_ps(_mm_cmpge_ps(lo, _mm_set1_ps(-(float)C2D_MAX_COORD)), _mm_cmple_ps(hi, _mm_set1_ps((float)C2D_MAX_COORD)));
-    return _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(w, _mm_setzero_ps()), m)) == 0xF;
+    return _mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(w, _mm_set1_ps((float)C2D_MIN_SIZE)), m)) == 0xF;
 #  else
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
     /* each coordinate takes part in one strict comparison, which a NaN fails */
     if (!(a.lower.x < b.upper.x) || !(b.lower.x < a.upper.x) || !(a.lower.y < b.upper.y) || !(b.lower.y < a.upper.y))
         return false;
-    /* every width positive (no empty or inverted box), lower faces >= -C2D_MAX_COORD and upper
-     * faces <= C2D_MAX_COORD (with positive widths, every coordinate in range) */
-    return a.lower.x < a.upper.x && a.lower.y < a.upper.y && b.lower.x < b.upper.x && b.lower.y < b.upper.y &&
+    /* every width at least C2D_MIN_SIZE (no empty or inverted box), lower faces >= -C2D_MAX_COORD
+     * and upper faces <= C2D_MAX_COORD (with positive widths, every coordinate in range) */
+    return a.upper.x - a.lower.x >= (c2d_real)C2D_MIN_SIZE && a.upper.y - a.lower.y >= (c2d_real)C2D_MIN_SIZE &&
+           b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE &&
            a.lower.x >= -lim && a.lower.y >= -lim && b.lower.x >= -lim && b.lower.y >= -lim && a.upper.x <= lim &&
            a.upper.y <= lim && b.upper.x <= lim && b.upper.y <= lim;
 #  endif

@@ -30,13 +30,13 @@ typedef struct c2d_aabb {
     c2d_vec2 lower, upper;
 } c2d_aabb;
 
-/* A circle: center and radius >= C2D_MIN_RADIUS (world frame). */
+/* A circle: center and radius >= C2D_MIN_SIZE (world frame). */
 typedef struct c2d_circle {
     c2d_vec2 center;
     c2d_real radius;
 } c2d_circle;
 
-/* A capsule: every point within radius (>= C2D_MIN_RADIUS) of the segment p1-p2 (world frame). p1 == p2 is a circle. */
+/* A capsule: every point within radius (>= C2D_MIN_SIZE) of the segment p1-p2 (world frame). p1 == p2 is a circle. */
 typedef struct c2d_capsule {
     c2d_vec2 p1, p2;
     c2d_real radius;
@@ -81,9 +81,9 @@ C2D_API c2d_status c2d_segment_make(c2d_vec2 p1, c2d_vec2 p2, c2d_segment *out);
 /* Ray; direction need not be unit (it is normalised). max_distance may be +INFINITY.
  * Errors: NOT_FINITE (origin/direction), OUT_OF_RANGE, DEGENERATE (zero direction), BAD_SIZE (max_distance <= 0 or NaN). */
 C2D_API c2d_status c2d_ray_make(c2d_vec2 origin, c2d_vec2 direction, c2d_real max_distance, c2d_ray *out);
-/* AABB from its two corners lower <= upper. Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (width or height <= 0). */
+/* AABB from its two corners lower <= upper. Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (width or height below C2D_MIN_SIZE). */
 C2D_API c2d_status c2d_aabb_make(c2d_vec2 lower, c2d_vec2 upper, c2d_aabb *out);
-/* AABB from center and half extents (the intersect article's form). Errors as c2d_aabb_make; BAD_SIZE if a half extent <= 0. */
+/* AABB from center and half extents (the intersect article's form). Errors as c2d_aabb_make; BAD_SIZE if a half extent <= 0 or the width comes out below C2D_MIN_SIZE. */
 C2D_API c2d_status c2d_aabb_from_center(c2d_vec2 center, c2d_vec2 half, c2d_aabb *out);
 /* AABB from the corner with smallest x and y, a width and a height (MDN and the snippets' form:
  * on a y-down screen the corner is the top-left). Errors as c2d_aabb_make. */
@@ -91,9 +91,9 @@ C2D_API c2d_status c2d_aabb_from_corner(c2d_vec2 corner, c2d_real width, c2d_rea
 /* AABB from left, top, right, bottom edges (the rectangle tutorial's form). left < right is
  * required; top and bottom may come in either order, so y may point up or down. Errors as c2d_aabb_make. */
 C2D_API c2d_status c2d_aabb_from_ltrb(c2d_real left, c2d_real top, c2d_real right, c2d_real bottom, c2d_aabb *out);
-/* Circle. Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (radius < C2D_MIN_RADIUS, zero or negative). */
+/* Circle. Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (radius < C2D_MIN_SIZE, zero or negative). */
 C2D_API c2d_status c2d_circle_make(c2d_vec2 center, c2d_real radius, c2d_circle *out);
-/* Capsule around segment p1-p2 (p1 == p2 allowed: a circle). Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (radius < C2D_MIN_RADIUS). */
+/* Capsule around segment p1-p2 (p1 == p2 allowed: a circle). Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (radius < C2D_MIN_SIZE). */
 C2D_API c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_capsule *out);
 /* Convex hull of any point cloud (any order, any winding, duplicates allowed): welds points closer
  * than C2D_WELD_TOLERANCE * cloud size, drops collinear points, winds CCW, computes normals and
@@ -124,9 +124,9 @@ C2D_API bool c2d_segment_is_valid(c2d_segment s);
 C2D_API bool c2d_ray_is_valid(c2d_ray r);
 /* AABB: finite, in range, lower < upper on both axes. */
 C2D_API bool c2d_aabb_is_valid(c2d_aabb b);
-/* Circle: finite, in range, radius >= C2D_MIN_RADIUS. */
+/* Circle: finite, in range, radius >= C2D_MIN_SIZE. */
 C2D_API bool c2d_circle_is_valid(c2d_circle c);
-/* Capsule: finite, in range, radius >= C2D_MIN_RADIUS. */
+/* Capsule: finite, in range, radius >= C2D_MIN_SIZE. */
 C2D_API bool c2d_capsule_is_valid(c2d_capsule c);
 /* Polygon: 3..max vertices, finite, in range, strictly convex, counter-clockwise, unit normals
  * matching the edges. A clockwise ("wrongly wound") polygon is not valid. */
