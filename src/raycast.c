@@ -709,11 +709,11 @@ static C2D_NOINLINE bool polygon_cast_slow(const c2d_polygon *p, __m128 od, c2d_
 static bool polygon_raycast_vec(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out);
 
 /* Constants of the _xf cast: the signs of the inverse rotation's second term (s, -s), p's unused
- * lanes (-0, which adds nothing to any value, -0 included), and the limits of its transform
- * check (|px|, |py|, |c*c + s*s - 1|, s*s). */
+ * lanes (-0, which adds nothing to any value, -0 included), and the limits of a hit's delta and
+ * of the position (|delta.x|, |delta.y|, |px|, |py|; see polygon_cast_sse). */
 static const float ray_xf_sign[4] = {0.0f, -0.0f, 0.0f, -0.0f};
 static const float ray_xf_p_pad[4] = {0.0f, 0.0f, -0.0f, -0.0f};
-static const float ray_xf_limit[4] = {(float)C2D_MAX_COORD, (float)C2D_MAX_COORD, 4 * C2D_EPSILON, FLT_MAX};
+static const float ray_xf_limit[4] = {0x1p126f, 0x1p126f, (float)C2D_MAX_COORD, (float)C2D_MAX_COORD};
 
 /* c2d_polygon_raycast_xf in its plain form, with the transform and the world ray in registers:
  * c = lane 0 of xc, s = lane 0 of xsi, p = lanes 0-1 of pv, wod = (origin, translation). The fast
@@ -846,7 +846,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, 0, ox, oy, dx, dy, &b, &lo, &hi, &bad);
         a.away = _mm_or_ps(a.away, b.away);
     }
-    /* (_xf: not when the transform is one the plain form rejects or renormalises, xbad != 0: a
+    /* (_xf: not when the rotation is one the plain form rejects or renormalises, xbad = 1: a
      * mask of at most four bits never exceeds xbad << 4; it joins the bad lanes below instead) */
     if (_mm_movemask_ps(a.away) > (xf ? xbad << 4 : 0)) return false;
     /* The decision: the latest entry before the earliest exit and before max_fraction, the
@@ -860,7 +860,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
          * bound after 0 */
         __m128 ok = _mm_and_ps(_mm_cmplt_ps(tn, _mm_min_ps(hi, mfv)), _mm_cmplt_ps(zero, hi));
         int m = _mm_movemask_ps(bad) | (xf ? xbad : 0);
-        /* (_xf: a mask of four bits never equals 0xF | xbad << 4 for xbad != 0) */
+        /* (_xf: a mask of four bits never equals 0xF | xbad << 4 for xbad = 1) */
         if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != (xf ? 0xF | xbad << 4 : 0xF)) {
             if (m != 0) return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out) : polygon_cast_slow(p, od, mf, out);
             return false;
@@ -921,32 +921,42 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     /* One branch checks the hit: the polygon's turns, a time >= 0 (else the origin is inside)
      * and a finite pos and delta (a huge translation can overflow: then nothing, as finish_hit). */
     hit_bad = _mm_andnot_ps(turn, all);
-    hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
-    if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) {
-        if (lower < 0) /* origin inside */
-            return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out) : polygon_cast_slow(p, od, mf, out);
-        return false;
-    }
     if (xf) {
-        /* Back to world, as c2d_transform_point and c2d_rotate compute it: pos and the normal in
-         * one vector (adjacent in c2d_hit, one store), delta in another; p + (-0) keeps every bit
-         * of the rotated normal. A rotated value can still overflow (a huge translation): then
-         * nothing, as finish_hit. */
-        const __m128 xs = _mm_xor_ps(xsi, _mm_set1_ps(-0.0f));          /* -s, s, -s, s: forward rotation */
-        const __m128 xp = _mm_or_ps(pv, _mm_loadu_ps(ray_xf_p_pad)); /* px, py, -0, -0 */
+        /* The _xf cast checks the values it maps back to world instead: the rotated ones cannot
+         * overflow while every local one is at most 2^126 in magnitude (|c| and |s| are at most
+         * 1 + 2 eps, so a rotated component stays below 2^127 (1 + 3 eps), and p, within
+         * C2D_MAX_COORD, adds less than one of its units in the last place). The position is
+         * checked here too (the entry checked only the rotation: a miss is a miss for any
+         * position). Anything beyond (a huge translation or normal, a position out of range, NaN)
+         * goes to the plain form, which decides it, so there is one branch before the result. */
+        const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
         __m128 pn;
         enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
         if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
-        pn = _mm_loadh_pi(pos, (const __m64 *)(p->normals + c2d_lowest_bit((unsigned)enter)));
-        pn = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xc, pn), _mm_mul_ps(xs, _mm_shuffle_ps(pn, pn, _MM_SHUFFLE(2, 3, 0, 1)))), xp);
-        delta = _mm_add_ps(_mm_mul_ps(xc, delta), _mm_mul_ps(xs, _mm_shuffle_ps(delta, delta, _MM_SHUFFLE(2, 3, 0, 1))));
-        if (_mm_movemask_ps(_mm_cmpunord_ps(_mm_mul_ps(pn, zero), _mm_mul_ps(_mm_movelh_ps(delta, delta), zero))) != 0) return false;
+        /* (bit 7 keeps the index inside the array when no lane matched, which is no hit: then
+         * the branch below leaves before the normal is used) */
+        pn = _mm_loadh_pi(pos, (const __m64 *)(p->normals + c2d_lowest_bit((unsigned)enter | 0x80u))); /* pos, normal */
+        hit_bad = _mm_or_ps(hit_bad, _mm_cmpnle_ps(_mm_and_ps(pn, magnitude), _mm_set1_ps(0x1p126f)));
+        hit_bad = _mm_or_ps(hit_bad, _mm_cmpnle_ps(_mm_and_ps(_mm_movelh_ps(delta, pv), magnitude), _mm_loadu_ps(ray_xf_limit)));
+        if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) return polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out);
         if (out) {
+            /* Back to world, as c2d_transform_point and c2d_rotate compute it: pos and the
+             * normal in one vector (adjacent in c2d_hit, one store), delta in another. The
+             * forward rotation is c * v - (s, -s) * (v swapped) (the same bits as adding the
+             * negated product); p + (-0) keeps every bit of the rotated normal. */
+            const __m128 xp = _mm_or_ps(pv, _mm_loadu_ps(ray_xf_p_pad)); /* px, py, -0, -0 */
+            pn = _mm_add_ps(_mm_sub_ps(_mm_mul_ps(xc, pn), _mm_mul_ps(xsi, _mm_shuffle_ps(pn, pn, _MM_SHUFFLE(2, 3, 0, 1)))), xp);
+            delta = _mm_sub_ps(_mm_mul_ps(xc, delta), _mm_mul_ps(xsi, _mm_shuffle_ps(delta, delta, _MM_SHUFFLE(2, 3, 0, 1))));
             _mm_storeu_ps(&out->pos.x, pn);
             _mm_storel_pi((__m64 *)&out->delta, delta);
             _mm_store_ss(&out->time, tn);
         }
         return true;
+    }
+    hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
+    if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) {
+        if (lower < 0) return polygon_cast_slow(p, od, mf, out); /* origin inside */
+        return false;
     }
     if (out) {
         /* the entry edge: the first one whose entry time is the bound (as the general loop keeps it) */
@@ -1113,33 +1123,36 @@ bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
  * rotation (a non-finite input stays non-finite and the cast rejects it); the hit comes back by
  * the forward transform.
  *
- * With SSE the transform's check runs beside the mapping and joins the cast's own decision
- * instead of a branch of its own: a transform that c2d_xf_usable would reject or renormalise
- * counts as a lane that is not finite, which the cast hands to its general code, here polygon_cast_xf_slow
- * (the plain form: check, map, cast, map back). Origin and translation are mapped as one vector
+ * With SSE the transform's check runs beside the mapping and joins the cast's own decisions
+ * instead of a branch of its own: a rotation that c2d_xf_usable would reject or renormalise
+ * counts as a lane that is not finite, which the cast hands to its general code, here
+ * polygon_cast_xf_slow (the plain form: check, map, cast, map back); the position joins the
+ * check of a hit. Origin and translation are mapped as one vector
  * (lanes ox - px, oy - py, dx, dy), with the products and sums of c2d_inv_transform_point and
  * c2d_inv_rotate, so the bits are the same; the hit goes back to world in the cast itself,
  * written straight to out. */
 #ifdef C2D_NARROW_SSE
 
 bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
-    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 wod = _mm_loadu_ps((const float *)&in); /* ox oy dx dy: the caller's copy is one 16-byte store */
     __m128 mfv = _mm_load_ss(&in.max_fraction);
     __m128 pv = vec2_vector(xf.p), qv = vec2_vector(c2d_v2(xf.q.c, xf.q.s)); /* (px, py, 0, 0), (c, s, 0, 0) */
     __m128 xc = _mm_shuffle_ps(qv, qv, 0);
     __m128 xsi = _mm_xor_ps(_mm_shuffle_ps(qv, qv, _MM_SHUFFLE(1, 1, 1, 1)), _mm_loadu_ps(ray_xf_sign)); /* s, -s, s, -s */
-    __m128 w = _mm_sub_ps(wod, pv), od, qq, m;
+    __m128 w = _mm_sub_ps(wod, pv), od, qq;
+    c2d_real m;
     int n, bad;
     /* inverse rotation of (ox - px, oy - py) and (dx, dy): c * w + (s, -s) * (w swapped) */
     od = _mm_add_ps(_mm_mul_ps(xc, w), _mm_mul_ps(xsi, _mm_shuffle_ps(w, w, _MM_SHUFFLE(2, 3, 0, 1))));
-    /* The fast transform: |p| <= C2D_MAX_COORD and |c*c + s*s - 1| <= 4 eps (c2d_xf_usable accepts
-     * it as it is; the last lane, s*s, fails only with the others); NaN fails. Otherwise bad is
-     * not zero, which the cast treats as a lane that is not finite (an integer beside the mapped
-     * ray, which starts the cast's longest chain of latencies, rather than on it). */
+    /* The fast rotation: |c*c + s*s - 1| <= 4 eps (c2d_xf_usable accepts it as it is), compared
+     * as the range it is (m - 1 is exact for m in [0.5, 2], and any m outside fails both forms);
+     * NaN fails. Otherwise bad is 1, which the cast treats as a lane that is not finite (an
+     * integer beside the mapped ray, which starts the cast's longest chain of latencies, rather
+     * than on it): a rotation that the plain form renormalises could turn a miss into a hit. The
+     * position is checked only before a hit (no position makes a miss a hit). */
     qq = _mm_mul_ps(qv, qv);
-    m = _mm_sub_ss(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1)), _mm_set_ss(1.0f)); /* (c*c + s*s - 1, s*s, 0, 0) */
-    bad = _mm_movemask_ps(_mm_cmpnle_ps(_mm_and_ps(_mm_movelh_ps(pv, m), magnitude), _mm_loadu_ps(ray_xf_limit)));
+    m = _mm_cvtss_f32(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1)));
+    bad = !((m >= 1 - 4 * C2D_EPSILON) & (m <= 1 + 4 * C2D_EPSILON));
     if (!p) return false;
     n = p->count;
     if (n == 4) return polygon_cast_xf_4(p, od, mfv, out, xc, xsi, pv, wod, bad);
