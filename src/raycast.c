@@ -734,11 +734,15 @@ static C2D_NOINLINE bool polygon_cast_xf_slow(const c2d_polygon *p, __m128 wod, 
     return xf_hit_to_world(xf, &h, out);
 }
 
-/* Four consecutive points as lanes: x in *x, y in *y (two 16-byte loads and two shuffles). */
-static inline void soa4(const c2d_vec2 *v, __m128 *x, __m128 *y) {
-    __m128 a = _mm_loadu_ps(&v[0].x), b = _mm_loadu_ps(&v[2].x);
+/* Two pairs of points (x0 y0 x1 y1) and (x2 y2 x3 y3) as lanes: x in *x, y in *y. */
+static inline void soa_pairs(__m128 a, __m128 b, __m128 *x, __m128 *y) {
     *x = _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
     *y = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
+/* Four consecutive points as lanes: x in *x, y in *y (two 16-byte loads and two shuffles). */
+static inline void soa4(const c2d_vec2 *v, __m128 *x, __m128 *y) {
+    soa_pairs(_mm_loadu_ps(&v[0].x), _mm_loadu_ps(&v[2].x), x, y);
 }
 
 /* Lanes of a block of four edges: the valid ones (index < m) and the last one (index m - 1). */
@@ -802,11 +806,11 @@ static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m12
     }
 }
 
-/* The turn at every vertex of a block, cross(e_i, e_i+1) with e_i = v_i+1 - v_i as
- * polygon_cast_general computes it: xn/yn are the next vertices, exn/eyn are filled by the caller
- * from the edges. */
-static inline __m128 turns(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
-    return _mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn));
+/* The vertices of a block without a strict left turn, !(cross(e_i, e_i+1) > 0) with
+ * e_i = v_i+1 - v_i as polygon_cast_general computes it (exn/eyn: the next edges; NaN is bad). */
+static inline __m128 turns_bad(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
+    const __m128 all = _mm_castsi128_ps(_mm_set1_epi32(-1));
+    return _mm_andnot_ps(_mm_cmpgt_ps(_mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn)), _mm_setzero_ps()), all);
 }
 
 /* Horizontal max of four lanes, in every lane. */
@@ -833,7 +837,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     __m128 dx = _mm_shuffle_ps(od, od, _MM_SHUFFLE(2, 2, 2, 2)), dy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(3, 3, 3, 3));
     __m128 lo = _mm_set1_ps(-INFINITY), hi = _mm_set1_ps(INFINITY), bad = zero;
     __m128 valid_a = wide || full ? all : lanes_below(n), valid_b = !wide ? zero : full ? all : lanes_below(n - 4);
-    __m128 tn, turn, hit_bad, pos, delta, dv;
+    __m128 tn, hit_bad, pos, delta, dv;
     poly_block a, b;
     b.x = b.y = b.t_enter = b.away = zero; /* used only when wide (some compilers cannot see that) */
     c2d_real mf = _mm_cvtss_f32(mfv), lower;
@@ -885,31 +889,40 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
             exn = select_ps(wrap, _mm_shuffle_ps(ex, ex, 0), exn);
             eyn = select_ps(wrap, _mm_shuffle_ps(ey, ey, 0), eyn);
         }
-        turn = _mm_cmpgt_ps(turns(ex, ey, exn, eyn), zero);
-        if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_a, all));
+        hit_bad = turns_bad(ex, ey, exn, eyn);
+        if (!full) hit_bad = _mm_and_ps(hit_bad, valid_a);
+    } else if (full) {
+        /* eight: the vertices from 1, 2, 5 and 6 on as lanes, read again from memory (fewer
+         * shuffles than shifting the blocks; the last ones wrap to vertex 0), give the edges and
+         * the next edges of both blocks */
+        const c2d_vec2 *v = p->vertices;
+        __m128 v01 = _mm_loadu_ps(&v[0].x), v67 = _mm_loadu_ps(&v[6].x);
+        __m128 x1, y1, x2, y2, x5, y5, x6, y6, exa, eya, exb, eyb;
+        soa4(v + 1, &x1, &y1);
+        soa4(v + 2, &x2, &y2);
+        soa_pairs(_mm_loadu_ps(&v[5].x), _mm_shuffle_ps(v67, v01, _MM_SHUFFLE(1, 0, 3, 2)), &x5, &y5);
+        soa_pairs(v67, v01, &x6, &y6);
+        exa = _mm_sub_ps(x1, a.x);
+        eya = _mm_sub_ps(y1, a.y);
+        exb = _mm_sub_ps(x5, b.x);
+        eyb = _mm_sub_ps(y5, b.y);
+        hit_bad = _mm_or_ps(turns_bad(exa, eya, _mm_sub_ps(x2, x1), _mm_sub_ps(y2, y1)), turns_bad(exb, eyb, _mm_sub_ps(x6, x5), _mm_sub_ps(y6, y5)));
     } else {
-        /* the same across two blocks: (a1 a2 a3 b0) and (b1 b2 b3 a0), exact for eight */
+        /* five to seven across two blocks: (a1 a2 a3 b0) and (b1 b2 b3 a0), the last valid lane
+         * of the second patched to wrap */
         __m128 xna = next_lanes(a.x, b.x), yna = next_lanes(a.y, b.y), xnb = next_lanes(b.x, a.x), ynb = next_lanes(b.y, a.y);
-        __m128 exa, eya, exb, eyb, exna, eyna, exnb, eynb, wrap = full ? zero : lane_at(n - 5);
-        if (!full) {
-            xnb = select_ps(wrap, _mm_shuffle_ps(a.x, a.x, 0), xnb);
-            ynb = select_ps(wrap, _mm_shuffle_ps(a.y, a.y, 0), ynb);
-        }
+        __m128 exa, eya, exb, eyb, exna, eyna, exnb, eynb, wrap = lane_at(n - 5);
+        xnb = select_ps(wrap, _mm_shuffle_ps(a.x, a.x, 0), xnb);
+        ynb = select_ps(wrap, _mm_shuffle_ps(a.y, a.y, 0), ynb);
         exa = _mm_sub_ps(xna, a.x);
         eya = _mm_sub_ps(yna, a.y);
         exb = _mm_sub_ps(xnb, b.x);
         eyb = _mm_sub_ps(ynb, b.y);
         exna = next_lanes(exa, exb);
         eyna = next_lanes(eya, eyb);
-        exnb = next_lanes(exb, exa);
-        eynb = next_lanes(eyb, eya);
-        if (!full) {
-            exnb = select_ps(wrap, _mm_shuffle_ps(exa, exa, 0), exnb);
-            eynb = select_ps(wrap, _mm_shuffle_ps(eya, eya, 0), eynb);
-        }
-        turn = _mm_cmpgt_ps(turns(exb, eyb, exnb, eynb), zero);
-        if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_b, all));
-        turn = _mm_and_ps(turn, _mm_cmpgt_ps(turns(exa, eya, exna, eyna), zero));
+        exnb = select_ps(wrap, _mm_shuffle_ps(exa, exa, 0), next_lanes(exb, exa));
+        eynb = select_ps(wrap, _mm_shuffle_ps(eya, eya, 0), next_lanes(eyb, eya));
+        hit_bad = _mm_or_ps(_mm_and_ps(turns_bad(exb, eyb, exnb, eynb), valid_b), turns_bad(exa, eya, exna, eyna));
     }
     /* the time: a zero entry time is +0, as in the general code (a negative one, the origin
      * inside, goes to the general code below) */
@@ -918,9 +931,9 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     pos = _mm_add_ps(od, _mm_mul_ps(tn, dv));
     /* (time - max_fraction) * d, or 0 for an unbounded ray (the mask clears -inf * d) */
     delta = _mm_and_ps(_mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY)), _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)));
-    /* One branch checks the hit: the polygon's turns, a time >= 0 (else the origin is inside)
-     * and a finite pos and delta (a huge translation can overflow: then nothing, as finish_hit). */
-    hit_bad = _mm_andnot_ps(turn, all);
+    /* One branch checks the hit: the polygon's turns (hit_bad so far), a time >= 0 (else the
+     * origin is inside) and a finite pos and delta (a huge translation can overflow: then
+     * nothing, as finish_hit). */
     if (xf) {
         /* The _xf cast checks the values it maps back to world instead: the rotated ones cannot
          * overflow while every local one is at most 2^126 in magnitude (|c| and |s| are at most
