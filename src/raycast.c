@@ -709,11 +709,11 @@ static C2D_NOINLINE bool polygon_cast_slow(const c2d_polygon *p, __m128 od, c2d_
 static bool polygon_raycast_vec(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out);
 
 /* Constants of the _xf cast: the signs of the inverse rotation's second term (s, -s), p's unused
- * lanes (-0, which adds nothing to any value, -0 included), and the limits of its transform
- * check (|px|, |py|, |c*c + s*s - 1|, s*s). */
+ * lanes (-0, which adds nothing to any value, -0 included), and the limits of a hit's delta and
+ * of the position (|delta.x|, |delta.y|, |px|, |py|; see polygon_cast_sse). */
 static const float ray_xf_sign[4] = {0.0f, -0.0f, 0.0f, -0.0f};
 static const float ray_xf_p_pad[4] = {0.0f, 0.0f, -0.0f, -0.0f};
-static const float ray_xf_limit[4] = {(float)C2D_MAX_COORD, (float)C2D_MAX_COORD, 4 * C2D_EPSILON, FLT_MAX};
+static const float ray_xf_limit[4] = {0x1p126f, 0x1p126f, (float)C2D_MAX_COORD, (float)C2D_MAX_COORD};
 
 /* c2d_polygon_raycast_xf in its plain form, with the transform and the world ray in registers:
  * c = lane 0 of xc, s = lane 0 of xsi, p = lanes 0-1 of pv, wod = (origin, translation). The fast
@@ -734,11 +734,15 @@ static C2D_NOINLINE bool polygon_cast_xf_slow(const c2d_polygon *p, __m128 wod, 
     return xf_hit_to_world(xf, &h, out);
 }
 
-/* Four consecutive points as lanes: x in *x, y in *y (two 16-byte loads and two shuffles). */
-static inline void soa4(const c2d_vec2 *v, __m128 *x, __m128 *y) {
-    __m128 a = _mm_loadu_ps(&v[0].x), b = _mm_loadu_ps(&v[2].x);
+/* Two pairs of points (x0 y0 x1 y1) and (x2 y2 x3 y3) as lanes: x in *x, y in *y. */
+static inline void soa_pairs(__m128 a, __m128 b, __m128 *x, __m128 *y) {
     *x = _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
     *y = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
+/* Four consecutive points as lanes: x in *x, y in *y (two 16-byte loads and two shuffles). */
+static inline void soa4(const c2d_vec2 *v, __m128 *x, __m128 *y) {
+    soa_pairs(_mm_loadu_ps(&v[0].x), _mm_loadu_ps(&v[2].x), x, y);
 }
 
 /* Lanes of a block of four edges: the valid ones (index < m) and the last one (index m - 1). */
@@ -802,11 +806,11 @@ static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m12
     }
 }
 
-/* The turn at every vertex of a block, cross(e_i, e_i+1) with e_i = v_i+1 - v_i as
- * polygon_cast_general computes it: xn/yn are the next vertices, exn/eyn are filled by the caller
- * from the edges. */
-static inline __m128 turns(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
-    return _mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn));
+/* The vertices of a block without a strict left turn, !(cross(e_i, e_i+1) > 0) with
+ * e_i = v_i+1 - v_i as polygon_cast_general computes it (exn/eyn: the next edges; NaN is bad). */
+static inline __m128 turns_bad(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
+    const __m128 all = _mm_castsi128_ps(_mm_set1_epi32(-1));
+    return _mm_andnot_ps(_mm_cmpgt_ps(_mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn)), _mm_setzero_ps()), all);
 }
 
 /* Horizontal max of four lanes, in every lane. */
@@ -833,7 +837,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     __m128 dx = _mm_shuffle_ps(od, od, _MM_SHUFFLE(2, 2, 2, 2)), dy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(3, 3, 3, 3));
     __m128 lo = _mm_set1_ps(-INFINITY), hi = _mm_set1_ps(INFINITY), bad = zero;
     __m128 valid_a = wide || full ? all : lanes_below(n), valid_b = !wide ? zero : full ? all : lanes_below(n - 4);
-    __m128 tn, turn, hit_bad, pos, delta, dv;
+    __m128 tn, hit_bad, pos, delta, dv;
     poly_block a, b;
     b.x = b.y = b.t_enter = b.away = zero; /* used only when wide (some compilers cannot see that) */
     c2d_real mf = _mm_cvtss_f32(mfv), lower;
@@ -846,7 +850,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         poly_clip_block(p->vertices + 4, p->normals + 4, valid_b, full, 0, ox, oy, dx, dy, &b, &lo, &hi, &bad);
         a.away = _mm_or_ps(a.away, b.away);
     }
-    /* (_xf: not when the transform is one the plain form rejects or renormalises, xbad != 0: a
+    /* (_xf: not when the rotation is one the plain form rejects or renormalises, xbad = 1: a
      * mask of at most four bits never exceeds xbad << 4; it joins the bad lanes below instead) */
     if (_mm_movemask_ps(a.away) > (xf ? xbad << 4 : 0)) return false;
     /* The decision: the latest entry before the earliest exit and before max_fraction, the
@@ -860,7 +864,7 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
          * bound after 0 */
         __m128 ok = _mm_and_ps(_mm_cmplt_ps(tn, _mm_min_ps(hi, mfv)), _mm_cmplt_ps(zero, hi));
         int m = _mm_movemask_ps(bad) | (xf ? xbad : 0);
-        /* (_xf: a mask of four bits never equals 0xF | xbad << 4 for xbad != 0) */
+        /* (_xf: a mask of four bits never equals 0xF | xbad << 4 for xbad = 1) */
         if (_mm_movemask_ps(_mm_andnot_ps(bad, ok)) != (xf ? 0xF | xbad << 4 : 0xF)) {
             if (m != 0) return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out) : polygon_cast_slow(p, od, mf, out);
             return false;
@@ -885,31 +889,40 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
             exn = select_ps(wrap, _mm_shuffle_ps(ex, ex, 0), exn);
             eyn = select_ps(wrap, _mm_shuffle_ps(ey, ey, 0), eyn);
         }
-        turn = _mm_cmpgt_ps(turns(ex, ey, exn, eyn), zero);
-        if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_a, all));
+        hit_bad = turns_bad(ex, ey, exn, eyn);
+        if (!full) hit_bad = _mm_and_ps(hit_bad, valid_a);
+    } else if (full) {
+        /* eight: the vertices from 1, 2, 5 and 6 on as lanes, read again from memory (fewer
+         * shuffles than shifting the blocks; the last ones wrap to vertex 0), give the edges and
+         * the next edges of both blocks */
+        const c2d_vec2 *v = p->vertices;
+        __m128 v01 = _mm_loadu_ps(&v[0].x), v67 = _mm_loadu_ps(&v[6].x);
+        __m128 x1, y1, x2, y2, x5, y5, x6, y6, exa, eya, exb, eyb;
+        soa4(v + 1, &x1, &y1);
+        soa4(v + 2, &x2, &y2);
+        soa_pairs(_mm_loadu_ps(&v[5].x), _mm_shuffle_ps(v67, v01, _MM_SHUFFLE(1, 0, 3, 2)), &x5, &y5);
+        soa_pairs(v67, v01, &x6, &y6);
+        exa = _mm_sub_ps(x1, a.x);
+        eya = _mm_sub_ps(y1, a.y);
+        exb = _mm_sub_ps(x5, b.x);
+        eyb = _mm_sub_ps(y5, b.y);
+        hit_bad = _mm_or_ps(turns_bad(exa, eya, _mm_sub_ps(x2, x1), _mm_sub_ps(y2, y1)), turns_bad(exb, eyb, _mm_sub_ps(x6, x5), _mm_sub_ps(y6, y5)));
     } else {
-        /* the same across two blocks: (a1 a2 a3 b0) and (b1 b2 b3 a0), exact for eight */
+        /* five to seven across two blocks: (a1 a2 a3 b0) and (b1 b2 b3 a0), the last valid lane
+         * of the second patched to wrap */
         __m128 xna = next_lanes(a.x, b.x), yna = next_lanes(a.y, b.y), xnb = next_lanes(b.x, a.x), ynb = next_lanes(b.y, a.y);
-        __m128 exa, eya, exb, eyb, exna, eyna, exnb, eynb, wrap = full ? zero : lane_at(n - 5);
-        if (!full) {
-            xnb = select_ps(wrap, _mm_shuffle_ps(a.x, a.x, 0), xnb);
-            ynb = select_ps(wrap, _mm_shuffle_ps(a.y, a.y, 0), ynb);
-        }
+        __m128 exa, eya, exb, eyb, exna, eyna, exnb, eynb, wrap = lane_at(n - 5);
+        xnb = select_ps(wrap, _mm_shuffle_ps(a.x, a.x, 0), xnb);
+        ynb = select_ps(wrap, _mm_shuffle_ps(a.y, a.y, 0), ynb);
         exa = _mm_sub_ps(xna, a.x);
         eya = _mm_sub_ps(yna, a.y);
         exb = _mm_sub_ps(xnb, b.x);
         eyb = _mm_sub_ps(ynb, b.y);
         exna = next_lanes(exa, exb);
         eyna = next_lanes(eya, eyb);
-        exnb = next_lanes(exb, exa);
-        eynb = next_lanes(eyb, eya);
-        if (!full) {
-            exnb = select_ps(wrap, _mm_shuffle_ps(exa, exa, 0), exnb);
-            eynb = select_ps(wrap, _mm_shuffle_ps(eya, eya, 0), eynb);
-        }
-        turn = _mm_cmpgt_ps(turns(exb, eyb, exnb, eynb), zero);
-        if (!full) turn = _mm_or_ps(turn, _mm_andnot_ps(valid_b, all));
-        turn = _mm_and_ps(turn, _mm_cmpgt_ps(turns(exa, eya, exna, eyna), zero));
+        exnb = select_ps(wrap, _mm_shuffle_ps(exa, exa, 0), next_lanes(exb, exa));
+        eynb = select_ps(wrap, _mm_shuffle_ps(eya, eya, 0), next_lanes(eyb, eya));
+        hit_bad = _mm_or_ps(_mm_and_ps(turns_bad(exb, eyb, exnb, eynb), valid_b), turns_bad(exa, eya, exna, eyna));
     }
     /* the time: a zero entry time is +0, as in the general code (a negative one, the origin
      * inside, goes to the general code below) */
@@ -918,35 +931,45 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     pos = _mm_add_ps(od, _mm_mul_ps(tn, dv));
     /* (time - max_fraction) * d, or 0 for an unbounded ray (the mask clears -inf * d) */
     delta = _mm_and_ps(_mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY)), _mm_mul_ps(dv, _mm_sub_ps(tn, mfv)));
-    /* One branch checks the hit: the polygon's turns, a time >= 0 (else the origin is inside)
-     * and a finite pos and delta (a huge translation can overflow: then nothing, as finish_hit). */
-    hit_bad = _mm_andnot_ps(turn, all);
-    hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
-    if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) {
-        if (lower < 0) /* origin inside */
-            return xf ? polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out) : polygon_cast_slow(p, od, mf, out);
-        return false;
-    }
+    /* One branch checks the hit: the polygon's turns (hit_bad so far), a time >= 0 (else the
+     * origin is inside) and a finite pos and delta (a huge translation can overflow: then
+     * nothing, as finish_hit). */
     if (xf) {
-        /* Back to world, as c2d_transform_point and c2d_rotate compute it: pos and the normal in
-         * one vector (adjacent in c2d_hit, one store), delta in another; p + (-0) keeps every bit
-         * of the rotated normal. A rotated value can still overflow (a huge translation): then
-         * nothing, as finish_hit. */
-        const __m128 xs = _mm_xor_ps(xsi, _mm_set1_ps(-0.0f));          /* -s, s, -s, s: forward rotation */
-        const __m128 xp = _mm_or_ps(pv, _mm_loadu_ps(ray_xf_p_pad)); /* px, py, -0, -0 */
+        /* The _xf cast checks the values it maps back to world instead: the rotated ones cannot
+         * overflow while every local one is at most 2^126 in magnitude (|c| and |s| are at most
+         * 1 + 2 eps, so a rotated component stays below 2^127 (1 + 3 eps), and p, within
+         * C2D_MAX_COORD, adds less than one of its units in the last place). The position is
+         * checked here too (the entry checked only the rotation: a miss is a miss for any
+         * position). Anything beyond (a huge translation or normal, a position out of range, NaN)
+         * goes to the plain form, which decides it, so there is one branch before the result. */
+        const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
         __m128 pn;
         enter = _mm_movemask_ps(_mm_cmpeq_ps(a.t_enter, tn));
         if (wide) enter |= _mm_movemask_ps(_mm_cmpeq_ps(b.t_enter, tn)) << 4;
-        pn = _mm_loadh_pi(pos, (const __m64 *)(p->normals + c2d_lowest_bit((unsigned)enter)));
-        pn = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xc, pn), _mm_mul_ps(xs, _mm_shuffle_ps(pn, pn, _MM_SHUFFLE(2, 3, 0, 1)))), xp);
-        delta = _mm_add_ps(_mm_mul_ps(xc, delta), _mm_mul_ps(xs, _mm_shuffle_ps(delta, delta, _MM_SHUFFLE(2, 3, 0, 1))));
-        if (_mm_movemask_ps(_mm_cmpunord_ps(_mm_mul_ps(pn, zero), _mm_mul_ps(_mm_movelh_ps(delta, delta), zero))) != 0) return false;
+        /* (bit 7 keeps the index inside the array when no lane matched, which is no hit: then
+         * the branch below leaves before the normal is used) */
+        pn = _mm_loadh_pi(pos, (const __m64 *)(p->normals + c2d_lowest_bit((unsigned)enter | 0x80u))); /* pos, normal */
+        hit_bad = _mm_or_ps(hit_bad, _mm_cmpnle_ps(_mm_and_ps(pn, magnitude), _mm_set1_ps(0x1p126f)));
+        hit_bad = _mm_or_ps(hit_bad, _mm_cmpnle_ps(_mm_and_ps(_mm_movelh_ps(delta, pv), magnitude), _mm_loadu_ps(ray_xf_limit)));
+        if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) return polygon_cast_xf_slow(p, wod, mf, xc, xsi, pv, out);
         if (out) {
+            /* Back to world, as c2d_transform_point and c2d_rotate compute it: pos and the
+             * normal in one vector (adjacent in c2d_hit, one store), delta in another. The
+             * forward rotation is c * v - (s, -s) * (v swapped) (the same bits as adding the
+             * negated product); p + (-0) keeps every bit of the rotated normal. */
+            const __m128 xp = _mm_or_ps(pv, _mm_loadu_ps(ray_xf_p_pad)); /* px, py, -0, -0 */
+            pn = _mm_add_ps(_mm_sub_ps(_mm_mul_ps(xc, pn), _mm_mul_ps(xsi, _mm_shuffle_ps(pn, pn, _MM_SHUFFLE(2, 3, 0, 1)))), xp);
+            delta = _mm_sub_ps(_mm_mul_ps(xc, delta), _mm_mul_ps(xsi, _mm_shuffle_ps(delta, delta, _MM_SHUFFLE(2, 3, 0, 1))));
             _mm_storeu_ps(&out->pos.x, pn);
             _mm_storel_pi((__m64 *)&out->delta, delta);
             _mm_store_ss(&out->time, tn);
         }
         return true;
+    }
+    hit_bad = _mm_or_ps(hit_bad, _mm_cmpunord_ps(zero, _mm_mul_ps(_mm_movelh_ps(pos, delta), zero)));
+    if ((_mm_movemask_ps(hit_bad) != 0) | (lower < 0)) {
+        if (lower < 0) return polygon_cast_slow(p, od, mf, out); /* origin inside */
+        return false;
     }
     if (out) {
         /* the entry edge: the first one whose entry time is the bound (as the general loop keeps it) */
@@ -1113,33 +1136,36 @@ bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
  * rotation (a non-finite input stays non-finite and the cast rejects it); the hit comes back by
  * the forward transform.
  *
- * With SSE the transform's check runs beside the mapping and joins the cast's own decision
- * instead of a branch of its own: a transform that c2d_xf_usable would reject or renormalise
- * counts as a lane that is not finite, which the cast hands to its general code, here polygon_cast_xf_slow
- * (the plain form: check, map, cast, map back). Origin and translation are mapped as one vector
+ * With SSE the transform's check runs beside the mapping and joins the cast's own decisions
+ * instead of a branch of its own: a rotation that c2d_xf_usable would reject or renormalise
+ * counts as a lane that is not finite, which the cast hands to its general code, here
+ * polygon_cast_xf_slow (the plain form: check, map, cast, map back); the position joins the
+ * check of a hit. Origin and translation are mapped as one vector
  * (lanes ox - px, oy - py, dx, dy), with the products and sums of c2d_inv_transform_point and
  * c2d_inv_rotate, so the bits are the same; the hit goes back to world in the cast itself,
  * written straight to out. */
 #ifdef C2D_NARROW_SSE
 
 bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
-    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 wod = _mm_loadu_ps((const float *)&in); /* ox oy dx dy: the caller's copy is one 16-byte store */
     __m128 mfv = _mm_load_ss(&in.max_fraction);
     __m128 pv = vec2_vector(xf.p), qv = vec2_vector(c2d_v2(xf.q.c, xf.q.s)); /* (px, py, 0, 0), (c, s, 0, 0) */
     __m128 xc = _mm_shuffle_ps(qv, qv, 0);
     __m128 xsi = _mm_xor_ps(_mm_shuffle_ps(qv, qv, _MM_SHUFFLE(1, 1, 1, 1)), _mm_loadu_ps(ray_xf_sign)); /* s, -s, s, -s */
-    __m128 w = _mm_sub_ps(wod, pv), od, qq, m;
+    __m128 w = _mm_sub_ps(wod, pv), od, qq;
+    c2d_real m;
     int n, bad;
     /* inverse rotation of (ox - px, oy - py) and (dx, dy): c * w + (s, -s) * (w swapped) */
     od = _mm_add_ps(_mm_mul_ps(xc, w), _mm_mul_ps(xsi, _mm_shuffle_ps(w, w, _MM_SHUFFLE(2, 3, 0, 1))));
-    /* The fast transform: |p| <= C2D_MAX_COORD and |c*c + s*s - 1| <= 4 eps (c2d_xf_usable accepts
-     * it as it is; the last lane, s*s, fails only with the others); NaN fails. Otherwise bad is
-     * not zero, which the cast treats as a lane that is not finite (an integer beside the mapped
-     * ray, which starts the cast's longest chain of latencies, rather than on it). */
+    /* The fast rotation: |c*c + s*s - 1| <= 4 eps (c2d_xf_usable accepts it as it is), compared
+     * as the range it is (m - 1 is exact for m in [0.5, 2], and any m outside fails both forms);
+     * NaN fails. Otherwise bad is 1, which the cast treats as a lane that is not finite (an
+     * integer beside the mapped ray, which starts the cast's longest chain of latencies, rather
+     * than on it): a rotation that the plain form renormalises could turn a miss into a hit. The
+     * position is checked only before a hit (no position makes a miss a hit). */
     qq = _mm_mul_ps(qv, qv);
-    m = _mm_sub_ss(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1)), _mm_set_ss(1.0f)); /* (c*c + s*s - 1, s*s, 0, 0) */
-    bad = _mm_movemask_ps(_mm_cmpnle_ps(_mm_and_ps(_mm_movelh_ps(pv, m), magnitude), _mm_loadu_ps(ray_xf_limit)));
+    m = _mm_cvtss_f32(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1)));
+    bad = !((m >= 1 - 4 * C2D_EPSILON) & (m <= 1 + 4 * C2D_EPSILON));
     if (!p) return false;
     n = p->count;
     if (n == 4) return polygon_cast_xf_4(p, od, mfv, out, xc, xsi, pv, wod, bad);
