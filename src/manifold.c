@@ -132,6 +132,25 @@ static c2d_vec2 unit_of(c2d_vec2 v) {
     return c2d_normalize(c2d_scale(v, (c2d_real)1 / m));
 }
 
+/* The square root of x >= 0 (in float SSE builds the instruction alone, without the errno guard
+ * that sqrtf carries), and v / s in both coordinates (there one packed division): the same bits. */
+static inline c2d_real sqrt_nonneg(c2d_real x) {
+#ifdef C2D_NARROW_SSE
+    return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set1_ps(x)));
+#else
+    return C2D_SQRT(x);
+#endif
+}
+
+static inline c2d_vec2 div_vec2(c2d_vec2 v, c2d_real s) {
+#ifdef C2D_NARROW_SSE
+    __m128 q = _mm_div_ps(_mm_unpacklo_ps(_mm_set1_ps(v.x), _mm_set1_ps(v.y)), _mm_set1_ps(s)); /* set1: no trip through an integer register */
+    return c2d_v2(_mm_cvtss_f32(q), _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1)));
+#else
+    return c2d_v2(v.x / s, v.y / s);
+#endif
+}
+
 /* A depth kept strictly positive. When the shapes only just overlap (as settled by the exact
  * predicates of overlap.c), the rounded depth can come out zero or slightly negative, and is
  * replaced by a rounding-sized one (scale is the shapes' size). */
@@ -1738,17 +1757,21 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
 }
 
 /* The overlap test comes first (false for NaN), so that the common miss costs one comparison;
- * the input checks run only for a possible hit, combined without branches. Then disk_disk's
- * contact, written straight into the manifold. */
+ * the input checks run only for a possible hit. Past the test no input is NaN and both centers are
+ * finite (d2 and r would be NaN or d2 infinite), so the checks of circle_ok reduce to one largest
+ * and one least value, without branches. Then disk_disk's contact, written straight into the
+ * manifold. */
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     c2d_manifold m;
     c2d_vec2 d = c2d_sub(a.center, b.center), n = c2d_v2(1, 0);
-    c2d_real r = a.radius + b.radius, d2 = c2d_dot(d, d), dist = 0, depth;
+    c2d_real r = a.radius + b.radius, d2 = c2d_dot(d, d), dist = 0, depth, big;
     if (!(d2 < r * r)) return empty_manifold();
-    if (!(point_ok(a.center) & point_ok(b.center) & size_ok(a.radius) & size_ok(b.radius))) return empty_manifold();
+    big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
+                   c2d_maxr(a.radius, b.radius));
+    if (!((big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) > 0))) return empty_manifold();
     if (d2 > 0) {
-        dist = C2D_SQRT(d2);
-        n = d2 >= REAL_MIN ? c2d_v2(d.x / dist, d.y / dist) : unit_of(d);
+        dist = sqrt_nonneg(d2);
+        n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
     }
     depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
     m.normal = n;
