@@ -1899,17 +1899,55 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
 
 /* The circle's center is mapped into b's local frame (c2d_inv_transform_point) and the pair is
  * solved there by c2d_circle_manifold_polygon, so b's vertices are never moved or rounded. */
-c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
-    contact k; /* written on every path that reads it */
-    /* c2d_xf_usable's checks, combined without branches (the rare rescaling keeps its own) */
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD, mq = xf_b.q.c * xf_b.q.c + xf_b.q.s * xf_b.q.s;
-    if (!((C2D_ABS(xf_b.p.x) <= lim) & (C2D_ABS(xf_b.p.y) <= lim) & (mq > (c2d_real)0.5) & (mq < 2))) return empty_manifold();
+/* c2d_xf_usable's checks of xf, combined without branches (the rare rescaling keeps its own, and
+ * writes the rescaled rotation back), and the point p moved into xf's frame (*local). False for a
+ * transform that the _xf queries refuse. In float SSE builds the transform and the point are
+ * worked on in the registers they arrive in, as lanes (x, y, ., .): through the scalars the
+ * compiler would move them to the stack and back, on the path to the first decision. */
+#ifdef POLY_SSE
+/* The lanes (x, y, 0, 0) of a pair of floats held in a register (through a double, since taking
+ * the pair's address would store it first). */
+#define PAIR_LANES(pair, lanes) do { double bits_; memcpy(&bits_, &(pair), sizeof bits_); (lanes) = _mm_castpd_ps(_mm_set_sd(bits_)); } while (0)
+#endif
+static FORCE_INLINE bool point_in_frame(c2d_vec2 p, c2d_transform *xf, c2d_vec2 *local) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+#ifdef POLY_SSE
+    __m128 t, q, v, qq, d, l;
+    c2d_real mq;
+    PAIR_LANES(xf->p, t);
+    PAIR_LANES(xf->q, q);
+    PAIR_LANES(p, v);
+    qq = _mm_mul_ps(q, q);
+    mq = _mm_cvtss_f32(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1))); /* c * c + s * s */
+    if (!(((_mm_movemask_ps(_mm_cmple_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), t), _mm_set1_ps(lim))) & 3) == 3) & (mq > (c2d_real)0.5) & (mq < 2)))
+        return false;
+    if (C2D_ABS(mq - 1) > 4 * C2D_EPSILON) {
+        q = _mm_mul_ps(q, _mm_set1_ps((c2d_real)1 / C2D_SQRT(mq)));
+        xf->q.c = _mm_cvtss_f32(q);
+        xf->q.s = _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1));
+    }
+    /* c2d_inv_transform_point: (c dx + s dy, -s dx + c dy) with d = p - t, lane by lane */
+    d = _mm_sub_ps(v, t);
+    l = _mm_add_ps(_mm_mul_ps(_mm_shuffle_ps(q, q, 0), d),
+                   _mm_mul_ps(_mm_xor_ps(_mm_shuffle_ps(q, q, _MM_SHUFFLE(1, 1, 1, 1)), _mm_setr_ps(0.0f, -0.0f, 0.0f, 0.0f)),
+                              _mm_shuffle_ps(d, d, _MM_SHUFFLE(0, 0, 0, 1))));
+    *local = c2d_v2(_mm_cvtss_f32(l), _mm_cvtss_f32(_mm_shuffle_ps(l, l, 1)));
+#else
+    const c2d_real mq = xf->q.c * xf->q.c + xf->q.s * xf->q.s;
+    if (!((C2D_ABS(xf->p.x) <= lim) & (C2D_ABS(xf->p.y) <= lim) & (mq > (c2d_real)0.5) & (mq < 2))) return false;
     if (C2D_ABS(mq - 1) > 4 * C2D_EPSILON) {
         c2d_real inv = (c2d_real)1 / C2D_SQRT(mq);
-        xf_b.q.c *= inv;
-        xf_b.q.s *= inv;
+        xf->q.c *= inv;
+        xf->q.s *= inv;
     }
-    a.center = c2d_inv_transform_point(xf_b, a.center);
+    *local = c2d_inv_transform_point(*xf, p);
+#endif
+    return true;
+}
+
+c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
+    contact k; /* written on every path that reads it */
+    if (!point_in_frame(a.center, &xf_b, &a.center)) return empty_manifold();
     if (!circle_polygon_contact(a, b, &k)) return empty_manifold();
     /* the manifold of c2d_circle_manifold_polygon, then mapped to world */
     k.pos = c2d_transform_point(xf_b, c2d_add(a.center, c2d_mul_add(k.pos, (c2d_real)-0.5 * k.depth, k.normal)));
