@@ -575,15 +575,18 @@ static FORCE_INLINE int disk_block_edges(__m128 x, __m128 y, __m128 xn, __m128 y
     return _mm_movemask_ps(_mm_and_ps(_mm_and_ps(_mm_cmpgt_ps(*s, _mm_setzero_ps()), _mm_cmpge_ps(*l, q)), _mm_cmple_ps(*l, _mm_set1_ps(FLT_MAX))));
 }
 
-/* Lanes where a vertex coordinate is out of range or not finite, or the stored normal (read as
- * (x, y) pairs from m) is not finite: x - x is +0 exactly for finite x and NaN otherwise. */
-static FORCE_INLINE __m128 disk_block_bad(__m128 x, __m128 y, const float *m) {
-    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+/* The polygon's checks for one block, folded into values that the hit path tests anyway, so that
+ * they cost no branch of their own: the largest |coordinate| of the block's vertices goes into
+ * *big (compared with C2D_MAX_COORD once), and the returned lanes are +0 when the stored normals
+ * of the block's vertices (read as (x, y) pairs from m) are finite and NaN otherwise (n - n). They
+ * are added into the area sums, so that a bad normal fails the area test and sends the pair to
+ * the scalar form, which finds the polygon bad. A NaN vertex is lost by the max, but it makes the
+ * numerators s of its edges NaN, which fails the area test in the same way. */
+static FORCE_INLINE __m128 disk_block_checks(__m128 x, __m128 y, __m128 live, const float *m, __m128 *big) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
     __m128 m01 = _mm_loadu_ps(m), m23 = _mm_loadu_ps(m + 4);
-    __m128 z01 = _mm_sub_ps(m01, m01), z23 = _mm_sub_ps(m23, m23);
-    __m128 nz = _mm_add_ps(_mm_shuffle_ps(z01, z23, _MM_SHUFFLE(2, 0, 2, 0)), _mm_shuffle_ps(z01, z23, _MM_SHUFFLE(3, 1, 3, 1)));
-    __m128 out = _mm_or_ps(_mm_cmpnle_ps(_mm_andnot_ps(sign, x), lim), _mm_cmpnle_ps(_mm_andnot_ps(sign, y), lim));
-    return _mm_or_ps(out, _mm_cmpneq_ps(nz, _mm_setzero_ps()));
+    *big = _mm_max_ps(*big, _mm_max_ps(_mm_andnot_ps(sign, x), _mm_andnot_ps(sign, y)));
+    return _mm_add_ps(_mm_and_ps(_mm_sub_ps(m01, m01), _mm_unpacklo_ps(live, live)), _mm_and_ps(_mm_sub_ps(m23, m23), _mm_unpackhi_ps(live, live)));
 }
 
 /* One block of the second pass: the squared distance from the center to each edge (val), as
@@ -1051,15 +1054,17 @@ static verdict rs_contact(const rshape *a, const rshape *b, contact *out) {
 /* A circle (or a point: r = 0) against a polygon, as in Box2D's b2CollidePolygonAndCircle: the
  * polygon's face of greatest separation from the center (disk_face_search, which settles the
  * clear misses exactly and checks the polygon before anything else), then, for a center outside
- * that face, the face's Voronoi regions. RS_BAD for a bad polygon. Computed in a frame at the
- * center (c = (0,0) there; the caller's origin is the center). The reference form, and the one of
- * double builds; with SSE disk_polygon below decides the same pairs four vertices at a time. */
-SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c2d_polygon *p, contact *out) {
+ * that face, the face's Voronoi regions. RS_BAD for a bad circle (disk_ok) or polygon. Computed
+ * in a frame at the center (c = (0,0) there; the caller's origin is the center). The reference
+ * form, and the one of double builds; with SSE disk_polygon below decides the same pairs four
+ * vertices at a time. */
+SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
     c2d_vec2 c = c2d_v2(0, 0), q;
     c2d_real best, scale, tol, d2;
     int n = p->count, face;
     disk_face df;
     verdict v;
+    if (!disk_ok(o, r, is_point)) return RS_BAD;
     v = disk_face_scalar(p, o, r, &df);
     if (v != RS_YES) return v;
     best = df.sep;
@@ -1116,10 +1121,14 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c
 /* disk_polygon_scalar's pairs, four vertices at a time, for polygons of up to two blocks. The
  * vertices are loaded once, as world lanes (d = c - v_i, e_i = v_i+1 - v_i):
  * 1. The exact separating-edge test (edge_separates) on all edges: a miss costs a load, a few
- *    products and no check, since that answer is the exact test's for any polygon.
- * 2. The checks a hit needs (those of disk_face_scalar): vertices in range, stored normals finite,
- *    a positive signed area; the numerators s_i = cross(d_i, e_i) are minus the shoelace terms of
- *    the area about the center, so the winding check costs two sums.
+ *    products and no check, since that answer is the exact test's for any polygon. Block 0 is
+ *    tested alone first, so that most misses of an 8-vertex polygon skip block 1.
+ * 2. The checks a hit needs (those of disk_ok and disk_face_scalar): circle and vertices in range,
+ *    stored normals finite, a positive signed area; the numerators s_i = cross(d_i, e_i) are minus
+ *    the shoelace terms of the area about the center, so the winding check costs two sums. The
+ *    circle's check is one branch (disk_ok); the polygon's take none of their own: a failure joins
+ *    the rare conditions below that send the pair to disk_polygon_scalar, which checks everything
+ *    again and gives RS_BAD.
  * 3. The nearest feature: the least of the point-segment distances, each a line distance when the
  *    foot lies inside the edge, else the distance to the edge's first vertex (its last vertex is
  *    the next edge's first). All are squared (s_i^2 / ee_i, |d_i|^2), so the search takes one
@@ -1131,32 +1140,29 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c
  *    Unlike Box2D's face-then-Voronoi scheme this needs no branch per region, and it finds the
  *    nearest point also across the slightly reflex corners of a polygon rounded far from the
  *    origin.
- * Then the decision and contact as in disk_polygon_scalar (judge with SURE_ULPS). A polygon with
- * an edge too short to normalise, a doubtful area sum, a squared numerator beyond the float range
- * (polygons larger than about 4e9), a center on a vertex, or more than 8 vertices goes to
- * disk_polygon_scalar. */
-static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+ * Then the decision and contact as in disk_polygon_scalar (judge with SURE_ULPS). Bad input, a
+ * polygon with an edge too short to normalise, a doubtful area sum, a squared numerator beyond the
+ * float range (polygons larger than about 4e9), a center on a vertex, or more than 8 vertices goes
+ * to disk_polygon_scalar. */
+static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out, int blocks) {
     const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
-    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, bad, m, sum, cut, size, inv0;
+    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, m, sum, cut, size, inv0, nan, coord;
     /* lanes of d, e, 1 / |e| and s, read back for the nearest feature */
     float ld[4 * RS_BLOCKS], le[4 * RS_BLOCKS], lf[4 * RS_BLOCKS], lg[4 * RS_BLOCKS], lh[4 * RS_BLOCKS], ls[4 * RS_BLOCKS];
     unsigned mask, pmask;
     int f, out_lanes;
     c2d_real scale, tol, dist, dmin;
-#if RS_BLOCKS > 2
-    if (p->count > 8) return disk_polygon_scalar(c, r, p, out); /* a build with more vertices than two blocks */
-#endif
     disk_block_load(p, 0, &x0, &y0, &live0);
 #if RS_BLOCKS >= 2
-    if (p->count > 4) {
+    if (blocks == 2) {
         __m128 x1, y1, live1, dx1, dy1, ex1, ey1, ee1, s1, l1, perp1, val1, inv1;
         disk_block_load(p, 1, &x1, &y1, &live1);
-        if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0) |
-            disk_block_edges(x1, y1, x0, y0, cx, cy, rr, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1))
-            return RS_NO;
+        if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
+        if (disk_block_edges(x1, y1, x0, y0, cx, cy, rr, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1)) return RS_NO;
         if (!disk_ok(c, r, is_point)) return RS_BAD;
-        bad = _mm_or_ps(_mm_and_ps(live0, disk_block_bad(x0, y0, &p->normals[0].x)), _mm_and_ps(live1, disk_block_bad(x1, y1, &p->normals[4].x)));
+        coord = zero;
+        nan = _mm_add_ps(disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord), disk_block_checks(x1, y1, live1, &p->normals[4].x, &coord));
         /* short edges and squared numerators beyond the float range go to the scalar form */
         cut = _mm_or_ps(_mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big))),
                         _mm_and_ps(live1, _mm_or_ps(_mm_cmple_ps(ee1, tiny), _mm_cmpnle_ps(l1, big))));
@@ -1184,7 +1190,8 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
     {
         if (disk_block_edges(x0, y0, x0, y0, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
         if (!disk_ok(c, r, is_point)) return RS_BAD;
-        bad = _mm_and_ps(live0, disk_block_bad(x0, y0, &p->normals[0].x));
+        coord = zero;
+        nan = disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord);
         cut = _mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big)));
         out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero));
         sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
@@ -1195,13 +1202,16 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         pmask = (unsigned)_mm_movemask_ps(perp0);
         size = _mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0));
     }
-    if (_mm_movemask_ps(bad)) return RS_BAD;
-    /* sum = (-2 area, sum |s|, ., .) after the last fold */
+    /* the checks of disk_block_checks: a failure takes the scalar form, which checks everything
+     * again and gives RS_BAD */
+    cut = _mm_or_ps(cut, _mm_cmpnle_ps(coord, _mm_set1_ps(C2D_MAX_COORD)));
+    /* sum = (-2 area, sum |s|, ., .) after the last fold; NaN when a stored normal is not finite */
+    sum = _mm_add_ps(sum, nan);
     sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
     dmin = _mm_cvtss_f32(m);
     if (_mm_movemask_ps(cut) || !(-_mm_cvtss_f32(sum) > 32 * C2D_EPSILON * _mm_cvtss_f32(_mm_shuffle_ps(sum, sum, 1))) || mask == 0 ||
         (out_lanes && !(dmin > 0)))
-        return disk_polygon_scalar(c, r, p, out);
+        return disk_polygon_scalar(c, r, is_point, p, out);
     f = c2d_lowest_bit(mask);
     scale = _mm_cvtss_f32(hmax_ps(size)) + r;
     tol = SURE_ULPS * C2D_EPSILON * scale;
@@ -1240,10 +1250,20 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         return v;
     }
 }
+
+/* disk_polygon_blocks for one block or for two, as separate copies: with the block count decided
+ * first, the two copies share no code, so the registers of one do not constrain the other (with a
+ * common tail the compiler spilled more values before the separating-edge test). */
+static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+#if RS_BLOCKS > 2
+    if (p->count > 8) return disk_polygon_scalar(c, r, is_point, p, out); /* a build with more vertices than two blocks */
+#endif
+    if (p->count > 4) return disk_polygon_blocks(c, r, is_point, p, out, 2);
+    return disk_polygon_blocks(c, r, is_point, p, out, 1);
+}
 #else
 static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
-    if (!disk_ok(c, r, is_point)) return RS_BAD;
-    return disk_polygon_scalar(c, r, p, out);
+    return disk_polygon_scalar(c, r, is_point, p, out);
 }
 #endif
 
