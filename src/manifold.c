@@ -142,6 +142,12 @@ static inline c2d_real sqrt_nonneg(c2d_real x) {
 #endif
 }
 
+#ifdef C2D_NARROW_SSE
+/* The lanes (x, y, 0, 0) of a pair of floats held in a register (through a double, since taking
+ * the pair's address would store it first). */
+#define PAIR_LANES(pair, lanes) do { double bits_; memcpy(&bits_, &(pair), sizeof bits_); (lanes) = _mm_castpd_ps(_mm_set_sd(bits_)); } while (0)
+#endif
+
 static inline c2d_vec2 div_vec2(c2d_vec2 v, c2d_real s) {
 #ifdef C2D_NARROW_SSE
     __m128 q = _mm_div_ps(_mm_unpacklo_ps(_mm_set1_ps(v.x), _mm_set1_ps(v.y)), _mm_set1_ps(s)); /* set1: no trip through an integer register */
@@ -1783,12 +1789,32 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
  * manifold. */
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     c2d_manifold m;
-    c2d_vec2 d = c2d_sub(a.center, b.center), n = c2d_v2(1, 0);
-    c2d_real r = a.radius + b.radius, d2 = c2d_dot(d, d), dist = 0, depth, big;
+    c2d_vec2 d, n = c2d_v2(1, 0);
+    c2d_real r = a.radius + b.radius, d2, dist = 0, depth;
+#ifdef C2D_NARROW_SSE
+    /* the same operations on the lanes of the registers the centers arrive in (through the scalars
+     * the compiler moves them to the stack and back), and the checks as one lane mask */
+    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+    __m128 pa, pb, dv, sq, rv;
+    PAIR_LANES(a.center, pa);
+    PAIR_LANES(b.center, pb);
+    dv = _mm_sub_ps(pa, pb);
+    sq = _mm_mul_ps(dv, dv);
+    d2 = _mm_cvtss_f32(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1))); /* dx * dx + dy * dy */
+    if (!(d2 < r * r)) return empty_manifold();
+    rv = _mm_unpacklo_ps(_mm_set1_ps(a.radius), _mm_set1_ps(b.radius));
+    if (_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_movelh_ps(pa, pb)), lim), _mm_and_ps(_mm_cmpgt_ps(rv, _mm_setzero_ps()), _mm_cmple_ps(rv, lim)))) != 0xF)
+        return empty_manifold();
+    d = c2d_v2(_mm_cvtss_f32(dv), _mm_cvtss_f32(_mm_shuffle_ps(dv, dv, 1)));
+#else
+    c2d_real big;
+    d = c2d_sub(a.center, b.center);
+    d2 = c2d_dot(d, d);
     if (!(d2 < r * r)) return empty_manifold();
     big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
                    c2d_maxr(a.radius, b.radius));
     if (!((big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) > 0))) return empty_manifold();
+#endif
     if (d2 > 0) {
         dist = sqrt_nonneg(d2);
         n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
@@ -1924,11 +1950,6 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
  * transform that the _xf queries refuse. In float SSE builds the transform and the point are
  * worked on in the registers they arrive in, as lanes (x, y, ., .): through the scalars the
  * compiler would move them to the stack and back, on the path to the first decision. */
-#ifdef POLY_SSE
-/* The lanes (x, y, 0, 0) of a pair of floats held in a register (through a double, since taking
- * the pair's address would store it first). */
-#define PAIR_LANES(pair, lanes) do { double bits_; memcpy(&bits_, &(pair), sizeof bits_); (lanes) = _mm_castpd_ps(_mm_set_sd(bits_)); } while (0)
-#endif
 static FORCE_INLINE bool point_in_frame(c2d_vec2 p, c2d_transform *xf, c2d_vec2 *local) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
 #ifdef POLY_SSE
