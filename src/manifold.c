@@ -553,7 +553,12 @@ static FORCE_INLINE void disk_block_load(const c2d_polygon *p, int k, __m128 *x,
     int n = p->count;
     *x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0));
     *y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+#if defined(__GNUC__)
+    /* full blocks (boxes and 8-gons) laid out as the straight path */
+    if (__builtin_expect(4 * k + 4 <= n, 1)) {
+#else
     if (4 * k + 4 <= n) {
+#endif
         *live = _mm_castsi128_ps(_mm_set1_epi32(-1));
     } else {
         *live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
