@@ -7,7 +7,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 
-.PHONY: all demo demo-terminal check check-float check-double check-asan bench deps clean FORCE
+.PHONY: all demo demo-terminal check check-float check-double check-asan check-clang fuzz deps-clang bench deps clean FORCE
 
 all: $(BUILD)/float/.built
 
@@ -22,6 +22,14 @@ CMAKE_FLAGS_float  = -DCMAKE_BUILD_TYPE=RelWithDebInfo
 CMAKE_FLAGS_double = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_DOUBLE=ON
 CMAKE_FLAGS_asan   = -DCMAKE_BUILD_TYPE=Debug -DCOLLIDE2D_SANITIZE=ON
 CMAKE_FLAGS_bench  = -DCMAKE_BUILD_TYPE=Release -DCOLLIDE2D_BUILD_BENCH=ON -DCOLLIDE2D_BUILD_TESTS=OFF
+# Clang with this machine's full instruction set: Clang fuses a * b + c into FMA by default once FMA
+# is enabled, so this build checks that the library's -ffp-contract=off holds (same-bit formulas).
+CMAKE_FLAGS_clang  = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_FLAGS=-march=native
+CMAKE_FLAGS_fuzz   = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+                     -DCOLLIDE2D_FUZZ=ON -DCOLLIDE2D_SANITIZE=ON -DCOLLIDE2D_BUILD_TESTS=OFF -DCOLLIDE2D_BUILD_EXAMPLES=OFF
+# make fuzz: seconds of fuzzing (libFuzzer prints its seed; FUZZ_SEED=N repeats a run)
+FUZZ_SECONDS ?= 60
+FUZZ_SEED ?= 0
 
 .PHONY: deps-build
 $(BUILD)/%/.built: $(BUILD)/%/.configured FORCE
@@ -46,8 +54,25 @@ check-double: $(BUILD)/double/.built
 check-asan: $(BUILD)/asan/.built
 	cd $(BUILD)/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
-check: check-float check-double check-asan web-check
-	@echo "make check: float, double and asan builds, node tests and the browser test passed"
+# Clang: the header and library under Clang's warnings, and the tests with FMA contraction asked for.
+check-clang: deps-clang
+	$(MAKE) $(BUILD)/clang/.built
+	cd $(BUILD)/clang && ctest --output-on-failure -j $(JOBS)
+
+# libFuzzer over every generic query (tests/fuzz_queries.c), under ASan and UBSan. A finding stops
+# the run and leaves its input in $(BUILD)/fuzz/ (crash-*): rerun it with ./fuzz_queries <file>.
+# Not part of `make check` while it still has open findings (subnormal radii; see docs/design.md).
+fuzz: deps-clang
+	$(MAKE) $(BUILD)/fuzz/.built
+	@mkdir -p $(BUILD)/fuzz/corpus
+	cd $(BUILD)/fuzz && ASAN_OPTIONS=detect_leaks=1 ./fuzz_queries -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) \
+	  -timeout=10 -print_final_stats=1 corpus
+
+deps-clang:
+	@scripts/deps.sh build test clang
+
+check: check-float check-double check-asan check-clang web-check
+	@echo "make check: float, double, asan and clang builds, node tests and the browser test passed"
 
 bench:
 	@scripts/deps.sh build bench

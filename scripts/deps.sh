@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages a make target needs are installed.
-# Usage: scripts/deps.sh <group>...   groups: build, test, bench, web
+# Usage: scripts/deps.sh <group>...   groups: build, test, clang, bench, web
 # As root it installs what is missing with apt-get; otherwise it names the missing packages and fails.
 set -euo pipefail
 
@@ -9,6 +9,7 @@ for group in "$@"; do
   case "$group" in
     build) pkgs+=(gcc g++ make cmake pkg-config) ;;
     test)  pkgs+=(libcmocka-dev) ;;
+    clang) pkgs+=(clang libclang-rt-14-dev) ;;  # libclang-rt: libFuzzer and the sanitizers' runtimes
     web)   pkgs+=(emscripten chromium nodejs); command -v npm >/dev/null 2>&1 || pkgs+=(npm) ;;  # NodeSource's nodejs bundles npm
     bench) pkgs+=(libbox2d-dev libchipmunk-dev) ;;
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;

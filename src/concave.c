@@ -421,10 +421,26 @@ bool c2d_concave_contains_point(const c2d_concave *poly, c2d_vec2 p) {
     return ring_locate(&r, p, &idx) == LOC_INSIDE;
 }
 
+/* Total order of two rings by their vertex lists (count, then coordinates in order); equal lists
+ * compare equal, and then either order gives the same answer. */
+static bool ring_before(const ring *a, const ring *b) {
+    int i;
+    if (a->n != b->n) return a->n < b->n;
+    for (i = 0; i < a->n; ++i) {
+        if (a->v[i].x != b->v[i].x) return a->v[i].x < b->v[i].x;
+        if (a->v[i].y != b->v[i].y) return a->v[i].y < b->v[i].y;
+    }
+    return false;
+}
+
+/* ring_overlap_ring tests one outline's boundary and interior point against the other, and near
+ * the rounding limit (an outline inside another, at a much smaller scale, with all its vertices on
+ * the other's boundary) the two ways can differ; the pair is taken in one fixed order (ring_before)
+ * so that (a, b) and (b, a) give the same answer. */
 bool c2d_concave_overlap_concave(const c2d_concave *a, const c2d_concave *b) {
     ring ra, rb;
     if (!ring_from_concave(a, &ra) || !ring_from_concave(b, &rb)) return false;
-    return ring_overlap_ring(&ra, &rb);
+    return ring_before(&rb, &ra) ? ring_overlap_ring(&rb, &ra) : ring_overlap_ring(&ra, &rb);
 }
 
 bool c2d_concave_overlap_polygon(const c2d_concave *a, const c2d_polygon *b) {
@@ -444,7 +460,7 @@ bool c2d_concave_overlap_circle(const c2d_concave *a, c2d_circle b) {
     int i, idx = 0;
 
     if (!ring_from_concave(a, &r)) return false;
-    if (!c2d_vec2_in_range(c) || !c2d_real_in_range(rad) || !(rad > 0)) return false;
+    if (!c2d_vec2_in_range(c) || !c2d_real_in_range(rad) || !(rad >= C2D_MIN_RADIUS)) return false;
     if (!(c.x - rad < r.bounds.upper.x && c.x + rad > r.bounds.lower.x && c.y - rad < r.bounds.upper.y &&
           c.y + rad > r.bounds.lower.y))
         return false;

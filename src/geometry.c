@@ -182,7 +182,7 @@ c2d_status c2d_circle_make(c2d_vec2 center, c2d_real radius, c2d_circle *out) {
     v[0] = center.x; v[1] = center.y; v[2] = radius;
     st = check_reals(v, 3);
     if (st != C2D_OK) return st;
-    if (!(radius > 0)) return C2D_ERR_BAD_SIZE;
+    if (!(radius >= C2D_MIN_RADIUS)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
     out->center = center;
     out->radius = radius;
     return C2D_OK;
@@ -196,7 +196,7 @@ c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_capsu
     v[0] = p1.x; v[1] = p1.y; v[2] = p2.x; v[3] = p2.y; v[4] = radius;
     st = check_reals(v, 5);
     if (st != C2D_OK) return st;
-    if (!(radius > 0)) return C2D_ERR_BAD_SIZE;
+    if (!(radius >= C2D_MIN_RADIUS)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
     out->p1 = p1;
     out->p2 = p2;
     out->radius = radius;
@@ -333,11 +333,11 @@ bool c2d_aabb_is_valid(c2d_aabb b) {
 }
 
 bool c2d_circle_is_valid(c2d_circle c) {
-    return c2d_vec2_in_range(c.center) && c2d_real_in_range(c.radius) && c.radius > 0;
+    return c2d_vec2_in_range(c.center) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_RADIUS;
 }
 
 bool c2d_capsule_is_valid(c2d_capsule c) {
-    return c2d_vec2_in_range(c.p1) && c2d_vec2_in_range(c.p2) && c2d_real_in_range(c.radius) && c.radius > 0;
+    return c2d_vec2_in_range(c.p1) && c2d_vec2_in_range(c.p2) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_RADIUS;
 }
 
 /* Strict convexity and counter-clockwise winding are checked together: every vertex must lie
@@ -540,16 +540,18 @@ c2d_aabb c2d_polygon_aabb(const c2d_polygon *p) {
 /* ------------------------------------------------------------------------------------------ */
 /* point containment */
 
-/* The size check rejects boxes with infinite or NaN bounds (an unbounded box is bad input, not a
- * box that holds everything); a negative size fails the strict comparisons by itself. */
+/* Containment follows the overlap tests' input rule (src/overlap.c): shapes with a coordinate or
+ * size beyond C2D_MAX_COORD, NaN or infinite, contain nothing, so that c2d_shape_overlap of a point
+ * and its hit agree with these. A point inside a box within range is within range itself (for the
+ * round shapes below it is checked). An inverted box fails the strict comparisons by itself. */
 bool c2d_aabb_contains_point(c2d_aabb b, c2d_vec2 p) {
-    if (!(b.upper.x - b.lower.x <= 2 * C2D_MAX_COORD && b.upper.y - b.lower.y <= 2 * C2D_MAX_COORD)) return false;
+    if (!c2d_vec2_in_range(b.lower) || !c2d_vec2_in_range(b.upper)) return false;
     return b.lower.x < p.x && p.x < b.upper.x && b.lower.y < p.y && p.y < b.upper.y;
 }
 
 bool c2d_circle_contains_point(c2d_circle c, c2d_vec2 p) {
     c2d_vec2 d = c2d_sub(p, c.center);
-    if (!(c.radius > 0 && c.radius <= C2D_MAX_COORD)) return false;
+    if (!(c.radius >= C2D_MIN_RADIUS && c.radius <= C2D_MAX_COORD) || !c2d_vec2_in_range(c.center) || !c2d_vec2_in_range(p)) return false;
     return c2d_len_sq(d) < c.radius * c.radius;
 }
 
@@ -563,12 +565,12 @@ bool c2d_capsule_contains_point(c2d_capsule c, c2d_vec2 p) {
     c2d_real t = c2d_dot(e, d);
     c2d_real dd = c2d_len_sq(d);
     c2d_real cr;
-    if (!(c.radius > 0 && c.radius <= C2D_MAX_COORD)) return false;
-    if (!c2d_vec2_is_valid(c.p1) || !c2d_vec2_is_valid(c.p2)) return false;
+    if (!(c.radius >= C2D_MIN_RADIUS && c.radius <= C2D_MAX_COORD)) return false;
+    if (!c2d_vec2_in_range(c.p1) || !c2d_vec2_in_range(c.p2) || !c2d_vec2_in_range(p)) return false;
     if (!(t > 0) || !(dd > 0)) return c2d_len_sq(e) < r2;
     if (!(t < dd)) return c2d_dist_sq(p, c.p2) < r2;
     cr = c2d_cross(e, d);
-    return cr * cr < r2 * dd;
+    return !c2d_at_least(C2D_ABS(cr), c.radius, dd); /* |cr| / |d| < r, without overflow */
 }
 
 /* Strictly left of every edge (CCW polygon). The edge vectors are used rather than the stored
@@ -582,7 +584,8 @@ bool c2d_polygon_contains_point(const c2d_polygon *poly, c2d_vec2 p) {
         c2d_vec2 a = poly->vertices[i];
         c2d_vec2 b = poly->vertices[i + 1 < n ? i + 1 : 0];
         if (!(c2d_cross(c2d_sub(b, a), c2d_sub(p, a)) > 0)) return false;
-        if (!c2d_vec2_is_valid(poly->normals[i])) return false; /* a hand-broken polygon is no hit */
+        /* a hand-broken polygon is no hit */
+        if (!c2d_vec2_in_range(a) || !c2d_vec2_is_valid(poly->normals[i])) return false;
     }
     return true;
 }
@@ -621,7 +624,7 @@ bool c2d_arc_contains_point(const c2d_arc *arc, c2d_vec2 p) {
 bool c2d_segment_contains_point(c2d_segment s, c2d_vec2 p) {
     c2d_vec2 lo = c2d_vmin(s.p1, s.p2), hi = c2d_vmax(s.p1, s.p2);
     if (!(lo.x <= p.x && p.x <= hi.x && lo.y <= p.y && p.y <= hi.y)) return false;
-    if (!c2d_vec2_is_valid(s.p1) || !c2d_vec2_is_valid(s.p2)) return false;
+    if (!c2d_vec2_in_range(s.p1) || !c2d_vec2_in_range(s.p2)) return false;
     return c2d_cross(c2d_sub(s.p2, s.p1), c2d_sub(p, s.p1)) == 0;
 }
 

@@ -39,6 +39,18 @@ void c2d_assert_failed(const char *expression, const char *file, int line);
 static inline bool c2d_real_in_range(c2d_real x) { return C2D_ISFINITE(x) && C2D_ABS(x) <= C2D_MAX_COORD; }
 /* True when both components are finite and within C2D_MAX_COORD. */
 static inline bool c2d_vec2_in_range(c2d_vec2 v) { return c2d_real_in_range(v.x) && c2d_real_in_range(v.y); }
+/* s >= r * sqrt(ee) for r > 0 and ee > 0, compared as s^2 >= r^2 * ee (exact on a grid) while the
+ * squares fit, else with one square root (coordinates near C2D_MAX_COORD make fourth powers that
+ * overflow). A NaN gives false. */
+static inline bool c2d_at_least(c2d_real s, c2d_real r, c2d_real ee) {
+    c2d_real l, q;
+    if (!(s > 0)) return false;
+    l = s * s;
+    q = r * r * ee;
+    if (l <= REAL_MAX && q <= REAL_MAX) return l >= q;
+    return s / C2D_SQRT(ee) >= r;
+}
+
 /* Status for one coordinate value: OK, NOT_FINITE or OUT_OF_RANGE. */
 static inline c2d_status c2d_check_real(c2d_real x) {
     if (!C2D_ISFINITE(x)) return C2D_ERR_NOT_FINITE;
@@ -87,6 +99,12 @@ static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return
  * non-empty and meets [0, max_fraction); then *t_enter is its start (negative or -inf: inside at
  * t = 0) and *axis the entry face's axis (0 x, 1 y, -1 none). No 0 * inf; NaN gives false. */
 bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis);
+
+/* The polygons the static queries answer for (src/overlap.c; manifold.c's loaders apply the same
+ * rules): count in [3, C2D_MAX_POLYGON_VERTICES], vertices within C2D_MAX_COORD, finite normals
+ * (unit ones on edges too short to give one) and a positive signed area. O(n), looser than
+ * c2d_polygon_is_valid. */
+bool c2d_polygon_usable(const c2d_polygon *p);
 
 /* Back-off rule of every sweep (src/sweep.c, src/cast.c): the safe time for a first contact at
  * t_hit stops short by C2D_SWEEP_MARGIN measured along the path (path_length = |delta| > 0) plus a

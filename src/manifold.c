@@ -103,7 +103,7 @@ typedef enum verdict {
 
 /* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
 static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
-static inline bool size_ok(c2d_real r) { return r > 0 && r <= (c2d_real)C2D_MAX_COORD; }
+static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_RADIUS && r <= (c2d_real)C2D_MAX_COORD; }
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
 static inline bool aabb_ok(c2d_aabb b) {
     return point_ok(b.lower) && point_ok(b.upper) && b.lower.x < b.upper.x && b.lower.y < b.upper.y;
@@ -112,7 +112,7 @@ static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_o
 /* The center and radius of a circle (radius > 0) or of a point (is_point: radius 0). */
 static inline bool disk_ok(c2d_vec2 c, c2d_real r, bool is_point) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r > 0) & (r <= lim));
+    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r >= (c2d_real)C2D_MIN_RADIUS) & (r <= lim));
 }
 static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
 
@@ -126,10 +126,12 @@ static bool polygon_present(const c2d_polygon *p) {
 /* ---- small vector helpers ---- */
 
 /* Unit vector along a non-zero v, scaled by its largest component first so that tiny vectors do
- * not underflow when squared. */
+ * not underflow when squared. Below about 1 / REAL_MAX (subnormal components) 1 / m overflows, so
+ * those divide instead. */
 static c2d_vec2 unit_of(c2d_vec2 v) {
-    c2d_real m = c2d_maxr(C2D_ABS(v.x), C2D_ABS(v.y));
-    return c2d_normalize(c2d_scale(v, (c2d_real)1 / m));
+    c2d_real m = c2d_maxr(C2D_ABS(v.x), C2D_ABS(v.y)), inv = (c2d_real)1 / m;
+    if (!(inv <= REAL_MAX)) return c2d_normalize(c2d_v2(v.x / m, v.y / m));
+    return c2d_normalize(c2d_scale(v, inv));
 }
 
 /* The square root of x >= 0 (in float SSE builds the instruction alone, without the errno guard
@@ -253,6 +255,26 @@ typedef struct disk_face {
     int face;
 } disk_face;
 
+/* Twice a polygon's signed area as a loader sums it (in its own frame and order), clearly positive:
+ * beyond the rounding of its terms, whose magnitudes sum to mag (for terms a*b - c*d, mag sums
+ * |a*b| + |c*d|). A loader that is not sure asks c2d_polygon_usable (overlap.c's rule, on the
+ * polygon's own coordinates), so that a sliver whose area is within rounding of zero is accepted or
+ * refused exactly as the overlap tests do. */
+static inline bool area_sure(c2d_real area, c2d_real mag) { return area > 32 * C2D_EPSILON * mag; }
+
+/* The outward unit normal of edge i of p when its vector in the local frame is too short to
+ * normalise directly (its squared length not a normal number): from the polygon's own edge when
+ * that is longer (two vertices rounded together by the move into the local frame), by
+ * c2d_normalize, which scales tiny vectors first; else (an edge that short in the polygon itself)
+ * the stored normal, which must then be a unit vector (polygon_ok's rule: a hand-made polygon may
+ * hold anything finite there). (0, 0) when it is not: the polygon is refused. */
+static c2d_vec2 short_edge_normal(const c2d_polygon *p, int i) {
+    c2d_vec2 e = c2d_sub(p->vertices[i + 1 < p->count ? i + 1 : 0], p->vertices[i]), m = p->normals[i];
+    c2d_real mm = c2d_dot(m, m);
+    if (c2d_dot(e, e) > REAL_MIN) return c2d_normalize(c2d_right_perp(e));
+    return mm > (c2d_real)0.98 && mm < (c2d_real)1.02 ? m : c2d_v2(0, 0);
+}
+
 /* Loading a polygon checks it on the way, in the same pass: every vertex coordinate finite and
  * within C2D_MAX_COORD, every stored normal finite, and a positive signed area (this rejects
  * clockwise, collinear and collapsed polygons, but tolerates the slightly reflex corners that
@@ -260,12 +282,12 @@ typedef struct disk_face {
  * normals are computed from the vertices in the local frame, not taken from the polygon: a
  * polygon moved by c2d_polygon_transform far from the origin has its vertices rounded but its
  * normals only rotated, and decisions must follow the same vertices as the exact predicates of
- * overlap.c. An edge too short to normalise keeps its stored normal. The scalar loops below are
+ * overlap.c. An edge too short to normalise takes short_edge_normal. The scalar loops below are
  * the reference; with SSE (float builds) the same values are computed four vertices at a time,
  * and a polygon with such a short edge takes the scalar loop. */
 SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    c2d_real area = 0, size = 0;
+    c2d_real area = 0, mag = 0, size = 0;
     int i, n = p->count, ok = 1;
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = p->vertices[i], m = p->normals[i];
@@ -277,16 +299,22 @@ SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d
     for (i = 0; i < n; ++i) {
         int i1 = i + 1 < n ? i + 1 : 0;
         c2d_real ex = s->vx[i1] - s->vx[i], ey = s->vy[i1] - s->vy[i], ee = ex * ex + ey * ey;
-        c2d_real nx = p->normals[i].x, ny = p->normals[i].y;
+        c2d_real nx, ny;
         if (ee > REAL_MIN) {
             c2d_real len = C2D_SQRT(ee);
             nx = ey / len;
             ny = -ex / len;
+        } else {
+            c2d_vec2 u = short_edge_normal(p, i);
+            nx = u.x;
+            ny = u.y;
+            ok &= (nx != 0) | (ny != 0);
         }
         s->nx[i] = nx;
         s->ny[i] = ny;
         s->off[i] = nx * s->vx[i] + ny * s->vy[i];
         area += (s->vx[i] - s->vx[0]) * ey - (s->vy[i] - s->vy[0]) * ex;
+        mag += C2D_ABS((s->vx[i] - s->vx[0]) * ey) + C2D_ABS((s->vy[i] - s->vy[0]) * ex);
         size = c2d_maxr(size, c2d_maxr(C2D_ABS(s->vx[i]), C2D_ABS(s->vy[i])));
     }
     for (; i < RS_N; ++i) {
@@ -299,7 +327,7 @@ SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d
     s->count = n;
     s->radius = 0;
     s->size = size;
-    return area > 0;
+    return ok && (area_sure(area, mag) || c2d_polygon_usable(p));
 }
 
 /* True when the line of a polygon edge e_i keeps a circle (center c, r*r = rr) at least r away
@@ -323,13 +351,13 @@ static inline bool edge_separates(c2d_real s, c2d_real rr, c2d_real ee) {
  *    C2D_MAX_COORD, every stored normal finite, a positive signed area (RS_BAD otherwise).
  * 3. The face of greatest separation cross(c - v_i, e_i) / |e_i| (the first on ties), with its
  *    outward unit normal computed from the vertices (the stored normals are not trusted; an edge
- *    too short to normalise keeps its stored normal), and the polygon's size (largest |v_i - c|
+ *    too short to normalise takes short_edge_normal), and the polygon's size (largest |v_i - c|
  *    coordinate). RS_YES with df filled in.
  * This scalar form is the reference; with SSE (float builds) disk_face_search computes the same
  * four vertices at a time and comes here for a polygon with a short edge or a doubtful area. */
 SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, c2d_real r, disk_face *df) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD, rr = r * r;
-    c2d_real area = 0, size = 0, best = -REAL_MAX;
+    c2d_real area = 0, mag = 0, size = 0, best = -REAL_MAX;
     c2d_vec2 v0 = c2d_sub(p->vertices[0], c);
     int i, n = p->count, ok = 1, f = 0;
     for (i = 0; i < n; ++i) {
@@ -345,12 +373,19 @@ SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, 
     for (i = 0; i < n; ++i) {
         c2d_vec2 a = c2d_sub(p->vertices[i], c), e = c2d_sub(c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], c), a);
         c2d_real ee = c2d_dot(e, e), s;
-        s = ee > REAL_MIN ? c2d_cross(e, a) / C2D_SQRT(ee) : -c2d_dot(p->normals[i], a);
+        if (ee > REAL_MIN) {
+            s = c2d_cross(e, a) / C2D_SQRT(ee);
+        } else {
+            c2d_vec2 u = short_edge_normal(p, i);
+            if (u.x == 0 && u.y == 0) return RS_BAD;
+            s = -c2d_dot(u, a);
+        }
         f = s > best ? i : f;
         best = c2d_maxr(best, s);
         area += c2d_cross(c2d_sub(a, v0), e);
+        mag += C2D_ABS((a.x - v0.x) * e.y) + C2D_ABS((a.y - v0.y) * e.x);
     }
-    if (!(area > 0)) return RS_BAD;
+    if (!area_sure(area, mag) && !c2d_polygon_usable(p)) return RS_BAD;
     df->face = f;
     df->sep = best;
     {
@@ -360,7 +395,7 @@ SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, 
             len = C2D_SQRT(ee);
             df->normal = c2d_v2(e.y / len, -e.x / len);
         } else {
-            df->normal = p->normals[f];
+            df->normal = short_edge_normal(p, f);
         }
     }
     df->size = size;
@@ -463,24 +498,27 @@ static inline bool short_edge(const poly_lanes *l, int k, __m128 ee) {
 }
 
 /* Twice the signed area as the sum of cross(v_i - v_0, e_i), one term per lane (padding lanes
- * have e = 0). */
-static inline __m128 area_terms(const poly_lanes *l, int k, __m128 ex, __m128 ey) {
-    __m128 x0 = _mm_shuffle_ps(l->x[0], l->x[0], 0), y0 = _mm_shuffle_ps(l->y[0], l->y[0], 0);
-    return _mm_sub_ps(_mm_mul_ps(_mm_sub_ps(l->x[k], x0), ey), _mm_mul_ps(_mm_sub_ps(l->y[k], y0), ex));
+ * have e = 0), and the magnitudes of the products into *mag (area_sure). */
+static inline __m128 area_terms(const poly_lanes *l, int k, __m128 ex, __m128 ey, __m128 *mag) {
+    __m128 x0 = _mm_shuffle_ps(l->x[0], l->x[0], 0), y0 = _mm_shuffle_ps(l->y[0], l->y[0], 0), sign = _mm_set1_ps(-0.0f);
+    __m128 a = _mm_mul_ps(_mm_sub_ps(l->x[k], x0), ey), b = _mm_mul_ps(_mm_sub_ps(l->y[k], y0), ex);
+    *mag = _mm_add_ps(*mag, _mm_add_ps(_mm_andnot_ps(sign, a), _mm_andnot_ps(sign, b)));
+    return _mm_sub_ps(a, b);
 }
 
-static inline bool area_positive(__m128 area) {
+static inline c2d_real area_sum(__m128 area) {
     area = _mm_add_ps(area, _mm_movehl_ps(area, area));
     area = _mm_add_ss(area, _mm_shuffle_ps(area, area, 1));
-    return _mm_cvtss_f32(area) > 0;
+    return _mm_cvtss_f32(area);
 }
 
 /* rs_polygon's work once the vertex lanes (relative to the local origin) are loaded: 1 when the
- * polygon is good, 0 when it is not (winding), -1 when an edge is too short for the vector form
- * (the caller then runs rs_polygon_scalar). */
+ * polygon is good, 0 when its area is not surely positive (the caller then asks
+ * c2d_polygon_usable), -1 when an edge is too short for the vector form (the caller then runs
+ * rs_polygon_scalar). */
 static int rs_polygon_lanes(rshape *s, const poly_lanes *l, int count) {
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX);
-    __m128 area = _mm_setzero_ps(), size = _mm_setzero_ps();
+    __m128 area = _mm_setzero_ps(), size = _mm_setzero_ps(), mag = _mm_setzero_ps();
     int k;
     for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
         __m128 ex, ey, ee, len, nx, ny;
@@ -489,7 +527,7 @@ static int rs_polygon_lanes(rshape *s, const poly_lanes *l, int count) {
         len = _mm_sqrt_ps(ee);
         nx = _mm_and_ps(_mm_div_ps(ey, len), l->live[k]);
         ny = _mm_and_ps(_mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len), l->live[k]);
-        area = _mm_add_ps(area, area_terms(l, k, ex, ey));
+        area = _mm_add_ps(area, area_terms(l, k, ex, ey, &mag));
         size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l->x[k]), _mm_andnot_ps(sign, l->y[k])));
         _mm_storeu_ps(s->vx + 4 * k, l->x[k]);
         _mm_storeu_ps(s->vy + 4 * k, l->y[k]);
@@ -500,7 +538,7 @@ static int rs_polygon_lanes(rshape *s, const poly_lanes *l, int count) {
     s->count = count;
     s->radius = 0;
     s->size = _mm_cvtss_f32(hmax_ps(size));
-    return area_positive(area) ? 1 : 0;
+    return area_sure(area_sum(area), area_sum(mag)) ? 1 : 0;
 }
 
 static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
@@ -508,7 +546,7 @@ static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
     int r;
     if (!poly_lanes_load(&l, p, o) || !poly_normals_finite(p)) return false;
     r = rs_polygon_lanes(s, &l, p->count);
-    return r < 0 ? rs_polygon_scalar(s, p, o) : r > 0;
+    return r < 0 ? rs_polygon_scalar(s, p, o) : (r > 0 || c2d_polygon_usable(p));
 }
 
 /* poly_lanes_load of p placed by xf, without building the placed polygon: each local vertex is
@@ -618,11 +656,6 @@ static FORCE_INLINE __m128 early_ps(__m128 v) {
     __asm__("" : "+x"(v));
 #endif
     return v;
-}
-
-static FORCE_INLINE float hsum_ps(__m128 v) {
-    v = _mm_add_ps(v, _mm_movehl_ps(v, v));
-    return _mm_cvtss_f32(_mm_add_ss(v, _mm_shuffle_ps(v, v, 1)));
 }
 
 /* The smallest of the four lanes, in every lane. */
@@ -1808,7 +1841,7 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     d2 = _mm_cvtss_f32(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1))); /* dx * dx + dy * dy */
     if (!(d2 < r * r)) return empty_manifold();
     rv = _mm_unpacklo_ps(_mm_set1_ps(a.radius), _mm_set1_ps(b.radius));
-    if (_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_movelh_ps(pa, pb)), lim), _mm_and_ps(_mm_cmpgt_ps(rv, _mm_setzero_ps()), _mm_cmple_ps(rv, lim)))) != 0xF)
+    if (_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_movelh_ps(pa, pb)), lim), _mm_and_ps(_mm_cmple_ps(_mm_set1_ps(C2D_MIN_RADIUS), rv), _mm_cmple_ps(rv, lim)))) != 0xF)
         return empty_manifold();
     d = c2d_v2(_mm_cvtss_f32(dv), _mm_cvtss_f32(_mm_shuffle_ps(dv, dv, 1)));
 #else
@@ -1818,7 +1851,7 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     if (!(d2 < r * r)) return empty_manifold();
     big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
                    c2d_maxr(a.radius, b.radius));
-    if (!((big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) > 0))) return empty_manifold();
+    if (!((big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) >= (c2d_real)C2D_MIN_RADIUS))) return empty_manifold();
 #endif
     if (d2 > 0) {
         dist = sqrt_nonneg(d2);
@@ -2039,9 +2072,9 @@ c2d_manifold c2d_polygon_manifold_polygon_xf(const c2d_polygon *a, c2d_transform
         bool loaded = poly_lanes_load_placed(&l, a, rel, o, &box);
         if (!loaded || boxes_apart(box, poly_box(b)) || !poly_normals_finite(a) || !rs_polygon(&rb, b, o)) return empty_manifold();
         ok = rs_polygon_lanes(&ra, &l, a->count);
-        if (ok < 0) {
+        if (ok <= 0) {
             place_polygon(&la, a, rel);
-            ok = rs_polygon_scalar(&ra, &la, o);
+            ok = ok < 0 ? rs_polygon_scalar(&ra, &la, o) : c2d_polygon_usable(&la);
         }
         if (!ok) return empty_manifold();
         v = rs_manifold(&ra, &rb, o, &m);

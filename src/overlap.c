@@ -34,7 +34,7 @@
 static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
 
 /* A size is usable when it is positive and within range (NaN fails both tests). */
-static inline bool size_ok(c2d_real r) { return r > 0 && r <= (c2d_real)C2D_MAX_COORD; }
+static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_RADIUS && r <= (c2d_real)C2D_MAX_COORD; }
 
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
 
@@ -46,9 +46,11 @@ static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_o
 
 static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
 
-/* A polygon is usable when its count fits, every vertex coordinate is within C2D_MAX_COORD and
- * every stored normal is finite (the same rules as the loaders of manifold.c, so that overlap, hit
- * and manifold accept the same polygons), and its signed area is positive (this rejects
+/* A polygon is usable when its count fits, every vertex coordinate is within C2D_MAX_COORD, every
+ * stored normal is finite, and a unit vector (within 1%) where its edge is too short to give one
+ * (squared length below REAL_MIN: the loaders of manifold.c use the stored normal there) (the same
+ * rules as those loaders, so that overlap, hit and manifold accept the same polygons), and its
+ * signed area is positive (this rejects
  * clockwise, collinear and collapsed polygons, but tolerates the slightly reflex corners that
  * rounding leaves in a polygon moved far from the origin). One pass, no branch per value.
  * A NULL pointer is a programmer error. */
@@ -63,28 +65,22 @@ static bool polygon_ok(const c2d_polygon *p) {
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
     v0 = p->vertices[0];
     for (i = 0; i < n; ++i) {
-        c2d_vec2 a = p->vertices[i], m = p->normals[i];
+        c2d_vec2 a = p->vertices[i], m = p->normals[i], b = p->vertices[i + 1 < n ? i + 1 : 0];
         ok &= (C2D_ABS(a.x) <= lim) & (C2D_ABS(a.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
+        c2d_real ee = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y), mm = m.x * m.x + m.y * m.y;
+        ok &= (ee > REAL_MIN) | ((mm > (c2d_real)0.98) & (mm < (c2d_real)1.02));
         if (i >= 1 && i + 1 < n) area += c2d_cross(c2d_sub(a, v0), c2d_sub(p->vertices[i + 1], v0));
     }
     return ok && area > 0;
 }
+
+bool c2d_polygon_usable(const c2d_polygon *p) { return polygon_ok(p); }
 
 /* ---- exact-on-the-grid predicates ----
  * Distances are never formed by projecting onto a segment (a fraction like 0.4 is not exact).
  * Instead each test compares products of coordinate differences, which are exact for inputs on an
  * integer (or any coarse binary) grid, so shapes that exactly touch there give false. */
 
-/* s >= r * sqrt(ee) for r > 0 and ee > 0, compared as s^2 >= r^2 * ee (exact on a grid) while the
- * squares fit, else with one square root. A NaN gives false. */
-static bool at_least(c2d_real s, c2d_real r, c2d_real ee) {
-    c2d_real l, q;
-    if (!(s > 0)) return false;
-    l = s * s;
-    q = r * r * ee;
-    if (l <= REAL_MAX && q <= REAL_MAX) return l >= q;
-    return s / C2D_SQRT(ee) >= r;
-}
 
 /* True when p lies closer than r to the closed segment a-b (zero length allowed). Beyond either
  * end the distance is to that end; alongside the segment it is |cross(d, w)| / |d|, compared
@@ -94,7 +90,7 @@ static bool point_near_segment(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b, c2d_real r) {
     c2d_real t = c2d_dot(w, d), dd = c2d_dot(d, d);
     if (t <= 0) return c2d_len_sq(w) < r * r;
     if (t >= dd) return c2d_dist_sq(p, b) < r * r;
-    return !at_least(C2D_ABS(c2d_cross(d, w)), r, dd);
+    return !c2d_at_least(C2D_ABS(c2d_cross(d, w)), r, dd);
 }
 
 /* True when x and y are non-zero with opposite signs. */
@@ -145,7 +141,7 @@ static bool rounded_segment_overlaps_convex(const c2d_vec2 *v, int count, c2d_ve
     for (i = 0; i < count; ++i) {
         c2d_vec2 e = c2d_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
         c2d_real s = c2d_minr(c2d_cross(c2d_sub(p1, v[i]), e), c2d_cross(c2d_sub(p2, v[i]), e));
-        if (at_least(s, r, c2d_dot(e, e))) return false;
+        if (c2d_at_least(s, r, c2d_dot(e, e))) return false;
         apart |= s > 0;
     }
     if (d.x != 0 || d.y != 0) {
@@ -155,7 +151,7 @@ static bool rounded_segment_overlaps_convex(const c2d_vec2 *v, int count, c2d_ve
             lo = c2d_minr(lo, o);
             hi = c2d_maxr(hi, o);
         }
-        if (at_least(lo, r, dd) || at_least(-hi, r, dd)) return false;
+        if (c2d_at_least(lo, r, dd) || c2d_at_least(-hi, r, dd)) return false;
         apart |= lo > 0 || hi < 0;
     }
     if (!apart) return true;
@@ -349,7 +345,7 @@ bool c2d_circle_overlap_polygon(c2d_circle a, const c2d_polygon *b) {
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = b->vertices[i], e = c2d_sub(b->vertices[i + 1 < n ? i + 1 : 0], v);
         c2d_real s = c2d_cross(c2d_sub(a.center, v), e);
-        if (at_least(s, a.radius, c2d_dot(e, e))) return false;
+        if (c2d_at_least(s, a.radius, c2d_dot(e, e))) return false;
         apart |= s > 0;
     }
     if (!apart) return true;

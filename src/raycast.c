@@ -391,7 +391,7 @@ static bool circle_cast_general(c2d_circle c, c2d_raycast_input in, c2d_hit *out
     c2d_vec2 m, u, rel, n;
     c2d_real len, t = 0;
     if (!c2d_raycast_input_is_valid(in)) return false;
-    if (!c2d_vec2_is_valid(c.center) || !(c.radius > 0) || !C2D_ISFINITE(c.radius)) return false;
+    if (!c2d_vec2_is_valid(c.center) || !(c.radius >= C2D_MIN_RADIUS) || !C2D_ISFINITE(c.radius)) return false;
     m = c2d_sub(in.origin, c.center);
     if (c2d_dot(m, m) < c.radius * c.radius) {
         /* origin strictly inside: the nearest boundary is radially out (center: +x) */
@@ -488,7 +488,7 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
      * the normal unit to float precision from there (error about 1.5 (2^-12)^2) */
     c2d_real inv_r = _mm_cvtss_f32(_mm_rcp_ss(_mm_set1_ps(r)));
     __m128 tv, dv, rel, n, n2, mfv;
-    bool fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r > 0);
+    bool fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r >= (c2d_real)C2D_MIN_RADIUS);
     if (!(fast & (md < 0) & (hh > 0))) {
         if (!fast) return circle_cast_slow_v(cv, r, od, mf, out);
         return false; /* receding, tangent or passing by */
@@ -538,7 +538,7 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     cr = mx * dy - my * dx;
     hh = rr * dd - cr * cr;
     inv_r = (c2d_real)1 / r;
-    fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r > 0);
+    fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r >= (c2d_real)C2D_MIN_RADIUS);
     if (!(fast & (md < 0) & (hh > 0))) {
         if (!fast) return circle_cast_slow(c.center, r, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
         return false; /* receding, tangent or passing by */
@@ -579,7 +579,7 @@ bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out) {
     bool found = false;
     int k;
     if (!c2d_raycast_input_is_valid(in)) return false;
-    if (!c2d_vec2_is_valid(c.p1) || !c2d_vec2_is_valid(c.p2) || !(r > 0) || !C2D_ISFINITE(r)) return false;
+    if (!c2d_vec2_is_valid(c.p1) || !c2d_vec2_is_valid(c.p2) || !(r >= C2D_MIN_RADIUS) || !C2D_ISFINITE(r)) return false;
     e = c2d_sub(c.p2, c.p1);
     len = robust_length(e);
     if (!C2D_ISFINITE(len)) return false;

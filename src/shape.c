@@ -459,20 +459,29 @@ bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
     return k_raycast[s->type](s, in, out);
 }
 
-/* A positive distance within this many rounding units of the closest points' magnitude is
- * checked against the overlap test (see c2d_shape_distance). */
-#define DIST_SURE_ULPS ((c2d_real)1024)
+/* A shape the static queries answer for: c2d_shape_is_valid, except that a zero-length segment
+ * counts (as its point) and a polygon gets overlap's O(n) check (c2d_polygon_usable). Distance
+ * refuses the others, so that a shape overlap calls bad (a zero radius, an empty box, a clockwise
+ * polygon) is not measured either. */
+static bool shape_usable(const c2d_shape *s) {
+    switch (s->type) {
+    case C2D_SHAPE_SEGMENT: return c2d_vec2_in_range(s->as.segment.p1) && c2d_vec2_in_range(s->as.segment.p2);
+    case C2D_SHAPE_POLYGON: return c2d_polygon_usable(&s->as.polygon);
+    default: return c2d_shape_is_valid(s);
+    }
+}
 
 /* The distance adapters and the overlap tests round differently, so for shapes within rounding of
- * touching they can disagree. A small positive distance is therefore checked with the overlap
- * test, which decides: when the interiors overlap, the result becomes the touching form (distance
- * 0, one point halfway between the two closest points, the normal kept). */
+ * touching they can disagree; GJK in float also loses accuracy on shapes of very different sizes
+ * (a box 1e7 long against a capsule of radius 1e-7 has been seen to report 0.37 for shapes that
+ * overlap). A positive distance is therefore checked with the overlap test, which decides: when
+ * the interiors overlap, the result becomes the touching form (distance 0, one point halfway
+ * between the two closest points, the normal kept). */
 c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_distance_result r;
     c2d_vec2 t;
-    c2d_real scale;
-    if (e == NULL) return invalid_distance();
+    if (e == NULL || !shape_usable(a) || !shape_usable(b)) return invalid_distance();
     if (!e->flip) {
         r = e->distance(a, b);
     } else {
@@ -483,8 +492,7 @@ c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
         r.normal = c2d_neg(r.normal);
     }
     if (r.status != C2D_DISTANCE_OK || !(r.distance > 0)) return r;
-    scale = c2d_maxr(c2d_maxr(C2D_ABS(r.point_a.x), C2D_ABS(r.point_a.y)), c2d_maxr(C2D_ABS(r.point_b.x), C2D_ABS(r.point_b.y)));
-    if (r.distance <= DIST_SURE_ULPS * C2D_EPSILON * (scale + r.distance) && c2d_shape_overlap(a, b)) {
+    if (c2d_shape_overlap(a, b)) {
         r.distance = 0;
         r.point_a = r.point_b = c2d_lerp(r.point_a, r.point_b, (c2d_real)0.5);
     }

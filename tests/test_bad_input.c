@@ -1525,6 +1525,215 @@ static void huge_coordinates_hand_computed(void **state) {
     assert_vec_near(s.hit.normal, -1, 0, TOL);
 }
 
+/* Findings of the fuzzer (tests/fuzz_queries.c, `make fuzz`), one case each. */
+static void fuzz_capsule_contains_at_range_limit(void **state) {
+    (void)state;
+    /* a capsule at the range limit: its containment test squared products near 1e30 again
+     * (1e60 overflows float) and missed a point 7e14 inside; hit and contains now agree */
+    c2d_capsule c;
+    c2d_shape a, b;
+    c2d_hit h;
+    c.p1 = V(1e15, 0.5);
+    c.p2 = V(1e-7, 1e15);
+    c.radius = (c2d_real)1e15;
+    a = c2d_shape_from_capsule(c);
+    b = c2d_shape_from_point(V(0, 0));
+    assert_true(c2d_capsule_contains_point(c, V(0, 0)));
+    assert_true(c2d_shape_overlap(&a, &b));
+    assert_true(c2d_shape_hit(&a, &b, &h));
+    assert_false(c2d_capsule_contains_point(c, V(-1e15, -1e15))); /* far outside stays outside */
+}
+
+static void fuzz_boxes_beyond_range_overlap_nothing(void **state) {
+    (void)state;
+    /* boxes beyond C2D_MAX_COORD: overlap said yes while the manifold (range-checked) said no */
+    c2d_aabb p = {{0, 0}, {1, BIG_R}}, q = {{(c2d_real)0.5, 0}, {2, BIG_R}}, r = {{0, 0}, {1, 1}}, t = {{(c2d_real)0.5, 0}, {2, 1}};
+    assert_false(c2d_aabb_overlap_aabb(p, q));
+    assert_int_equal(c2d_aabb_manifold_aabb(p, q).count, 0);
+    assert_true(c2d_aabb_overlap_aabb(r, t)); /* the same boxes in range */
+    assert_true(c2d_aabb_manifold_aabb(r, t).count > 0);
+    p.lower.y = -BIG_R;
+    p.upper.y = 1;
+    assert_false(c2d_aabb_overlap_aabb(p, t));
+}
+
+static void fuzz_distance_refuses_what_overlap_refuses(void **state) {
+    (void)state;
+    /* distance measured shapes that overlap refuses: a zero radius, an empty box */
+    c2d_capsule c = {{0, 0}, {0, 1}, 0};
+    c2d_aabb e = {{0, 0}, {0, 0}};
+    c2d_shape a = c2d_shape_from_capsule(c), b = c2d_shape_from_point(V(3, 0)), z = c2d_shape_from_aabb(e);
+    assert_int_equal(c2d_shape_distance(&a, &b).status, C2D_DISTANCE_INVALID_INPUT);
+    assert_int_equal(c2d_shape_distance(&z, &b).status, C2D_DISTANCE_INVALID_INPUT);
+    c.radius = 1;
+    a = c2d_shape_from_capsule(c);
+    assert_int_equal(c2d_shape_distance(&a, &b).status, C2D_DISTANCE_OK);
+    assert_near(c2d_shape_distance(&a, &b).distance, 2, 1e-6);
+}
+
+static void fuzz_distance_zero_on_overlap_mixed_scales(void **state) {
+    (void)state;
+    /* a box 1e7 long against a thin capsule through it: GJK in float reported 0.37 */
+    c2d_aabb box = {{(c2d_real)-1e7, (c2d_real)-0.5}, {(c2d_real)1e-7, (c2d_real)1e-7}};
+    c2d_capsule c;
+    c2d_shape a, b;
+    c.p1 = V(8.75, -7.5);
+    c.p2 = V(-0.5, 1e-7);
+    c.radius = (c2d_real)1e-7;
+    a = c2d_shape_from_aabb(box);
+    b = c2d_shape_from_capsule(c);
+    assert_true(c2d_shape_overlap(&a, &b));
+    assert_true(c2d_shape_distance(&a, &b).distance == 0);
+    assert_true(c2d_shape_distance(&b, &a).distance == 0);
+}
+
+static void fuzz_concave_overlap_symmetric_tiny_inside(void **state) {
+    (void)state;
+    /* a triangle inside a sliver, 1e8 times smaller: the two orders answered differently */
+    c2d_vec2 pa[4], pb[3];
+    c2d_concave ca, cb;
+    pa[0] = V(0, 0); pa[1] = V(6.875, 10.25); pa[2] = V(1e-7, 1e-7); pa[3] = V(1e-7, 0);
+    pb[0] = V(1e-7, 1e-7); pb[1] = V(1e-7, 0); pb[2] = V(0, 0);
+    assert_status(c2d_concave_make(pa, 4, &ca), C2D_OK);
+    assert_status(c2d_concave_make(pb, 3, &cb), C2D_OK);
+    assert_true(c2d_concave_overlap_concave(&ca, &cb) == c2d_concave_overlap_concave(&cb, &ca));
+}
+
+static void fuzz_subnormal_capsule_core_unit_normal(void **state) {
+    (void)state;
+    /* a point on the core of a capsule whose core is subnormal: the normal came out (0, 0) */
+    c2d_capsule c;
+    c2d_hit h;
+    c.p1 = V(0, 0);
+    c.p2 = c2d_v2(0, (c2d_real)1e-40);
+    c.radius = (c2d_real)0.875;
+    assert_true(c2d_point_hit_capsule(V(0, 0), c, &h));
+    assert_near(c2d_len(h.normal), 1, 1e-6);
+    assert_near(c2d_len(h.delta), 0.875, 1e-6);
+}
+
+static void fuzz_containment_range_rule(void **state) {
+    (void)state;
+    /* containment follows the overlap tests' range rule */
+    c2d_circle c;
+    c.center = V(0, 0);
+    c.radius = (c2d_real)C2D_MAX_COORD;
+    assert_true(c2d_circle_contains_point(c, V(C2D_MAX_COORD / 2, 0)));
+    assert_false(c2d_circle_contains_point(c, V(1.5 * C2D_MAX_COORD, 0))); /* inside, but out of range */
+    c.center = V(1.5 * C2D_MAX_COORD, 0);
+    assert_false(c2d_circle_contains_point(c, V(1.5 * C2D_MAX_COORD, 0)));
+}
+
+/* Radii below C2D_MIN_RADIUS square to subnormals or zero: the fuzzer found a point at the center
+ * of a circle of radius 2.4e-35 contained by the hit test and not by the containment test. Such
+ * radii are now a bad size everywhere; at C2D_MIN_RADIUS itself every test agrees. */
+static void fuzz_min_radius_both_sides(void **state) {
+    c2d_circle c, tiny;
+    c2d_capsule k;
+    c2d_hit h;
+    c2d_shape a, b;
+    (void)state;
+    assert_status(c2d_circle_make(V(1, 2), (c2d_real)C2D_MIN_RADIUS, &c), C2D_OK);
+    assert_status(c2d_circle_make(V(1, 2), (c2d_real)C2D_MIN_RADIUS / 2, &tiny), C2D_ERR_BAD_SIZE);
+    assert_status(c2d_capsule_make(V(1, 2), V(3, 2), (c2d_real)C2D_MIN_RADIUS / 2, &k), C2D_ERR_BAD_SIZE);
+    assert_true(c2d_circle_is_valid(c));
+    assert_true(c2d_circle_contains_point(c, V(1, 2)));
+    assert_true(c2d_point_hit_circle(V(1, 2), c, &h));
+    a = c2d_shape_from_point(V(1, 2));
+    b = c2d_shape_from_circle(c);
+    assert_true(c2d_shape_overlap(&a, &b) && c2d_shape_hit(&a, &b, &h));
+    tiny.center = V(1, 2);
+    tiny.radius = (c2d_real)C2D_MIN_RADIUS / 2;
+    assert_false(c2d_circle_is_valid(tiny));
+    assert_false(c2d_circle_contains_point(tiny, V(1, 2)));
+    assert_false(c2d_point_hit_circle(V(1, 2), tiny, &h));
+    b = c2d_shape_from_circle(tiny);
+    assert_false(c2d_shape_overlap(&a, &b) || c2d_shape_hit(&a, &b, &h));
+    assert_int_equal(c2d_shape_distance(&a, &b).status, C2D_DISTANCE_INVALID_INPUT);
+}
+
+/* c2d_normalize gave a non-unit vector, or (0, 0), when the squared length underflowed or
+ * overflowed; the fuzzer met it as a ray cast's inside normal of 0.96. */
+static void fuzz_normalize_extreme_lengths(void **state) {
+    const c2d_real tiny = (c2d_real)1e-30, huge = (c2d_real)1e30;
+    c2d_vec2 n;
+    (void)state;
+    n = c2d_normalize(c2d_v2(tiny, tiny));
+    assert_near(c2d_len(n), 1, 1e-6);
+    assert_near(n.x, 0.70710678, 1e-6);
+    n = c2d_normalize(c2d_v2(-huge, huge));
+    assert_near(n.x, -0.70710678, 1e-6);
+    assert_near(n.y, 0.70710678, 1e-6);
+    n = c2d_normalize(c2d_v2(3, 4)); /* the common case, unchanged */
+    assert_near(n.x, 0.6, 1e-7);
+    assert_near(n.y, 0.8, 1e-7);
+    n = c2d_normalize(c2d_v2(0, 0));
+    assert_true(n.x == 0 && n.y == 0);
+    n = c2d_normalize(c2d_v2(NAN_R, 1));
+    assert_true(n.x == 0 && n.y == 0);
+    n = c2d_normalize(c2d_v2(INF_R, 1));
+    assert_true(n.x == 0 && n.y == 0);
+}
+
+/* Overlap, hit and manifold of a pair agree, and a hit's normal is a unit vector. */
+static void assert_pair_agrees(const c2d_shape *a, const c2d_shape *b) {
+    c2d_hit h;
+    bool o = c2d_shape_overlap(a, b);
+    assert_true(c2d_shape_overlap(b, a) == o);
+    assert_true(c2d_shape_hit(a, b, &h) == o);
+    if (o) assert_near(c2d_len(h.normal), 1, 1e-5);
+    assert_true((c2d_shape_manifold(a, b).count > 0) == o);
+}
+
+/* Hand-made polygons the fuzzer built: repeated vertices whose edges have (0, 0) stored normals
+ * (hits came back with a (0, 0) normal), and a sliver triangle of area 6e-9 with sides of 9,
+ * which the hit test refused and the overlap test accepted. */
+static void fuzz_hand_made_polygons_agree(void **state) {
+    c2d_polygon p;
+    c2d_aabb box = {{(c2d_real)-1e14, (c2d_real)-1e14}, {(c2d_real)1e-7, (c2d_real)1e-7}};
+    c2d_capsule cap;
+    c2d_shape a, b;
+    int i;
+    (void)state;
+    memset(&p, 0, sizeof p);
+    p.count = 5;
+    p.vertices[0] = V(-8.125, 1e-7);
+    p.vertices[1] = V(1e-7, -3.7e10);
+    for (i = 2; i < 5; ++i) p.vertices[i] = V(0, 0);
+    for (i = 0; i < 5; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 5], p.vertices[i])));
+    assert_true(p.normals[2].x == 0 && p.normals[2].y == 0);
+    a = c2d_shape_from_aabb(box);
+    b = c2d_shape_from_polygon(&p);
+    assert_pair_agrees(&a, &b);
+    p.normals[2] = V(0, -1); /* unit stored normals on the zero edges: usable, hits are unit */
+    p.normals[3] = V(0, -1);
+    b = c2d_shape_from_polygon(&p);
+    assert_pair_agrees(&a, &b);
+    assert_true(c2d_shape_overlap(&a, &b));
+
+    memset(&p, 0, sizeof p);
+    p.count = 3;
+    p.vertices[0] = V(1e-7, 1e-7);
+    p.vertices[1] = V(6.125, 6.25);
+    p.vertices[2] = V(0, 0);
+    for (i = 0; i < 3; ++i) p.normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(p.vertices[(i + 1) % 3], p.vertices[i])));
+    cap.p1 = V(9.625, 13.625);
+    cap.p2 = V(8.625, 9.625);
+    cap.radius = (c2d_real)9.625;
+    a = c2d_shape_from_capsule(cap);
+    b = c2d_shape_from_polygon(&p);
+    assert_pair_agrees(&a, &b);
+    a = c2d_shape_from_aabb(box);
+    assert_pair_agrees(&a, &b);
+    {
+        c2d_circle c;
+        c.center = V(3, 3);
+        c.radius = 1;
+        a = c2d_shape_from_circle(c);
+        assert_pair_agrees(&a, &b);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1548,6 +1757,16 @@ int main(void) {
         cmocka_unit_test_setup_teardown(seed_zero_delta_on_box_edge_no_hit, setup, teardown),
         cmocka_unit_test_setup_teardown(huge_coordinates_same_answers, setup, teardown),
         cmocka_unit_test_setup_teardown(huge_coordinates_hand_computed, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_capsule_contains_at_range_limit, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_boxes_beyond_range_overlap_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_distance_refuses_what_overlap_refuses, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_distance_zero_on_overlap_mixed_scales, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_concave_overlap_symmetric_tiny_inside, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_subnormal_capsule_core_unit_normal, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_containment_range_rule, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_min_radius_both_sides, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_normalize_extreme_lengths, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_hand_made_polygons_agree, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

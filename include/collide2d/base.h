@@ -35,12 +35,18 @@ extern "C" {
 typedef double c2d_real;
 /* Largest accepted absolute coordinate or size; constructors reject anything larger. */
 #  define C2D_MAX_COORD 1.0e100
+/* Smallest accepted radius (circles, capsules): its square is still a normal number, so the
+ * squared comparisons of the queries do not underflow; smaller radii are C2D_ERR_BAD_SIZE. */
+#  define C2D_MIN_RADIUS 1.0e-150
 /* Machine epsilon of c2d_real. */
 #  define C2D_EPSILON 2.2204460492503131e-16
 #else
 typedef float c2d_real;
 /* Largest accepted absolute coordinate or size; constructors reject anything larger. */
 #  define C2D_MAX_COORD 1.0e15f
+/* Smallest accepted radius (circles, capsules): its square is still a normal number, so the
+ * squared comparisons of the queries do not underflow; smaller radii are C2D_ERR_BAD_SIZE. */
+#  define C2D_MIN_RADIUS 1.0e-18f
 /* Machine epsilon of c2d_real. */
 #  define C2D_EPSILON 1.1920929e-7f
 #endif
@@ -73,7 +79,7 @@ typedef enum c2d_status {
     C2D_ERR_NULL_ARG = -1,           /* a required pointer argument is NULL */
     C2D_ERR_NOT_FINITE = -2,         /* a NaN or an infinity in the input */
     C2D_ERR_OUT_OF_RANGE = -3,       /* a coordinate or size larger than C2D_MAX_COORD */
-    C2D_ERR_BAD_SIZE = -4,           /* a size (radius, half extent, distance) is zero or negative */
+    C2D_ERR_BAD_SIZE = -4,           /* a size (radius, half extent, distance) is zero or negative, or a radius is below C2D_MIN_RADIUS */
     C2D_ERR_DEGENERATE = -5,         /* zero length, zero area, collinear or fewer than 3 distinct points */
     C2D_ERR_TOO_MANY_POINTS = -6,    /* more vertices than the shape can hold */
     C2D_ERR_SELF_INTERSECTING = -7,  /* a polygon's edges cross or touch each other */

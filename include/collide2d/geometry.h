@@ -30,13 +30,13 @@ typedef struct c2d_aabb {
     c2d_vec2 lower, upper;
 } c2d_aabb;
 
-/* A circle: center and radius > 0 (world frame). */
+/* A circle: center and radius >= C2D_MIN_RADIUS (world frame). */
 typedef struct c2d_circle {
     c2d_vec2 center;
     c2d_real radius;
 } c2d_circle;
 
-/* A capsule: every point within radius > 0 of the segment p1-p2 (world frame). p1 == p2 is a circle. */
+/* A capsule: every point within radius (>= C2D_MIN_RADIUS) of the segment p1-p2 (world frame). p1 == p2 is a circle. */
 typedef struct c2d_capsule {
     c2d_vec2 p1, p2;
     c2d_real radius;
@@ -91,9 +91,9 @@ C2D_API c2d_status c2d_aabb_from_corner(c2d_vec2 corner, c2d_real width, c2d_rea
 /* AABB from left, top, right, bottom edges (the rectangle tutorial's form). left < right is
  * required; top and bottom may come in either order, so y may point up or down. Errors as c2d_aabb_make. */
 C2D_API c2d_status c2d_aabb_from_ltrb(c2d_real left, c2d_real top, c2d_real right, c2d_real bottom, c2d_aabb *out);
-/* Circle. Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (radius <= 0). */
+/* Circle. Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (radius < C2D_MIN_RADIUS, zero or negative). */
 C2D_API c2d_status c2d_circle_make(c2d_vec2 center, c2d_real radius, c2d_circle *out);
-/* Capsule around segment p1-p2 (p1 == p2 allowed: a circle). Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (radius <= 0). */
+/* Capsule around segment p1-p2 (p1 == p2 allowed: a circle). Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (radius < C2D_MIN_RADIUS). */
 C2D_API c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_capsule *out);
 /* Convex hull of any point cloud (any order, any winding, duplicates allowed): welds points closer
  * than C2D_WELD_TOLERANCE * cloud size, drops collinear points, winds CCW, computes normals and
@@ -124,9 +124,9 @@ C2D_API bool c2d_segment_is_valid(c2d_segment s);
 C2D_API bool c2d_ray_is_valid(c2d_ray r);
 /* AABB: finite, in range, lower < upper on both axes. */
 C2D_API bool c2d_aabb_is_valid(c2d_aabb b);
-/* Circle: finite, in range, radius > 0. */
+/* Circle: finite, in range, radius >= C2D_MIN_RADIUS. */
 C2D_API bool c2d_circle_is_valid(c2d_circle c);
-/* Capsule: finite, in range, radius > 0. */
+/* Capsule: finite, in range, radius >= C2D_MIN_RADIUS. */
 C2D_API bool c2d_capsule_is_valid(c2d_capsule c);
 /* Polygon: 3..max vertices, finite, in range, strictly convex, counter-clockwise, unit normals
  * matching the edges. A clockwise ("wrongly wound") polygon is not valid. */
@@ -171,7 +171,9 @@ static inline bool c2d_aabb_contains(c2d_aabb a, c2d_aabb b) {
     return a.lower.x <= b.lower.x && a.lower.y <= b.lower.y && b.upper.x <= a.upper.x && b.upper.y <= a.upper.y;
 }
 
-/* ---- point containment (strict: a point on the boundary is outside) ---- */
+/* ---- point containment (strict: a point on the boundary is outside) ----
+ * Shapes and points with a coordinate or size beyond C2D_MAX_COORD, NaN or infinite, contain
+ * nothing and are contained by nothing (the overlap tests' input rule). */
 
 /* Point strictly inside the box. */
 C2D_API bool c2d_aabb_contains_point(c2d_aabb b, c2d_vec2 p);

@@ -27,6 +27,15 @@ typedef struct c2d_transform {
     c2d_rot q;
 } c2d_transform;
 
+/* c2d_normalize's range for the direct formula: lengths whose squares are normal numbers. */
+#ifdef C2D_DOUBLE
+#  define C2D_NORMALIZE_TINY 1e-150
+#  define C2D_NORMALIZE_HUGE 1e150
+#else
+#  define C2D_NORMALIZE_TINY 1e-18f
+#  define C2D_NORMALIZE_HUGE 1e18f
+#endif
+
 #ifdef C2D_DOUBLE
 #  define C2D_SQRT sqrt
 #  define C2D_ABS fabs
@@ -80,11 +89,16 @@ static inline c2d_vec2 c2d_vmin(c2d_vec2 a, c2d_vec2 b) { return c2d_v2(a.x < b.
 static inline c2d_vec2 c2d_vmax(c2d_vec2 a, c2d_vec2 b) { return c2d_v2(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y); }
 /* Linear interpolation a + t*(b - a). */
 static inline c2d_vec2 c2d_lerp(c2d_vec2 a, c2d_vec2 b, c2d_real t) { return c2d_v2(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)); }
-/* Unit vector along a, or (0,0) when a is zero or not finite. */
+/* Unit vector along a, or (0,0) when a is zero or not finite. Also for vectors whose squared length
+ * underflows or overflows (components below about 1e-19 or above 1e19 in float): those are scaled
+ * by their largest component first. */
 static inline c2d_vec2 c2d_normalize(c2d_vec2 a) {
-    c2d_real l = c2d_len(a);
-    if (!(l > 0) || !C2D_ISFINITE(l)) return c2d_v2(0, 0);
-    return c2d_scale(a, (c2d_real)1 / l);
+    c2d_real l = c2d_len(a), m;
+    if (l >= C2D_NORMALIZE_TINY && l <= C2D_NORMALIZE_HUGE) return c2d_scale(a, (c2d_real)1 / l);
+    m = C2D_ABS(a.x) > C2D_ABS(a.y) ? C2D_ABS(a.x) : C2D_ABS(a.y);
+    if (!(m > 0) || !C2D_ISFINITE(a.x) || !C2D_ISFINITE(a.y)) return c2d_v2(0, 0);
+    a = c2d_v2(a.x / m, a.y / m);
+    return c2d_scale(a, (c2d_real)1 / c2d_len(a));
 }
 /* True when both components are finite. */
 static inline bool c2d_vec2_is_valid(c2d_vec2 a) { return C2D_ISFINITE(a.x) && C2D_ISFINITE(a.y); }

@@ -67,7 +67,9 @@ C2D_API c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b);
 /* Ray or segment cast against the shape (a point never blocks a ray). */
 C2D_API bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
 /* Distance and closest points (GJK, or closed form where one exists). Agrees with
- * c2d_shape_overlap: the distance is 0 whenever that test says the interiors overlap. */
+ * c2d_shape_overlap: the distance is 0 whenever that test says the interiors overlap. A shape that
+ * test refuses (out of range or not finite, a zero or negative radius, an empty box, a polygon
+ * with a bad count, non-finite normals or a non-positive area) gives C2D_DISTANCE_INVALID_INPUT. */
 C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b);
 
 /* ---- continuous collision: linear casts (src/cast.c; with rotation: c2d_time_of_impact) ---- */

@@ -1,0 +1,351 @@
+/* libFuzzer target: arbitrary bytes become two shapes (any bit pattern: NaN, infinities,
+ * denormals, out-of-range and grid coordinates, hand-made polygon structs), a ray, a point and two
+ * moves; every generic query runs on them, under ASan and UBSan, and the library's promises are
+ * checked on each input:
+ *  - no crash, no undefined behaviour, no NaN or infinity in an output that reports a result;
+ *  - overlap is symmetric; an invalid shape overlaps nothing;
+ *  - hit and manifold agree with overlap; distance is 0 whenever overlap says yes;
+ *  - a ray or sweep hit lies within its move (time in range) and has a unit normal;
+ *  - a polygon the constructor accepts is valid and contains its centroid;
+ *  - the concave tests are symmetric and agree with the convex ones on an accepted convex outline.
+ * Built with Clang only (COLLIDE2D_FUZZ=ON); `make check-fuzz` runs it for a fixed time and
+ * libFuzzer prints its seed ("INFO: Seed:"); rerun one with -seed=N, or a saved input by path. */
+#include <collide2d.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct bytes {
+    const uint8_t *p;
+    size_t n;
+} bytes;
+
+static uint8_t take_byte(bytes *b) {
+    uint8_t v = 0;
+    if (b->n > 0) {
+        v = *b->p++;
+        b->n--;
+    }
+    return v;
+}
+
+/* A coordinate: mostly small grid values (so that exact touching, shared edges and collinear
+ * points are common), sometimes a raw bit pattern or a special value. */
+static c2d_real take_real(bytes *b) {
+    static const double special[] = {0.0, -0.0, NAN, INFINITY, -INFINITY, 1e-40, -1e-300, (double)C2D_MAX_COORD,
+                                     -(double)C2D_MAX_COORD, (double)C2D_MAX_COORD * 1.5, 3.4e38, 1e300, 0.5, 1e7, -1e7, 1e-7};
+    uint8_t mode = take_byte(b);
+    if (mode < 200) return (c2d_real)((int8_t)take_byte(b)) / 8;
+    if (mode < 240) {
+        uint32_t u = 0;
+        float f;
+        int i;
+        for (i = 0; i < 4; ++i) u = (u << 8) | take_byte(b);
+        memcpy(&f, &u, sizeof f);
+        return (c2d_real)f;
+    }
+    return (c2d_real)special[mode % (sizeof special / sizeof special[0])];
+}
+
+static c2d_vec2 take_vec(bytes *b) {
+    c2d_real x = take_real(b);
+    return c2d_v2(x, take_real(b));
+}
+
+static void take_points(bytes *b, c2d_vec2 *pts, int n) {
+    int i;
+    for (i = 0; i < n; ++i) pts[i] = take_vec(b);
+}
+
+/* A polygon: from the constructor (any status), or a struct filled by hand, as a careless caller
+ * might (wrong winding, stale normals, a bad count). */
+static c2d_polygon take_polygon(bytes *b) {
+    c2d_polygon p;
+    c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES + 4];
+    uint8_t how = take_byte(b);
+    int n = 1 + take_byte(b) % (C2D_MAX_POLYGON_VERTICES + 3), i;
+    memset(&p, 0, sizeof p);
+    take_points(b, pts, n);
+    if (how < 200) {
+        if (c2d_polygon_make(pts, n, &p) == C2D_OK) {
+            if (!c2d_polygon_is_valid(&p)) {
+                fprintf(stderr, "fuzz: c2d_polygon_make accepted a polygon that c2d_polygon_is_valid rejects\n");
+                abort();
+            }
+            if (!c2d_polygon_contains_point(&p, p.centroid)) {
+                fprintf(stderr, "fuzz: an accepted polygon does not contain its centroid\n");
+                abort();
+            }
+        }
+        return p;
+    }
+    p.count = n <= C2D_MAX_POLYGON_VERTICES ? n : (int)(int8_t)take_byte(b);
+    for (i = 0; i < C2D_MAX_POLYGON_VERTICES && i < n; ++i) {
+        p.vertices[i] = pts[i];
+        p.normals[i] = how & 1 ? take_vec(b) : c2d_normalize(c2d_v2(pts[(i + 1) % n].y - pts[i].y, pts[i].x - pts[(i + 1) % n].x));
+    }
+    p.centroid = take_vec(b);
+    return p;
+}
+
+static c2d_shape take_shape(bytes *b) {
+    c2d_shape s;
+    memset(&s, 0, sizeof s);
+    s.type = (c2d_shape_type)(take_byte(b) % C2D_SHAPE_TYPE_COUNT);
+    switch (s.type) {
+    case C2D_SHAPE_POINT: s.as.point = take_vec(b); break;
+    case C2D_SHAPE_SEGMENT: s.as.segment.p1 = take_vec(b); s.as.segment.p2 = take_vec(b); break;
+    case C2D_SHAPE_AABB: s.as.aabb.lower = take_vec(b); s.as.aabb.upper = take_vec(b); break;
+    case C2D_SHAPE_CIRCLE: s.as.circle.center = take_vec(b); s.as.circle.radius = take_real(b); break;
+    case C2D_SHAPE_CAPSULE:
+        s.as.capsule.p1 = take_vec(b);
+        s.as.capsule.p2 = take_vec(b);
+        s.as.capsule.radius = take_real(b);
+        break;
+    default: s.as.polygon = take_polygon(b); break;
+    }
+    return s;
+}
+
+static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon"};
+
+#define REQUIRE(cond, what)                                                                                                    \
+    do {                                                                                                                       \
+        if (!(cond)) {                                                                                                         \
+            fprintf(stderr, "fuzz: %s (%s vs %s): %s\n", what, type_name[a.type], type_name[b.type], #cond);                 \
+            abort();                                                                                                           \
+        }                                                                                                                      \
+    } while (0)
+
+static int finite_real(c2d_real x) { return isfinite((double)x); }
+static int finite_vec(c2d_vec2 v) { return finite_real(v.x) && finite_real(v.y); }
+static int unit_vec(c2d_vec2 v) { return fabs(sqrt((double)v.x * v.x + (double)v.y * v.y) - 1) < 1e-3; }
+static int hit_ok(const c2d_hit *h) { return finite_vec(h->pos) && finite_vec(h->delta) && finite_real(h->time) && unit_vec(h->normal); }
+
+/* The library's assert hook: a NULL or an unknown tag is a programmer error, and none is made
+ * here, so any assert is a finding. */
+static void on_assert(const char *expr, const char *file, int line, void *user) {
+    (void)user;
+    fprintf(stderr, "fuzz: C2D_ASSERT(%s) at %s:%d\n", expr, file, line);
+    abort();
+}
+
+static int in_range(c2d_vec2 v) { return fabs((double)v.x) <= (double)C2D_MAX_COORD && fabs((double)v.y) <= (double)C2D_MAX_COORD; }
+
+/* The polygons the static queries answer for (design.md, "Queries never trust blindly"; the rule of
+ * overlap.c's polygon_ok, computed the same way): count, vertices within range (or only finite,
+ * when range is false), finite normals (unit ones on edges whose squared length is below the least
+ * normal number), and a positive signed area summed as a fan from vertex 0. */
+#ifdef C2D_DOUBLE
+#  define FLT_MIN_OF_REAL DBL_MIN
+#else
+#  define FLT_MIN_OF_REAL FLT_MIN
+#endif
+static bool polygon_rule(const c2d_polygon *p, bool range) {
+    c2d_real area = 0;
+    int i;
+    if (p->count < 3 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
+    for (i = 0; i < p->count; ++i) {
+        c2d_vec2 u = p->vertices[i];
+        if (!(range ? in_range(u) : finite_vec(u)) || !finite_vec(p->normals[i])) return false;
+        {
+            c2d_vec2 w = p->vertices[(i + 1) % p->count], m = p->normals[i];
+            c2d_real ee = (w.x - u.x) * (w.x - u.x) + (w.y - u.y) * (w.y - u.y), mm = m.x * m.x + m.y * m.y;
+            if (!(ee > FLT_MIN_OF_REAL) && !(mm > (c2d_real)0.98 && mm < (c2d_real)1.02)) return false;
+        }
+        if (i >= 1 && i + 1 < p->count) area += c2d_cross(c2d_sub(u, p->vertices[0]), c2d_sub(p->vertices[i + 1], p->vertices[0]));
+    }
+    return area > 0;
+}
+
+/* A shape the queries must answer for: c2d_shape_is_valid, except that a zero-length segment (which
+ * no constructor makes) is defined for queries as its point, and hand-made polygons as above. */
+static bool usable(const c2d_shape *s) {
+    if (s->type == C2D_SHAPE_SEGMENT) return in_range(s->as.segment.p1) && in_range(s->as.segment.p2);
+    if (s->type == C2D_SHAPE_POLYGON) return polygon_rule(&s->as.polygon, true);
+    return c2d_shape_is_valid(s);
+}
+
+/* Input that may never give a hit (collision.h: "NaN, Inf, negative sizes"): a coordinate that is
+ * not finite, a radius that is not positive, an empty or inverted box, a polygon refused as above
+ * apart from its range. Finite coordinates beyond C2D_MAX_COORD are not on this list: some queries
+ * answer for them, and the other promises (symmetry, agreement, finite outputs) still hold. */
+static bool bad(const c2d_shape *s) {
+    switch (s->type) {
+    case C2D_SHAPE_POINT: return !finite_vec(s->as.point);
+    case C2D_SHAPE_SEGMENT: return !finite_vec(s->as.segment.p1) || !finite_vec(s->as.segment.p2);
+    case C2D_SHAPE_AABB:
+        return !finite_vec(s->as.aabb.lower) || !finite_vec(s->as.aabb.upper) || !(s->as.aabb.lower.x < s->as.aabb.upper.x) ||
+               !(s->as.aabb.lower.y < s->as.aabb.upper.y);
+    case C2D_SHAPE_CIRCLE: return !finite_vec(s->as.circle.center) || !(s->as.circle.radius >= C2D_MIN_RADIUS) || !finite_real(s->as.circle.radius);
+    case C2D_SHAPE_CAPSULE:
+        return !finite_vec(s->as.capsule.p1) || !finite_vec(s->as.capsule.p2) || !(s->as.capsule.radius >= C2D_MIN_RADIUS) || !finite_real(s->as.capsule.radius);
+    default: return !polygon_rule(&s->as.polygon, false);
+    }
+}
+
+/* A shape a ray cast may hit: casts take any finite shape (no C2D_MAX_COORD limit, design.md) with
+ * positive radii; a polygon needs a usable count and finite vertices. */
+static bool castable(const c2d_shape *s) {
+    int i;
+    switch (s->type) {
+    case C2D_SHAPE_POINT: return false;
+    case C2D_SHAPE_SEGMENT: return finite_vec(s->as.segment.p1) && finite_vec(s->as.segment.p2);
+    case C2D_SHAPE_AABB: return finite_vec(s->as.aabb.lower) && finite_vec(s->as.aabb.upper);
+    case C2D_SHAPE_CIRCLE: return finite_vec(s->as.circle.center) && finite_real(s->as.circle.radius) && s->as.circle.radius >= C2D_MIN_RADIUS;
+    case C2D_SHAPE_CAPSULE:
+        return finite_vec(s->as.capsule.p1) && finite_vec(s->as.capsule.p2) && finite_real(s->as.capsule.radius) && s->as.capsule.radius >= C2D_MIN_RADIUS;
+    default:
+        if (s->as.polygon.count < 3 || s->as.polygon.count > C2D_MAX_POLYGON_VERTICES) return false;
+        for (i = 0; i < s->as.polygon.count; ++i)
+            if (!finite_vec(s->as.polygon.vertices[i])) return false;
+        return true;
+    }
+}
+
+static bool flat(const c2d_shape *s) { return s->type == C2D_SHAPE_POINT || s->type == C2D_SHAPE_SEGMENT; }
+
+/* hit_ok for a hit between a and b: two flat shapes (points, segments) that meet may have no
+ * normal, (0,0), as documented for equal points and zero-length segments. */
+static int pair_hit_ok(const c2d_shape *a, const c2d_shape *b, c2d_hit h) {
+    if (flat(a) && flat(b) && h.normal.x == 0 && h.normal.y == 0) h.normal = c2d_v2(1, 0);
+    return hit_ok(&h);
+}
+
+static void check_pair(c2d_shape a, c2d_shape b, bytes *in) {
+    bool va = usable(&a), vb = usable(&b);
+    bool o = c2d_shape_overlap(&a, &b), h;
+    c2d_hit hit;
+    c2d_manifold m;
+    c2d_distance_result d;
+    c2d_raycast_input ray;
+    c2d_sweep sw;
+    c2d_vec2 p, da, db;
+    int i;
+
+    REQUIRE(o == c2d_shape_overlap(&b, &a), "overlap is not symmetric");
+    REQUIRE(!o || (!bad(&a) && !bad(&b)), "a bad shape overlaps");
+
+    h = c2d_shape_hit(&a, &b, &hit);
+    REQUIRE(h == o, "hit disagrees with overlap");
+    if (h) REQUIRE(pair_hit_ok(&a, &b, hit), "hit output not finite or normal not unit");
+
+    m = c2d_shape_manifold(&a, &b);
+    REQUIRE(m.count >= 0 && m.count <= 2, "manifold count out of range");
+    if (a.type != C2D_SHAPE_POINT && a.type != C2D_SHAPE_SEGMENT && b.type != C2D_SHAPE_POINT && b.type != C2D_SHAPE_SEGMENT)
+        REQUIRE((m.count > 0) == o, "manifold disagrees with overlap");
+    else
+        REQUIRE(m.count == 0, "manifold for a point or segment pair");
+    if (m.count > 0) REQUIRE(unit_vec(m.normal), "manifold normal not unit");
+    for (i = 0; i < m.count; ++i) REQUIRE(finite_vec(m.points[i].point) && finite_real(m.points[i].depth) && m.points[i].depth > 0, "manifold point not finite or depth not positive");
+
+    d = c2d_shape_distance(&a, &b);
+    if (d.status != C2D_DISTANCE_INVALID_INPUT) {
+        REQUIRE(va && vb, "distance of an invalid shape");
+        REQUIRE(finite_real(d.distance) && d.distance >= 0 && finite_vec(d.point_a) && finite_vec(d.point_b) && finite_vec(d.normal), "distance output not finite");
+        REQUIRE(!o || d.distance == 0, "overlapping shapes at a positive distance");
+    } else {
+        REQUIRE(!(c2d_shape_is_valid(&a) && c2d_shape_is_valid(&b)), "valid shapes called invalid by distance");
+        REQUIRE(!o, "distance refuses shapes that overlap");
+    }
+
+    ray.origin = take_vec(in);
+    ray.translation = take_vec(in);
+    ray.max_fraction = take_real(in);
+    if (c2d_shape_raycast(&a, ray, &hit)) {
+        REQUIRE(castable(&a) && c2d_raycast_input_is_valid(ray), "a ray hit on invalid input");
+        REQUIRE(hit_ok(&hit) && hit.time >= 0 && hit.time <= ray.max_fraction, "ray hit out of range");
+    }
+
+    p = take_vec(in);
+    if (c2d_shape_contains_point(&a, p)) REQUIRE(!bad(&a) && finite_vec(p), "a bad shape or point contains");
+
+    da = take_vec(in);
+    db = take_vec(in);
+    sw = c2d_shape_cast(&a, da, &b, db);
+    REQUIRE(sw.time >= 0 && sw.time <= 1, "sweep time out of [0, 1]");
+    if (sw.has_hit) {
+        REQUIRE(!bad(&a) && !bad(&b), "a sweep hit on a bad shape");
+        REQUIRE(pair_hit_ok(&a, &b, sw.hit) && sw.hit.time >= 0 && sw.hit.time <= 1 && sw.time <= sw.hit.time && finite_vec(sw.pos), "sweep hit not finite or out of range");
+    }
+}
+
+/* Distance from q to the closed outline v[0..n-1], in long double, and the outline's scale (largest
+ * coordinate magnitude, at least 1). */
+static long double outline_distance(const c2d_vec2 *v, int n, c2d_vec2 q, long double *scale) {
+    long double best = INFINITY;
+    int i;
+    *scale = 1;
+    for (i = 0; i < n; ++i) {
+        long double ax = v[i].x, ay = v[i].y, bx = v[(i + 1) % n].x, by = v[(i + 1) % n].y;
+        long double ex = bx - ax, ey = by - ay, t = 0, dx, dy, ee = ex * ex + ey * ey;
+        if (ee > 0) t = ((q.x - ax) * ex + (q.y - ay) * ey) / ee;
+        t = t < 0 ? 0 : (t > 1 ? 1 : t);
+        dx = q.x - (ax + t * ex);
+        dy = q.y - (ay + t * ey);
+        if (sqrtl(dx * dx + dy * dy) < best) best = sqrtl(dx * dx + dy * dy);
+        if (fabsl(ax) > *scale) *scale = fabsl(ax);
+        if (fabsl(ay) > *scale) *scale = fabsl(ay);
+    }
+    return best;
+}
+
+/* Concave outlines from the same bytes: symmetric overlap, and on an outline that is also a convex
+ * polygon, the convex answers away from the boundary. The two are separate code (crossing rule,
+ * half-planes) and round differently, so within 1e-5 of the outline's scale (float rounding is
+ * about 1e-7 of it) either answer is right. */
+static void check_concave(bytes *in) {
+    c2d_vec2 pa[12], pb[12];
+    c2d_concave ca, cb;
+    c2d_polygon cp;
+    c2d_circle circle;
+    c2d_vec2 q;
+    int na = 3 + take_byte(in) % 10, nb = 3 + take_byte(in) % 10;
+    bool ok_a, ok_b;
+    take_points(in, pa, na);
+    take_points(in, pb, nb);
+    ok_a = c2d_concave_make(pa, na, &ca) == C2D_OK;
+    ok_b = c2d_concave_make(pb, nb, &cb) == C2D_OK;
+    q = take_vec(in);
+    circle.center = take_vec(in);
+    circle.radius = take_real(in);
+    if (ok_a && ok_b && c2d_concave_overlap_concave(&ca, &cb) != c2d_concave_overlap_concave(&cb, &ca)) {
+        fprintf(stderr, "fuzz: concave overlap is not symmetric\n");
+        abort();
+    }
+    if (ok_a && c2d_polygon_make(pa, na, &cp) == C2D_OK && cp.count == na) {
+        /* the hull kept every point: the outline is convex (either winding) */
+        long double scale, dq = outline_distance(pa, na, q, &scale), dc = outline_distance(pa, na, circle.center, &scale);
+        const long double tol = 1e-5L * (scale + (fabs((double)circle.radius) < 1e30 ? fabs((double)circle.radius) : 0));
+        if (dq > tol && c2d_concave_contains_point(&ca, q) != c2d_polygon_contains_point(&cp, q)) {
+            fprintf(stderr, "fuzz: concave and convex containment disagree\n");
+            abort();
+        }
+        if (dc > tol && fabsl(dc - circle.radius) > tol && c2d_concave_overlap_circle(&ca, circle) != c2d_circle_overlap_polygon(circle, &cp)) {
+            fprintf(stderr, "fuzz: concave and convex circle overlap disagree\n");
+            abort();
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    bytes in;
+    c2d_shape a, b;
+    in.p = data;
+    in.n = size;
+    c2d_set_assert_handler(on_assert, NULL);
+    if (size < 2) return 0;
+    if (data[0] & 1) {
+        check_concave(&in);
+        return 0;
+    }
+    a = take_shape(&in);
+    b = take_shape(&in);
+    check_pair(a, b, &in);
+    return 0;
+}
