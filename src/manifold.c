@@ -134,6 +134,31 @@ static c2d_vec2 unit_of(c2d_vec2 v) {
     return c2d_normalize(c2d_scale(v, inv));
 }
 
+/* The square root of x >= 0 (in float SSE builds the instruction alone, without the errno guard
+ * that sqrtf carries), and v / s in both coordinates (there one packed division): the same bits. */
+static inline c2d_real sqrt_nonneg(c2d_real x) {
+#ifdef C2D_NARROW_SSE
+    return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set1_ps(x)));
+#else
+    return C2D_SQRT(x);
+#endif
+}
+
+#ifdef C2D_NARROW_SSE
+/* The lanes (x, y, 0, 0) of a pair of floats held in a register (through a double, since taking
+ * the pair's address would store it first). */
+#define PAIR_LANES(pair, lanes) do { double bits_; memcpy(&bits_, &(pair), sizeof bits_); (lanes) = _mm_castpd_ps(_mm_set_sd(bits_)); } while (0)
+#endif
+
+static inline c2d_vec2 div_vec2(c2d_vec2 v, c2d_real s) {
+#ifdef C2D_NARROW_SSE
+    __m128 q = _mm_div_ps(_mm_unpacklo_ps(_mm_set1_ps(v.x), _mm_set1_ps(v.y)), _mm_set1_ps(s)); /* set1: no trip through an integer register */
+    return c2d_v2(_mm_cvtss_f32(q), _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1)));
+#else
+    return c2d_v2(v.x / s, v.y / s);
+#endif
+}
+
 /* A depth kept strictly positive. When the shapes only just overlap (as settled by the exact
  * predicates of overlap.c), the rounded depth can come out zero or slightly negative, and is
  * replaced by a rounding-sized one (scale is the shapes' size). */
@@ -566,7 +591,12 @@ static FORCE_INLINE void disk_block_load(const c2d_polygon *p, int k, __m128 *x,
     int n = p->count;
     *x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0));
     *y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+#if defined(__GNUC__)
+    /* full blocks (boxes and 8-gons) laid out as the straight path */
+    if (__builtin_expect(4 * k + 4 <= n, 1)) {
+#else
     if (4 * k + 4 <= n) {
+#endif
         *live = _mm_castsi128_ps(_mm_set1_epi32(-1));
     } else {
         *live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
@@ -596,15 +626,18 @@ static FORCE_INLINE int disk_block_edges(__m128 x, __m128 y, __m128 xn, __m128 y
                                                  _mm_or_ps(_mm_cmpge_ps(q, _mm_set1_ps(FLT_MIN)), _mm_cmpeq_ps(rr, _mm_setzero_ps())))));
 }
 
-/* Lanes where a vertex coordinate is out of range or not finite, or the stored normal (read as
- * (x, y) pairs from m) is not finite: x - x is +0 exactly for finite x and NaN otherwise. */
-static FORCE_INLINE __m128 disk_block_bad(__m128 x, __m128 y, const float *m) {
-    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+/* The polygon's checks for one block, folded into values that the hit path tests anyway, so that
+ * they cost no branch of their own: the largest |coordinate| of the block's vertices goes into
+ * *big (compared with C2D_MAX_COORD once), and the returned lanes are +0 when the stored normals
+ * of the block's vertices (read as (x, y) pairs from m) are finite and NaN otherwise (n - n). They
+ * are added into the area sums, so that a bad normal fails the area test and sends the pair to
+ * the scalar form, which finds the polygon bad. A NaN vertex is lost by the max, but it makes the
+ * numerators s of its edges NaN, which fails the area test in the same way. */
+static FORCE_INLINE __m128 disk_block_checks(__m128 x, __m128 y, __m128 live, const float *m, __m128 *big) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
     __m128 m01 = _mm_loadu_ps(m), m23 = _mm_loadu_ps(m + 4);
-    __m128 z01 = _mm_sub_ps(m01, m01), z23 = _mm_sub_ps(m23, m23);
-    __m128 nz = _mm_add_ps(_mm_shuffle_ps(z01, z23, _MM_SHUFFLE(2, 0, 2, 0)), _mm_shuffle_ps(z01, z23, _MM_SHUFFLE(3, 1, 3, 1)));
-    __m128 out = _mm_or_ps(_mm_cmpnle_ps(_mm_andnot_ps(sign, x), lim), _mm_cmpnle_ps(_mm_andnot_ps(sign, y), lim));
-    return _mm_or_ps(out, _mm_cmpneq_ps(nz, _mm_setzero_ps()));
+    *big = _mm_max_ps(*big, _mm_max_ps(_mm_andnot_ps(sign, x), _mm_andnot_ps(sign, y)));
+    return _mm_add_ps(_mm_and_ps(_mm_sub_ps(m01, m01), _mm_unpacklo_ps(live, live)), _mm_and_ps(_mm_sub_ps(m23, m23), _mm_unpackhi_ps(live, live)));
 }
 
 /* One block of the second pass: the squared distance from the center to each edge (val), as
@@ -1067,15 +1100,17 @@ static verdict rs_contact(const rshape *a, const rshape *b, contact *out) {
 /* A circle (or a point: r = 0) against a polygon, as in Box2D's b2CollidePolygonAndCircle: the
  * polygon's face of greatest separation from the center (disk_face_search, which settles the
  * clear misses exactly and checks the polygon before anything else), then, for a center outside
- * that face, the face's Voronoi regions. RS_BAD for a bad polygon. Computed in a frame at the
- * center (c = (0,0) there; the caller's origin is the center). The reference form, and the one of
- * double builds; with SSE disk_polygon below decides the same pairs four vertices at a time. */
-SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c2d_polygon *p, contact *out) {
+ * that face, the face's Voronoi regions. RS_BAD for a bad circle (disk_ok) or polygon. Computed
+ * in a frame at the center (c = (0,0) there; the caller's origin is the center). The reference
+ * form, and the one of double builds; with SSE disk_polygon below decides the same pairs four
+ * vertices at a time. */
+SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
     c2d_vec2 c = c2d_v2(0, 0), q;
     c2d_real best, scale, tol, d2;
     int n = p->count, face;
     disk_face df;
     verdict v;
+    if (!disk_ok(o, r, is_point)) return RS_BAD;
     v = disk_face_scalar(p, o, r, &df);
     if (v != RS_YES) return v;
     best = df.sep;
@@ -1132,10 +1167,14 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c
 /* disk_polygon_scalar's pairs, four vertices at a time, for polygons of up to two blocks. The
  * vertices are loaded once, as world lanes (d = c - v_i, e_i = v_i+1 - v_i):
  * 1. The exact separating-edge test (edge_separates) on all edges: a miss costs a load, a few
- *    products and no check, since that answer is the exact test's for any polygon.
- * 2. The checks a hit needs (those of disk_face_scalar): vertices in range, stored normals finite,
- *    a positive signed area; the numerators s_i = cross(d_i, e_i) are minus the shoelace terms of
- *    the area about the center, so the winding check costs two sums.
+ *    products and no check, since that answer is the exact test's for any polygon. Block 0 is
+ *    tested alone first, so that most misses of an 8-vertex polygon skip block 1.
+ * 2. The checks a hit needs (those of disk_ok and disk_face_scalar): circle and vertices in range,
+ *    stored normals finite, a positive signed area; the numerators s_i = cross(d_i, e_i) are minus
+ *    the shoelace terms of the area about the center, so the winding check costs two sums. The
+ *    circle's check is one branch (disk_ok); the polygon's take none of their own: a failure joins
+ *    the rare conditions below that send the pair to disk_polygon_scalar, which checks everything
+ *    again and gives RS_BAD.
  * 3. The nearest feature: the least of the point-segment distances, each a line distance when the
  *    foot lies inside the edge, else the distance to the edge's first vertex (its last vertex is
  *    the next edge's first). All are squared (s_i^2 / ee_i, |d_i|^2), so the search takes one
@@ -1147,32 +1186,29 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, const c
  *    Unlike Box2D's face-then-Voronoi scheme this needs no branch per region, and it finds the
  *    nearest point also across the slightly reflex corners of a polygon rounded far from the
  *    origin.
- * Then the decision and contact as in disk_polygon_scalar (judge with SURE_ULPS). A polygon with
- * an edge too short to normalise, a doubtful area sum, a squared numerator beyond the float range
- * (polygons larger than about 4e9), a center on a vertex, or more than 8 vertices goes to
- * disk_polygon_scalar. */
-static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+ * Then the decision and contact as in disk_polygon_scalar (judge with SURE_ULPS). Bad input, a
+ * polygon with an edge too short to normalise, a doubtful area sum, a squared numerator beyond the
+ * float range (polygons larger than about 4e9), a center on a vertex, or more than 8 vertices goes
+ * to disk_polygon_scalar. */
+static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out, int blocks) {
     const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
-    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, bad, m, sum, cut, size, inv0;
+    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, m, sum, cut, size, inv0, nan, coord;
     /* lanes of d, e, 1 / |e| and s, read back for the nearest feature */
     float ld[4 * RS_BLOCKS], le[4 * RS_BLOCKS], lf[4 * RS_BLOCKS], lg[4 * RS_BLOCKS], lh[4 * RS_BLOCKS], ls[4 * RS_BLOCKS];
     unsigned mask, pmask;
     int f, out_lanes;
     c2d_real scale, tol, dist, dmin;
-#if RS_BLOCKS > 2
-    if (p->count > 8) return disk_polygon_scalar(c, r, p, out); /* a build with more vertices than two blocks */
-#endif
     disk_block_load(p, 0, &x0, &y0, &live0);
 #if RS_BLOCKS >= 2
-    if (p->count > 4) {
+    if (blocks == 2) {
         __m128 x1, y1, live1, dx1, dy1, ex1, ey1, ee1, s1, l1, perp1, val1, inv1;
         disk_block_load(p, 1, &x1, &y1, &live1);
-        if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0) |
-            disk_block_edges(x1, y1, x0, y0, cx, cy, rr, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1))
-            return RS_NO;
+        if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
+        if (disk_block_edges(x1, y1, x0, y0, cx, cy, rr, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1)) return RS_NO;
         if (!disk_ok(c, r, is_point)) return RS_BAD;
-        bad = _mm_or_ps(_mm_and_ps(live0, disk_block_bad(x0, y0, &p->normals[0].x)), _mm_and_ps(live1, disk_block_bad(x1, y1, &p->normals[4].x)));
+        coord = zero;
+        nan = _mm_add_ps(disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord), disk_block_checks(x1, y1, live1, &p->normals[4].x, &coord));
         /* short edges and squared numerators beyond the float range go to the scalar form */
         cut = _mm_or_ps(_mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big))),
                         _mm_and_ps(live1, _mm_or_ps(_mm_cmple_ps(ee1, tiny), _mm_cmpnle_ps(l1, big))));
@@ -1200,7 +1236,8 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
     {
         if (disk_block_edges(x0, y0, x0, y0, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
         if (!disk_ok(c, r, is_point)) return RS_BAD;
-        bad = _mm_and_ps(live0, disk_block_bad(x0, y0, &p->normals[0].x));
+        coord = zero;
+        nan = disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord);
         cut = _mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big)));
         out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero));
         sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
@@ -1211,13 +1248,16 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         pmask = (unsigned)_mm_movemask_ps(perp0);
         size = _mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0));
     }
-    if (_mm_movemask_ps(bad)) return RS_BAD;
-    /* sum = (-2 area, sum |s|, ., .) after the last fold */
+    /* the checks of disk_block_checks: a failure takes the scalar form, which checks everything
+     * again and gives RS_BAD */
+    cut = _mm_or_ps(cut, _mm_cmpnle_ps(coord, _mm_set1_ps(C2D_MAX_COORD)));
+    /* sum = (-2 area, sum |s|, ., .) after the last fold; NaN when a stored normal is not finite */
+    sum = _mm_add_ps(sum, nan);
     sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
     dmin = _mm_cvtss_f32(m);
     if (_mm_movemask_ps(cut) || !(-_mm_cvtss_f32(sum) > 32 * C2D_EPSILON * _mm_cvtss_f32(_mm_shuffle_ps(sum, sum, 1))) || mask == 0 ||
         (out_lanes && !(dmin > 0)))
-        return disk_polygon_scalar(c, r, p, out);
+        return disk_polygon_scalar(c, r, is_point, p, out);
     f = c2d_lowest_bit(mask);
     scale = _mm_cvtss_f32(hmax_ps(size)) + r;
     tol = SURE_ULPS * C2D_EPSILON * scale;
@@ -1256,10 +1296,20 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
         return v;
     }
 }
+
+/* disk_polygon_blocks for one block or for two, as separate copies: with the block count decided
+ * first, the two copies share no code, so the registers of one do not constrain the other (with a
+ * common tail the compiler spilled more values before the separating-edge test). */
+static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+#if RS_BLOCKS > 2
+    if (p->count > 8) return disk_polygon_scalar(c, r, is_point, p, out); /* a build with more vertices than two blocks */
+#endif
+    if (p->count > 4) return disk_polygon_blocks(c, r, is_point, p, out, 2);
+    return disk_polygon_blocks(c, r, is_point, p, out, 1);
+}
 #else
 static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
-    if (!disk_ok(c, r, is_point)) return RS_BAD;
-    return disk_polygon_scalar(c, r, p, out);
+    return disk_polygon_scalar(c, r, is_point, p, out);
 }
 #endif
 
@@ -1773,18 +1823,41 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
 }
 
 /* The overlap test comes first (false for NaN), so that the common miss costs one comparison;
- * the input checks run only for a possible hit, combined without branches. Then disk_disk's
- * contact, written straight into the manifold. */
+ * the input checks run only for a possible hit. Past the test no input is NaN and both centers are
+ * finite (d2 and r would be NaN or d2 infinite), so the checks of circle_ok reduce to one largest
+ * and one least value, without branches. Then disk_disk's contact, written straight into the
+ * manifold. */
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     c2d_manifold m;
-    c2d_vec2 d = c2d_sub(a.center, b.center), n = c2d_v2(1, 0);
-    c2d_real r = a.radius + b.radius, d2 = c2d_dot(d, d), dist = 0, depth;
+    c2d_vec2 d, n = c2d_v2(1, 0);
+    c2d_real r = a.radius + b.radius, d2, dist = 0, depth;
+#ifdef C2D_NARROW_SSE
+    /* the same operations on the lanes of the registers the centers arrive in (through the scalars
+     * the compiler moves them to the stack and back), and the checks as one lane mask */
+    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
+    __m128 pa, pb, dv, sq, rv;
+    PAIR_LANES(a.center, pa);
+    PAIR_LANES(b.center, pb);
+    dv = _mm_sub_ps(pa, pb);
+    sq = _mm_mul_ps(dv, dv);
+    d2 = _mm_cvtss_f32(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1))); /* dx * dx + dy * dy */
     if (!(d2 < r * r)) return empty_manifold();
-    if (!((unsigned)point_ok(a.center) & (unsigned)point_ok(b.center) & (unsigned)size_ok(a.radius) & (unsigned)size_ok(b.radius)))
-        return empty_manifold(); /* & on purpose: no branch per check (unsigned for Clang's bool warning) */
+    rv = _mm_unpacklo_ps(_mm_set1_ps(a.radius), _mm_set1_ps(b.radius));
+    if (_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_movelh_ps(pa, pb)), lim), _mm_and_ps(_mm_cmple_ps(_mm_set1_ps(C2D_MIN_SIZE), rv), _mm_cmple_ps(rv, lim)))) != 0xF)
+        return empty_manifold();
+    d = c2d_v2(_mm_cvtss_f32(dv), _mm_cvtss_f32(_mm_shuffle_ps(dv, dv, 1)));
+#else
+    c2d_real big;
+    d = c2d_sub(a.center, b.center);
+    d2 = c2d_dot(d, d);
+    if (!(d2 < r * r)) return empty_manifold();
+    big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
+                   c2d_maxr(a.radius, b.radius));
+    if (!((big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) >= (c2d_real)C2D_MIN_SIZE))) return empty_manifold();
+#endif
     if (d2 > 0) {
-        dist = C2D_SQRT(d2);
-        n = d2 >= REAL_MIN ? c2d_v2(d.x / dist, d.y / dist) : unit_of(d);
+        dist = sqrt_nonneg(d2);
+        n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
     }
     depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
     m.normal = n;
@@ -1912,17 +1985,50 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
 
 /* The circle's center is mapped into b's local frame (c2d_inv_transform_point) and the pair is
  * solved there by c2d_circle_manifold_polygon, so b's vertices are never moved or rounded. */
-c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
-    contact k; /* written on every path that reads it */
-    /* c2d_xf_usable's checks, combined without branches (the rare rescaling keeps its own) */
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD, mq = xf_b.q.c * xf_b.q.c + xf_b.q.s * xf_b.q.s;
-    if (!((C2D_ABS(xf_b.p.x) <= lim) & (C2D_ABS(xf_b.p.y) <= lim) & (mq > (c2d_real)0.5) & (mq < 2))) return empty_manifold();
+/* c2d_xf_usable's checks of xf, combined without branches (the rare rescaling keeps its own, and
+ * writes the rescaled rotation back), and the point p moved into xf's frame (*local). False for a
+ * transform that the _xf queries refuse. In float SSE builds the transform and the point are
+ * worked on in the registers they arrive in, as lanes (x, y, ., .): through the scalars the
+ * compiler would move them to the stack and back, on the path to the first decision. */
+static FORCE_INLINE bool point_in_frame(c2d_vec2 p, c2d_transform *xf, c2d_vec2 *local) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+#ifdef POLY_SSE
+    __m128 t, q, v, qq, d, l;
+    c2d_real mq;
+    PAIR_LANES(xf->p, t);
+    PAIR_LANES(xf->q, q);
+    PAIR_LANES(p, v);
+    qq = _mm_mul_ps(q, q);
+    mq = _mm_cvtss_f32(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1))); /* c * c + s * s */
+    if (!(((_mm_movemask_ps(_mm_cmple_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), t), _mm_set1_ps(lim))) & 3) == 3) & (mq > (c2d_real)0.5) & (mq < 2)))
+        return false;
+    if (C2D_ABS(mq - 1) > 4 * C2D_EPSILON) {
+        q = _mm_mul_ps(q, _mm_set1_ps((c2d_real)1 / C2D_SQRT(mq)));
+        xf->q.c = _mm_cvtss_f32(q);
+        xf->q.s = _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1));
+    }
+    /* c2d_inv_transform_point: (c dx + s dy, -s dx + c dy) with d = p - t, lane by lane */
+    d = _mm_sub_ps(v, t);
+    l = _mm_add_ps(_mm_mul_ps(_mm_shuffle_ps(q, q, 0), d),
+                   _mm_mul_ps(_mm_xor_ps(_mm_shuffle_ps(q, q, _MM_SHUFFLE(1, 1, 1, 1)), _mm_setr_ps(0.0f, -0.0f, 0.0f, 0.0f)),
+                              _mm_shuffle_ps(d, d, _MM_SHUFFLE(0, 0, 0, 1))));
+    *local = c2d_v2(_mm_cvtss_f32(l), _mm_cvtss_f32(_mm_shuffle_ps(l, l, 1)));
+#else
+    const c2d_real mq = xf->q.c * xf->q.c + xf->q.s * xf->q.s;
+    if (!((C2D_ABS(xf->p.x) <= lim) & (C2D_ABS(xf->p.y) <= lim) & (mq > (c2d_real)0.5) & (mq < 2))) return false;
     if (C2D_ABS(mq - 1) > 4 * C2D_EPSILON) {
         c2d_real inv = (c2d_real)1 / C2D_SQRT(mq);
-        xf_b.q.c *= inv;
-        xf_b.q.s *= inv;
+        xf->q.c *= inv;
+        xf->q.s *= inv;
     }
-    a.center = c2d_inv_transform_point(xf_b, a.center);
+    *local = c2d_inv_transform_point(*xf, p);
+#endif
+    return true;
+}
+
+c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b) {
+    contact k; /* written on every path that reads it */
+    if (!point_in_frame(a.center, &xf_b, &a.center)) return empty_manifold();
     if (!circle_polygon_contact(a, b, &k)) return empty_manifold();
     /* the manifold of c2d_circle_manifold_polygon, then mapped to world */
     k.pos = c2d_transform_point(xf_b, c2d_add(a.center, c2d_mul_add(k.pos, (c2d_real)-0.5 * k.depth, k.normal)));
