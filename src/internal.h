@@ -102,10 +102,8 @@ static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return
 bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis);
 
 /* A polygon is usable when its count fits, every vertex coordinate is within C2D_MAX_COORD, every
- * stored normal is finite, and a unit vector (within 1%) where its edge is too short to give one
- * (squared length below REAL_MIN: the loaders of manifold.c use the stored normal there) (the same
- * rules as those loaders, so that overlap, hit and manifold accept the same polygons), and its
- * signed area is positive (this rejects clockwise, collinear and collapsed polygons, but tolerates
+ * stored normal is finite (the same rules as the loaders of manifold.c, so that overlap, hit and
+ * manifold accept the same polygons), and its signed area is positive (this rejects clockwise, collinear and collapsed polygons, but tolerates
  * the slightly reflex corners that rounding leaves in a polygon moved far from the origin). One
  * pass, no branch per value. Looser than c2d_polygon_is_valid (O(n^2)): a hand-made polygon that
  * is not convex can pass, and then gets finite answers that need not agree (design.md).
@@ -121,10 +119,8 @@ static inline bool c2d_polygon_usable(const c2d_polygon *p) {
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
     v0 = p->vertices[0];
     for (i = 0; i < n; ++i) {
-        c2d_vec2 a = p->vertices[i], m = p->normals[i], b = p->vertices[i + 1 < n ? i + 1 : 0];
+        c2d_vec2 a = p->vertices[i], m = p->normals[i];
         ok &= (C2D_ABS(a.x) <= lim) & (C2D_ABS(a.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
-        c2d_real ee = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y), mm = m.x * m.x + m.y * m.y;
-        ok &= (ee > REAL_MIN) | ((mm > (c2d_real)0.98) & (mm < (c2d_real)1.02));
         if (i >= 1 && i + 1 < n) area += c2d_cross(c2d_sub(a, v0), c2d_sub(p->vertices[i + 1], v0));
     }
     return ok && area > 0;

@@ -138,13 +138,7 @@ static int in_range(c2d_vec2 v) { return fabs((double)v.x) <= (double)C2D_MAX_CO
 
 /* The polygons the static queries answer for (design.md, "Queries never trust blindly"; the rule of
  * overlap.c's polygon_ok, computed the same way): count, vertices within range (or only finite,
- * when range is false), finite normals (unit ones on edges whose squared length is below the least
- * normal number), and a positive signed area summed as a fan from vertex 0. */
-#ifdef C2D_DOUBLE
-#  define FLT_MIN_OF_REAL DBL_MIN
-#else
-#  define FLT_MIN_OF_REAL FLT_MIN
-#endif
+ * when range is false), finite normals, and a positive signed area summed as a fan from vertex 0. */
 static bool polygon_rule(const c2d_polygon *p, bool range) {
     c2d_real area = 0;
     int i;
@@ -152,11 +146,6 @@ static bool polygon_rule(const c2d_polygon *p, bool range) {
     for (i = 0; i < p->count; ++i) {
         c2d_vec2 u = p->vertices[i];
         if (!(range ? in_range(u) : finite_vec(u)) || !finite_vec(p->normals[i])) return false;
-        {
-            c2d_vec2 w = p->vertices[(i + 1) % p->count], m = p->normals[i];
-            c2d_real ee = (w.x - u.x) * (w.x - u.x) + (w.y - u.y) * (w.y - u.y), mm = m.x * m.x + m.y * m.y;
-            if (!(ee > FLT_MIN_OF_REAL) && !(mm > (c2d_real)0.98 && mm < (c2d_real)1.02)) return false;
-        }
         if (i >= 1 && i + 1 < p->count) area += c2d_cross(c2d_sub(u, p->vertices[0]), c2d_sub(p->vertices[i + 1], p->vertices[0]));
     }
     return area > 0;
