@@ -532,9 +532,15 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
         if (!disk_entry(m->v[k], u, len, R, &t) || !(t < best)) continue;
         rel = c2d_sub(c2d_scale(d, t), m->v[k]);
         {
+            /* a squared length below REAL_MIN has lost its precision (a normal 0.35% off unit was
+             * seen): such a rel is normalised scaled, by unit_or_zero */
             c2d_real l2 = c2d_len_sq(rel);
-            if (!(l2 > 0) || !C2D_ISFINITE(l2)) continue;
-            rel = c2d_scale(rel, (c2d_real)1 / C2D_SQRT(l2));
+            if (l2 >= REAL_MIN && C2D_ISFINITE(l2)) {
+                rel = c2d_scale(rel, (c2d_real)1 / C2D_SQRT(l2));
+            } else {
+                rel = unit_or_zero(rel);
+                if (is_zero(rel)) continue;
+            }
         }
         best = t;
         best_n = rel;

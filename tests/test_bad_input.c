@@ -1771,6 +1771,28 @@ static void fuzz_tiny_features(void **state) {
     assert_pair_agrees(&a, &b);
 }
 
+/* A sweep whose contact direction was a vector 1e-22 long: its squared length was subnormal and
+ * the normal came out 0.35% longer than unit. */
+static void fuzz_sweep_normal_from_tiny_offset(void **state) {
+    c2d_capsule cap;
+    c2d_segment seg;
+    c2d_shape a, b;
+    c2d_sweep sw;
+    (void)state;
+    cap.p1 = V(0, 13.375);
+    cap.p2 = V(-0.5, 1e15);
+    cap.radius = (c2d_real)1e-7;
+    seg.p1 = V(2.125, 13.375);
+    seg.p2 = V(13.375, 10.375);
+    a = c2d_shape_from_capsule(cap);
+    b = c2d_shape_from_segment(seg);
+    sw = c2d_shape_cast(&a, V(1e15, 1e-7), &b, V(0, 0));
+    if (sw.has_hit) {
+        assert_near(c2d_len(sw.hit.normal), 1, 1e-5);
+        assert_true(sw.time >= 0 && sw.time <= sw.hit.time && sw.hit.time <= 1);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1805,6 +1827,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_normalize_extreme_lengths, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_hand_made_polygons_agree, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_tiny_features, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_sweep_normal_from_tiny_offset, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
