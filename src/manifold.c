@@ -266,9 +266,9 @@ static inline bool area_sure(c2d_real area, c2d_real mag) { return area > 32 * C
  * normalise directly (its squared length not a normal number): from the polygon's own edge when
  * that is not zero (tiny, or two vertices rounded together by the move into the local frame), by
  * c2d_normalize, which scales tiny vectors first. A zero edge (a repeated vertex) has no direction:
- * it takes the stored normal when that is a unit vector (within 1%), else the normal of the next
- * edge that is not zero (a hand-made polygon may hold anything finite there; the face then repeats
- * a neighbour's axis, which changes no separation test). (0, 0) only when every edge is zero, a
+ * it takes the stored normal (normalised) when that is a unit vector within 1%, else the normal of
+ * the next edge that is not zero (a hand-made polygon may hold anything finite there; the face
+ * then repeats a neighbour's axis, which changes no separation test). (0, 0) only when every edge is zero, a
  * polygon of no area that is refused anyway. */
 static c2d_vec2 short_edge_normal(const c2d_polygon *p, int i) {
     const int n = p->count;
@@ -280,7 +280,7 @@ static c2d_vec2 short_edge_normal(const c2d_polygon *p, int i) {
         c2d_vec2 e = c2d_sub(p->vertices[j + 1 < n ? j + 1 : 0], p->vertices[j]);
         if (e.x != 0 || e.y != 0) {
             if (k == 0 || !(mm > (c2d_real)0.98 && mm < (c2d_real)1.02)) return c2d_normalize(c2d_right_perp(e));
-            return m;
+            return c2d_normalize(m);
         }
     }
     return c2d_v2(0, 0);
