@@ -961,9 +961,13 @@ static inline void face_contact(contact *out, c2d_vec2 n, c2d_real sep, c2d_real
 }
 
 /* The contact of the same disk whose nearest point of the polygon is q at distance d > 0 (a vertex
- * or a point of an edge beside the best face): out along the line from q to the center. */
+ * or a point of an edge beside the best face): out along the line from q to the center. A d too
+ * small to have a normal square (below C2D_NORMALIZE_TINY) came from a subnormal squared length
+ * and has lost its precision (a normal 0.18% long was seen): the direction is then normalised on
+ * its own. */
 static inline void point_contact(contact *out, c2d_vec2 q, c2d_real d, c2d_real r, c2d_real scale) {
-    out->normal = c2d_scale(c2d_sub(c2d_v2(0, 0), q), (c2d_real)1 / d);
+    c2d_vec2 nq = c2d_sub(c2d_v2(0, 0), q);
+    out->normal = d >= (c2d_real)C2D_NORMALIZE_TINY ? c2d_scale(nq, (c2d_real)1 / d) : c2d_normalize(nq);
     out->depth = positive_depth(r - d, scale);
     out->pos = q;
 }

@@ -657,6 +657,12 @@ static bool xf_hit_to_world(c2d_transform xf, const c2d_hit *h, c2d_hit *out) {
  * The open interval must be non-empty and meet [0, max_fraction). From strictly inside the normal
  * is that of the nearest edge (lowest index on a tie). A polygon that is not counter-clockwise
  * and strictly convex at every vertex is invalid input and is never hit. */
+/* A stored normal the cast may use for edge e (normals_bad's rule, scalar). */
+static bool normal_fits(c2d_vec2 n, c2d_vec2 e) {
+    c2d_real nn = c2d_dot(n, n), along = n.x * e.y - n.y * e.x;
+    return nn > (c2d_real)0.98 && nn < (c2d_real)1.02 && along > 0 && along * along > (c2d_real)0.98 * c2d_dot(e, e);
+}
+
 static bool polygon_cast_general(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
     c2d_real lower = -(c2d_real)INFINITY, upper = (c2d_real)INFINITY, time;
     c2d_real nearest = (c2d_real)INFINITY;
@@ -668,7 +674,7 @@ static bool polygon_cast_general(const c2d_polygon *p, c2d_raycast_input in, c2d
          * collapsed polygons, which have no interior in the library's sense */
         c2d_vec2 v0 = p->vertices[i], v1 = p->vertices[(i + 1) % p->count];
         c2d_vec2 v2 = p->vertices[(i + 2) % p->count];
-        if (!c2d_vec2_is_valid(v0) || !c2d_vec2_is_valid(p->normals[i])) return false;
+        if (!c2d_vec2_is_valid(v0) || !normal_fits(p->normals[i], c2d_sub(v1, v0))) return false;
         if (!(c2d_cross(c2d_sub(v1, v0), c2d_sub(v2, v1)) > 0)) return false;
     }
     for (i = 0; i < p->count; ++i) {
@@ -813,6 +819,19 @@ static inline __m128 turns_bad(__m128 ex, __m128 ey, __m128 exn, __m128 eyn) {
     return _mm_andnot_ps(_mm_cmpgt_ps(_mm_sub_ps(_mm_mul_ps(ex, eyn), _mm_mul_ps(ey, exn)), _mm_setzero_ps()), all);
 }
 
+/* The lanes whose stored normal (nx, ny) is not one the cast may use for edge e: the cast takes its
+ * slab planes and its output normal from the stored normals, so a hand-made polygon with normals
+ * that are not unit (within 1% in |n|^2) or not within about 8 degrees of their edge's outward
+ * perpendicular is bad input, never hit (the rule of the sweeps' convex_ccw in cast.c; NaN is bad).
+ * polygon_cast_general applies the same test (normal_fits). */
+static inline __m128 normals_bad(__m128 nx, __m128 ny, __m128 ex, __m128 ey) {
+    __m128 nn = _mm_add_ps(_mm_mul_ps(nx, nx), _mm_mul_ps(ny, ny)), along = _mm_sub_ps(_mm_mul_ps(nx, ey), _mm_mul_ps(ny, ex));
+    __m128 ee = _mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey));
+    __m128 ok = _mm_and_ps(_mm_cmpgt_ps(nn, _mm_set1_ps(0.98f)), _mm_cmplt_ps(nn, _mm_set1_ps(1.02f)));
+    ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmpgt_ps(along, _mm_setzero_ps()), _mm_cmpgt_ps(_mm_mul_ps(along, along), _mm_mul_ps(_mm_set1_ps(0.98f), ee))));
+    return _mm_andnot_ps(ok, _mm_castsi128_ps(_mm_set1_epi32(-1)));
+}
+
 /* Horizontal max of four lanes, in every lane. */
 static inline __m128 hmax4_all(__m128 v) {
     v = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
@@ -889,7 +908,11 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
             exn = select_ps(wrap, _mm_shuffle_ps(ex, ex, 0), exn);
             eyn = select_ps(wrap, _mm_shuffle_ps(ey, ey, 0), eyn);
         }
-        hit_bad = turns_bad(ex, ey, exn, eyn);
+        {
+            __m128 nx, ny;
+            soa4(p->normals, &nx, &ny);
+            hit_bad = _mm_or_ps(turns_bad(ex, ey, exn, eyn), normals_bad(nx, ny, ex, ey));
+        }
         if (!full) hit_bad = _mm_and_ps(hit_bad, valid_a);
     } else if (full) {
         /* eight: the vertices from 1, 2, 5 and 6 on as lanes, read again from memory (fewer
@@ -907,6 +930,12 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         exb = _mm_sub_ps(x5, b.x);
         eyb = _mm_sub_ps(y5, b.y);
         hit_bad = _mm_or_ps(turns_bad(exa, eya, _mm_sub_ps(x2, x1), _mm_sub_ps(y2, y1)), turns_bad(exb, eyb, _mm_sub_ps(x6, x5), _mm_sub_ps(y6, y5)));
+        {
+            __m128 nxa, nya, nxb, nyb;
+            soa4(p->normals, &nxa, &nya);
+            soa4(p->normals + 4, &nxb, &nyb);
+            hit_bad = _mm_or_ps(hit_bad, _mm_or_ps(normals_bad(nxa, nya, exa, eya), normals_bad(nxb, nyb, exb, eyb)));
+        }
     } else {
         /* five to seven across two blocks: (a1 a2 a3 b0) and (b1 b2 b3 a0), the last valid lane
          * of the second patched to wrap */
@@ -923,6 +952,12 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
         exnb = select_ps(wrap, _mm_shuffle_ps(exa, exa, 0), next_lanes(exb, exa));
         eynb = select_ps(wrap, _mm_shuffle_ps(eya, eya, 0), next_lanes(eyb, eya));
         hit_bad = _mm_or_ps(_mm_and_ps(turns_bad(exb, eyb, exnb, eynb), valid_b), turns_bad(exa, eya, exna, eyna));
+        {
+            __m128 nxa, nya, nxb, nyb;
+            soa4(p->normals, &nxa, &nya);
+            soa4(p->normals + 4, &nxb, &nyb);
+            hit_bad = _mm_or_ps(hit_bad, _mm_or_ps(normals_bad(nxa, nya, exa, eya), _mm_and_ps(normals_bad(nxb, nyb, exb, eyb), valid_b)));
+        }
     }
     /* the time: a zero entry time is +0, as in the general code (a negative one, the origin
      * inside, goes to the general code below) */

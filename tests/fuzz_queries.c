@@ -7,7 +7,9 @@
  *  - hit and manifold agree with overlap; distance is 0 whenever overlap says yes;
  *  - a ray or sweep hit lies within its move (time in range) and has a unit normal;
  *  - a polygon the constructor accepts is valid and contains its centroid;
- *  - the concave tests are symmetric and agree with the convex ones on an accepted convex outline.
+ *  - the concave tests are symmetric and agree with the convex ones on an accepted convex outline;
+ *  - the transform-taking queries (_xf) give finite unit outputs, nothing for a bad transform, and
+ *    for an exact unit rotation the plain query's answer in the polygon's frame.
  * Built with Clang only (COLLIDE2D_FUZZ=ON); `make check-fuzz` runs it for a fixed time and
  * libFuzzer prints its seed ("INFO: Seed:"); rerun one with -seed=N, or a saved input by path. */
 #include <collide2d.h>
@@ -326,6 +328,91 @@ static void check_concave(bytes *in) {
     }
 }
 
+/* A transform: mostly an exact unit rotation from a table (then the _xf queries must give the
+ * plain query's answer on the mapped input), sometimes raw values (bad or unnormalised ones). */
+static c2d_transform take_transform(bytes *b, bool *exact) {
+    static const float rot[][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {0.6f, 0.8f}, {0.8f, -0.6f}, {-0.28f, 0.96f}, {0.96f, 0.28f}};
+    c2d_transform t;
+    uint8_t k = take_byte(b);
+    t.p = take_vec(b);
+    if (k < 200) {
+        t.q.c = (c2d_real)rot[k % 8][0];
+        t.q.s = (c2d_real)rot[k % 8][1];
+    } else {
+        t.q.c = take_real(b);
+        t.q.s = take_real(b);
+    }
+    /* the queries renormalise a rotation whose c^2 + s^2 is more than 4 epsilon from 1 */
+    *exact = fabs((double)(t.q.c * t.q.c + t.q.s * t.q.s) - 1) <= 4 * (double)C2D_EPSILON && in_range(t.p);
+    return t;
+}
+
+static bool xf_bad(c2d_transform t) {
+    c2d_real mq = t.q.c * t.q.c + t.q.s * t.q.s;
+    return !in_range(t.p) || !(mq > (c2d_real)0.5 && mq < 2);
+}
+
+#define REQUIRE1(cond, what)                                                                                                   \
+    do {                                                                                                                       \
+        if (!(cond)) {                                                                                                         \
+            fprintf(stderr, "fuzz: %s: %s\n", what, #cond);                                                                    \
+            abort();                                                                                                           \
+        }                                                                                                                      \
+    } while (0)
+
+/* The transform-taking queries (_xf): finite unit outputs, nothing for a bad transform or shape,
+ * and for an exact unit rotation the plain query's answer on the input mapped into the polygon's
+ * frame (which is how they are defined). */
+static void check_xf(bytes *in) {
+    c2d_shape sa = take_shape(in), sb = take_shape(in), sc = take_shape(in);
+    bool exact_a, exact_b;
+    c2d_transform xa = take_transform(in, &exact_a), xb = take_transform(in, &exact_b);
+    c2d_polygon pa = sa.as.polygon, pb = sb.as.polygon;
+    c2d_circle c;
+    c2d_raycast_input ray, local;
+    c2d_manifold m, ml;
+    c2d_hit h, hl;
+    bool r, rl;
+    int i;
+    if (sa.type != C2D_SHAPE_POLYGON) pa = sb.as.polygon; /* any bytes: most are not polygons */
+    c.center = take_vec(in);
+    c.radius = take_real(in);
+    (void)sc;
+    m = c2d_circle_manifold_polygon_xf(c, &pb, xb);
+    REQUIRE1(m.count == 0 || m.count == 1, "circle_manifold_polygon_xf count");
+    if (m.count) {
+        REQUIRE1(!xf_bad(xb) && c.radius >= C2D_MIN_SIZE, "circle_manifold_polygon_xf hit on bad input");
+        REQUIRE1(unit_vec(m.normal) && finite_vec(m.points[0].point) && m.points[0].depth > 0 && finite_real(m.points[0].depth), "circle_manifold_polygon_xf output");
+    }
+    if (exact_b) {
+        c2d_circle lc = c;
+        lc.center = c2d_inv_transform_point(xb, c.center);
+        ml = c2d_circle_manifold_polygon(lc, &pb);
+        REQUIRE1((m.count > 0) == (ml.count > 0), "circle_manifold_polygon_xf disagrees with the plain query in b's frame");
+    }
+    m = c2d_polygon_manifold_polygon_xf(&pa, xa, &pb, xb);
+    REQUIRE1(m.count >= 0 && m.count <= 2, "polygon_manifold_polygon_xf count");
+    if (m.count) REQUIRE1(!xf_bad(xa) && !xf_bad(xb) && unit_vec(m.normal), "polygon_manifold_polygon_xf hit on bad input or normal");
+    for (i = 0; i < m.count; ++i) REQUIRE1(finite_vec(m.points[i].point) && finite_real(m.points[i].depth) && m.points[i].depth > 0, "polygon_manifold_polygon_xf point");
+    ray.origin = take_vec(in);
+    ray.translation = take_vec(in);
+    ray.max_fraction = take_real(in);
+    r = c2d_polygon_raycast_xf(&pb, xb, ray, &h);
+    if (r) {
+        REQUIRE1(!xf_bad(xb) && c2d_raycast_input_is_valid(ray), "polygon_raycast_xf hit on bad input");
+        REQUIRE1(hit_ok(&h) && h.time >= 0 && h.time <= ray.max_fraction, "polygon_raycast_xf output");
+    }
+    if (exact_b) {
+        local = ray;
+        local.origin = c2d_inv_transform_point(xb, ray.origin);
+        local.translation = c2d_inv_rotate(xb.q, ray.translation);
+        rl = c2d_polygon_raycast(&pb, local, &hl);
+        /* a finite local hit can overflow when mapped back to world: then no hit (collision.h) */
+        REQUIRE1(r == rl || (rl && !r), "polygon_raycast_xf hits where the plain cast in the polygon's frame does not");
+        if (r) REQUIRE1(h.time == hl.time, "polygon_raycast_xf time differs from the plain cast's");
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bytes in;
@@ -334,8 +421,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     in.n = size;
     c2d_set_assert_handler(on_assert, NULL);
     if (size < 2) return 0;
-    if (data[0] & 1) {
+    if (data[0] % 3 == 1) {
         check_concave(&in);
+        return 0;
+    }
+    if (data[0] % 3 == 2) {
+        check_xf(&in);
         return 0;
     }
     a = take_shape(&in);

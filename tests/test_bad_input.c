@@ -1810,6 +1810,44 @@ static void fuzz_sweep_normal_from_tiny_offset(void **state) {
     }
 }
 
+/* The fuzzer's transform mode: a circle against a hand-made 8-gon whose nearest point was 7.5e-23
+ * from the center (its squared distance subnormal), giving a normal 0.18% long; and a polygon with
+ * stored normals that do not fit its edges, which the ray casts used for their slab planes and
+ * output (a normal (12, 12) was returned): such polygons are now never hit by a cast. */
+static void fuzz_tiny_contact_distance_and_cast_normals(void **state) {
+    static const float vx[8] = {0, 1e-7f, 0, 0.375f, -1.125f, 0.125f, 0, 0}, vy[8] = {-9.99999987e+14f, -9.99999987e+14f, 0, 0, -1.125f, 0, 0, 1.625f};
+    static const float nx[8] = {0, 1, 0, -0.6f, 0.668964744f, 0, 1, -1}, ny[8] = {-1, 1e-22f, -1, 0.8f, -0.74329412f, 1, 0, 0};
+    c2d_polygon p, box;
+    c2d_circle c;
+    c2d_manifold m;
+    c2d_raycast_input in;
+    c2d_hit h;
+    int i;
+    (void)state;
+    memset(&p, 0, sizeof p);
+    p.count = 8;
+    for (i = 0; i < 8; ++i) {
+        p.vertices[i] = c2d_v2((c2d_real)vx[i], (c2d_real)vy[i]);
+        p.normals[i] = c2d_v2((c2d_real)nx[i], (c2d_real)ny[i]);
+    }
+    c.center = V(0, -0.75);
+    c.radius = (c2d_real)5.875;
+    m = c2d_circle_manifold_polygon(c, &p);
+    if (m.count) assert_near(c2d_len(m.normal), 1, 1e-5);
+    if (c2d_circle_hit_polygon(c, &p, &h)) assert_near(c2d_len(h.normal), 1, 1e-5);
+    assert_status(c2d_polygon_make_box(V(1, 1), &box), C2D_OK);
+    in.origin = V(-3, 0.25);
+    in.translation = V(6, 0);
+    in.max_fraction = 1;
+    assert_true(c2d_polygon_raycast(&box, in, &h));
+    assert_near(h.time, 1.0 / 3.0, 1e-6);
+    box.normals[3] = V(12, 12); /* the entry edge's normal, garbage */
+    assert_false(c2d_polygon_raycast(&box, in, &h));
+    box.normals[3] = V(-1, 0);
+    box.normals[1] = V(-1, 0); /* the exit edge's normal, pointing inward */
+    assert_false(c2d_polygon_raycast(&box, in, &h));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1845,6 +1883,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_hand_made_polygons_agree, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_tiny_features, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_sweep_normal_from_tiny_offset, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_tiny_contact_distance_and_cast_normals, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

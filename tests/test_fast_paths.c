@@ -1160,7 +1160,12 @@ static bool polygon_cast_reference(const c2d_polygon *p, c2d_raycast_input in, c
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES || !c2d_raycast_input_is_valid(in)) return false;
     for (i = 0; i < n; ++i) {
         c2d_vec2 v0 = p->vertices[i], v1 = p->vertices[(i + 1) % n], v2 = p->vertices[(i + 2) % n];
-        if (!c2d_vec2_is_valid(v0) || !c2d_vec2_is_valid(p->normals[i])) return false;
+        c2d_vec2 nv = p->normals[i], e = c2d_sub(v1, v0);
+        c2d_real nn = c2d_dot(nv, nv), along = nv.x * e.y - nv.y * e.x;
+        if (!c2d_vec2_is_valid(v0)) return false;
+        /* a stored normal that is not unit within 1% or not within about 8 degrees of the edge's
+         * outward perpendicular: bad input, no hit */
+        if (!(nn > (c2d_real)0.98 && nn < (c2d_real)1.02 && along > 0 && along * along > (c2d_real)0.98 * c2d_dot(e, e))) return false;
         if (!(c2d_cross(c2d_sub(v1, v0), c2d_sub(v2, v1)) > 0)) return false;
     }
     for (i = 0; i < n; ++i) {
@@ -1305,10 +1310,10 @@ static void unit_box_ray(c2d_raycast_input *in, c2d_transform *xf) {
     xf->q.s = 0;
 }
 
-/* A hand-made polygon with a huge (finite) normal component: its edge's products overflow, so
- * that edge bounds nothing and the polygon is never hit, by either cast (before, the general code
- * skipped such an edge and could report a hit); with the normal back to unit length the same ray
- * hits. */
+/* A hand-made polygon with a huge (finite) normal component is never hit, by either cast: its
+ * edge's products overflow, and the normal is not unit (the casts take their slab planes and
+ * output normal from the stored normals, so they refuse ones that do not fit their edges); with the
+ * normal back to unit length the same ray hits. */
 static void polygon_raycast_overflowing_normal(void **state) {
     c2d_polygon box = poly_box(0, 0, 1, 1, 0), bad;
     c2d_raycast_input in;
@@ -1320,12 +1325,21 @@ static void polygon_raycast_overflowing_normal(void **state) {
     assert_true(c2d_polygon_raycast(&box, in, &h));
     assert_true(c2d_polygon_raycast_xf(&box, xf, in, &h));
     for (i = 0; i < 4; ++i) {
-        /* the top edge (origin 0.75 below it, ray parallel) keeps finite products: still a hit */
-        bool top = box.normals[i].y > (c2d_real)0.5;
         bad = box;
         bad.normals[i] = c2d_scale(bad.normals[i], (c2d_real)(sizeof(c2d_real) == 4 ? 3e38 : 1.7e308));
-        assert_int_equal(c2d_polygon_raycast(&bad, in, &h), top);
-        assert_int_equal(c2d_polygon_raycast_xf(&bad, xf, in, &h), top);
+        assert_false(c2d_polygon_raycast(&bad, in, &h));
+        assert_false(c2d_polygon_raycast_xf(&bad, xf, in, &h));
+        /* both sides of the normal rule: 0.5% long is used, 2% long is not; 5 degrees off is used,
+         * 12 degrees off is not */
+        bad = box;
+        bad.normals[i] = c2d_scale(box.normals[i], (c2d_real)1.005);
+        assert_true(c2d_polygon_raycast(&bad, in, &h) && c2d_polygon_raycast_xf(&bad, xf, in, &h));
+        bad.normals[i] = c2d_scale(box.normals[i], (c2d_real)1.02);
+        assert_false(c2d_polygon_raycast(&bad, in, &h) || c2d_polygon_raycast_xf(&bad, xf, in, &h));
+        bad.normals[i] = c2d_rotate(c2d_rot_make((c2d_real)0.0873), box.normals[i]);
+        assert_true(c2d_polygon_raycast(&bad, in, &h) && c2d_polygon_raycast_xf(&bad, xf, in, &h));
+        bad.normals[i] = c2d_rotate(c2d_rot_make((c2d_real)0.2094), box.normals[i]);
+        assert_false(c2d_polygon_raycast(&bad, in, &h) || c2d_polygon_raycast_xf(&bad, xf, in, &h));
     }
 }
 
