@@ -81,7 +81,8 @@ typedef enum c2d_status {
     C2D_ERR_NULL_ARG = -1,           /* a required pointer argument is NULL */
     C2D_ERR_NOT_FINITE = -2,         /* a NaN or an infinity in the input */
     C2D_ERR_OUT_OF_RANGE = -3,       /* a coordinate or size larger than C2D_MAX_COORD */
-    C2D_ERR_BAD_SIZE = -4,           /* a size (radius, half extent, distance) is zero or negative, or a radius or box width below C2D_MIN_SIZE */
+    C2D_ERR_BAD_SIZE = -4,           /* a size (radius, half extent, distance) is zero or negative,
+                                        or a radius or box width is below C2D_MIN_SIZE */
     C2D_ERR_DEGENERATE = -5,         /* zero length, zero area, collinear or fewer than 3 distinct points */
     C2D_ERR_TOO_MANY_POINTS = -6,    /* more vertices than the shape can hold */
     C2D_ERR_SELF_INTERSECTING = -7,  /* a polygon's edges cross or touch each other */
