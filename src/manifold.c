@@ -369,7 +369,7 @@ static inline bool edge_separates(c2d_real s, c2d_real rr, c2d_real ee) {
 SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, c2d_real r, disk_face *df) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD, rr = r * r;
     c2d_real area = 0, mag = 0, size = 0, best = -REAL_MAX;
-    c2d_vec2 v0 = c2d_sub(p->vertices[0], c);
+    const c2d_vec2 v0 = p->vertices[0];
     int i, n = p->count, ok = 1, f = 0;
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
@@ -381,8 +381,11 @@ SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, 
         size = c2d_maxr(size, c2d_maxr(C2D_ABS(a.x), C2D_ABS(a.y)));
     }
     if (!ok) return RS_BAD;
+    /* The edges (and the area's terms) from the polygon's own coordinates, as the vector form loads
+     * them: differences of vertices first moved into the center's frame lose the polygon's shape
+     * when the center is far away (a circle 1.4e7 from a triangle 28 wide was called inside). */
     for (i = 0; i < n; ++i) {
-        c2d_vec2 a = c2d_sub(p->vertices[i], c), e = c2d_sub(c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], c), a);
+        c2d_vec2 w = p->vertices[i], a = c2d_sub(w, c), e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], w), g = c2d_sub(w, v0);
         c2d_real ee = c2d_dot(e, e), s;
         if (ee > REAL_MIN) {
             s = c2d_cross(e, a) / C2D_SQRT(ee);
@@ -393,14 +396,14 @@ SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, 
         }
         f = s > best ? i : f;
         best = c2d_maxr(best, s);
-        area += c2d_cross(c2d_sub(a, v0), e);
-        mag += C2D_ABS((a.x - v0.x) * e.y) + C2D_ABS((a.y - v0.y) * e.x);
+        area += c2d_cross(g, e);
+        mag += C2D_ABS(g.x * e.y) + C2D_ABS(g.y * e.x);
     }
     if (!area_sure(area, mag) && !c2d_polygon_usable(p)) return RS_BAD;
     df->face = f;
     df->sep = best;
     {
-        c2d_vec2 a = c2d_sub(p->vertices[f], c), e = c2d_sub(c2d_sub(p->vertices[f + 1 < n ? f + 1 : 0], c), a);
+        c2d_vec2 e = c2d_sub(p->vertices[f + 1 < n ? f + 1 : 0], p->vertices[f]);
         c2d_real ee = c2d_dot(e, e), len;
         if (ee > REAL_MIN) {
             len = C2D_SQRT(ee);
@@ -1139,7 +1142,8 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, bool is
          * around it; otherwise it is straight across the face. */
         int f1 = face + 1 < n ? face + 1 : 0;
         c2d_vec2 v1 = c2d_sub(p->vertices[face], o), v2 = c2d_sub(p->vertices[f1], o);
-        c2d_real u1 = c2d_dot(c2d_sub(c, v1), c2d_sub(v2, v1)), u2 = c2d_dot(c2d_sub(c, v2), c2d_sub(v1, v2));
+        c2d_vec2 e = c2d_sub(p->vertices[f1], p->vertices[face]); /* the polygon's own edge (see disk_face_scalar) */
+        c2d_real u1 = c2d_dot(c2d_sub(c, v1), e), u2 = -c2d_dot(c2d_sub(c, v2), e);
         if (u1 > 0 && u2 > 0) {
             v = judge(best - r, tol);
             if (v != RS_NO) {

@@ -1848,6 +1848,32 @@ static void fuzz_tiny_contact_distance_and_cast_normals(void **state) {
     assert_false(c2d_polygon_raycast(&box, in, &h));
 }
 
+/* A circle of radius 1e7 centred 1.4e7 from a valid triangle 28 wide, on the line of one of its
+ * edges: the scalar circle-polygon search took the edges as differences of vertices already moved
+ * into the circle's frame (rounded to units there), lost the triangle's shape and called the
+ * center inside: hit and manifold said yes, the overlap test no. */
+static void fuzz_far_circle_thin_triangle(void **state) {
+    c2d_vec2 pts[3];
+    c2d_polygon p;
+    c2d_circle c;
+    c2d_hit h;
+    (void)state;
+    pts[0] = V(-12, -12);
+    pts[1] = V(15.875, 15.875);
+    pts[2] = V(0, 0.375);
+    assert_status(c2d_polygon_make(pts, 3, &p), C2D_OK);
+    c.center = V(1e7, 1e7);
+    c.radius = (c2d_real)1e7;
+    assert_false(c2d_circle_overlap_polygon(c, &p));
+    assert_false(c2d_circle_hit_polygon(c, &p, &h));
+    assert_int_equal(c2d_circle_manifold_polygon(c, &p).count, 0);
+    c.radius = (c2d_real)1.42e7; /* the nearest vertex is 1.4142e7 away */
+    assert_true(c2d_circle_overlap_polygon(c, &p));
+    assert_true(c2d_circle_hit_polygon(c, &p, &h));
+    assert_near(c2d_len(h.normal), 1, 1e-5);
+    assert_true(c2d_circle_manifold_polygon(c, &p).count == 1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1884,6 +1910,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_tiny_features, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_sweep_normal_from_tiny_offset, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_tiny_contact_distance_and_cast_normals, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_far_circle_thin_triangle, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
