@@ -1685,6 +1685,19 @@ static void assert_pair_agrees(const c2d_shape *a, const c2d_shape *b) {
     assert_true((c2d_shape_manifold(a, b).count > 0) == o);
 }
 
+/* A hand-made polygon of count vertices and stored normals, as the fuzzer's inputs held them. */
+static c2d_polygon hand_polygon(int count, const float *vx, const float *vy, const float *nx, const float *ny) {
+    c2d_polygon p;
+    int i;
+    memset(&p, 0, sizeof p);
+    p.count = count;
+    for (i = 0; i < count; ++i) {
+        p.vertices[i] = c2d_v2((c2d_real)vx[i], (c2d_real)vy[i]);
+        p.normals[i] = c2d_v2((c2d_real)nx[i], (c2d_real)ny[i]);
+    }
+    return p;
+}
+
 /* Hand-made polygons the fuzzer built: repeated vertices whose edges have (0, 0) stored normals
  * (hits came back with a (0, 0) normal), and a sliver triangle of area 6e-9 with sides of 9,
  * which the hit test refused and the overlap test accepted. */
@@ -1732,14 +1745,8 @@ static void fuzz_hand_made_polygons_agree(void **state) {
         static const float vy[8] = {-6.875f, 1e-7f, 1e-7f, 1e-7f, 1e-7f, 1e-7f, 13.625f, 1e-7f};
         static const float nx[8] = {0.875f, 0.125f, -0.125f, 0, 0, 0, -7.72f, 0}, ny[8] = {1e-7f, 0, 1, 0, 0, 0, 1e-7f, 0};
         c2d_aabb small = {{(c2d_real)-1.25, (c2d_real)-0.125}, {(c2d_real)-0.125, 0}};
-        c2d_polygon q;
+        c2d_polygon q = hand_polygon(8, vx, vy, nx, ny);
         c2d_hit h;
-        memset(&q, 0, sizeof q);
-        q.count = 8;
-        for (i = 0; i < 8; ++i) {
-            q.vertices[i] = c2d_v2((c2d_real)vx[i], (c2d_real)vy[i]);
-            q.normals[i] = c2d_v2((c2d_real)nx[i], (c2d_real)ny[i]);
-        }
         if (c2d_aabb_hit_polygon(small, &q, &h)) assert_near(c2d_len(h.normal), 1, 1e-5);
     }
     {
@@ -1822,14 +1829,8 @@ static void fuzz_tiny_contact_distance_and_cast_normals(void **state) {
     c2d_manifold m;
     c2d_raycast_input in;
     c2d_hit h;
-    int i;
     (void)state;
-    memset(&p, 0, sizeof p);
-    p.count = 8;
-    for (i = 0; i < 8; ++i) {
-        p.vertices[i] = c2d_v2((c2d_real)vx[i], (c2d_real)vy[i]);
-        p.normals[i] = c2d_v2((c2d_real)nx[i], (c2d_real)ny[i]);
-    }
+    p = hand_polygon(8, vx, vy, nx, ny);
     c.center = V(0, -0.75);
     c.radius = (c2d_real)5.875;
     m = c2d_circle_manifold_polygon(c, &p);
