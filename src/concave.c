@@ -460,7 +460,7 @@ bool c2d_concave_overlap_circle(const c2d_concave *a, c2d_circle b) {
     int i, idx = 0;
 
     if (!ring_from_concave(a, &r)) return false;
-    if (!c2d_vec2_in_range(c) || !c2d_real_in_range(rad) || !(rad >= C2D_MIN_SIZE)) return false;
+    if (!c2d_vec2_in_range(c) || !c2d_size_in_range(rad)) return false;
     if (!(c.x - rad < r.bounds.upper.x && c.x + rad > r.bounds.lower.x && c.y - rad < r.bounds.upper.y &&
           c.y + rad > r.bounds.lower.y))
         return false;

@@ -328,16 +328,15 @@ bool c2d_ray_is_valid(c2d_ray r) {
 }
 
 bool c2d_aabb_is_valid(c2d_aabb b) {
-    if (!c2d_vec2_in_range(b.lower) || !c2d_vec2_in_range(b.upper)) return false;
-    return b.upper.x - b.lower.x >= C2D_MIN_SIZE && b.upper.y - b.lower.y >= C2D_MIN_SIZE;
+    return c2d_aabb_usable(b);
 }
 
 bool c2d_circle_is_valid(c2d_circle c) {
-    return c2d_vec2_in_range(c.center) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_SIZE;
+    return c2d_vec2_in_range(c.center) && c2d_size_in_range(c.radius);
 }
 
 bool c2d_capsule_is_valid(c2d_capsule c) {
-    return c2d_vec2_in_range(c.p1) && c2d_vec2_in_range(c.p2) && c2d_real_in_range(c.radius) && c.radius >= C2D_MIN_SIZE;
+    return c2d_vec2_in_range(c.p1) && c2d_vec2_in_range(c.p2) && c2d_size_in_range(c.radius);
 }
 
 /* Strict convexity and counter-clockwise winding are checked together: every vertex must lie
@@ -551,7 +550,7 @@ bool c2d_aabb_contains_point(c2d_aabb b, c2d_vec2 p) {
 
 bool c2d_circle_contains_point(c2d_circle c, c2d_vec2 p) {
     c2d_vec2 d = c2d_sub(p, c.center);
-    if (!(c.radius >= C2D_MIN_SIZE && c.radius <= C2D_MAX_COORD) || !c2d_vec2_in_range(c.center) || !c2d_vec2_in_range(p)) return false;
+    if (!c2d_size_in_range(c.radius) || !c2d_vec2_in_range(c.center) || !c2d_vec2_in_range(p)) return false;
     return c2d_len_sq(d) < c.radius * c.radius;
 }
 
@@ -565,7 +564,7 @@ bool c2d_capsule_contains_point(c2d_capsule c, c2d_vec2 p) {
     c2d_real t = c2d_dot(e, d);
     c2d_real dd = c2d_len_sq(d);
     c2d_real cr;
-    if (!(c.radius >= C2D_MIN_SIZE && c.radius <= C2D_MAX_COORD)) return false;
+    if (!c2d_size_in_range(c.radius)) return false;
     if (!c2d_vec2_in_range(c.p1) || !c2d_vec2_in_range(c.p2) || !c2d_vec2_in_range(p)) return false;
     if (!(t > 0) || !(dd > 0)) return c2d_len_sq(e) < r2;
     if (!(t < dd)) return c2d_dist_sq(p, c.p2) < r2;

@@ -39,6 +39,18 @@ void c2d_assert_failed(const char *expression, const char *file, int line);
 static inline bool c2d_real_in_range(c2d_real x) { return C2D_ISFINITE(x) && C2D_ABS(x) <= C2D_MAX_COORD; }
 /* True when both components are finite and within C2D_MAX_COORD. */
 static inline bool c2d_vec2_in_range(c2d_vec2 v) { return c2d_real_in_range(v.x) && c2d_real_in_range(v.y); }
+/* A radius the queries answer for: from C2D_MIN_SIZE (its square a normal number) to
+ * C2D_MAX_COORD; false for NaN. */
+static inline bool c2d_size_in_range(c2d_real r) { return r >= (c2d_real)C2D_MIN_SIZE && r <= (c2d_real)C2D_MAX_COORD; }
+
+/* A box the queries answer for (c2d_aabb_is_valid): corners within C2D_MAX_COORD (|x| <= limit is
+ * false for NaN and infinities) and width and height at least C2D_MIN_SIZE. */
+static inline bool c2d_aabb_usable(c2d_aabb b) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    return C2D_ABS(b.lower.x) <= lim && C2D_ABS(b.lower.y) <= lim && C2D_ABS(b.upper.x) <= lim && C2D_ABS(b.upper.y) <= lim &&
+           b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE;
+}
+
 /* s >= r * sqrt(ee) for r > 0 and ee > 0, compared as s^2 >= r^2 * ee (exact on a grid) while the
  * squares are normal numbers, else with one square root: coordinates near C2D_MAX_COORD make
  * fourth powers that overflow, and features near 1e-20 (float) make ones that underflow, where

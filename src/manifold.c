@@ -103,18 +103,14 @@ typedef enum verdict {
 
 /* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
 static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
-static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_SIZE && r <= (c2d_real)C2D_MAX_COORD; }
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
-static inline bool aabb_ok(c2d_aabb b) {
-    return point_ok(b.lower) && point_ok(b.upper) && b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE;
-}
-static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_ok(c.radius); }
+static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && c2d_size_in_range(c.radius); }
 /* The center and radius of a circle (radius > 0) or of a point (is_point: radius 0). */
 static inline bool disk_ok(c2d_vec2 c, c2d_real r, bool is_point) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
     return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r >= (c2d_real)C2D_MIN_SIZE) & (r <= lim));
 }
-static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
+static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && c2d_size_in_range(c.radius); }
 
 /* A polygon pointer that can be read: not NULL (a programmer error, asserted) and a count that
  * fits. Its values are checked while it is loaded (rs_polygon). */
@@ -343,8 +339,9 @@ SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d
 
 /* True when the line of a polygon edge e_i keeps a circle (center c, r*r = rr) at least r away
  * on its outer side: s = cross(c - v_i, e_i) > 0 and s^2 >= r^2 |e_i|^2 with both squares finite
- * and r^2 |e_i|^2 a normal number (ee = |e_i|^2; else c2d_at_least divides, and this says no). The operations and their order are those of c2d_circle_overlap_polygon's first
- * loop (at_least in overlap.c) on the same world coordinates, so the bits are the same, and that
+ * and r^2 |e_i|^2 a normal number (ee = |e_i|^2; else c2d_at_least divides, and this says no).
+ * The operations and their order are those of c2d_circle_overlap_polygon's first loop
+ * (c2d_at_least, internal.h) on the same world coordinates, so the bits are the same, and that
  * exact test then answers false too, whatever the rest of the polygon holds (a bad polygon gives
  * false there as well). For r = 0 it says s > 0: the point is not strictly inside
  * (c2d_polygon_contains_point computes cross(e_i, c - v_i) = -s). */
@@ -1532,7 +1529,7 @@ static c2d_manifold finish_manifold(verdict v, bool exact, const c2d_manifold *m
  * answers are exact for exact inputs. */
 bool c2d_point_hit_aabb(c2d_vec2 p, c2d_aabb b, c2d_hit *out) {
     c2d_real right, left, up, down, px, py, sx, sy;
-    if (!point_ok(p) || !aabb_ok(b) || !c2d_aabb_contains_point(b, p)) return false;
+    if (!point_ok(p) || !c2d_aabb_usable(b) || !c2d_aabb_contains_point(b, p)) return false;
     right = b.upper.x - p.x;
     left = p.x - b.lower.x;
     up = b.upper.y - p.y;
@@ -1596,7 +1593,7 @@ bool c2d_segment_hit_aabb(c2d_segment s, c2d_aabb b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!segment_ok(s) || !aabb_ok(b)) return false;
+    if (!segment_ok(s) || !c2d_aabb_usable(b)) return false;
     o = b.lower;
     rs_aabb(&rb, b, o);
     rs_segment(&ra, s.p1, s.p2, 0, o);
@@ -1681,7 +1678,7 @@ bool c2d_aabb_hit_circle(c2d_aabb a, c2d_circle b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!aabb_ok(a) || !circle_ok(b)) return false;
+    if (!c2d_aabb_usable(a) || !circle_ok(b)) return false;
     o = b.center;
     rs_point(&rb, b.center, b.radius, o);
     rs_aabb(&ra, a, o);
@@ -1694,7 +1691,7 @@ bool c2d_aabb_hit_capsule(c2d_aabb a, c2d_capsule b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!aabb_ok(a) || !capsule_ok(b)) return false;
+    if (!c2d_aabb_usable(a) || !capsule_ok(b)) return false;
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_aabb(&ra, a, o);
@@ -1707,7 +1704,7 @@ bool c2d_aabb_hit_polygon(c2d_aabb a, const c2d_polygon *b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!aabb_ok(a) || !polygon_present(b)) return false;
+    if (!c2d_aabb_usable(a) || !polygon_present(b)) return false;
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o)) return false;
     rs_aabb(&ra, a, o);
@@ -1794,7 +1791,7 @@ c2d_manifold c2d_aabb_manifold_aabb(c2d_aabb a, c2d_aabb b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!aabb_ok(a) || !aabb_ok(b)) return empty_manifold();
+    if (!c2d_aabb_usable(a) || !c2d_aabb_usable(b)) return empty_manifold();
     o = b.lower;
     rs_aabb(&rb, b, o);
     rs_aabb(&ra, a, o);
@@ -1807,7 +1804,7 @@ c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!aabb_ok(a) || !circle_ok(b)) return empty_manifold();
+    if (!c2d_aabb_usable(a) || !circle_ok(b)) return empty_manifold();
     o = b.center;
     rs_point(&rb, b.center, b.radius, o);
     rs_aabb(&ra, a, o);
@@ -1820,7 +1817,7 @@ c2d_manifold c2d_aabb_manifold_capsule(c2d_aabb a, c2d_capsule b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!aabb_ok(a) || !capsule_ok(b)) return empty_manifold();
+    if (!c2d_aabb_usable(a) || !capsule_ok(b)) return empty_manifold();
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_aabb(&ra, a, o);
@@ -1833,7 +1830,7 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!aabb_ok(a) || !polygon_present(b)) return empty_manifold();
+    if (!c2d_aabb_usable(a) || !polygon_present(b)) return empty_manifold();
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o)) return empty_manifold();
     rs_aabb(&ra, a, o);

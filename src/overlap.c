@@ -27,24 +27,16 @@
 #include <float.h>
 #include "internal.h"
 
-
-/* ---- input checks ---- */
+/* ---- input checks (sizes and boxes: c2d_size_in_range, c2d_aabb_usable in internal.h) ---- */
 
 /* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
 static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
 
-/* A size is usable when it is positive and within range (NaN fails both tests). */
-static inline bool size_ok(c2d_real r) { return r >= (c2d_real)C2D_MIN_SIZE && r <= (c2d_real)C2D_MAX_COORD; }
-
 static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
 
-static inline bool aabb_ok(c2d_aabb b) {
-    return point_ok(b.lower) && point_ok(b.upper) && b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE;
-}
+static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && c2d_size_in_range(c.radius); }
 
-static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && size_ok(c.radius); }
-
-static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && size_ok(c.radius); }
+static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && c2d_size_in_range(c.radius); }
 
 /* The polygons the queries answer for: c2d_polygon_usable (internal.h). A NULL pointer is a
  * programmer error. */
@@ -217,7 +209,7 @@ static void aabb_corners(c2d_aabb b, c2d_vec2 *v) {
  * each axis, and the segment's line must have box corners strictly on both sides. */
 bool c2d_segment_overlap_aabb(c2d_segment s, c2d_aabb b) {
     c2d_vec2 v[4];
-    if (!segment_ok(s) || !aabb_ok(b)) return false;
+    if (!segment_ok(s) || !c2d_aabb_usable(b)) return false;
     if (!(c2d_maxr(s.p1.x, s.p2.x) > b.lower.x && c2d_minr(s.p1.x, s.p2.x) < b.upper.x)) return false;
     if (!(c2d_maxr(s.p1.y, s.p2.y) > b.lower.y && c2d_minr(s.p1.y, s.p2.y) < b.upper.y)) return false;
     aabb_corners(b, v);
@@ -257,7 +249,7 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
  * The offset is formed relative to the center. */
 bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
     c2d_real dx, dy;
-    if (!aabb_ok(b) || !circle_ok(c)) return false;
+    if (!c2d_aabb_usable(b) || !circle_ok(c)) return false;
     dx = c2d_clampr(c.center.x, b.lower.x, b.upper.x) - c.center.x;
     dy = c2d_clampr(c.center.y, b.lower.y, b.upper.y) - c.center.y;
     return dx * dx + dy * dy < c.radius * c.radius;
@@ -265,7 +257,7 @@ bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
 
 bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c) {
     c2d_vec2 v[4];
-    if (!aabb_ok(b) || !capsule_ok(c)) return false;
+    if (!c2d_aabb_usable(b) || !capsule_ok(c)) return false;
     aabb_corners(b, v);
     return rounded_segment_overlaps_convex(v, 4, c.p1, c.p2, c.radius);
 }
@@ -275,7 +267,7 @@ bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c) {
 bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
     c2d_real lx = REAL_MAX, ly = REAL_MAX, hx = -REAL_MAX, hy = -REAL_MAX;
     int i, n;
-    if (!aabb_ok(b) || !polygon_ok(p)) return false;
+    if (!c2d_aabb_usable(b) || !polygon_ok(p)) return false;
     n = p->count;
     for (i = 0; i < p->count; ++i) {
         c2d_vec2 v = p->vertices[i];
