@@ -26,9 +26,11 @@
 #ifdef C2D_DOUBLE
 #  define C2D_FREXP frexp
 #  define C2D_LDEXP ldexp
+#  define C2D_NEXTAFTER nextafter
 #else
 #  define C2D_FREXP frexpf
 #  define C2D_LDEXP ldexpf
+#  define C2D_NEXTAFTER nextafterf
 #endif
 
 /* Vertices the walk may hold before near-collinear removal has the last word. Removal as we go
@@ -47,6 +49,26 @@ static bool corner_is_flat(c2d_vec2 a, c2d_vec2 m, c2d_vec2 b, c2d_real scale, c
     c2d_vec2 ab = scaled_diff(b, a, scale);
     c2d_vec2 am = scaled_diff(m, a, scale);
     return !(c2d_cross(ab, am) < -tol * c2d_len(ab));
+}
+
+/* The rounded area centroid c, or if rounding put it on or outside an edge (a hull only a few
+ * representable steps wide at its position, such as 2^22 wide at x = 2.6e13 in float) the first of
+ * its eight one-step neighbours that c2d_polygon_contains_point accepts. False when none is
+ * inside: a hull one step wide has no representable point strictly inside. */
+static bool place_centroid(c2d_polygon *p, c2d_vec2 c) {
+    static const int steps[9][2] = {{0, 0}, {1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    const c2d_real far = (c2d_real)2 * (c2d_real)C2D_MAX_COORD;
+    int k;
+    for (k = 0; k < 9; ++k) {
+        c2d_vec2 q = c;
+        if (steps[k][0]) q.x = C2D_NEXTAFTER(c.x, steps[k][0] * far);
+        if (steps[k][1]) q.y = C2D_NEXTAFTER(c.y, steps[k][1] * far);
+        if (c2d_polygon_contains_point(p, q)) {
+            p->centroid = q;
+            return true;
+        }
+    }
+    return false;
 }
 
 c2d_status c2d_polygon_make(const c2d_vec2 *points, int count, c2d_polygon *out) {
@@ -170,8 +192,9 @@ c2d_status c2d_polygon_make(const c2d_vec2 *points, int count, c2d_polygon *out)
     out->centroid = c2d_add(points[hull[0]], cen);
 
     /* The walk guarantees strict convexity; this guards against anything rounding could break
-     * (for instance a cloud so small that its normals cannot be normalised). */
-    if (!c2d_polygon_is_valid(out)) {
+     * (for instance a cloud so small that its normals cannot be normalised). The centroid must be
+     * strictly inside by the library's own containment test. */
+    if (!c2d_polygon_is_valid(out) || !place_centroid(out, out->centroid)) {
         memset(out, 0, sizeof *out);
         return C2D_ERR_DEGENERATE;
     }

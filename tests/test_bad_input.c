@@ -1875,6 +1875,44 @@ static void fuzz_far_circle_thin_triangle(void **state) {
     assert_true(c2d_circle_manifold_polygon(c, &p).count == 1);
 }
 
+/* Found by CI's check-fuzz: a triangle one representable step wide (2^21 at x = 2.6e13 in float)
+ * whose rounded centroid fell on its left edge, so the polygon did not contain it. No point
+ * strictly inside is representable there, so c2d_polygon_make now refuses it; where rounding puts
+ * the centroid on an edge of a hull that has inside points, it takes a one-step neighbour that is
+ * inside. Double has the same step at 2^73. */
+static void fuzz_centroid_rounds_onto_edge(void **state) {
+#ifdef C2D_DOUBLE
+    const c2d_real x = (c2d_real)0x1.7b6632p+73;
+#else
+    const c2d_real x = (c2d_real)0x1.7b6632p+44;
+#endif
+    const c2d_real u = (c2d_real)0x1p+21;
+    const c2d_real half = u / 2;
+    c2d_vec2 pts[4];
+    c2d_polygon p;
+    (void)state;
+    assert_true(x + u > x && (x + half == x || x + half == x + u)); /* nothing between x and x + u */
+    pts[0] = V(x, 0x1.013cp+0);
+    pts[1] = V(x + u, 0x1.000034p+0);
+    pts[2] = V(x, -0x1.fbffcp+18);
+    pts[3] = V(x, 0x1.f82p-1);
+    assert_status(c2d_polygon_make(pts, 4, &p), C2D_ERR_DEGENERATE);
+    assert_int_equal(p.count, 0);
+    /* two steps wide: the column x + u is inside */
+    pts[1] = V(x + 2 * u, 0x1.000034p+0);
+    assert_status(c2d_polygon_make(pts, 4, &p), C2D_OK);
+    assert_true(c2d_polygon_contains_point(&p, p.centroid));
+    assert_true(p.centroid.x == x + u);
+    /* a sliver near (1, 0) whose rounded centroid (float) lay on its long edge: one step over */
+    pts[0] = V(0x1.fffffap-1, -0x1.ea302ap-21);
+    pts[1] = V(0x1.fff9ap-1, -0x1.83d46p-14);
+    pts[2] = V(0x1.fffffcp-1, -0x1.ea302cp-21);
+    assert_status(c2d_polygon_make(pts, 3, &p), C2D_OK);
+    assert_true(c2d_polygon_contains_point(&p, p.centroid));
+    assert_near(p.centroid.x, 0x1.fffddcp-1, 1e-7);
+    assert_near(p.centroid.y, -0x1.07a8cp-15, 1e-9);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1912,6 +1950,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_sweep_normal_from_tiny_offset, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_tiny_contact_distance_and_cast_normals, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_far_circle_thin_triangle, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_centroid_rounds_onto_edge, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

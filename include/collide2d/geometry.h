@@ -97,8 +97,10 @@ C2D_API c2d_status c2d_circle_make(c2d_vec2 center, c2d_real radius, c2d_circle 
 C2D_API c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_capsule *out);
 /* Convex hull of any point cloud (any order, any winding, duplicates allowed): welds points closer
  * than C2D_WELD_TOLERANCE * cloud size, drops collinear points, winds CCW, computes normals and
- * centroid. Errors: NULL_ARG, NOT_FINITE, OUT_OF_RANGE, DEGENERATE (fewer than 3 distinct points or
- * all collinear), TOO_MANY_POINTS (hull needs more than C2D_MAX_POLYGON_VERTICES vertices). */
+ * centroid (the area centroid rounded, or a neighbour one representable step away where rounding
+ * put it on an edge; c2d_polygon_contains_point holds for it). Errors: NULL_ARG, NOT_FINITE,
+ * OUT_OF_RANGE, DEGENERATE (fewer than 3 distinct points, all collinear, or no representable point
+ * strictly inside near the centroid), TOO_MANY_POINTS (hull needs more than C2D_MAX_POLYGON_VERTICES vertices). */
 C2D_API c2d_status c2d_polygon_make(const c2d_vec2 *points, int count, c2d_polygon *out);
 /* Box polygon centered on the origin with half extents half (rotate/place with c2d_polygon_transform).
  * Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE. */
