@@ -1204,8 +1204,9 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, bool is
  *    origin.
  * Then the decision and contact as in disk_polygon_scalar (judge with SURE_ULPS). Bad input, a
  * polygon with an edge too short to normalise, a doubtful area sum, a squared numerator beyond the
- * float range (polygons larger than about 4e9), a center on a vertex, or more than 8 vertices goes
- * to disk_polygon_scalar. */
+ * float range (polygons larger than about 4e9), a least squared distance below FLT_MIN (a center on
+ * an edge line or a vertex, or within 1e-19 of one, where squares underflow to 0 and tie with the
+ * true nearest feature), or more than 8 vertices goes to disk_polygon_scalar. */
 static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out, int blocks) {
     const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
@@ -1272,7 +1273,7 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
     sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
     dmin = _mm_cvtss_f32(m);
     if (_mm_movemask_ps(cut) || !(-_mm_cvtss_f32(sum) > 32 * C2D_EPSILON * _mm_cvtss_f32(_mm_shuffle_ps(sum, sum, 1))) || mask == 0 ||
-        (out_lanes && !(dmin > 0)))
+        !(dmin >= FLT_MIN))
         return disk_polygon_scalar(c, r, is_point, p, out);
     f = c2d_lowest_bit(mask);
     scale = _mm_cvtss_f32(hmax_ps(size)) + r;

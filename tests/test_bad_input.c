@@ -1913,6 +1913,35 @@ static void fuzz_centroid_rounds_onto_edge(void **state) {
     assert_near(p.centroid.y, -0x1.07a8cp-15, 1e-9);
 }
 
+/* Found by make fuzz: a point 1e-40 above the top edge of a triangle 6e-19 across. In float every
+ * squared distance of the SSE search underflowed to 0, the tie went to the wrong edge, and the hit
+ * said inside while overlap said outside. Least squares below FLT_MIN now take the scalar form. */
+static void fuzz_underflowing_squares_point_polygon(void **state) {
+    c2d_vec2 pts[3];
+    c2d_shape a, b;
+    c2d_hit h;
+    (void)state;
+    pts[0] = V(-6.47133172e-19, 0);
+    pts[1] = V(-4.33825884e-19, -4.33825884e-19);
+    pts[2] = V(0, 0);
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    b.type = C2D_SHAPE_POLYGON;
+    assert_status(c2d_polygon_make(pts, 3, &b.as.polygon), C2D_OK);
+    a.type = C2D_SHAPE_POINT;
+    a.as.point = V(4.46954795e-39, 9.9999461e-41); /* above y = 0: outside */
+    assert_false(c2d_shape_overlap(&a, &b));
+    assert_false(c2d_shape_hit(&a, &b, &h));
+    assert_false(c2d_point_hit_polygon(a.as.point, &b.as.polygon, &h));
+    a.as.point = V(-3e-19, -1e-19); /* inside, 1e-19 from the top edge */
+    assert_true(c2d_shape_overlap(&a, &b));
+    assert_true(c2d_shape_hit(&a, &b, &h));
+    assert_true(h.normal.x == 0 && h.normal.y == 1);
+    a.as.point = V(-3e-19, 1e-40); /* just above the top edge */
+    assert_false(c2d_shape_overlap(&a, &b));
+    assert_false(c2d_shape_hit(&a, &b, &h));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ctor_segment, setup, teardown),
@@ -1951,6 +1980,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_tiny_contact_distance_and_cast_normals, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_far_circle_thin_triangle, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_centroid_rounds_onto_edge, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_underflowing_squares_point_polygon, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
