@@ -356,7 +356,9 @@ bool c2d_polygon_is_valid(const c2d_polygon *p) {
         int i2 = i + 1 < n ? i + 1 : 0;
         c2d_vec2 e = c2d_sub(p->vertices[i2], p->vertices[i]);
         c2d_vec2 expected = c2d_normalize(c2d_right_perp(e));
-        if (!(c2d_len_sq(e) > 0) || !is_unit(expected)) return false;
+        /* an edge shorter than C2D_MIN_SIZE: the queries' cross products would be subnormal, whose
+         * absolute rounding the unsure bands (relative to the shapes' size) do not cover */
+        if (!(c2d_len_sq(e) >= (c2d_real)C2D_MIN_SIZE * (c2d_real)C2D_MIN_SIZE) || !is_unit(expected)) return false;
         if (!is_unit(p->normals[i]) || !unit_matches(p->normals[i], expected)) return false;
         for (j = 0; j < n; ++j) {
             if (j == i || j == i2) continue;

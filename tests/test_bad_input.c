@@ -1913,33 +1913,98 @@ static void fuzz_centroid_rounds_onto_edge(void **state) {
     assert_near(p.centroid.y, -0x1.07a8cp-15, 1e-9);
 }
 
+/* The shortest edge of triangle q. */
+static c2d_real shortest_edge(const c2d_vec2 *q) {
+    c2d_real e0 = c2d_len(c2d_sub(q[1], q[0])), e1 = c2d_len(c2d_sub(q[2], q[1])), e2 = c2d_len(c2d_sub(q[0], q[2]));
+    c2d_real m = e0 < e1 ? e0 : e1;
+    return m < e2 ? m : e2;
+}
+
+/* c2d_polygon_make of triangle q when its edges reach C2D_MIN_SIZE; otherwise check that it is
+ * DEGENERATE and build the struct by hand, as a careless caller might. */
+static void triangle_made_or_by_hand(const c2d_vec2 *q, c2d_polygon *p) {
+    int i;
+    if (shortest_edge(q) >= (c2d_real)C2D_MIN_SIZE) {
+        assert_status(c2d_polygon_make(q, 3, p), C2D_OK);
+        return;
+    }
+    assert_status(c2d_polygon_make(q, 3, p), C2D_ERR_DEGENERATE);
+    p->count = 3;
+    for (i = 0; i < 3; ++i) {
+        p->vertices[i] = q[i];
+        p->normals[i] = c2d_normalize(c2d_right_perp(c2d_sub(q[(i + 1) % 3], q[i])));
+    }
+    p->centroid = c2d_scale(c2d_add(c2d_add(q[0], q[1]), q[2]), (c2d_real)1 / 3);
+    assert_false(c2d_polygon_is_valid(p));
+}
+
 /* Found by make fuzz: a point 1e-40 above the top edge of a triangle 6e-19 across. In float every
  * squared distance of the SSE search underflowed to 0, the tie went to the wrong edge, and the hit
- * said inside while overlap said outside. Least squares below FLT_MIN now take the scalar form. */
+ * said inside while overlap said outside. Least squares below FLT_MIN now take the scalar form.
+ * In float c2d_polygon_make now refuses that triangle (edges below C2D_MIN_SIZE), so it is built
+ * by hand; the same triangle 4 times larger is accepted. */
 static void fuzz_underflowing_squares_point_polygon(void **state) {
     c2d_vec2 pts[3];
     c2d_shape a, b;
     c2d_hit h;
+    int k;
     (void)state;
-    pts[0] = V(-6.47133172e-19, 0);
-    pts[1] = V(-4.33825884e-19, -4.33825884e-19);
-    pts[2] = V(0, 0);
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     b.type = C2D_SHAPE_POLYGON;
-    assert_status(c2d_polygon_make(pts, 3, &b.as.polygon), C2D_OK);
     a.type = C2D_SHAPE_POINT;
-    a.as.point = V(4.46954795e-39, 9.9999461e-41); /* above y = 0: outside */
-    assert_false(c2d_shape_overlap(&a, &b));
-    assert_false(c2d_shape_hit(&a, &b, &h));
-    assert_false(c2d_point_hit_polygon(a.as.point, &b.as.polygon, &h));
-    a.as.point = V(-3e-19, -1e-19); /* inside, 1e-19 from the top edge */
-    assert_true(c2d_shape_overlap(&a, &b));
-    assert_true(c2d_shape_hit(&a, &b, &h));
-    assert_true(h.normal.x == 0 && h.normal.y == 1);
-    a.as.point = V(-3e-19, 1e-40); /* just above the top edge */
-    assert_false(c2d_shape_overlap(&a, &b));
-    assert_false(c2d_shape_hit(&a, &b, &h));
+    for (k = 1; k <= 4; k *= 4) {
+        pts[0] = V(-6.47133172e-19 * k, 0);
+        pts[1] = V(-4.33825884e-19 * k, -4.33825884e-19 * k);
+        pts[2] = V(0, 0);
+        triangle_made_or_by_hand(pts, &b.as.polygon);
+        a.as.point = V(4.46954795e-39, 9.9999461e-41); /* above y = 0: outside */
+        assert_false(c2d_shape_overlap(&a, &b));
+        assert_false(c2d_shape_hit(&a, &b, &h));
+        assert_false(c2d_point_hit_polygon(a.as.point, &b.as.polygon, &h));
+        a.as.point = V(-3e-19 * k, -1e-19 * k); /* inside, 1e-19 * k from the top edge */
+        assert_true(c2d_shape_overlap(&a, &b));
+        assert_true(c2d_shape_hit(&a, &b, &h));
+        assert_true(h.normal.x == 0 && h.normal.y == 1);
+        a.as.point = V(-3e-19 * k, 1e-40); /* just above the top edge */
+        assert_false(c2d_shape_overlap(&a, &b));
+        assert_false(c2d_shape_hit(&a, &b, &h));
+    }
+}
+
+/* Found by make fuzz (seed 7 from an empty corpus, as check-fuzz runs): a triangle 1e-22 across
+ * whose cross products with the origin are subnormal (7e-46 exactly, 0 in float), so containment
+ * said outside while the hit said inside. Edges shorter than C2D_MIN_SIZE are now DEGENERATE and
+ * not valid; scaled to edges 1% either side of it, the triangle is refused, or accepted and every
+ * query finds the origin inside. */
+static void fuzz_polygon_edges_below_min_size(void **state) {
+    const double base[3][2] = {{-1.05762733e-22, 0}, {2.66692731e-23, -1.036786e-22}, {0, 2.66692731e-23}};
+    const double shortest = 1.0907339647829655e-22; /* |base[2] - base[0]| */
+    const double scales[3] = {1, 0.99 * (double)C2D_MIN_SIZE / shortest, 1.01 * (double)C2D_MIN_SIZE / shortest};
+    c2d_vec2 q[3];
+    c2d_shape a, b;
+    c2d_hit h;
+    int i, k;
+    (void)state;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    a.type = C2D_SHAPE_POINT;
+    a.as.point = V(0, 0);
+    b.type = C2D_SHAPE_POLYGON;
+    for (k = 0; k < 3; ++k) {
+        for (i = 0; i < 3; ++i) q[i] = V(base[i][0] * scales[k], base[i][1] * scales[k]);
+        if (k == 1) assert_true(shortest_edge(q) < (c2d_real)C2D_MIN_SIZE);
+        if (k == 2) assert_true(shortest_edge(q) >= (c2d_real)C2D_MIN_SIZE);
+        if (shortest_edge(q) < (c2d_real)C2D_MIN_SIZE) {
+            assert_status(c2d_polygon_make(q, 3, &b.as.polygon), C2D_ERR_DEGENERATE);
+            continue;
+        }
+        assert_status(c2d_polygon_make(q, 3, &b.as.polygon), C2D_OK);
+        assert_true(c2d_polygon_is_valid(&b.as.polygon));
+        assert_true(c2d_shape_overlap(&a, &b)); /* the origin is inside */
+        assert_true(c2d_shape_hit(&a, &b, &h));
+        assert_true(c2d_polygon_contains_point(&b.as.polygon, b.as.polygon.centroid));
+    }
 }
 
 int main(void) {
@@ -1981,6 +2046,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_far_circle_thin_triangle, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_centroid_rounds_onto_edge, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_underflowing_squares_point_polygon, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_polygon_edges_below_min_size, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,9 +35,9 @@ extern "C" {
 typedef double c2d_real;
 /* Largest accepted absolute coordinate or size; constructors reject anything larger. */
 #  define C2D_MAX_COORD 1.0e100
-/* Smallest accepted radius (circles, capsules) and box width or height: its square is still a
- * normal number, so the squared comparisons of the queries do not underflow; smaller sizes are
- * C2D_ERR_BAD_SIZE. */
+/* Smallest accepted radius (circles, capsules), box width or height, and polygon edge: its square
+ * is still a normal number, so the squared comparisons and cross products of the queries do not
+ * underflow; smaller sizes are C2D_ERR_BAD_SIZE (polygon edges: C2D_ERR_DEGENERATE). */
 #  define C2D_MIN_SIZE 1.0e-150
 /* Machine epsilon of c2d_real. */
 #  define C2D_EPSILON 2.2204460492503131e-16
@@ -45,9 +45,9 @@ typedef double c2d_real;
 typedef float c2d_real;
 /* Largest accepted absolute coordinate or size; constructors reject anything larger. */
 #  define C2D_MAX_COORD 1.0e15f
-/* Smallest accepted radius (circles, capsules) and box width or height: its square is still a
- * normal number, so the squared comparisons of the queries do not underflow; smaller sizes are
- * C2D_ERR_BAD_SIZE. */
+/* Smallest accepted radius (circles, capsules), box width or height, and polygon edge: its square
+ * is still a normal number, so the squared comparisons and cross products of the queries do not
+ * underflow; smaller sizes are C2D_ERR_BAD_SIZE (polygon edges: C2D_ERR_DEGENERATE). */
 #  define C2D_MIN_SIZE 1.0e-18f
 /* Machine epsilon of c2d_real. */
 #  define C2D_EPSILON 1.1920929e-7f

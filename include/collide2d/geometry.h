@@ -99,8 +99,8 @@ C2D_API c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c
  * than C2D_WELD_TOLERANCE * cloud size, drops collinear points, winds CCW, computes normals and
  * centroid (the area centroid rounded, or a neighbour one representable step away where rounding
  * put it on an edge; c2d_polygon_contains_point holds for it). Errors: NULL_ARG, NOT_FINITE,
- * OUT_OF_RANGE, DEGENERATE (fewer than 3 distinct points, all collinear, or no representable point
- * strictly inside near the centroid), TOO_MANY_POINTS (hull needs more than C2D_MAX_POLYGON_VERTICES vertices). */
+ * OUT_OF_RANGE, DEGENERATE (fewer than 3 distinct points, all collinear, an edge shorter than
+ * C2D_MIN_SIZE, or no representable point strictly inside near the centroid), TOO_MANY_POINTS (hull needs more than C2D_MAX_POLYGON_VERTICES vertices). */
 C2D_API c2d_status c2d_polygon_make(const c2d_vec2 *points, int count, c2d_polygon *out);
 /* Box polygon centered on the origin with half extents half (rotate/place with c2d_polygon_transform).
  * Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE. */
@@ -130,8 +130,9 @@ C2D_API bool c2d_aabb_is_valid(c2d_aabb b);
 C2D_API bool c2d_circle_is_valid(c2d_circle c);
 /* Capsule: finite, in range, radius >= C2D_MIN_SIZE. */
 C2D_API bool c2d_capsule_is_valid(c2d_capsule c);
-/* Polygon: 3..max vertices, finite, in range, strictly convex, counter-clockwise, unit normals
- * matching the edges. A clockwise ("wrongly wound") polygon is not valid. */
+/* Polygon: 3..max vertices, finite, in range, every edge at least C2D_MIN_SIZE long, strictly
+ * convex, counter-clockwise, unit normals matching the edges. A clockwise ("wrongly wound")
+ * polygon is not valid. */
 C2D_API bool c2d_polygon_is_valid(const c2d_polygon *p);
 /* Concave: what c2d_concave_make accepts, and bounds/signed_area match the vertices. O(n^2). */
 C2D_API bool c2d_concave_is_valid(const c2d_concave *p);
