@@ -100,7 +100,8 @@ C2D_API c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c
  * centroid (the area centroid rounded, or a neighbour one representable step away where rounding
  * put it on an edge; c2d_polygon_contains_point holds for it). Errors: NULL_ARG, NOT_FINITE,
  * OUT_OF_RANGE, DEGENERATE (fewer than 3 distinct points, all collinear, an edge shorter than
- * C2D_MIN_SIZE, or no representable point strictly inside near the centroid), TOO_MANY_POINTS (hull needs more than C2D_MAX_POLYGON_VERTICES vertices). */
+ * C2D_MIN_SIZE, or no representable point strictly inside near the centroid), TOO_MANY_POINTS
+ * (hull needs more than C2D_MAX_POLYGON_VERTICES vertices). */
 C2D_API c2d_status c2d_polygon_make(const c2d_vec2 *points, int count, c2d_polygon *out);
 /* Box polygon centered on the origin with half extents half (rotate/place with c2d_polygon_transform).
  * Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE. */
