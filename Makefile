@@ -1,7 +1,8 @@
 # collide2d: the two commands of the README, plus the bench.
 #   make demo           build the WebAssembly page and serve it on 127.0.0.1 (the main job)
 #   make demo-terminal  the terminal example: a box walks through a level of mixed shapes
-#   make check          every test: float, double, ASan+UBSan builds, node tests, browser test
+#   make check          every test: float, double, ASan+UBSan and Clang builds, the fuzzer (float and
+#                       double), node tests, browser test
 #   make bench          narrow, cast and broad-phase benchmarks beside Box2D 2.4 and Chipmunk
 #   make bench-js       the Node benchmark beside detect-collisions, sat, rbush, flatbush
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -27,6 +28,7 @@ CMAKE_FLAGS_bench  = -DCMAKE_BUILD_TYPE=Release -DCOLLIDE2D_BUILD_BENCH=ON -DCOL
 CMAKE_FLAGS_clang  = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_FLAGS=-march=native
 CMAKE_FLAGS_fuzz   = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
                      -DCOLLIDE2D_FUZZ=ON -DCOLLIDE2D_SANITIZE=ON -DCOLLIDE2D_BUILD_TESTS=OFF -DCOLLIDE2D_BUILD_EXAMPLES=OFF
+CMAKE_FLAGS_fuzz-double = $(CMAKE_FLAGS_fuzz) -DCOLLIDE2D_DOUBLE=ON
 # make fuzz: seconds of fuzzing (libFuzzer prints its seed; FUZZ_SEED=N repeats a run)
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
@@ -59,14 +61,27 @@ check-clang: deps-clang
 	$(MAKE) $(BUILD)/clang/.built
 	cd $(BUILD)/clang && ctest --output-on-failure -j $(JOBS)
 
-# libFuzzer over every generic query (tests/fuzz_queries.c), under ASan and UBSan. A finding stops
-# the run and leaves its input in $(BUILD)/fuzz/ (crash-*): rerun it with ./fuzz_queries <file>.
-# check-fuzz (part of make check): FUZZ_CHECK_RUNS inputs from seed 1 and an empty corpus. The same
-# seed does not give the same inputs on every machine (CI's machine reached a finding at 1.4M inputs
-# that this one never did in 10M), so a failure elsewhere is a real input to keep: see the log.
-# make fuzz: FUZZ_SECONDS from a random seed, corpus kept.
+# libFuzzer over every generic query (tests/fuzz_queries.c), under ASan and UBSan, in float and in
+# double. A finding stops the run and leaves its input in $(BUILD)/fuzz/ or $(BUILD)/fuzz-double/
+# (crash-*): rerun it with ./fuzz_queries <file> there.
+# check-fuzz (part of make check): FUZZ_CHECK_RUNS inputs per build from seed 1 and an empty corpus.
+# The same seed does not give the same inputs on every machine (CI's machine reached a finding at
+# 1.4M inputs that this one never did in 10M), so a failure elsewhere is a real input to keep: see
+# the log. make fuzz: FUZZ_SECONDS from a random seed, float, corpus kept.
 FUZZ_CHECK_RUNS ?= 10000000
 check-fuzz: deps-clang
+	$(MAKE) $(BUILD)/fuzz/.built $(BUILD)/fuzz-double/.built
+	@for b in fuzz fuzz-double; do \
+	  rm -rf $(BUILD)/$$b/check-corpus && mkdir -p $(BUILD)/$$b/check-corpus; \
+	  echo "check-fuzz ($$b): $(FUZZ_CHECK_RUNS) inputs from seed 1"; \
+	  (cd $(BUILD)/$$b && ASAN_OPTIONS=detect_leaks=1 ./fuzz_queries -seed=1 -runs=$(FUZZ_CHECK_RUNS) -timeout=10 \
+	    -print_final_stats=1 check-corpus > check-fuzz.log 2>&1); rc=$$?; \
+	  grep -E '^(INFO: Seed|fuzz:|==|SUMMARY|stat::number_of_executed_units|Done)|ERROR' $(BUILD)/$$b/check-fuzz.log; \
+	  echo "check-fuzz ($$b): exit $$rc (full log: $(BUILD)/$$b/check-fuzz.log)"; \
+	  if [ $$rc -ne 0 ]; then exit $$rc; fi; \
+	done
+
+fuzz: deps-clang
 	$(MAKE) $(BUILD)/fuzz/.built
 	rm -rf $(BUILD)/fuzz/check-corpus && mkdir -p $(BUILD)/fuzz/check-corpus
 	cd $(BUILD)/fuzz && ASAN_OPTIONS=detect_leaks=1 ./fuzz_queries -seed=1 -runs=$(FUZZ_CHECK_RUNS) -timeout=10 \
