@@ -1920,15 +1920,19 @@ static c2d_real shortest_edge(const c2d_vec2 *q) {
     return m < e2 ? m : e2;
 }
 
-/* c2d_polygon_make of triangle q when its edges reach C2D_MIN_SIZE; otherwise check that it is
- * DEGENERATE and build the struct by hand, as a careless caller might. */
+/* c2d_polygon_make of triangle q, checked against the edge rule: C2D_OK (returns true) when every
+ * edge reaches C2D_MIN_SIZE, C2D_ERR_DEGENERATE (returns false) otherwise. */
+static bool triangle_made(const c2d_vec2 *q, c2d_polygon *p) {
+    bool long_enough = shortest_edge(q) >= (c2d_real)C2D_MIN_SIZE;
+    assert_status(c2d_polygon_make(q, 3, p), long_enough ? C2D_OK : C2D_ERR_DEGENERATE);
+    return long_enough;
+}
+
+/* triangle_made, or where c2d_polygon_make refuses q the struct built by hand, as a careless
+ * caller might. */
 static void triangle_made_or_by_hand(const c2d_vec2 *q, c2d_polygon *p) {
     int i;
-    if (shortest_edge(q) >= (c2d_real)C2D_MIN_SIZE) {
-        assert_status(c2d_polygon_make(q, 3, p), C2D_OK);
-        return;
-    }
-    assert_status(c2d_polygon_make(q, 3, p), C2D_ERR_DEGENERATE);
+    if (triangle_made(q, p)) return;
     p->count = 3;
     for (i = 0; i < 3; ++i) {
         p->vertices[i] = q[i];
@@ -1995,11 +1999,7 @@ static void fuzz_polygon_edges_below_min_size(void **state) {
         for (i = 0; i < 3; ++i) q[i] = V(base[i][0] * scales[k], base[i][1] * scales[k]);
         if (k == 1) assert_true(shortest_edge(q) < (c2d_real)C2D_MIN_SIZE);
         if (k == 2) assert_true(shortest_edge(q) >= (c2d_real)C2D_MIN_SIZE);
-        if (shortest_edge(q) < (c2d_real)C2D_MIN_SIZE) {
-            assert_status(c2d_polygon_make(q, 3, &b.as.polygon), C2D_ERR_DEGENERATE);
-            continue;
-        }
-        assert_status(c2d_polygon_make(q, 3, &b.as.polygon), C2D_OK);
+        if (!triangle_made(q, &b.as.polygon)) continue;
         assert_true(c2d_polygon_is_valid(&b.as.polygon));
         assert_true(c2d_shape_overlap(&a, &b)); /* the origin is inside */
         assert_true(c2d_shape_hit(&a, &b, &h));
