@@ -2,10 +2,10 @@
  * and convex polygons, circles and segments, and ray casts.
  *
  * Every query works on a "ring": a closed outline of vertices with a known winding. A concave
- * polygon is a ring; so is a convex c2d_polygon. All decisions are made with orientation signs
- * (cross products formed relative to a vertex of the outline), never with tolerances, and no
- * intersection point is computed and then re-tested, so outlines that share vertices or edges
- * exactly are seen to touch, not to overlap. */
+ * polygon is a ring; so is a convex c2d_polygon. All decisions are made with exact orientation signs
+ * (c2d_orient2d), never with tolerances, and no intersection point is computed and then re-tested,
+ * so outlines that share vertices or edges exactly are seen to touch, not to overlap, and a point
+ * exactly on a slanted edge is on the boundary. (The ray cast's entry time is a rounded ratio.) */
 #include <stddef.h>
 #include "internal.h"
 
@@ -25,25 +25,24 @@ typedef enum ring_location {
     LOC_ON_VERTEX = 3  /* equal to vertex index */
 } ring_location;
 
-/* Twice the signed area of triangle (a, b, p), formed relative to a: > 0 when p lies to the left
- * of the directed line a -> b (y up), 0 when the three points are collinear. */
-static inline c2d_real orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) {
-    return c2d_cross(c2d_sub(b, a), c2d_sub(p, a));
-}
+/* Exact sign of the orientation of p against the directed line a -> b: +1 left (y up), -1 right,
+ * 0 collinear (c2d_orient_sign, internal.h). */
+static inline int orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) { return c2d_orient_sign(a, b, p); }
 
-/* Orientation of p against the ring edge a -> b (a = v[i], b = v[i + 1]), as orient(a, b, p) in
- * exact arithmetic, but always formed from the edge's counter-clockwise start: a in a
- * counter-clockwise ring, b in a clockwise one (negated). The rounded value then does not depend
- * on the winding: an outline and its reversal give exactly opposite values, and a
- * counter-clockwise ring gives exactly the products of the convex polygon tests. */
-static inline c2d_real edge_orient(c2d_real sign, c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) {
-    return sign > 0 ? orient(a, b, p) : -orient(b, a, p);
+/* Twice the signed area of (a, b, p), rounded, for the ray cast's entry time: formed from the
+ * ring edge's counter-clockwise start (a in a counter-clockwise ring, b in a clockwise one,
+ * negated), so that an outline and its reversal give the same bits. */
+static inline c2d_real edge_orient_value(c2d_real sign, c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) {
+    return sign > 0 ? c2d_cross(c2d_sub(b, a), c2d_sub(p, a)) : -c2d_cross(c2d_sub(a, b), c2d_sub(p, b));
 }
 
 /* True when x and y are both non-zero and of opposite signs (NaN is neither). */
 static inline bool opposite(c2d_real x, c2d_real y) {
     return (x > 0 && y < 0) || (x < 0 && y > 0);
 }
+
+/* Sign of a rounded value: +1, -1, or 0 (NaN too). */
+static inline int sign_of(c2d_real x) { return (x > 0) - (x < 0); }
 
 static inline bool same_point(c2d_vec2 a, c2d_vec2 b) { return a.x == b.x && a.y == b.y; }
 static inline int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
@@ -83,13 +82,13 @@ static c2d_real signed_area_of(const c2d_vec2 *v, int n) {
 /* True when the closed segments a0-a1 and b0-b1 share a point (the same rule as
  * c2d_segment_overlap_segment, on coordinates already known to be in range). */
 static bool edges_touch(c2d_vec2 a0, c2d_vec2 a1, c2d_vec2 b0, c2d_vec2 b1) {
-    c2d_real d1, d2, d3, d4;
+    int d1, d2, d3, d4;
     if (!boxes_overlap_closed(box_of(a0, a1), box_of(b0, b1))) return false;
     d1 = orient(b0, b1, a0);
     d2 = orient(b0, b1, a1);
     d3 = orient(a0, a1, b0);
     d4 = orient(a0, a1, b1);
-    if (opposite(d1, d2) && opposite(d3, d4)) return true;
+    if (d1 * d2 < 0 && d3 * d4 < 0) return true;
     /* Not a proper crossing: they share a point only if an endpoint of one lies on the other
      * (the collinear box test is exact once the orientation is exactly zero). */
     if (d1 == 0 && boxes_overlap_closed(box_of(a0, a0), box_of(b0, b1))) return true;
@@ -235,9 +234,7 @@ static bool ring_from_polygon(const c2d_polygon *p, ring *r) {
  * ch. 7) is made exact at the boundary:
  * - an edge is counted with the half-open rule (its lower end belongs to it, its upper end does
  *   not), so a ray through a vertex counts it once or not at all, and horizontal edges never;
- * - which side of an edge p lies on is an orientation sign relative to the edge's start
- *   (edge_orient: its counter-clockwise start, whatever the ring's winding), not a computed
- *   x-intercept;
+ * - which side of an edge p lies on is an exact orientation sign, not a computed x-intercept;
  * - an orientation of exactly zero with p strictly between the edge's ends means p is on the
  *   edge, and p equal to a vertex is reported as that vertex, before any counting matters.
  * *index receives the vertex or edge index for the two boundary cases. */
@@ -246,13 +243,13 @@ static ring_location ring_locate(const ring *r, c2d_vec2 p, int *index) {
     int i;
     for (i = 0; i < r->n; ++i) {
         c2d_vec2 a = r->v[i], b = r->v[next_index(i, r->n)];
-        c2d_real c;
+        int c;
         if (same_point(p, a)) {
             *index = i;
             return LOC_ON_VERTEX;
         }
         if (p.y < c2d_minr(a.y, b.y) || p.y > c2d_maxr(a.y, b.y)) continue;
-        c = edge_orient(r->sign, a, b, p);
+        c = orient(a, b, p);
         if (c == 0) {
             c2d_vec2 e = c2d_sub(b, a);
             if (c2d_dot(c2d_sub(p, a), e) > 0 && c2d_dot(c2d_sub(p, b), e) < 0) {
@@ -270,36 +267,44 @@ static ring_location ring_locate(const ring *r, c2d_vec2 p, int *index) {
     return inside ? LOC_INSIDE : LOC_OUTSIDE;
 }
 
-/* Does direction d, leaving vertex i, point strictly into the ring's interior? The interior near
- * a vertex is the wedge between its outgoing edge and its reversed incoming edge (on the left of
- * both edges for a counter-clockwise ring). At a convex vertex d must be strictly left of both
- * edges, at a reflex vertex strictly left of either, at a straight vertex strictly left of the
- * line. Directions along an edge are on the boundary and do not count. */
-static bool wedge_enters(const ring *r, int i, c2d_vec2 d) {
-    c2d_vec2 w = r->v[i];
-    c2d_vec2 ein = c2d_sub(w, r->v[prev_index(i, r->n)]);
-    c2d_vec2 eout = c2d_sub(r->v[next_index(i, r->n)], w);
-    c2d_real turn = r->sign * c2d_cross(ein, eout);
-    c2d_real cout = r->sign * c2d_cross(eout, d);
-    c2d_real cin = r->sign * c2d_cross(ein, d);
+/* Does a direction d leaving a vertex point strictly into the ring's interior? The interior near a
+ * vertex is the wedge between its outgoing edge and its reversed incoming edge (on the left of
+ * both edges for a counter-clockwise ring). At a convex vertex (turn > 0) d must be strictly left
+ * of both edges, at a reflex vertex (turn < 0) strictly left of either, at a straight vertex
+ * strictly left of the line. Directions along an edge are on the boundary and do not count. The
+ * signs come already multiplied by the ring's winding: turn of (prev, w, next), cout of d against
+ * the outgoing edge, cin of d against the incoming edge. */
+static bool wedge_signs_enter(int turn, int cout, int cin) {
     if (turn > 0) return cout > 0 && cin > 0;
     if (turn < 0) return cout > 0 || cin > 0;
     return cout > 0;
 }
 
-/* Does direction d, leaving a point of edge i's open interior, point strictly into the ring? */
-static bool edge_enters(const ring *r, int i, c2d_vec2 d) {
-    c2d_vec2 e = c2d_sub(r->v[next_index(i, r->n)], r->v[i]);
-    return r->sign * c2d_cross(e, d) > 0;
+/* Does the direction from vertex i toward the point q (q != v[i]) enter the interior? Exact. */
+static bool wedge_enters_toward(const ring *r, int i, c2d_vec2 q) {
+    int s = r->sign > 0 ? 1 : -1;
+    c2d_vec2 w = r->v[i], prev = r->v[prev_index(i, r->n)], next = r->v[next_index(i, r->n)];
+    return wedge_signs_enter(s * orient(prev, w, next), s * orient(w, next, q), s * orient(prev, w, q));
 }
 
-/* Do the points just beyond p in direction d lie in the ring's interior? */
-static bool point_enters(const ring *r, c2d_vec2 p, c2d_vec2 d) {
+/* The same for a direction d given as a vector (the ray cast), with rounded cross products. */
+static bool wedge_enters_dir(const ring *r, int i, c2d_vec2 d) {
+    c2d_vec2 w = r->v[i];
+    c2d_vec2 ein = c2d_sub(w, r->v[prev_index(i, r->n)]);
+    c2d_vec2 eout = c2d_sub(r->v[next_index(i, r->n)], w);
+    return wedge_signs_enter(sign_of(r->sign * c2d_cross(ein, eout)), sign_of(r->sign * c2d_cross(eout, d)),
+                             sign_of(r->sign * c2d_cross(ein, d)));
+}
+
+/* Do the points just beyond p on the way to q (q != p) lie in the ring's interior? On an edge's
+ * interior the way in is the edge's inner side: q strictly on it (p lies on the edge's line, so
+ * the side of q is the side of the direction q - p). Exact. */
+static bool point_enters(const ring *r, c2d_vec2 p, c2d_vec2 q) {
     int idx = 0;
     switch (ring_locate(r, p, &idx)) {
     case LOC_INSIDE: return true;
-    case LOC_ON_EDGE: return edge_enters(r, idx, d);
-    case LOC_ON_VERTEX: return wedge_enters(r, idx, d);
+    case LOC_ON_EDGE: return (r->sign > 0 ? 1 : -1) * orient(r->v[idx], r->v[next_index(idx, r->n)], q) > 0;
+    case LOC_ON_VERTEX: return wedge_enters_toward(r, idx, q);
     case LOC_OUTSIDE: break;
     }
     return false;
@@ -313,9 +318,9 @@ static bool point_enters(const ring *r, c2d_vec2 p, c2d_vec2 d) {
  *    collinear runs ending at such vertices or at p, q. These event points cut the segment into
  *    pieces that are each wholly inside, wholly outside or wholly on the boundary. Walking from p
  *    to q, an inside piece starts at p or at a ring vertex on the segment, and from there the
- *    direction d = q - p locally enters the interior. So it is enough to test d, exactly and
- *    locally, leaving p (inside, or a half-plane or wedge test when p is on the boundary) and
- *    leaving each ring vertex on the open segment (a wedge test).
+ *    direction toward q locally enters the interior. So it is enough to test that direction,
+ *    exactly and locally, leaving p (inside, or a half-plane or wedge test when p is on the
+ *    boundary) and leaving each ring vertex on the open segment (a wedge test).
  * No point is ever computed, so a segment lying on an edge or touching a vertex cannot be pushed
  * inside by rounding. O(n). */
 static bool segment_enters_ring(const ring *r, c2d_vec2 p, c2d_vec2 q) {
@@ -329,18 +334,17 @@ static bool segment_enters_ring(const ring *r, c2d_vec2 p, c2d_vec2 q) {
     for (i = 0; i < r->n; ++i) {
         c2d_vec2 a0 = r->v[i], a1 = r->v[next_index(i, r->n)];
         if (!boxes_overlap_closed(box_of(a0, a1), sb)) continue;
-        if (opposite(edge_orient(r->sign, a0, a1, p), edge_orient(r->sign, a0, a1, q)) && opposite(orient(p, q, a0), orient(p, q, a1)))
-            return true;
+        if (orient(a0, a1, p) * orient(a0, a1, q) < 0 && orient(p, q, a0) * orient(p, q, a1) < 0) return true;
     }
 
-    if (point_enters(r, p, d)) return true;
+    if (point_enters(r, p, q)) return true;
 
     for (i = 0; i < r->n; ++i) {
         c2d_vec2 w = r->v[i];
         if (w.x < sb.lower.x || w.x > sb.upper.x || w.y < sb.lower.y || w.y > sb.upper.y) continue;
         if (orient(p, q, w) != 0) continue;
         if (!(c2d_dot(c2d_sub(w, p), d) > 0 && c2d_dot(c2d_sub(w, q), d) < 0)) continue;
-        if (wedge_enters(r, i, d)) return true;
+        if (wedge_enters_toward(r, i, q)) return true;
     }
     return false;
 }
@@ -582,7 +586,7 @@ bool c2d_concave_raycast(const c2d_concave *p, c2d_raycast_input in, c2d_hit *ou
         c2d_real s1 = c2d_cross(d, c2d_sub(a1, o));
         c2d_real t;
         if (opposite(s0, s1) && r.sign * (s0 - s1) > 0) {
-            t = edge_orient(r.sign, a0, a1, o) / (s1 - s0); /* the same bits for either winding */
+            t = edge_orient_value(r.sign, a0, a1, o) / (s1 - s0); /* the same bits for either winding */
             if (t == 0) t = 0; /* no -0 in the output */
             if (t >= 0 && t < in.max_fraction && (!found || t < best_t)) {
                 found = true;
@@ -592,7 +596,7 @@ bool c2d_concave_raycast(const c2d_concave *p, c2d_raycast_input in, c2d_hit *ou
         }
         if (s0 == 0) {
             t = c2d_dot(c2d_sub(a0, o), d) / dd;
-            if (t >= 0 && t < in.max_fraction && (!found || t < best_t) && wedge_enters(&r, i, d)) {
+            if (t >= 0 && t < in.max_fraction && (!found || t < best_t) && wedge_enters_dir(&r, i, d)) {
                 found = true;
                 best_t = t;
                 best_n = vertex_normal(&r, i, d);

@@ -574,8 +574,8 @@ bool c2d_capsule_contains_point(c2d_capsule c, c2d_vec2 p) {
     return !c2d_at_least(C2D_ABS(cr), c.radius, dd); /* |cr| / |d| < r, without overflow */
 }
 
-/* Strictly left of every edge (CCW polygon). The edge vectors are used rather than the stored
- * unit normals: with exact coordinates a point on an edge gives exactly zero. */
+/* Strictly left of every edge (CCW polygon), by the exact orientation sign of the point against
+ * each edge (c2d_orient2d), never the stored unit normals: a point on an edge is outside. */
 bool c2d_polygon_contains_point(const c2d_polygon *poly, c2d_vec2 p) {
     int i, n;
     if (!poly) return false;
@@ -584,7 +584,7 @@ bool c2d_polygon_contains_point(const c2d_polygon *poly, c2d_vec2 p) {
     for (i = 0; i < n; ++i) {
         c2d_vec2 a = poly->vertices[i];
         c2d_vec2 b = poly->vertices[i + 1 < n ? i + 1 : 0];
-        if (!(c2d_cross(c2d_sub(b, a), c2d_sub(p, a)) > 0)) return false;
+        if (c2d_orient_sign(a, b, p) <= 0) return false;
     }
     return c2d_polygon_usable(poly); /* a hand-broken polygon (range, normals, winding) is no hit */
 }
@@ -618,13 +618,13 @@ bool c2d_arc_contains_point(const c2d_arc *arc, c2d_vec2 p) {
     return false;
 }
 
-/* Exact orientation test relative to p1 plus a bounding-box test; a zero-length segment holds
+/* Exact orientation sign (c2d_orient2d) plus a bounding-box test; a zero-length segment holds
  * only its point. */
 bool c2d_segment_contains_point(c2d_segment s, c2d_vec2 p) {
     c2d_vec2 lo = c2d_vmin(s.p1, s.p2), hi = c2d_vmax(s.p1, s.p2);
     if (!(lo.x <= p.x && p.x <= hi.x && lo.y <= p.y && p.y <= hi.y)) return false;
     if (!c2d_vec2_in_range(s.p1) || !c2d_vec2_in_range(s.p2)) return false;
-    return c2d_cross(c2d_sub(s.p2, s.p1), c2d_sub(p, s.p1)) == 0;
+    return c2d_orient_sign(s.p1, s.p2, p) == 0;
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -139,6 +139,27 @@ static inline bool c2d_polygon_usable(const c2d_polygon *p) {
 }
 
 
+/* Exact orientation (src/predicates.c): the sign of the determinant of (a, b, c) given as doubles
+ * (+1 when c is left of the directed line a -> b, y up; -1 right; 0 collinear). The slow path of
+ * c2d_orient_sign. */
+int c2d_orient2d_exact(double ax, double ay, double bx, double by, double cx, double cy);
+
+/* Sign of orient(a, b, c), exact (see src/predicates.c for the range): a filter in double with
+ * Shewchuk's error bound, and the exact sum when the rounded determinant is within it. A NaN
+ * coordinate gives an unspecified sign; the callers check their input first. */
+static inline int c2d_orient_sign(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c) {
+    /* (3 + 16 eps) eps with eps = 2^-53 */
+    const double bound_a = 3.3306690738754716e-16;
+    double acx = (double)a.x - (double)c.x, bcx = (double)b.x - (double)c.x;
+    double acy = (double)a.y - (double)c.y, bcy = (double)b.y - (double)c.y;
+    double l = acx * bcy, r = acy * bcx, det = l - r;
+    /* plus an absolute 1e-300 for the rounding of products that underflow (double builds only) */
+    double bound = bound_a * (fabs(l) + fabs(r)) + 1e-300;
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+    return c2d_orient2d_exact((double)a.x, (double)a.y, (double)b.x, (double)b.y, (double)c.x, (double)c.y);
+}
+
 /* Back-off rule of every sweep (src/sweep.c, src/cast.c): the safe time for a first contact at
  * t_hit stops short by C2D_SWEEP_MARGIN measured along the path (path_length = |delta| > 0) plus a
  * rounding allowance of 8 machine epsilons of coord_scale (the largest coordinate involved)

@@ -368,7 +368,7 @@ SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, 
     c2d_real area = 0, mag = 0, size = 0, best = -REAL_MAX;
     const c2d_vec2 v0 = p->vertices[0];
     int i, n = p->count, ok = 1, f = 0;
-    for (i = 0; i < n; ++i) {
+    for (i = 0; i < n && r > 0; ++i) { /* a point (r = 0) was found inside exactly by the caller */
         c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
         if (edge_separates(c2d_cross(c2d_sub(c, v), e), rr, c2d_dot(e, e))) return RS_NO;
     }
@@ -1580,13 +1580,17 @@ bool c2d_point_hit_capsule(c2d_vec2 p, c2d_capsule c, c2d_hit *out) {
     return finish_hit(v, v == RS_UNSURE && c2d_capsule_contains_point(c, p), &k, c.p1, out);
 }
 
+/* The decision is the exact containment test (c2d_polygon_contains_point, exact orientation
+ * signs); the contact of a point found inside comes from the face search of the scalar disk path,
+ * whose rounded separations can only be within rounding of 0 where the exact test said inside. */
 bool c2d_point_hit_polygon(c2d_vec2 p, const c2d_polygon *poly, c2d_hit *out) {
     contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
     if (!point_ok(p) || !polygon_present(poly)) return false;
-    v = disk_polygon(p, 0, true, poly, &k);
-    if (v == RS_BAD) return false;
-    return finish_hit(v, v == RS_UNSURE && c2d_polygon_contains_point(poly, p), &k, p, out);
+    if (!c2d_polygon_contains_point(poly, p)) return false;
+    v = disk_polygon_scalar(p, 0, true, poly, &k);
+    if (v == RS_BAD || v == RS_NO) return false; /* RS_NO: a separation beyond SURE_ULPS, not reached */
+    return finish_hit(v, true, &k, p, out);
 }
 
 bool c2d_segment_hit_aabb(c2d_segment s, c2d_aabb b, c2d_hit *out) {

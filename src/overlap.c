@@ -62,17 +62,13 @@ static bool point_near_segment(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b, c2d_real r) {
     return !c2d_at_least(C2D_ABS(c2d_cross(d, w)), r, dd);
 }
 
-/* True when x and y are non-zero with opposite signs. */
-static inline bool opposite(c2d_real x, c2d_real y) { return (x > 0 && y < 0) || (x < 0 && y > 0); }
-
 /* True when the closed segments a1-a2 and b1-b2 come closer than r. Segments that cross have
  * distance zero; otherwise (in 2D) the closest pair always includes an endpoint, so one of the four
  * endpoint-to-segment tests decides. This covers touching, collinear and zero-length segments
  * without special cases. */
 static bool segments_near(c2d_vec2 a1, c2d_vec2 a2, c2d_vec2 b1, c2d_vec2 b2, c2d_real r) {
-    c2d_vec2 da = c2d_sub(a2, a1), db = c2d_sub(b2, b1);
-    if (opposite(c2d_cross(da, c2d_sub(b1, a1)), c2d_cross(da, c2d_sub(b2, a1))) &&
-        opposite(c2d_cross(db, c2d_sub(a1, b1)), c2d_cross(db, c2d_sub(a2, b1))))
+    if (c2d_orient_sign(a1, a2, b1) * c2d_orient_sign(a1, a2, b2) < 0 &&
+        c2d_orient_sign(b1, b2, a1) * c2d_orient_sign(b1, b2, a2) < 0)
         return true;
     return point_near_segment(a1, b1, b2, r) || point_near_segment(a2, b1, b2, r) ||
            point_near_segment(b1, a1, a2, r) || point_near_segment(b2, a1, a2, r);
@@ -84,14 +80,14 @@ static bool segments_near(c2d_vec2 a1, c2d_vec2 a2, c2d_vec2 b1, c2d_vec2 b2, c2
  * face's half-plane, and cross(w - v[i], e) / |e| is w's distance outside it. */
 
 /* True when the line through p1-p2 cuts the open interior of the convex vertex set v: some vertex
- * strictly on each side. A zero-length segment has no line and never separates (returns true). */
+ * strictly on each side (exact signs). A zero-length segment has no line and never separates
+ * (returns true). */
 static bool line_cuts(c2d_vec2 p1, c2d_vec2 p2, const c2d_vec2 *v, int count) {
-    c2d_vec2 d = c2d_sub(p2, p1);
     bool neg = false, pos = false;
     int i;
-    if (d.x == 0 && d.y == 0) return true;
-    for (i = 0; i < count; ++i) {
-        c2d_real o = c2d_cross(d, c2d_sub(v[i], p1));
+    if (p1.x == p2.x && p1.y == p2.y) return true;
+    for (i = 0; i < count && !(neg && pos); ++i) {
+        int o = c2d_orient_sign(p1, p2, v[i]);
         neg |= o < 0;
         pos |= o > 0;
     }
@@ -179,18 +175,40 @@ static void lanes_load(lanes *l, const c2d_polygon *p, c2d_vec2 o) {
     }
 }
 
+/* Largest |coordinate| over a polygon's lanes. */
+static c2d_real lanes_scale(const lanes *l) {
+    c2d_real m = 0;
+    int i;
+    for (i = 0; i < l->count; ++i) m = c2d_maxr(m, c2d_maxr(C2D_ABS(l->x[i]), C2D_ABS(l->y[i])));
+    return m;
+}
+
+/* True when no vertex of b lies strictly left of the directed edge v -> w (exact signs). */
+static bool face_separates_exact(c2d_vec2 v, c2d_vec2 w, const c2d_polygon *b) {
+    int j;
+    for (j = 0; j < b->count; ++j) {
+        if (c2d_orient_sign(v, w, b->vertices[j]) > 0) return false;
+    }
+    return true;
+}
+
 /* True when some face of a has all of b's vertices on its outer closed side (a separating axis
  * with the projections at most touching). Per face: the most negative cross(w - v, e) over b's
- * vertices w (cross(e, w - v) > 0 for a vertex strictly inside) must be below 0. An edge of zero
- * length (a repeated vertex, or one so short that it vanishes in the local frame) has no axis and
- * is skipped: the other edges of a convex polygon already give every axis the test needs. */
-static bool polygon_face_separates(const lanes *a, const lanes *b) {
+ * vertices w (cross(e, w - v) > 0 for a vertex strictly inside) must not be below 0. That value is
+ * rounded (lanes relative to a local origin); within `band` of 0, which bounds its rounding error,
+ * the exact signs on the polygons' own vertices decide (face_separates_exact). An edge of zero
+ * length (a repeated vertex) has no axis and is skipped: the other edges of a convex polygon
+ * already give every axis the test needs. pa and pb are the polygons behind a and b. */
+static bool polygon_face_separates(const lanes *a, const lanes *b, const c2d_polygon *pa, const c2d_polygon *pb, c2d_real band) {
     int i, n = a->count;
     for (i = 0; i < n; ++i) {
         int k = i + 1 < n ? i + 1 : 0;
-        c2d_real ex = a->x[k] - a->x[i], ey = a->y[k] - a->y[i];
-        if (ex == 0 && ey == 0) continue;
-        if (!(lanes_min_proj(b->x, b->y, b->blocks, ey, -ex, a->x[i], a->y[i]) < 0)) return true;
+        c2d_real ex = a->x[k] - a->x[i], ey = a->y[k] - a->y[i], m;
+        c2d_vec2 v = pa->vertices[i], w = pa->vertices[k];
+        if (v.x == w.x && v.y == w.y) continue;
+        m = (ex == 0 && ey == 0) ? 0 : lanes_min_proj(b->x, b->y, b->blocks, ey, -ex, a->x[i], a->y[i]);
+        if (m < -band) continue;
+        if (m > band || face_separates_exact(v, w, pb)) return true;
     }
     return false;
 }
@@ -233,9 +251,9 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
     if (!segment_ok(s) || !polygon_ok(p)) return false;
     n = p->count;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
-        if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no face */
-        if (!(c2d_cross(e, c2d_sub(s.p1, v)) > 0 || c2d_cross(e, c2d_sub(s.p2, v)) > 0)) return false;
+        c2d_vec2 v = p->vertices[i], w = p->vertices[i + 1 < n ? i + 1 : 0];
+        if (v.x == w.x && v.y == w.y) continue; /* a repeated vertex: no face */
+        if (!(c2d_orient_sign(v, w, s.p1) > 0 || c2d_orient_sign(v, w, s.p2) > 0)) return false;
     }
     return line_cuts(s.p1, s.p2, p->vertices, p->count);
 }
@@ -278,11 +296,12 @@ bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
     }
     if (!(lx < b.upper.x && hx > b.lower.x && ly < b.upper.y && hy > b.lower.y)) return false;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
-        if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no face */
-        /* the corner deepest behind the face: smallest dot with the outward normal (e.y, -e.x) */
-        c2d_vec2 corner = c2d_v2(e.y > 0 ? b.lower.x : b.upper.x, e.x < 0 ? b.lower.y : b.upper.y);
-        if (!(c2d_cross(e, c2d_sub(corner, v)) > 0)) return false;
+        c2d_vec2 v = p->vertices[i], w = p->vertices[i + 1 < n ? i + 1 : 0];
+        if (v.x == w.x && v.y == w.y) continue; /* a repeated vertex: no face */
+        /* the corner deepest behind the face: smallest dot with the outward normal (e.y, -e.x),
+         * chosen from the signs of the edge's components (exact) */
+        c2d_vec2 corner = c2d_v2(w.y > v.y ? b.lower.x : b.upper.x, w.x < v.x ? b.lower.y : b.upper.y);
+        if (!(c2d_orient_sign(v, w, corner) > 0)) return false;
     }
     return true;
 }
@@ -341,16 +360,22 @@ bool c2d_capsule_overlap_polygon(c2d_capsule a, const c2d_polygon *b) {
 /* ---- polygon ---- */
 
 /* Both polygons are loaded relative to the same point, the lower of their first vertices (x, then
- * y): a point that does not depend on the argument order, so that (a, b) and (b, a) compute the
- * same products and the answer is symmetric to the last bit, near touching too. */
+ * y), so that far from the origin the rounded projections stay small. Each projection's rounding
+ * error (from moving the vertices to that origin, the edge and offset differences, two products
+ * and a sum) is at most about 24 machine epsilons of S^2, S the largest lane coordinate; the band
+ * is 64 of them (plus the smallest normal, for products that underflow), and decisions inside it
+ * are exact, so the answer is the exact answer for the polygons' coordinates and symmetric. */
 bool c2d_polygon_overlap_polygon(const c2d_polygon *a, const c2d_polygon *b) {
     lanes la, lb;
     c2d_vec2 o, ob;
+    c2d_real sc, band;
     if (!polygon_ok(a) || !polygon_ok(b)) return false;
     o = a->vertices[0];
     ob = b->vertices[0];
     if (ob.x < o.x || (ob.x == o.x && ob.y < o.y)) o = ob;
     lanes_load(&la, a, o);
     lanes_load(&lb, b, o);
-    return !polygon_face_separates(&la, &lb) && !polygon_face_separates(&lb, &la);
+    sc = c2d_maxr(lanes_scale(&la), lanes_scale(&lb));
+    band = 64 * C2D_EPSILON * sc * sc + 4 * REAL_MIN;
+    return !polygon_face_separates(&la, &lb, a, b, band) && !polygon_face_separates(&lb, &la, b, a, band);
 }

@@ -3,16 +3,11 @@
 #include <stddef.h>
 #include "internal.h"
 
-/* Twice the signed area of triangle (a, b, p), formed relative to a: > 0 when p lies to the left
- * of the directed line a -> b (y up), 0 when the three points are collinear. */
-static inline c2d_real orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) {
-    return c2d_cross(c2d_sub(b, a), c2d_sub(p, a));
-}
+/* Exact orientation sign of p against the directed line a -> b (c2d_orient_sign, internal.h). */
+static inline int orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) { return c2d_orient_sign(a, b, p); }
 
-/* True when x and y are both non-zero and of opposite signs (NaN is neither). */
-static inline bool opposite(c2d_real x, c2d_real y) {
-    return (x > 0 && y < 0) || (x < 0 && y > 0);
-}
+/* True when x and y are both non-zero and of opposite signs. */
+static inline bool opposite(int x, int y) { return x * y < 0; }
 
 /* True when p lies in the closed bounding box of a-b. For a point already known to be collinear
  * with a and b this is exactly "p is on the closed segment". */
@@ -44,13 +39,63 @@ static c2d_vec2 unit_or_zero(c2d_vec2 v) {
     return c2d_normalize(c2d_scale(v, (c2d_real)1 / m));
 }
 
+/* Squared distance from (px, py) to the closed segment (ax, ay)-(bx, by), in double. */
+static double dist_sq_to_segment(double px, double py, double ax, double ay, double bx, double by) {
+    double dx = bx - ax, dy = by - ay, wx = px - ax, wy = py - ay;
+    double dd = dx * dx + dy * dy, t = dx * wx + dy * wy;
+    if (t > 0 && dd > 0) {
+        t = t < dd ? t / dd : 1;
+        wx -= t * dx;
+        wy -= t * dy;
+    }
+    return wx * wx + wy * wy;
+}
+
+/* The crossing point of two segments that cross properly (known from the exact signs). Two
+ * candidates are formed in double: along a at t = d1 / (d1 - d2) and along b at u = d3 / (d3 - d4),
+ * each clamped to its segment. When the segments are nearly parallel either ratio can be far off
+ * (its signed areas are tiny and rounded), but the point then slides along its own segment and
+ * stays within rounding of the other's line; the candidate nearer the other segment is kept. The
+ * result is clamped into both segments' boxes (which hold the true crossing), so it lies on both
+ * segments to within 4 units in the last place of the largest coordinate (collision.h). *fraction is the point's fraction along a. */
+static c2d_vec2 crossing_point(c2d_segment a, c2d_segment b, c2d_real *fraction) {
+    double a1x = a.p1.x, a1y = a.p1.y, a2x = a.p2.x, a2y = a.p2.y;
+    double b1x = b.p1.x, b1y = b.p1.y, b2x = b.p2.x, b2y = b.p2.y;
+    double rx = a2x - a1x, ry = a2y - a1y, sx = b2x - b1x, sy = b2y - b1y;
+    double d1 = sx * (a1y - b1y) - sy * (a1x - b1x), d2 = sx * (a2y - b1y) - sy * (a2x - b1x);
+    double d3 = rx * (b1y - a1y) - ry * (b1x - a1x), d4 = rx * (b2y - a1y) - ry * (b2x - a1x);
+    double t = d1 / (d1 - d2), u = d3 / (d3 - d4);
+    double px, py, qx, qy, rr;
+    c2d_vec2 lo, hi, r;
+    if (!(t >= 0)) t = 0; /* NaN too */
+    if (t > 1) t = 1;
+    if (!(u >= 0)) u = 0;
+    if (u > 1) u = 1;
+    px = a1x + t * rx;
+    py = a1y + t * ry;
+    qx = b1x + u * sx;
+    qy = b1y + u * sy;
+    if (dist_sq_to_segment(qx, qy, a1x, a1y, a2x, a2y) < dist_sq_to_segment(px, py, b1x, b1y, b2x, b2y)) {
+        rr = rx * rx + ry * ry;
+        t = rr > 0 ? ((qx - a1x) * rx + (qy - a1y) * ry) / rr : 0;
+        if (!(t > 0)) t = 0;
+        if (t > 1) t = 1;
+        px = qx;
+        py = qy;
+    }
+    lo = c2d_vmax(c2d_vmin(a.p1, a.p2), c2d_vmin(b.p1, b.p2));
+    hi = c2d_vmin(c2d_vmax(a.p1, a.p2), c2d_vmax(b.p1, b.p2));
+    r = c2d_v2(c2d_clampr((c2d_real)px, lo.x, hi.x), c2d_clampr((c2d_real)py, lo.y, hi.y));
+    *fraction = (c2d_real)t;
+    return r;
+}
+
 /* Where two closed segments meet, by orientation signs (Real-Time Collision Detection 5.1.9.1, and
- * the usual "d1..d4" formulation). Each orientation is formed relative to an endpoint of the
- * segment whose line is used, so the test is as good far from the origin as near it.
+ * the usual "d1..d4" formulation). The four signs are exact (c2d_orient2d), so the answer is the
+ * exact answer for the given coordinates, near-collinear segments included.
  *
  * - Proper crossing: a's endpoints strictly on both sides of b's line and b's strictly on both sides
- *   of a's. The crossing fraction along a is d1 / (d1 - d2), a ratio of two signed areas of opposite
- *   sign, so it lies in (0,1) by construction: no division by a near-zero determinant.
+ *   of a's. The point comes from crossing_point.
  * - Otherwise the segments can only share points if an endpoint of one lies on the other
  *   (orientation exactly 0 and inside the other's box). This single rule covers the shared
  *   endpoint, the T-junction, collinear overlap (whose ends are such endpoints) and zero-length
@@ -59,7 +104,8 @@ static c2d_vec2 unit_or_zero(c2d_vec2 v) {
  * overlap that is the shared point nearest a.p1. Returns false for non-finite or out-of-range input.
  * point and fraction may be NULL. */
 static bool segments_meet(c2d_segment a, c2d_segment b, c2d_vec2 *point, c2d_real *fraction) {
-    c2d_real d1, d2, d3, d4, t, best_t = 2;
+    int d1, d2, d3, d4;
+    c2d_real t, best_t = 2;
     c2d_vec2 best_p = a.p1;
 
     if (!segments_in_range(a, b)) return false;
@@ -70,8 +116,8 @@ static bool segments_meet(c2d_segment a, c2d_segment b, c2d_vec2 *point, c2d_rea
     d4 = orient(a.p1, a.p2, b.p2);
 
     if (opposite(d1, d2) && opposite(d3, d4)) {
-        t = d1 / (d1 - d2);
-        if (point) *point = c2d_mul_add(a.p1, t, c2d_sub(a.p2, a.p1));
+        c2d_vec2 p = crossing_point(a, b, &t);
+        if (point) *point = p;
         if (fraction) *fraction = t;
         return true;
     }
@@ -117,7 +163,7 @@ bool c2d_segment_intersect_segment(c2d_segment a, c2d_segment b, c2d_vec2 *point
  * no depth, so delta is (0,0). */
 bool c2d_segment_hit_segment(c2d_segment a, c2d_segment b, c2d_hit *out) {
     c2d_vec2 p, n;
-    c2d_real side;
+    int side;
     c2d_hit h;
 
     if (!segments_meet(a, b, &p, NULL)) return false;
