@@ -584,7 +584,7 @@ bool c2d_polygon_contains_point(const c2d_polygon *poly, c2d_vec2 p) {
     for (i = 0; i < n; ++i) {
         c2d_vec2 a = poly->vertices[i];
         c2d_vec2 b = poly->vertices[i + 1 < n ? i + 1 : 0];
-        if (c2d_orient_sign(a, b, p) <= 0) return false;
+        if (c2d_orient_sign_edge(a, b, c2d_sub(b, a), p) <= 0) return false;
     }
     return c2d_polygon_usable(poly); /* a hand-broken polygon (range, normals, winding) is no hit */
 }

@@ -144,19 +144,46 @@ static inline bool c2d_polygon_usable(const c2d_polygon *p) {
  * c2d_orient_sign. */
 int c2d_orient2d_exact(double ax, double ay, double bx, double by, double cx, double cy);
 
-/* Sign of orient(a, b, c), exact (see src/predicates.c for the range): a filter in double with
- * Shewchuk's error bound, and the exact sum when the rounded determinant is within it. A NaN
- * coordinate gives an unspecified sign; the callers check their input first. */
+/* The filter of the exact orientation of (a, b, p) (see src/predicates.c for the range), given
+ * e = b - a as rounded by the caller (so that several points can be tested against one edge): the
+ * determinant e x (p - a) in the build's own precision with Shewchuk's error bound
+ * (3 + 16 u) u (|l| + |r|) for its products l, r and unit roundoff u, plus an absolute term for
+ * products that underflow. Returns +1 or -1 when the rounded determinant clears the bound (that is
+ * then the exact sign), 0 when it does not (the exact sum must decide: c2d_orient2d_exact).
+ * Branch-free, so that callers can filter several orientations and branch once. */
+#ifdef C2D_DOUBLE
+#  define C2D_ORIENT_BOUND_REL 3.3306690738754716e-16 /* (3 + 16 u) u, u = 2^-53 */
+#  define C2D_ORIENT_BOUND_ABS 1e-300
+#else
+#  define C2D_ORIENT_BOUND_REL 1.7881396e-07f /* (3 + 16 u) u, u = 2^-24 */
+#  define C2D_ORIENT_BOUND_ABS 1e-44f         /* 8 subnormal steps */
+#endif
+static inline int c2d_orient_filter_edge(c2d_vec2 a, c2d_vec2 e, c2d_vec2 p) {
+    c2d_real px = p.x - a.x, py = p.y - a.y;
+    c2d_real l = e.x * py, r = e.y * px, det = l - r;
+    c2d_real bound = C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(r)) + C2D_ORIENT_BOUND_ABS;
+    return (det > bound) - (-det > bound);
+}
+
+/* c2d_orient_filter_edge for the points a, b, p. */
+static inline int c2d_orient_filter(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) {
+    c2d_vec2 e = {b.x - a.x, b.y - a.y};
+    return c2d_orient_filter_edge(a, e, p);
+}
+
+/* The exact sign of orient(a, b, p) with e = b - a rounded by the caller. */
+static inline int c2d_orient_sign_edge(c2d_vec2 a, c2d_vec2 b, c2d_vec2 e, c2d_vec2 p) {
+    int s = c2d_orient_filter_edge(a, e, p);
+    if (s) return s;
+    return c2d_orient2d_exact((double)a.x, (double)a.y, (double)b.x, (double)b.y, (double)p.x, (double)p.y);
+}
+
+/* The exact sign of orient(a, b, c): +1 left of a -> b (y up), -1 right, 0 collinear. The filter,
+ * then the exact sum for the rare triples within rounding of collinear. A NaN coordinate gives an
+ * unspecified sign; the callers check their input first. */
 static inline int c2d_orient_sign(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c) {
-    /* (3 + 16 eps) eps with eps = 2^-53 */
-    const double bound_a = 3.3306690738754716e-16;
-    double acx = (double)a.x - (double)c.x, bcx = (double)b.x - (double)c.x;
-    double acy = (double)a.y - (double)c.y, bcy = (double)b.y - (double)c.y;
-    double l = acx * bcy, r = acy * bcx, det = l - r;
-    /* plus an absolute 1e-300 for the rounding of products that underflow (double builds only) */
-    double bound = bound_a * (fabs(l) + fabs(r)) + 1e-300;
-    if (det > bound) return 1;
-    if (-det > bound) return -1;
+    int s = c2d_orient_filter(a, b, c);
+    if (s) return s;
     return c2d_orient2d_exact((double)a.x, (double)a.y, (double)b.x, (double)b.y, (double)c.x, (double)c.y);
 }
 

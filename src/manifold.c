@@ -343,11 +343,19 @@ SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d
  * The operations and their order are those of c2d_circle_overlap_polygon's first loop
  * (c2d_at_least, internal.h) on the same world coordinates, so the bits are the same, and that
  * exact test then answers false too, whatever the rest of the polygon holds (a bad polygon gives
- * false there as well). For r = 0 it says s > 0: the point is not strictly inside
- * (c2d_polygon_contains_point computes cross(e_i, c - v_i) = -s). */
+ * false there as well). Circles only: a point (r = 0) takes point_separates. */
 static inline bool edge_separates(c2d_real s, c2d_real rr, c2d_real ee) {
     c2d_real l = s * s, q = rr * ee;
     return s > 0 && l <= REAL_MAX && q <= REAL_MAX && (q >= REAL_MIN || rr == 0) && l >= q;
+}
+
+/* For a point (r = 0): true when it lies strictly outside the edge line, by a margin that the
+ * rounding of s = cross(d, e) cannot close (d = c - v_i, e = v_i+1 - v_i; Shewchuk's bound of the
+ * exact orientation's filter, internal.h), so that c2d_polygon_contains_point's exact signs say
+ * "outside" too. Points within rounding of the line go on to the search, where they are unsure. */
+static inline bool point_separates(c2d_vec2 d, c2d_vec2 e) {
+    c2d_real l = d.x * e.y, m = d.y * e.x;
+    return l - m > C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(m)) + C2D_ORIENT_BOUND_ABS;
 }
 
 /* The search of a circle (center c, radius r >= 0; a point when r = 0) against a polygon's faces,
@@ -368,9 +376,9 @@ SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, 
     c2d_real area = 0, mag = 0, size = 0, best = -REAL_MAX;
     const c2d_vec2 v0 = p->vertices[0];
     int i, n = p->count, ok = 1, f = 0;
-    for (i = 0; i < n && r > 0; ++i) { /* a point (r = 0) was found inside exactly by the caller */
-        c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v);
-        if (edge_separates(c2d_cross(c2d_sub(c, v), e), rr, c2d_dot(e, e))) return RS_NO;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 v = p->vertices[i], e = c2d_sub(p->vertices[i + 1 < n ? i + 1 : 0], v), d = c2d_sub(c, v);
+        if (r > 0 ? edge_separates(c2d_cross(d, e), rr, c2d_dot(e, e)) : point_separates(d, e)) return RS_NO;
     }
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = p->vertices[i], m = p->normals[i], a = c2d_sub(v, c);
@@ -620,14 +628,24 @@ static FORCE_INLINE void disk_block_load(const c2d_polygon *p, int k, __m128 *x,
  * (xn, yn: the next block, whose first lane is the next vertex of the last lane), the numerators
  * s = cross(d, e), squared lengths ee and s^2 (l), and the exact separating-edge test
  * (edge_separates, returned as a lane mask). Padding lanes have e = 0, so s = 0 there. */
-static FORCE_INLINE int disk_block_edges(__m128 x, __m128 y, __m128 xn, __m128 yn, __m128 cx, __m128 cy, __m128 rr, __m128 *dx,
-                                         __m128 *dy, __m128 *ex, __m128 *ey, __m128 *ee, __m128 *s, __m128 *l) {
-    __m128 q;
+static FORCE_INLINE int disk_block_edges(__m128 x, __m128 y, __m128 xn, __m128 yn, __m128 cx, __m128 cy, __m128 rr, bool is_point,
+                                         __m128 *dx, __m128 *dy, __m128 *ex, __m128 *ey, __m128 *ee, __m128 *s, __m128 *l) {
+    __m128 q, pl, pm;
     *dx = _mm_sub_ps(cx, x);
     *dy = _mm_sub_ps(cy, y);
     *ex = _mm_sub_ps(shift_in(x, xn), x);
     *ey = _mm_sub_ps(shift_in(y, yn), y);
-    *s = _mm_sub_ps(_mm_mul_ps(*dx, *ey), _mm_mul_ps(*dy, *ex));
+    pl = _mm_mul_ps(*dx, *ey);
+    pm = _mm_mul_ps(*dy, *ex);
+    *s = _mm_sub_ps(pl, pm);
+    if (is_point) { /* point_separates: outside by more than the rounding of s */
+        const __m128 sign = _mm_set1_ps(-0.0f);
+        __m128 bound = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(C2D_ORIENT_BOUND_REL), _mm_add_ps(_mm_andnot_ps(sign, pl), _mm_andnot_ps(sign, pm))),
+                                  _mm_set1_ps(C2D_ORIENT_BOUND_ABS));
+        *ee = _mm_add_ps(_mm_mul_ps(*ex, *ex), _mm_mul_ps(*ey, *ey));
+        *l = _mm_mul_ps(*s, *s);
+        return _mm_movemask_ps(_mm_cmpgt_ps(*s, bound));
+    }
     *ee = _mm_add_ps(_mm_mul_ps(*ex, *ex), _mm_mul_ps(*ey, *ey));
     *l = _mm_mul_ps(*s, *s);
     q = _mm_mul_ps(rr, *ee);
@@ -1221,8 +1239,8 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
     if (blocks == 2) {
         __m128 x1, y1, live1, dx1, dy1, ex1, ey1, ee1, s1, l1, perp1, val1, inv1;
         disk_block_load(p, 1, &x1, &y1, &live1);
-        if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
-        if (disk_block_edges(x1, y1, x0, y0, cx, cy, rr, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1)) return RS_NO;
+        if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, is_point, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
+        if (disk_block_edges(x1, y1, x0, y0, cx, cy, rr, is_point, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1)) return RS_NO;
         if (!disk_ok(c, r, is_point)) return RS_BAD;
         coord = zero;
         nan = _mm_add_ps(disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord), disk_block_checks(x1, y1, live1, &p->normals[4].x, &coord));
@@ -1251,7 +1269,7 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
     } else
 #endif
     {
-        if (disk_block_edges(x0, y0, x0, y0, cx, cy, rr, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
+        if (disk_block_edges(x0, y0, x0, y0, cx, cy, rr, is_point, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
         if (!disk_ok(c, r, is_point)) return RS_BAD;
         coord = zero;
         nan = disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord);
@@ -1580,17 +1598,15 @@ bool c2d_point_hit_capsule(c2d_vec2 p, c2d_capsule c, c2d_hit *out) {
     return finish_hit(v, v == RS_UNSURE && c2d_capsule_contains_point(c, p), &k, c.p1, out);
 }
 
-/* The decision is the exact containment test (c2d_polygon_contains_point, exact orientation
- * signs); the contact of a point found inside comes from the face search of the scalar disk path,
- * whose rounded separations can only be within rounding of 0 where the exact test said inside. */
+/* A point is a disk of radius 0: its early miss is sure against the exact signs (point_separates),
+ * and the unsure calls go to the exact containment test. */
 bool c2d_point_hit_polygon(c2d_vec2 p, const c2d_polygon *poly, c2d_hit *out) {
     contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
     if (!point_ok(p) || !polygon_present(poly)) return false;
-    if (!c2d_polygon_contains_point(poly, p)) return false;
-    v = disk_polygon_scalar(p, 0, true, poly, &k);
-    if (v == RS_BAD || v == RS_NO) return false; /* RS_NO: a separation beyond SURE_ULPS, not reached */
-    return finish_hit(v, true, &k, p, out);
+    v = disk_polygon(p, 0, true, poly, &k);
+    if (v == RS_BAD) return false;
+    return finish_hit(v, v == RS_UNSURE && c2d_polygon_contains_point(poly, p), &k, p, out);
 }
 
 bool c2d_segment_hit_aabb(c2d_segment s, c2d_aabb b, c2d_hit *out) {

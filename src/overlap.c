@@ -79,15 +79,33 @@ static bool segments_near(c2d_vec2 a1, c2d_vec2 a2, c2d_vec2 b1, c2d_vec2 b2, c2
  * polygon has the interior on its left, so cross(e, w - v[i]) > 0 means w is strictly inside that
  * face's half-plane, and cross(w - v[i], e) / |e| is w's distance outside it. */
 
+/* A static filter for the orientations of one query (Shewchuk's static bound): when every point
+ * involved lies within r (max-norm) of one point, every coordinate difference is at most 2r, so a
+ * rounded e x (q - v) has |l| + |r| <= 8 r^2 and its error is below this bound (9 for the rounding
+ * of r itself). One bound per query instead of one per orientation. */
+static inline c2d_real static_bound(c2d_real r) { return 9 * C2D_ORIENT_BOUND_REL * r * r + C2D_ORIENT_BOUND_ABS; }
+
+/* Largest max-norm distance of p from o. */
+static inline c2d_real reach(c2d_vec2 p, c2d_vec2 o) { return c2d_maxr(C2D_ABS(p.x - o.x), C2D_ABS(p.y - o.y)); }
+
+/* Exact sign of orient(a, a + e, p) given the rounded determinant's static bound (static_bound). */
+static inline int orient_static(c2d_vec2 a, c2d_vec2 b, c2d_vec2 e, c2d_vec2 p, c2d_real bound) {
+    c2d_real det = c2d_cross(e, c2d_sub(p, a));
+    if (det > bound) return 1;
+    if (det < -bound) return -1;
+    return c2d_orient_sign(a, b, p);
+}
+
 /* True when the line through p1-p2 cuts the open interior of the convex vertex set v: some vertex
- * strictly on each side (exact signs). A zero-length segment has no line and never separates
- * (returns true). */
-static bool line_cuts(c2d_vec2 p1, c2d_vec2 p2, const c2d_vec2 *v, int count) {
+ * strictly on each side (exact signs; bound: static_bound over p1, p2 and v). A zero-length
+ * segment has no line and never separates (returns true). */
+static bool line_cuts(c2d_vec2 p1, c2d_vec2 p2, const c2d_vec2 *v, int count, c2d_real bound) {
+    c2d_vec2 d = c2d_sub(p2, p1);
     bool neg = false, pos = false;
     int i;
     if (p1.x == p2.x && p1.y == p2.y) return true;
     for (i = 0; i < count && !(neg && pos); ++i) {
-        int o = c2d_orient_sign(p1, p2, v[i]);
+        int o = orient_static(p1, p2, d, v[i], bound);
         neg |= o < 0;
         pos |= o > 0;
     }
@@ -162,25 +180,20 @@ static inline c2d_real lanes_min_proj(const c2d_real *x, const c2d_real *y, int 
 typedef struct lanes {
     c2d_real x[LANES_N], y[LANES_N];
     int count, blocks;
+    c2d_real scale; /* largest |coordinate| of the lanes */
 } lanes;
 
 static void lanes_load(lanes *l, const c2d_polygon *p, c2d_vec2 o) {
-    c2d_real x0 = p->vertices[0].x - o.x, y0 = p->vertices[0].y - o.y;
+    c2d_real x0 = p->vertices[0].x - o.x, y0 = p->vertices[0].y - o.y, m = 0;
     int i;
     l->count = p->count;
     l->blocks = (p->count + 3) & ~3;
     for (i = 0; i < LANES_N; ++i) {
         l->x[i] = i < p->count ? p->vertices[i].x - o.x : x0;
         l->y[i] = i < p->count ? p->vertices[i].y - o.y : y0;
+        m = c2d_maxr(m, c2d_maxr(C2D_ABS(l->x[i]), C2D_ABS(l->y[i])));
     }
-}
-
-/* Largest |coordinate| over a polygon's lanes. */
-static c2d_real lanes_scale(const lanes *l) {
-    c2d_real m = 0;
-    int i;
-    for (i = 0; i < l->count; ++i) m = c2d_maxr(m, c2d_maxr(C2D_ABS(l->x[i]), C2D_ABS(l->y[i])));
-    return m;
+    l->scale = m;
 }
 
 /* True when no vertex of b lies strictly left of the directed edge v -> w (exact signs). */
@@ -199,16 +212,20 @@ static bool face_separates_exact(c2d_vec2 v, c2d_vec2 w, const c2d_polygon *b) {
  * the exact signs on the polygons' own vertices decide (face_separates_exact). An edge of zero
  * length (a repeated vertex) has no axis and is skipped: the other edges of a convex polygon
  * already give every axis the test needs. pa and pb are the polygons behind a and b. */
-static bool polygon_face_separates(const lanes *a, const lanes *b, const c2d_polygon *pa, const c2d_polygon *pb, c2d_real band) {
+static inline bool polygon_face_separates(const lanes *a, const lanes *b, const c2d_polygon *pa, const c2d_polygon *pb,
+                                          c2d_real band) {
     int i, n = a->count;
     for (i = 0; i < n; ++i) {
         int k = i + 1 < n ? i + 1 : 0;
         c2d_real ex = a->x[k] - a->x[i], ey = a->y[k] - a->y[i], m;
-        c2d_vec2 v = pa->vertices[i], w = pa->vertices[k];
-        if (v.x == w.x && v.y == w.y) continue;
-        m = (ex == 0 && ey == 0) ? 0 : lanes_min_proj(b->x, b->y, b->blocks, ey, -ex, a->x[i], a->y[i]);
+        if (ex == 0 && ey == 0) { /* vanished in the local frame: the vertices decide */
+            c2d_vec2 v = pa->vertices[i], w = pa->vertices[k];
+            if (!(v.x == w.x && v.y == w.y) && face_separates_exact(v, w, pb)) return true;
+            continue;
+        }
+        m = lanes_min_proj(b->x, b->y, b->blocks, ey, -ex, a->x[i], a->y[i]);
         if (m < -band) continue;
-        if (m > band || face_separates_exact(v, w, pb)) return true;
+        if (m > band || face_separates_exact(pa->vertices[i], pa->vertices[k], pb)) return true;
     }
     return false;
 }
@@ -231,7 +248,8 @@ bool c2d_segment_overlap_aabb(c2d_segment s, c2d_aabb b) {
     if (!(c2d_maxr(s.p1.x, s.p2.x) > b.lower.x && c2d_minr(s.p1.x, s.p2.x) < b.upper.x)) return false;
     if (!(c2d_maxr(s.p1.y, s.p2.y) > b.lower.y && c2d_minr(s.p1.y, s.p2.y) < b.upper.y)) return false;
     aabb_corners(b, v);
-    return line_cuts(s.p1, s.p2, v, 4);
+    return line_cuts(s.p1, s.p2, v, 4,
+                     static_bound(c2d_maxr(c2d_maxr(reach(s.p2, s.p1), reach(b.lower, s.p1)), reach(b.upper, s.p1))));
 }
 
 bool c2d_segment_overlap_circle(c2d_segment s, c2d_circle c) {
@@ -247,15 +265,24 @@ bool c2d_segment_overlap_capsule(c2d_segment s, c2d_capsule c) {
 /* SAT: every polygon face must have an end of the segment strictly inside its half-plane, and the
  * segment's line must cut the polygon. */
 bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
+    c2d_real r, bound;
     int i, n;
     if (!segment_ok(s) || !polygon_ok(p)) return false;
     n = p->count;
+    r = reach(s.p2, s.p1);
+    for (i = 0; i < n; ++i) r = c2d_maxr(r, reach(p->vertices[i], s.p1));
+    bound = static_bound(r);
     for (i = 0; i < n; ++i) {
-        c2d_vec2 v = p->vertices[i], w = p->vertices[i + 1 < n ? i + 1 : 0];
+        c2d_vec2 v = p->vertices[i], w = p->vertices[i + 1 < n ? i + 1 : 0], e = c2d_sub(w, v);
+        c2d_real o1, o2;
         if (v.x == w.x && v.y == w.y) continue; /* a repeated vertex: no face */
+        o1 = c2d_cross(e, c2d_sub(s.p1, v));
+        o2 = c2d_cross(e, c2d_sub(s.p2, v));
+        if (o1 > bound || o2 > bound) continue;              /* an end surely inside this face */
+        if (o1 < -bound && o2 < -bound) return false;         /* both surely outside */
         if (!(c2d_orient_sign(v, w, s.p1) > 0 || c2d_orient_sign(v, w, s.p2) > 0)) return false;
     }
-    return line_cuts(s.p1, s.p2, p->vertices, p->count);
+    return line_cuts(s.p1, s.p2, p->vertices, p->count, bound);
 }
 
 /* ---- aabb ---- */
@@ -283,7 +310,7 @@ bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c) {
 /* SAT: the box's two axes (the polygon's extent against the box's) and the polygon's faces (the box
  * corner deepest behind each face must be strictly inside it). */
 bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
-    c2d_real lx = REAL_MAX, ly = REAL_MAX, hx = -REAL_MAX, hy = -REAL_MAX;
+    c2d_real lx = REAL_MAX, ly = REAL_MAX, hx = -REAL_MAX, hy = -REAL_MAX, bound;
     int i, n;
     if (!c2d_aabb_usable(b) || !polygon_ok(p)) return false;
     n = p->count;
@@ -295,13 +322,17 @@ bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
         hy = c2d_maxr(hy, v.y);
     }
     if (!(lx < b.upper.x && hx > b.lower.x && ly < b.upper.y && hy > b.lower.y)) return false;
+    /* every point involved lies in the union of the two boxes */
+    bound = static_bound((c2d_real)0.5 * c2d_maxr(c2d_maxr(hx, b.upper.x) - c2d_minr(lx, b.lower.x),
+                                                 c2d_maxr(hy, b.upper.y) - c2d_minr(ly, b.lower.y)) * (c2d_real)2);
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = p->vertices[i], w = p->vertices[i + 1 < n ? i + 1 : 0];
+        c2d_vec2 corner;
         if (v.x == w.x && v.y == w.y) continue; /* a repeated vertex: no face */
         /* the corner deepest behind the face: smallest dot with the outward normal (e.y, -e.x),
          * chosen from the signs of the edge's components (exact) */
-        c2d_vec2 corner = c2d_v2(w.y > v.y ? b.lower.x : b.upper.x, w.x < v.x ? b.lower.y : b.upper.y);
-        if (!(c2d_orient_sign(v, w, corner) > 0)) return false;
+        corner = c2d_v2(w.y > v.y ? b.lower.x : b.upper.x, w.x < v.x ? b.lower.y : b.upper.y);
+        if (!(orient_static(v, w, c2d_sub(w, v), corner, bound) > 0)) return false;
     }
     return true;
 }
@@ -375,7 +406,7 @@ bool c2d_polygon_overlap_polygon(const c2d_polygon *a, const c2d_polygon *b) {
     if (ob.x < o.x || (ob.x == o.x && ob.y < o.y)) o = ob;
     lanes_load(&la, a, o);
     lanes_load(&lb, b, o);
-    sc = c2d_maxr(lanes_scale(&la), lanes_scale(&lb));
+    sc = c2d_maxr(la.scale, lb.scale);
     band = 64 * C2D_EPSILON * sc * sc + 4 * REAL_MIN;
     return !polygon_face_separates(&la, &lb, a, b, band) && !polygon_face_separates(&lb, &la, b, a, band);
 }

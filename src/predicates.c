@@ -4,10 +4,11 @@
  * The method is Shewchuk's ("Adaptive Precision Floating-Point Arithmetic and Fast Robust
  * Geometric Predicates", 1997), written here from the paper:
  * 1. A filter (c2d_orient_sign in internal.h, inlined where it is used): the determinant
- *    (a - c) x (b - c) in double, with the paper's a-priori bound on its rounding error,
- *    (3 + 16 eps) eps (|l| + |r|) for its two products l and r, eps = 2^-53. A value beyond the
- *    bound has the exact sign. This settles all but near-collinear triples at the cost of the
- *    rounded cross product.
+ *    (a - c) x (b - c) in the build's precision, with the paper's a-priori bound on its rounding
+ *    error, (3 + 16 u) u (|l| + |r|) for its two products l and r and unit roundoff u (2^-24 in
+ *    float, 2^-53 in double), plus a few of the smallest subnormal steps for products that
+ *    underflow. A value beyond the bound has the exact sign. This settles all but near-collinear
+ *    triples at about the cost of the rounded cross product.
  * 2. Otherwise the six products of the expanded determinant
  *        ax by - ax cy - ay bx + ay cx + bx cy - by cx
  *    are formed exactly, each as a sum of two doubles (Dekker's product; a float build's

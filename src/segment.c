@@ -106,19 +106,34 @@ static c2d_vec2 crossing_point(c2d_segment a, c2d_segment b, c2d_real *fraction)
 static bool segments_meet(c2d_segment a, c2d_segment b, c2d_vec2 *point, c2d_real *fraction) {
     int d1, d2, d3, d4;
     c2d_real t, best_t = 2;
-    c2d_vec2 best_p = a.p1;
+    c2d_vec2 best_p = a.p1, ea, eb;
 
     if (!segments_in_range(a, b)) return false;
 
-    d1 = orient(b.p1, b.p2, a.p1);
-    d2 = orient(b.p1, b.p2, a.p2);
-    d3 = orient(a.p1, a.p2, b.p1);
-    d4 = orient(a.p1, a.p2, b.p2);
+    /* Filters first, with each segment's direction formed once: a segment wholly on one side of
+     * the other's line (the common miss) costs two filtered signs; the exact sums run only for
+     * orientations within rounding of zero. */
+    eb = c2d_sub(b.p2, b.p1);
+    d1 = c2d_orient_filter_edge(b.p1, eb, a.p1);
+    d2 = c2d_orient_filter_edge(b.p1, eb, a.p2);
+    if (d1 * d2 > 0) return false;
+    ea = c2d_sub(a.p2, a.p1);
+    d3 = c2d_orient_filter_edge(a.p1, ea, b.p1);
+    d4 = c2d_orient_filter_edge(a.p1, ea, b.p2);
+    if (d3 * d4 > 0) return false;
+    if (!(d1 && d2 && d3 && d4)) {
+        if (!d1) d1 = orient(b.p1, b.p2, a.p1);
+        if (!d2) d2 = orient(b.p1, b.p2, a.p2);
+        if (!d3) d3 = orient(a.p1, a.p2, b.p1);
+        if (!d4) d4 = orient(a.p1, a.p2, b.p2);
+    }
 
     if (opposite(d1, d2) && opposite(d3, d4)) {
-        c2d_vec2 p = crossing_point(a, b, &t);
-        if (point) *point = p;
-        if (fraction) *fraction = t;
+        if (point || fraction) {
+            c2d_vec2 p = crossing_point(a, b, &t);
+            if (point) *point = p;
+            if (fraction) *fraction = t;
+        }
         return true;
     }
 
