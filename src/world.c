@@ -124,11 +124,28 @@ c2d_aabb c2d__world_pad(c2d_aabb b) {
     return b;
 }
 
+bool c2d__shape_overlaps_collider(const c2d_shape *q, const wcollider *c) {
+    int32_t k;
+    if (c->pieces && q->type == C2D_SHAPE_POINT) return c2d_concave_contains_point(&c->wconcave, q->as.point);
+    if (c->pieces && q->type == C2D_SHAPE_SEGMENT) return c2d_concave_overlap_segment(&c->wconcave, q->as.segment);
+    /* a shape with an area overlaps the union of the pieces' closures in an open set, which meets
+     * some piece's interior */
+    for (k = 0; k < c->piece_count; ++k)
+        if (c2d_shape_overlap(q, wc_piece(c, k))) return true;
+    return false;
+}
+
 bool c2d__colliders_overlap(const wcollider *a, const wcollider *b) {
-    int32_t i, j;
+    int32_t i;
+    if (a->pieces && b->pieces) return c2d_concave_overlap_concave(&a->wconcave, &b->wconcave);
+    if (a->pieces) {
+        const wcollider *t = a;
+        a = b;
+        b = t;
+    }
+    /* a is convex here */
     for (i = 0; i < a->piece_count; ++i)
-        for (j = 0; j < b->piece_count; ++j)
-            if (c2d_shape_overlap(wc_piece(a, i), wc_piece(b, j))) return true;
+        if (c2d__shape_overlaps_collider(wc_piece(a, i), b)) return true;
     return false;
 }
 
@@ -160,14 +177,14 @@ typedef struct geom {
     c2d_shape local, world;
     c2d_shape *pieces;
     c2d_vec2 *verts;
-    c2d_concave concave;
+    c2d_concave concave, wconcave;
     int32_t piece_count;
     c2d_aabb aabb;
 } geom;
 
 static void geom_free(const c2d_world *w, geom *g) {
     if (g->pieces) w_free(w, g->pieces, (size_t)g->piece_count * 2 * sizeof(c2d_shape));
-    if (g->verts) w_free(w, g->verts, (size_t)g->concave.count * sizeof(c2d_vec2));
+    if (g->verts) w_free(w, g->verts, (size_t)g->concave.count * 2 * sizeof(c2d_vec2));
     g->pieces = NULL;
     g->verts = NULL;
 }
@@ -179,6 +196,7 @@ static geom geom_of(const wcollider *c) {
     g.pieces = c->pieces;
     g.verts = c->verts;
     g.concave = c->concave;
+    g.wconcave = c->wconcave;
     g.piece_count = c->piece_count;
     g.aabb = c->aabb;
     return g;
@@ -190,8 +208,26 @@ static void geom_store(wcollider *c, const geom *g) {
     c->pieces = g->pieces;
     c->verts = g->verts;
     c->concave = g->concave;
+    c->wconcave = g->wconcave;
     c->piece_count = g->piece_count;
     c->aabb = g->aabb;
+}
+
+/* The placed outline of a concave polygon (vertices at out_v), with its bounds and area. */
+static void place_outline(const c2d_concave *local, c2d_vec2 *out_v, c2d_transform xf, c2d_concave *out) {
+    int i, n = local->count;
+    c2d_real area = 0;
+    for (i = 0; i < n; ++i) out_v[i] = c2d_transform_point(xf, local->vertices[i]);
+    out->vertices = out_v;
+    out->count = n;
+    out->bounds.lower = out->bounds.upper = out_v[0];
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 a = c2d_sub(out_v[i], out_v[0]), b = c2d_sub(out_v[(i + 1) % n], out_v[0]);
+        area += c2d_cross(a, b);
+        out->bounds.lower = c2d_vmin(out->bounds.lower, out_v[i]);
+        out->bounds.upper = c2d_vmax(out->bounds.upper, out_v[i]);
+    }
+    out->signed_area = (c2d_real)0.5 * area;
 }
 
 /* Places g (local parts set) by xf: world shape(s) and bounds. */
@@ -205,6 +241,7 @@ static c2d_status geom_place(geom *g, c2d_transform xf) {
         if (s != C2D_OK) return s;
         g->aabb = k == 0 ? b : c2d_aabb_union(g->aabb, b);
     }
+    place_outline(&g->concave, g->verts + g->concave.count, xf, &g->wconcave);
     return C2D_OK;
 }
 
@@ -241,7 +278,7 @@ static c2d_status geom_concave(const c2d_world *w, geom *g, const c2d_concave *c
         w_free(w, tmp, tmp_bytes);
         return s;
     }
-    g->verts = (c2d_vec2 *)w_alloc(w, (size_t)n * sizeof(c2d_vec2));
+    g->verts = (c2d_vec2 *)w_alloc(w, (size_t)n * 2 * sizeof(c2d_vec2));
     g->pieces = (c2d_shape *)w_alloc(w, (size_t)count * 2 * sizeof(c2d_shape));
     g->piece_count = count;
     g->concave = *cc;
@@ -584,6 +621,7 @@ c2d_status c2d_world_set_transform(c2d_world *w, c2d_collider_id id, c2d_transfo
     s = index_update_box(w, id.index, c2d__world_pad(g.aabb));
     if (s != C2D_OK) return s;
     for (k = 0; k < g.piece_count; ++k) g.pieces[g.piece_count + k] = c2d_shape_transform(&g.pieces[k], xf);
+    place_outline(&c->concave, c->verts + c->concave.count, xf, &c->wconcave);
     c->aabb = g.aabb;
     c->box = c2d__world_pad(g.aabb);
     c->xf = xf;
@@ -695,7 +733,10 @@ c2d_status c2d_world_get(const c2d_world *w, c2d_collider_id id, c2d_collider_in
     memset(out, 0, sizeof *out);
     out->shape = c->local;
     out->is_concave = c->pieces != NULL;
-    if (out->is_concave) out->concave = c->concave;
+    if (out->is_concave) {
+        out->concave = c->concave;
+        out->world_concave = c->wconcave;
+    }
     out->piece_count = c->piece_count;
     out->transform = c->xf;
     out->aabb = c->aabb;
@@ -1043,7 +1084,12 @@ bool c2d_world_validate(const c2d_world *w) {
         }
         if (!same_box(bounds, c->aabb) || !same_box(c2d__world_pad(c->aabb), c->box)) return false;
         if (!c2d_aabb_contains(c->box, c->aabb)) return false;
-        if (c->pieces && (!c2d_concave_is_valid(&c->concave) || c->concave.vertices != c->verts)) return false;
+        if (c->pieces) {
+            if (!c2d_concave_is_valid(&c->concave) || c->concave.vertices != c->verts) return false;
+            if (c->wconcave.vertices != c->verts + c->concave.count || c->wconcave.count != c->concave.count) return false;
+            for (k = 0; k < c->concave.count; ++k)
+                if (!same_vec(c->wconcave.vertices[k], c2d_transform_point(c->xf, c->concave.vertices[k]))) return false;
+        }
         if (c->one_way.x != 0 || c->one_way.y != 0) {
             c2d_real l = c2d_len_sq(c->one_way);
             if (!(l > (c2d_real)0.999 && l < (c2d_real)1.001)) return false;

@@ -27,8 +27,10 @@ typedef struct wcollider {
     c2d_shape local;        /* convex local shape (unused when concave) */
     c2d_shape world;        /* placed convex shape (unused when concave) */
     c2d_shape *pieces;      /* concave: piece_count local pieces, then piece_count placed ones */
-    c2d_vec2 *verts;        /* concave: the world's copy of the local outline */
+    c2d_vec2 *verts;        /* concave: the world's copy of the local outline, then the placed one */
     c2d_concave concave;    /* concave: the local polygon over verts */
+    c2d_concave wconcave;   /* concave: the placed polygon over verts + count (points and segments
+                               are tested against it: they can lie on an internal diagonal) */
     int32_t piece_count;    /* 1 for convex */
     c2d_transform xf;
     c2d_aabb aabb;          /* tight placed bounds */
@@ -77,6 +79,9 @@ struct c2d_world {
 static inline const c2d_shape *wc_piece(const wcollider *c, int32_t k) {
     return c->pieces ? &c->pieces[c->piece_count + k] : &c->world;
 }
+/* A query or collider shape overlaps collider c (points and segments against a concave outline,
+ * anything with an area against its pieces). */
+bool c2d__shape_overlaps_collider(const c2d_shape *q, const wcollider *c);
 /* Live collider slot for a handle, or NULL. */
 const wcollider *c2d__world_lookup(const c2d_world *w, c2d_collider_id id);
 /* The handle of slot i. */

@@ -195,8 +195,7 @@ static bool ov_visit(qbase *qb, int32_t i) {
     int32_t k;
     bool any = false;
     if (q->kind == OV_IDS) {
-        for (k = 0; k < c->piece_count && !any; ++k) any = c2d_shape_overlap(q->shape, wc_piece(c, k));
-        if (any) {
+        if (c2d__shape_overlaps_collider(q->shape, c)) {
             c2d_collider_id id = c2d__world_id(qb->w, i);
             obuf_add(&q->out, &id);
         }
@@ -204,6 +203,8 @@ static bool ov_visit(qbase *qb, int32_t i) {
         c2d_world_hit best;
         c2d_real best_len = -1;
         memset(&best, 0, sizeof best);
+        if (!c2d__shape_overlaps_collider(q->shape, c)) return true;
+        any = true; /* a point or segment on an internal diagonal: in no piece, hit stays zero */
         for (k = 0; k < c->piece_count; ++k) {
             c2d_hit h;
             if (!c2d_shape_overlap(q->shape, wc_piece(c, k))) continue;
@@ -224,6 +225,7 @@ static bool ov_visit(qbase *qb, int32_t i) {
         c2d_world_manifold best;
         c2d_real best_depth = -1;
         memset(&best, 0, sizeof best);
+        if (!c2d__shape_overlaps_collider(q->shape, c)) return true;
         for (k = 0; k < c->piece_count; ++k) {
             c2d_manifold m;
             c2d_real depth = 0;
@@ -238,11 +240,9 @@ static bool ov_visit(qbase *qb, int32_t i) {
             }
             any = true;
         }
-        if (any) {
-            best.id = c2d__world_id(qb->w, i);
-            best.user_data = c->user_data;
-            obuf_add(&q->out, &best);
-        }
+        best.id = c2d__world_id(qb->w, i);
+        best.user_data = c->user_data;
+        obuf_add(&q->out, &best);
     }
     return true;
 }
@@ -313,6 +313,7 @@ static c2d_status ray_status(c2d_raycast_input in) {
 static bool ray_collider(const wcollider *c, c2d_raycast_input in, c2d_hit *out) {
     int32_t k;
     bool any = false;
+    if (c->pieces) return c2d_concave_raycast(&c->wconcave, in, out);
     for (k = 0; k < c->piece_count; ++k) {
         c2d_hit h;
         if (!c2d_shape_raycast(wc_piece(c, k), in, &h)) continue;

@@ -15,7 +15,11 @@
  * Colliders: every convex kind c2d_shape holds, given in a local frame and placed by a
  * c2d_transform (a box under a rotation becomes a polygon, as c2d_shape_transform), and concave
  * polygons, which the world copies and splits into convex pieces (c2d_concave_decompose); every
- * query answers once per collider, whatever its piece count.
+ * query answers once per collider, whatever its piece count. A concave collider is tested as its
+ * pieces by shapes with an area; points and segments, which can lie exactly on a diagonal between
+ * two pieces, are tested against its placed outline (c2d_concave_contains_point,
+ * c2d_concave_overlap_segment), and rays too (c2d_concave_raycast), so that they never fall
+ * between the pieces. Casts and distances use the pieces.
  *
  * Touching rule: as everywhere in collide2d, shapes that only touch do not overlap, a ray that
  * only grazes does not hit, and a cast that only slides along does not hit.
@@ -114,6 +118,7 @@ typedef struct c2d_collider_info {
     c2d_shape shape;              /* local convex shape (type C2D_SHAPE_POLYGON, count 0 when concave) */
     c2d_concave concave;          /* local concave polygon when is_concave (vertices owned by the world,
                                      valid until the collider's shape changes or it is removed) */
+    c2d_concave world_concave;    /* the placed outline when is_concave (world-owned, valid as concave) */
     bool is_concave;
     int32_t piece_count;          /* convex pieces in the world (1 for a convex shape) */
     c2d_transform transform;
@@ -151,7 +156,8 @@ typedef struct c2d_world_config {
 
 /* Custom pair filter of a world (c2d_world_set_custom_filter): asked after the bits of both
  * filters allowed the pair, for overlap events and for queries made as a collider (query filter
- * `self`). Return true to let the pair collide. Must not change the world (C2D_ERR_BUSY). */
+ * `self`). Return true to let the pair collide. It should answer the same for the same pair
+ * until the filter is set again: pairs of unchanged colliders are not asked again. Must not change the world (C2D_ERR_BUSY). */
 typedef bool c2d_world_pair_fn(c2d_collider_id a, uint64_t user_a, c2d_collider_id b, uint64_t user_b, void *context);
 
 /* Per-candidate callback of a query filter: return true to keep the collider in the results. */
@@ -359,7 +365,8 @@ C2D_API c2d_status c2d_world_overlap_shape(const c2d_world *world, const c2d_sha
                                            c2d_collider_id *ids, int32_t capacity, int32_t *out_total);
 
 /* The same colliders with c2d_shape_hit's contact and push-out (shape as A). A concave collider
- * gives the hit of its piece with the longest push-out (ties: the first piece). Errors as above. */
+ * gives the hit of its piece with the longest push-out (ties: the first piece); a point or segment
+ * inside a concave collider only along a diagonal between pieces gets an all-zero hit. Errors as above. */
 C2D_API c2d_status c2d_world_overlap_shape_hits(const c2d_world *world, const c2d_shape *shape, const c2d_query_filter *filter,
                                                 c2d_world_hit *hits, int32_t capacity, int32_t *out_total);
 
@@ -376,7 +383,7 @@ C2D_API c2d_status c2d_world_overlap_shape_manifolds(const c2d_world *world, con
 C2D_API c2d_status c2d_world_raycast_first(const c2d_world *world, c2d_raycast_input ray, const c2d_query_filter *filter,
                                            c2d_world_hit *out, bool *out_found);
 
-/* Every collider the ray hits, by hit.time then index (a concave collider: its first entry).
+/* Every collider the ray hits, by hit.time then index (a concave collider: its first entry, c2d_concave_raycast).
  * Errors as c2d_world_raycast_first, plus the buffer errors. */
 C2D_API c2d_status c2d_world_raycast_all(const c2d_world *world, c2d_raycast_input ray, const c2d_query_filter *filter,
                                          c2d_world_hit *hits, int32_t capacity, int32_t *out_total);
@@ -416,7 +423,8 @@ C2D_API c2d_status c2d_world_nearest(const c2d_world *world, const c2d_shape *sh
  * statics were added, moved, changed or removed since the last update (the only place it is
  * rebuilt); then compares the pairs overlapping now (c2d_shape_overlap between the placed shapes,
  * for pairs c2d_world_pair_allowed allows, sensors included, never two statics) with those of the
- * previous update: BEGIN, STAY and END events sorted by (a.index, b.index), no duplicates. Only
+ * previous update: BEGIN, STAY and END events sorted by (a.index, b.index), no duplicates (when a
+ * slot was reused since, the old pair's END comes before the new pair's BEGIN). Only
  * pairs with a collider changed since the last update (added, removed, set_transform, set_shape,
  * set_concave, set_filter, set_flags) are tested again; the custom filter is asked again only for
  * those (all pairs after set_custom_filter). *events points into memory owned by the world, valid
