@@ -8,7 +8,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 
-.PHONY: all demo demo-terminal check check-float check-double check-asan check-clang check-fuzz fuzz deps-clang bench deps clean FORCE
+.PHONY: all demo demo-terminal check check-float check-double check-asan check-clang check-tsan check-fuzz fuzz deps-clang bench deps clean FORCE
 
 all: $(BUILD)/float/.built
 
@@ -90,7 +90,16 @@ fuzz: deps-clang
 deps-clang:
 	@scripts/deps.sh build test clang
 
-check: check-float check-double check-asan check-clang check-fuzz web-check
+# ThreadSanitizer (Clang): two threads query one world at once (tests/test_world_threads.c), the
+# library and the test built together with -fsanitize=thread.
+TSAN_BIN = $(BUILD)/tsan/test_world_threads
+check-tsan: deps-clang
+	@mkdir -p $(BUILD)/tsan
+	clang -std=c11 -g -O1 -fsanitize=thread -ffp-contract=off -Wall -Wextra -Werror -Wno-unused-parameter -Iinclude \
+	  src/*.c tests/test_world_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(TSAN_BIN)
+	TSAN_OPTIONS=halt_on_error=1 CMOCKA_MESSAGE_OUTPUT=stdout ./$(TSAN_BIN)
+
+check: check-float check-double check-asan check-clang check-tsan check-fuzz web-check
 	@echo "make check: float, double, asan and clang builds, the fuzzer, node tests and the browser test passed"
 
 bench:

@@ -13,6 +13,7 @@
  *   collide2d/collision.h  narrow phase: overlap, hit, manifold, ray cast, sweep, distance
  *   collide2d/shape.h      generic tagged shape and any-pair queries
  *   collide2d/broadphase.h spatial indexes (trees, grid, quadtree, sort and sweep), pairs, batch box tests
+ *   collide2d/world.h      the world: colliders, filters, handles, queries, overlap events, tile maps
  * See README.md for the query table and docs/design.md for the conventions. */
 #ifndef COLLIDE2D_H
 #define COLLIDE2D_H
@@ -23,5 +24,6 @@
 #include "collide2d/collision.h"
 #include "collide2d/shape.h"
 #include "collide2d/broadphase.h"
+#include "collide2d/world.h"
 
 #endif /* COLLIDE2D_H */

@@ -16,7 +16,10 @@ const char *c2d_status_string(c2d_status status) {
     case C2D_ERR_BAD_ANGLE: return "angle range covers nothing";
     case C2D_ERR_OUT_OF_MEMORY: return "out of memory";
     case C2D_ERR_UNSUPPORTED: return "operation not supported by this object";
-    case C2D_ERR_BAD_ID: return "proxy id not in the index";
+    case C2D_ERR_BAD_ID: return "proxy id not in the index, or collider handle null, stale or foreign";
+    case C2D_ERR_BUSY: return "world changed while one of its queries or updates runs";
+    case C2D_ERR_FULL: return "the world holds its maximum number of colliders";
+    case C2D_ERR_BUFFER_TOO_SMALL: return "caller buffer too small";
     }
     return "unknown status";
 }

@@ -89,7 +89,12 @@ typedef enum c2d_status {
     C2D_ERR_BAD_ANGLE = -8,          /* an angle range that covers nothing */
     C2D_ERR_OUT_OF_MEMORY = -9,      /* the allocator returned NULL, or a count would overflow */
     C2D_ERR_UNSUPPORTED = -10,       /* the object does not support this operation */
-    C2D_ERR_BAD_ID = -11             /* a proxy id that is not in the index */
+    C2D_ERR_BAD_ID = -11,            /* a proxy id that is not in the index, or a collider handle that is
+                                        null, stale, out of range or from another world */
+    C2D_ERR_BUSY = -12,              /* a world change called while a query or update of that world runs
+                                        (from one of its callbacks): refused, nothing changed */
+    C2D_ERR_FULL = -13,              /* the world holds its max_colliders already */
+    C2D_ERR_BUFFER_TOO_SMALL = -14   /* a caller buffer cannot hold the result (the needed count is reported) */
 } c2d_status;
 
 /* A short, static, English description of a status code; never NULL. */

@@ -110,6 +110,16 @@ C2D_API c2d_status c2d_polygon_make_box(c2d_vec2 half, c2d_polygon *out);
  * Errors: NULL_ARG, NOT_FINITE, OUT_OF_RANGE, DEGENERATE (count < 3 or zero area),
  * SELF_INTERSECTING (two edges cross or touch, other than neighbours at their shared vertex). O(n^2). */
 C2D_API c2d_status c2d_concave_make(const c2d_vec2 *vertices, int count, c2d_concave *out);
+/* Splits a concave polygon into convex pieces whose union is its interior (no two overlap): an
+ * ear-clipping triangulation whose triangles are then merged across their shared diagonals while
+ * the merge stays strictly convex and within C2D_MAX_POLYGON_VERTICES (Hertel-Mehlhorn); pieces
+ * come out counter-clockwise, c2d_polygon_is_valid. At most count - 2 pieces. Writes the first
+ * min(total, capacity) to pieces (NULL allowed with capacity 0) and the total to *out_count.
+ * Errors: NULL_ARG, the errors of c2d_concave_is_valid's checks (NOT_FINITE, OUT_OF_RANGE,
+ * DEGENERATE, SELF_INTERSECTING), DEGENERATE (a piece too thin for c2d_polygon_is_valid),
+ * BUFFER_TOO_SMALL (capacity < total; the first capacity pieces are written). O(n^2); works on the
+ * stack for count <= 256, larger polygons take scratch memory from malloc (OUT_OF_MEMORY). */
+C2D_API c2d_status c2d_concave_decompose(const c2d_concave *poly, c2d_polygon *pieces, int capacity, int *out_count);
 /* Arc (annular sector) from start_angle to end_angle going toward increasing angle (radians; an
  * end below the start wraps through 2*pi; end - start >= 2*pi is a full ring).
  * Errors: NOT_FINITE, OUT_OF_RANGE, BAD_SIZE (inner < 0 or outer <= inner), BAD_ANGLE (end == start). */
