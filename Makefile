@@ -61,14 +61,16 @@ check-clang: deps-clang
 	$(MAKE) $(BUILD)/clang/.built
 	cd $(BUILD)/clang && ctest --output-on-failure -j $(JOBS)
 
-# libFuzzer over every generic query (tests/fuzz_queries.c), under ASan and UBSan, in float and in
-# double. A finding stops the run and leaves its input in $(BUILD)/fuzz/ or $(BUILD)/fuzz-double/
+# libFuzzer over every generic query (tests/fuzz_queries.c) and over operation sequences on a world
+# against a reference world (tests/fuzz_world.c), under ASan and UBSan, in float and in double. A finding stops the run and leaves its input in $(BUILD)/fuzz/ or $(BUILD)/fuzz-double/
 # (crash-*): rerun it with ./fuzz_queries <file> there.
 # check-fuzz (part of make check): FUZZ_CHECK_RUNS inputs per build from seed 1 and an empty corpus.
 # The same seed does not give the same inputs on every machine (CI's machine reached a finding at
 # 1.4M inputs that this one never did in 10M), so a failure elsewhere is a real input to keep: see
 # the log. make fuzz: FUZZ_SECONDS from a random seed, float, corpus kept.
 FUZZ_CHECK_RUNS ?= 10000000
+# fuzz_world (tests/fuzz_world.c): operation sequences on a world against a reference world
+FUZZ_WORLD_RUNS ?= 30000
 check-fuzz: deps-clang
 	$(MAKE) $(BUILD)/fuzz/.built $(BUILD)/fuzz-double/.built
 	@for b in fuzz fuzz-double; do \
@@ -79,6 +81,13 @@ check-fuzz: deps-clang
 	  grep -E '^(INFO: Seed|fuzz:|==|SUMMARY|stat::number_of_executed_units|Done)|ERROR' $(BUILD)/$$b/check-fuzz.log; \
 	  echo "check-fuzz ($$b): exit $$rc (full log: $(BUILD)/$$b/check-fuzz.log)"; \
 	  if [ $$rc -ne 0 ]; then exit $$rc; fi; \
+	  rm -rf $(BUILD)/$$b/world-corpus && mkdir -p $(BUILD)/$$b/world-corpus; \
+	  echo "check-fuzz ($$b): fuzz_world, $(FUZZ_WORLD_RUNS) operation sequences from seed 1"; \
+	  (cd $(BUILD)/$$b && ASAN_OPTIONS=detect_leaks=1 ./fuzz_world -seed=1 -runs=$(FUZZ_WORLD_RUNS) -max_len=1024 -len_control=1 \
+	    -timeout=10 -print_final_stats=1 world-corpus > check-fuzz-world.log 2>&1); rc=$$?; \
+	  grep -E '^(INFO: Seed|fuzz_world:|==|SUMMARY|stat::number_of_executed_units|Done)|ERROR' $(BUILD)/$$b/check-fuzz-world.log; \
+	  echo "check-fuzz ($$b): fuzz_world exit $$rc (full log: $(BUILD)/$$b/check-fuzz-world.log)"; \
+	  if [ $$rc -ne 0 ]; then exit $$rc; fi; \
 	done
 
 fuzz: deps-clang
@@ -86,6 +95,13 @@ fuzz: deps-clang
 	@mkdir -p $(BUILD)/fuzz/corpus
 	cd $(BUILD)/fuzz && ASAN_OPTIONS=detect_leaks=1 ./fuzz_queries -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) \
 	  -timeout=10 -print_final_stats=1 corpus
+
+# make fuzz-world: FUZZ_SECONDS of operation sequences on a world (tests/fuzz_world.c), random seed.
+fuzz-world: deps-clang
+	$(MAKE) $(BUILD)/fuzz/.built
+	@mkdir -p $(BUILD)/fuzz/world-explore
+	cd $(BUILD)/fuzz && ASAN_OPTIONS=detect_leaks=1 ./fuzz_world -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) \
+	  -max_len=2048 -timeout=10 -print_final_stats=1 world-explore
 
 deps-clang:
 	@scripts/deps.sh build test clang
