@@ -236,7 +236,7 @@ static void random_shape_pair(test_rng *r, c2d_shape_type kind, double scale, c2
         int tries;
         c2d_status far_status;
         for (tries = 0;; ++tries) {
-            int n = 3 + (int)(test_rng_next(r) % 6), i;
+            int n = 3 + (int)(test_rng_next(r) % (C2D_MAX_POLYGON_VERTICES - 2)), i;
             double rx = rnd(r, 0.3, 1.5) * size, ry = rnd(r, 0.3, 1.5) * size;
             double phase = rnd(r, 0.0, 2.0 * TEST_PI);
             for (i = 0; i < n; ++i) {
@@ -1116,7 +1116,7 @@ static grid_shape random_grid_shape(test_rng *r, c2d_shape_type kind) {
         c2d_vec2 fv[8];
         c2d_polygon poly;
         for (;;) {
-            m = 3 + (int)irnd(r, 0, 3);
+            m = 3 + (int)irnd(r, 0, C2D_MAX_POLYGON_VERTICES >= 6 ? 3 : C2D_MAX_POLYGON_VERTICES - 3); /* hull <= m vertices */
             for (i = 0; i < m; ++i) { pts[i].x = irnd(r, -4, 4); pts[i].y = irnd(r, -4, 4); }
             for (i = 1; i < m; ++i)
                 for (j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y)); --j) {

@@ -655,9 +655,9 @@ static rshape rshape_random(test_rng *r, int kind, double cx, double cy) {
         s.capsule = caps(cx - l * cos(a), cy - l * sin(a), cx + l * cos(a), cy + l * sin(a),
                          test_rng_range(r, 0.2, 2));
     } else {
-        double xy[2 * 8];
-        int n = 3 + (int)(test_rng_next(r) % 6), i;
-        c2d_vec2 pts[8];
+        double xy[2 * C2D_MAX_POLYGON_VERTICES];
+        int n = 3 + (int)(test_rng_next(r) % (C2D_MAX_POLYGON_VERTICES - 2)), i;
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
         c2d_status st;
         do {
             for (i = 0; i < n; ++i) {
@@ -869,7 +869,7 @@ static void test_polygon_raycast_xf_random(void **state) {
     int n = test_iterations(20000), i, hits = 0, compared = 0, differ = 0;
     (void)state;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 pts[8];
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
         c2d_polygon local, world;
         c2d_transform xf;
         c2d_raycast_input in, lin;
