@@ -840,7 +840,8 @@ static inline __m128 hmax4_all(__m128 v) {
 
 /* Convex polygon cast, SSE: the general Cyrus-Beck clip with four edges per vector step and one
  * division per step, branch-free over the edges, written once for up to four vertices and once
- * for up to eight (wide; both inline, so each count has its own short path). Branches are kept
+ * for up to eight (wide; both inline, so each count has its own short path; more vertices, in a
+ * build with a larger C2D_MAX_POLYGON_VERTICES, take the general code). Branches are kept
  * few, and the one a scene cannot predict (miss or hit) early: an edge with the origin on or in
  * front of its line and the ray not moving in rules the ray out before any division, so most
  * misses end there; the rest are decided by one branch on all the time bounds at once. An
