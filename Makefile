@@ -1,14 +1,17 @@
 # collide2d: the two commands of the README, plus the bench.
 #   make demo           build the WebAssembly page and serve it on 127.0.0.1 (the main job)
 #   make demo-terminal  the terminal example: a box walks through a level of mixed shapes
-#   make check          every test: float, double, ASan+UBSan and Clang builds, the fuzzer (float and
-#                       double), node tests, browser test
+#   make check          every test: float, double, ASan+UBSan and Clang builds, a float build without
+#                       SSE2/AVX2 (check-nosse), builds with C2D_MAX_POLYGON_VERTICES 4 and 12
+#                       (check-verts4, check-verts12), the fuzzer (float and double), node tests,
+#                       browser test
 #   make bench          narrow, cast and broad-phase benchmarks beside Box2D 2.4 and Chipmunk
 #   make bench-js       the Node benchmark beside detect-collisions, sat, rbush, flatbush
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 
-.PHONY: all demo demo-terminal check check-float check-double check-asan check-clang check-tsan check-fuzz fuzz deps-clang bench deps clean FORCE
+.PHONY: all demo demo-terminal check check-float check-double check-asan check-clang check-tsan check-nosse check-verts4 \
+        check-verts12 check-fuzz fuzz fuzz-world deps-clang bench deps clean FORCE
 
 all: $(BUILD)/float/.built
 
@@ -22,6 +25,13 @@ $(BUILD)/%/.configured: CMakeLists.txt | deps-build
 CMAKE_FLAGS_float  = -DCMAKE_BUILD_TYPE=RelWithDebInfo
 CMAKE_FLAGS_double = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_DOUBLE=ON
 CMAKE_FLAGS_asan   = -DCMAKE_BUILD_TYPE=Debug -DCOLLIDE2D_SANITIZE=ON
+# The build matrix beyond float/double: the float build with the SSE2/AVX2 paths compiled out (the
+# scalar twins that double builds and other CPUs run), and C2D_MAX_POLYGON_VERTICES at 4 and 12.
+CMAKE_FLAGS_nosse   = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_NO_SIMD=ON
+# The vertex-count builds run under ASan+UBSan (optimised, as the vector paths ship): a block read
+# or a test array sized for 8 vertices is out of bounds there.
+CMAKE_FLAGS_verts4  = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_SANITIZE=ON -DCOLLIDE2D_MAX_POLYGON_VERTICES=4
+CMAKE_FLAGS_verts12 = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_SANITIZE=ON -DCOLLIDE2D_MAX_POLYGON_VERTICES=12
 CMAKE_FLAGS_bench  = -DCMAKE_BUILD_TYPE=Release -DCOLLIDE2D_BUILD_BENCH=ON -DCOLLIDE2D_BUILD_TESTS=OFF
 # Clang with this machine's full instruction set: Clang fuses a * b + c into FMA by default once FMA
 # is enabled, so this build checks that the library's -ffp-contract=off holds (same-bit formulas).
@@ -55,6 +65,15 @@ check-double: $(BUILD)/double/.built
 	cd $(BUILD)/double && ctest --output-on-failure -j $(JOBS)
 check-asan: $(BUILD)/asan/.built
 	cd $(BUILD)/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# Every test over the float build without SSE2/AVX2 (COLLIDE2D_NO_SIMD) and over builds whose
+# polygons hold at most 4 and at most 12 vertices (COLLIDE2D_MAX_POLYGON_VERTICES, with ASan+UBSan).
+check-nosse: $(BUILD)/nosse/.built
+	cd $(BUILD)/nosse && ctest --output-on-failure -j $(JOBS)
+check-verts4: $(BUILD)/verts4/.built
+	cd $(BUILD)/verts4 && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+check-verts12: $(BUILD)/verts12/.built
+	cd $(BUILD)/verts12 && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 # Clang: the header and library under Clang's warnings, and the tests with FMA contraction asked for.
 check-clang: deps-clang
@@ -115,8 +134,8 @@ check-tsan: deps-clang
 	  src/*.c tests/test_world_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(TSAN_BIN)
 	TSAN_OPTIONS=halt_on_error=1 CMOCKA_MESSAGE_OUTPUT=stdout ./$(TSAN_BIN)
 
-check: check-float check-double check-asan check-clang check-tsan check-fuzz web-check
-	@echo "make check: float, double, asan and clang builds, the fuzzer, node tests and the browser test passed"
+check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-tsan check-fuzz web-check
+	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the thread test, the fuzzers, node tests and the browser test passed"
 
 bench:
 	@scripts/deps.sh build bench

@@ -5,10 +5,11 @@
  * the set bits' indices in ascending order. The SIMD paths use ordered compares, which are false
  * for NaN just like the scalar C comparisons, so all paths give identical answers. The x86 paths
  * are compiled with per-function target attributes (no global -mavx2), and AUTO asks the CPU at run
- * time (__builtin_cpu_supports) whether AVX2 is there; no state is cached. */
+ * time (__builtin_cpu_supports) whether AVX2 is there; no state is cached. With C2D_NO_SIMD only
+ * the scalar path is compiled: SSE2 and AVX2 are then unsupported and AUTO is the scalar path. */
 #include "broadphase_internal.h"
 
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(C2D_NO_SIMD)
 #  define C2D_BATCH_X86 1
 #  include <immintrin.h>
 #else

@@ -15,8 +15,9 @@
 #endif
 
 /* SSE2 paths of the float build (narrow phase, ray casts): C2D_NARROW_SSE is defined when they
- * are compiled in; every such path has a scalar twin used otherwise. */
-#if !defined(C2D_DOUBLE) && (defined(__SSE2__) || defined(_M_X64))
+ * are compiled in; every such path has a scalar twin used otherwise (double builds, other CPUs,
+ * and builds with C2D_NO_SIMD, CMake's COLLIDE2D_NO_SIMD, which make check-nosse tests). */
+#if !defined(C2D_DOUBLE) && !defined(C2D_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64))
 #  define C2D_NARROW_SSE 1
 #  include <emmintrin.h>
 /* Lane-wise a where mask is set, else b. */

@@ -1234,6 +1234,9 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
     unsigned mask, pmask;
     int f, out_lanes;
     c2d_real scale, tol, dist, dmin;
+#if RS_BLOCKS < 2
+    (void)blocks; /* a build with at most 4 vertices: one block only */
+#endif
     disk_block_load(p, 0, &x0, &y0, &live0);
 #if RS_BLOCKS >= 2
     if (blocks == 2) {
@@ -1339,7 +1342,9 @@ static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, 
 #if RS_BLOCKS > 2
     if (p->count > 8) return disk_polygon_scalar(c, r, is_point, p, out); /* a build with more vertices than two blocks */
 #endif
+#if RS_BLOCKS >= 2
     if (p->count > 4) return disk_polygon_blocks(c, r, is_point, p, out, 2);
+#endif
     return disk_polygon_blocks(c, r, is_point, p, out, 1);
 }
 #else

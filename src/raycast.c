@@ -840,7 +840,8 @@ static inline __m128 hmax4_all(__m128 v) {
 
 /* Convex polygon cast, SSE: the general Cyrus-Beck clip with four edges per vector step and one
  * division per step, branch-free over the edges, written once for up to four vertices and once
- * for up to eight (wide; both inline, so each count has its own short path). Branches are kept
+ * for up to eight (wide; both inline, so each count has its own short path; more vertices, in a
+ * build with a larger C2D_MAX_POLYGON_VERTICES, take the general code). Branches are kept
  * few, and the one a scene cannot predict (miss or hit) early: an edge with the origin on or in
  * front of its line and the ray not moving in rules the ray out before any division, so most
  * misses end there; the rest are decided by one branch on all the time bounds at once. An
@@ -1019,40 +1020,55 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     return true;
 }
 
+/* The vector code reads whole blocks of four vertices and four normals: the narrow form (3 and 4
+ * vertices) needs arrays of at least 4, the wide one (5 to 8 vertices) arrays of at least 8.
+ * Polygons of more than 8 vertices (builds with a larger C2D_MAX_POLYGON_VERTICES), and every
+ * polygon of a build whose arrays are too short for a form, take the general code. */
+#define RAY_SSE_NARROW (C2D_MAX_POLYGON_VERTICES >= 4)
+#define RAY_SSE_WIDE (C2D_MAX_POLYGON_VERTICES >= 8)
+
 /* One function per shape of the vector code (separate, so that the compiler lays each out on
  * its own; the public function jumps to one). Four and eight vertices (boxes, the common shapes)
  * need no lane masks. */
+#if RAY_SSE_NARROW
 static C2D_NOINLINE bool polygon_cast_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
     return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 0, od, od, od, od, 0);
-}
-static C2D_NOINLINE bool polygon_cast_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
-    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 0, od, od, od, od, 0);
 }
 static C2D_NOINLINE bool polygon_cast_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
     return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 0, od, od, od, od, 0);
 }
+#endif
+#if RAY_SSE_WIDE
+static C2D_NOINLINE bool polygon_cast_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
+    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 0, od, od, od, od, 0);
+}
 static C2D_NOINLINE bool polygon_cast_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
     return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 0, od, od, od, od, 0);
 }
+#endif
 
 /* The same for c2d_polygon_raycast_xf: od is the ray in the polygon's frame, and the hit goes back
  * to world before it is written (xc, xs, xp and wod as in polygon_cast_xf_slow). */
+#if RAY_SSE_NARROW
 static C2D_NOINLINE bool polygon_cast_xf_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
                                            __m128 pv, __m128 wod, int xbad) {
     return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 1, xc, xsi, pv, wod, xbad);
-}
-static C2D_NOINLINE bool polygon_cast_xf_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
-                                           __m128 pv, __m128 wod, int xbad) {
-    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 1, xc, xsi, pv, wod, xbad);
 }
 static C2D_NOINLINE bool polygon_cast_xf_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
                                            __m128 pv, __m128 wod, int xbad) {
     return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 1, xc, xsi, pv, wod, xbad);
 }
+#endif
+#if RAY_SSE_WIDE
+static C2D_NOINLINE bool polygon_cast_xf_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
+                                           __m128 pv, __m128 wod, int xbad) {
+    return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 1, xc, xsi, pv, wod, xbad);
+}
 static C2D_NOINLINE bool polygon_cast_xf_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc,
                                               __m128 xsi, __m128 pv, __m128 wod, int xbad) {
     return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 1, xc, xsi, pv, wod, xbad);
 }
+#endif
 
 /* c2d_polygon_raycast with the ray already in registers: od = (origin, translation), mfv's lane 0
  * = max_fraction. */
@@ -1060,11 +1076,20 @@ static bool polygon_raycast_vec(const c2d_polygon *p, __m128 od, __m128 mfv, c2d
     int n;
     if (!p) return false;
     n = p->count;
+#if RAY_SSE_NARROW
     if (n == 4) return polygon_cast_4(p, od, mfv, out);
+#endif
+#if RAY_SSE_WIDE
     if (n == 8) return polygon_cast_8(p, od, mfv, out);
+#endif
+#if RAY_SSE_NARROW
     if (n == 3) return polygon_cast_3(p, od, mfv, out);
+#endif
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
-    return polygon_cast_5to7(p, od, mfv, out);
+#if RAY_SSE_WIDE
+    if (n < 8) return polygon_cast_5to7(p, od, mfv, out);
+#endif
+    return polygon_cast_slow(p, od, _mm_cvtss_f32(mfv), out); /* more than 8 vertices */
 }
 
 bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
@@ -1203,11 +1228,22 @@ bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_
     bad = !((m >= 1 - 4 * C2D_EPSILON) & (m <= 1 + 4 * C2D_EPSILON));
     if (!p) return false;
     n = p->count;
+#if RAY_SSE_NARROW
     if (n == 4) return polygon_cast_xf_4(p, od, mfv, out, xc, xsi, pv, wod, bad);
+#endif
+#if RAY_SSE_WIDE
     if (n == 8) return polygon_cast_xf_8(p, od, mfv, out, xc, xsi, pv, wod, bad);
+#endif
+#if RAY_SSE_NARROW
     if (n == 3) return polygon_cast_xf_3(p, od, mfv, out, xc, xsi, pv, wod, bad);
+#endif
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
-    return polygon_cast_xf_5to7(p, od, mfv, out, xc, xsi, pv, wod, bad);
+#if RAY_SSE_WIDE
+    if (n < 8) return polygon_cast_xf_5to7(p, od, mfv, out, xc, xsi, pv, wod, bad);
+#endif
+    (void)od;
+    (void)bad;
+    return polygon_cast_xf_slow(p, wod, _mm_cvtss_f32(mfv), xc, xsi, pv, out); /* more than 8 vertices */
 }
 #else
 bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {

@@ -6,6 +6,10 @@ if(NOT found)
   message(FATAL_ERROR "README.md has no example between the readme-example markers")
 endif()
 set(code "${CMAKE_MATCH_1}")
+# a build with another C2D_MAX_POLYGON_VERTICES: the example must see the library's c2d_polygon
+if(VERTS)
+  list(APPEND FLAGS -DC2D_MAX_POLYGON_VERTICES=${VERTS})
+endif()
 file(WRITE ${OUT}.c "${code}")
 execute_process(COMMAND ${CC} -std=c99 -Wall -Wextra -Werror ${FLAGS} ${SAN} -I${INCLUDE} ${OUT}.c ${LIB} -lm -o ${OUT}
   RESULT_VARIABLE rc)

@@ -512,9 +512,9 @@ static void test_cast_tiny_and_huge_moves(void **state) {
  * moved by xf. */
 static c2d_polygon random_polygon(test_rng *r, double size, c2d_transform xf) {
     for (;;) {
-        c2d_vec2 pts[8];
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
         c2d_polygon p;
-        int k = 3 + (int)(test_rng_next(r) % 6), j;
+        int k = 3 + (int)(test_rng_next(r) % (C2D_MAX_POLYGON_VERTICES - 2)), j;
         double step = 2 * C2D_PI / k, a0 = test_rng_range(r, 0, 2 * C2D_PI);
         for (j = 0; j < k; ++j) {
             double ang = a0 + j * step + test_rng_range(r, -0.2, 0.2) * step;

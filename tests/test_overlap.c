@@ -535,10 +535,10 @@ static c2d_segment rand_segment(test_rng *r) {
 }
 static c2d_polygon rand_polygon(test_rng *r) {
     for (;;) {
-        c2d_vec2 pts[8];
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
         c2d_polygon p;
         double cx = rnd(r, -2, 2), cy = rnd(r, -2, 2), s = rnd(r, 0.2, 1.5);
-        int n = 3 + (int)(test_rng_next(r) % 6), i;
+        int n = 3 + (int)(test_rng_next(r) % (C2D_MAX_POLYGON_VERTICES - 2)), i;
         if (test_rng_next(r) % 4 == 0) return poly_box(cx, cy, s, rnd(r, 0.1, 1.5), rnd(r, 0, PI));
         for (i = 0; i < n; ++i) pts[i] = V(cx + s * rnd(r, -1, 1), cy + s * rnd(r, -1, 1));
         if (c2d_polygon_make(pts, n, &p) == C2D_OK) return p;

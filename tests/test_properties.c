@@ -145,6 +145,12 @@ static void prop_fail(prop_ctx *c, int line, const char *fmt, ...) {
 static void prop_finish(prop_ctx *c) {
     printf("%s: %d cases reached the main checks\n", c->test, c->deep);
     fflush(stdout);
+    /* a property whose main checks never ran proves nothing: a broken generator (no hits, no
+     * overlapping pairs, every shape refused) must fail here, not pass */
+    if (c->deep <= 0) {
+        print_error("%s: no case reached the main checks (broken generator or setup?)\n", c->test);
+        fail();
+    }
     if (c->failures > 0) {
         print_error("%s: %d failing checks (first %d printed above)\n", c->test, c->failures, MAX_PRINTED);
         fail();
@@ -169,7 +175,8 @@ static void snap(c2d_vec2 p, c2d_vec2 off, c2d_vec2 *near_p, c2d_vec2 *far_p) {
 /* Two copies of a random shape of one kind: *near_s near the origin and *far_s the same shape
  * moved exactly by off (off may be zero). The shape's center lies within 1.5*scale of the origin
  * (0.8*scale for points, 1.2*scale for segments);
- * its sizes run from about 0.2*scale to 1.5*scale. Polygons have 3..8 vertices in convex position
+ * its sizes run from about 0.2*scale to 1.5*scale. Polygons have 3..C2D_MAX_POLYGON_VERTICES (8 by
+ * default) vertices in convex position
  * (points on an ellipse) at a random rotation. Both copies come from the validating constructors. */
 static void random_shape_pair(test_rng *r, c2d_shape_type kind, double scale, c2d_vec2 off,
                               c2d_shape *near_s, c2d_shape *far_s) {
@@ -236,7 +243,7 @@ static void random_shape_pair(test_rng *r, c2d_shape_type kind, double scale, c2
         int tries;
         c2d_status far_status;
         for (tries = 0;; ++tries) {
-            int n = 3 + (int)(test_rng_next(r) % 6), i;
+            int n = 3 + (int)(test_rng_next(r) % (C2D_MAX_POLYGON_VERTICES - 2)), i;
             double rx = rnd(r, 0.3, 1.5) * size, ry = rnd(r, 0.3, 1.5) * size;
             double phase = rnd(r, 0.0, 2.0 * TEST_PI);
             for (i = 0; i < n; ++i) {
@@ -1116,7 +1123,7 @@ static grid_shape random_grid_shape(test_rng *r, c2d_shape_type kind) {
         c2d_vec2 fv[8];
         c2d_polygon poly;
         for (;;) {
-            m = 3 + (int)irnd(r, 0, 3);
+            m = 3 + (int)irnd(r, 0, C2D_MAX_POLYGON_VERTICES >= 6 ? 3 : C2D_MAX_POLYGON_VERTICES - 3); /* hull <= m vertices */
             for (i = 0; i < m; ++i) { pts[i].x = irnd(r, -4, 4); pts[i].y = irnd(r, -4, 4); }
             for (i = 1; i < m; ++i)
                 for (j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y)); --j) {

@@ -655,9 +655,9 @@ static rshape rshape_random(test_rng *r, int kind, double cx, double cy) {
         s.capsule = caps(cx - l * cos(a), cy - l * sin(a), cx + l * cos(a), cy + l * sin(a),
                          test_rng_range(r, 0.2, 2));
     } else {
-        double xy[2 * 8];
-        int n = 3 + (int)(test_rng_next(r) % 6), i;
-        c2d_vec2 pts[8];
+        double xy[2 * C2D_MAX_POLYGON_VERTICES];
+        int n = 3 + (int)(test_rng_next(r) % (C2D_MAX_POLYGON_VERTICES - 2)), i;
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
         c2d_status st;
         do {
             for (i = 0; i < n; ++i) {
@@ -869,13 +869,13 @@ static void test_polygon_raycast_xf_random(void **state) {
     int n = test_iterations(20000), i, hits = 0, compared = 0, differ = 0;
     (void)state;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 pts[8];
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
         c2d_polygon local, world;
         c2d_transform xf;
         c2d_raycast_input in, lin;
         c2d_hit h, lh, wh;
         bool hit, lhit, whit;
-        int k, count = 3 + (int)test_rng_range(&r, 0, 6);
+        int k, count = 3 + (int)test_rng_range(&r, 0, C2D_MAX_POLYGON_VERTICES - 2); /* a cloud of 3..max points */
         for (k = 0; k < count; ++k) pts[k] = c2d_v2((c2d_real)test_rng_range(&r, -2, 2), (c2d_real)test_rng_range(&r, -2, 2));
         if (c2d_polygon_make(pts, count, &local) != C2D_OK) continue;
         xf = c2d_transform_make(c2d_v2((c2d_real)test_rng_range(&r, -50, 50), (c2d_real)test_rng_range(&r, -50, 50)),
@@ -908,6 +908,71 @@ static void test_polygon_raycast_xf_random(void **state) {
                   compared, differ);
     assert_true(hits > n / 20);
     assert_true(differ <= n / 1000);
+}
+
+/* Rays against regular polygons of every vertex count the build allows (3 to
+ * C2D_MAX_POLYGON_VERTICES: 10 and 12 in make check-verts12), plain and placed by a transform:
+ * a ray hits exactly when the segment it sweeps overlaps the polygon (c2d_segment_overlap_polygon,
+ * which shares no code with the cast), and a hit lies on the boundary at the reported time. The
+ * SSE cast once read only the first 8 vertices: with 12 allowed it missed 170 of 360 such rays
+ * against a regular 10-gon. The rays pass the center at offsets up to 1.5 radii, never through a
+ * vertex's exact tangent. */
+static void test_polygon_raycast_every_vertex_count(void **state) {
+    int n, k, side;
+    (void)state;
+    for (n = 3; n <= C2D_MAX_POLYGON_VERTICES; ++n) {
+        double xy[2 * C2D_MAX_POLYGON_VERTICES];
+        c2d_polygon p, world;
+        c2d_transform xf = c2d_transform_make(c2d_v2((c2d_real)-1.75, (c2d_real)0.625), (c2d_real)0.4);
+        int hits = 0, i;
+        for (i = 0; i < n; ++i) {
+            double a = 0.1 + TWO_PI * i / n;
+            xy[2 * i] = 0.3 + 2.0 * cos(a);
+            xy[2 * i + 1] = -0.2 + 2.0 * sin(a);
+        }
+        p = poly_n(n, xy);
+        assert_int_equal(p.count, n);
+        world = c2d_polygon_transform(&p, xf);
+        for (side = 0; side < 2; ++side) {
+            const c2d_polygon *target = side ? &world : &p;
+            c2d_vec2 c = side ? c2d_transform_point(xf, c2d_v2((c2d_real)0.3, (c2d_real)-0.2)) : c2d_v2((c2d_real)0.3, (c2d_real)-0.2);
+            for (k = 0; k < 360; ++k) {
+                double a = TWO_PI * (k + 0.37) / 360.0, off = 3.0 * ((k * 7919) % 360) / 360.0 - 1.5;
+                double ux = cos(a), uy = sin(a);
+                c2d_vec2 o = c2d_v2((c2d_real)(c.x + 5 * ux - 2 * off * uy), (c2d_real)(c.y + 5 * uy + 2 * off * ux));
+                c2d_vec2 d = c2d_v2((c2d_real)(-10 * ux), (c2d_real)(-10 * uy));
+                c2d_raycast_input in;
+                c2d_segment s;
+                c2d_hit h;
+                bool got, want;
+                in.origin = o;
+                in.translation = d;
+                in.max_fraction = 1;
+                s.p1 = o;
+                s.p2 = c2d_add(o, d);
+                want = c2d_segment_overlap_polygon(s, target);
+                got = side ? c2d_polygon_raycast_xf(&p, xf, in, &h) : c2d_polygon_raycast(&p, in, &h);
+                if (got != want) fail_msg("%d-gon (%s) ray %d: cast says %d, segment overlap says %d", n, side ? "xf" : "plain", k, got, want);
+                if (got) {
+                    c2d_real sep = -1e30f;
+                    int e;
+                    ++hits;
+                    assert_hit_finite(h);
+                    assert_true(h.time >= 0 && h.time <= 1);
+                    assert_vec_near(h.pos, o.x + h.time * d.x, o.y + h.time * d.y, 1e-4);
+                    for (e = 0; e < n; ++e) {
+                        c2d_real de = c2d_dot(target->normals[e], c2d_sub(h.pos, target->vertices[e]));
+                        if (de > sep) sep = de;
+                    }
+                    assert_near(sep, 0, 1e-4);            /* on the boundary */
+                    assert_near(c2d_len(h.normal), 1, 1e-5);
+                    assert_true(c2d_dot(h.normal, d) < 0); /* the face the ray enters */
+                }
+            }
+        }
+        /* offsets up to 1.5 radii: about 2/3 of the rays cross the polygon */
+        assert_true(hits > 300 && hits < 600);
+    }
 }
 
 int main(void) {
@@ -950,6 +1015,7 @@ int main(void) {
         cmocka_unit_test(test_raycast_random_far_from_origin),
         cmocka_unit_test(test_polygon_raycast_xf_hand),
         cmocka_unit_test(test_polygon_raycast_xf_random),
+        cmocka_unit_test(test_polygon_raycast_every_vertex_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -247,8 +247,8 @@ typedef struct c2d_aabb_soa {
 typedef enum c2d_batch_path {
     C2D_BATCH_AUTO = 0,
     C2D_BATCH_SCALAR = 1,
-    C2D_BATCH_SSE2 = 2,   /* x86 with GCC or Clang */
-    C2D_BATCH_AVX2 = 3    /* x86 with GCC or Clang, on a CPU with AVX2 */
+    C2D_BATCH_SSE2 = 2,   /* x86 with GCC or Clang, library not built with C2D_NO_SIMD */
+    C2D_BATCH_AVX2 = 3    /* the same, on a CPU with AVX2 */
 } c2d_batch_path;
 
 /* True when path can run here (AUTO and SCALAR always can). */
