@@ -60,25 +60,25 @@ demo-terminal: $(BUILD)/float/.built
 	./$(BUILD)/float/examples/level_walk
 
 check-float: $(BUILD)/float/.built
-	cd $(BUILD)/float && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/float && ctest --output-on-failure --timeout 900 -j $(JOBS)
 check-double: $(BUILD)/double/.built
-	cd $(BUILD)/double && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/double && ctest --output-on-failure --timeout 900 -j $(JOBS)
 check-asan: $(BUILD)/asan/.built
-	cd $(BUILD)/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure --timeout 900 -j $(JOBS)
 
 # Every test over the float build without SSE2/AVX2 (COLLIDE2D_NO_SIMD) and over builds whose
 # polygons hold at most 4 and at most 12 vertices (COLLIDE2D_MAX_POLYGON_VERTICES, with ASan+UBSan).
 check-nosse: $(BUILD)/nosse/.built
-	cd $(BUILD)/nosse && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/nosse && ctest --output-on-failure --timeout 900 -j $(JOBS)
 check-verts4: $(BUILD)/verts4/.built
-	cd $(BUILD)/verts4 && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/verts4 && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure --timeout 900 -j $(JOBS)
 check-verts12: $(BUILD)/verts12/.built
-	cd $(BUILD)/verts12 && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/verts12 && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure --timeout 900 -j $(JOBS)
 
 # Clang: the header and library under Clang's warnings, and the tests with FMA contraction asked for.
 check-clang: deps-clang
 	$(MAKE) $(BUILD)/clang/.built
-	cd $(BUILD)/clang && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD)/clang && ctest --output-on-failure --timeout 900 -j $(JOBS)
 
 # libFuzzer over every generic query (tests/fuzz_queries.c) and over operation sequences on a world
 # against a reference world (tests/fuzz_world.c), under ASan and UBSan, in float and in double. A finding stops the run and leaves its input in $(BUILD)/fuzz/ or $(BUILD)/fuzz-double/

@@ -30,6 +30,7 @@ static c2d_shape random_local_shape(test_rng *r) {
     default: {
         double xy[12];
         int i, n = 3 + (int)(test_rng_next(r) % 4);
+        if (n > C2D_MAX_POLYGON_VERTICES) n = C2D_MAX_POLYGON_VERTICES; /* the 4-vertex build */
         for (i = 0; i < n; ++i) {
             double t = 2 * M_PI * i / n + test_rng_range(r, 0, 0.5);
             xy[2 * i] = a * cos(t);

@@ -633,6 +633,7 @@ static c2d_shape random_wall(test_rng *r) {
     default: {
         double xy[16];
         int i, n = 3 + (int)(test_rng_next(r) % 6);
+        if (n > C2D_MAX_POLYGON_VERTICES) n = C2D_MAX_POLYGON_VERTICES; /* the 4-vertex build */
         for (i = 0; i < n; ++i) {
             double t = 2 * M_PI * i / n;
             xy[2 * i] = a * cos(t);
@@ -831,7 +832,9 @@ static void test_tile_seams(void **state) {
     static const double speeds[] = {0.05, 0.3, 1, 3.7};
     static const double offsets[] = {0, 0.3, 0.5, 0.999};
     c2d_shape movers[4];
-    const char *names[4] = {"box", "circle", "capsule", "8-gon"};
+    /* the polygon mover is an 8-gon, or the largest regular polygon the build holds */
+    const int pn = C2D_MAX_POLYGON_VERTICES < 8 ? C2D_MAX_POLYGON_VERTICES : 8;
+    const char *names[4] = {"box", "circle", "capsule", pn == 8 ? "8-gon" : "polygon"};
     int m, k, o, wall;
     movers[0] = c2d_shape_from_aabb(box_c(0, 0, 0.4, 0.4));
     movers[1] = c2d_shape_from_circle(circ(0, 0, 0.4));
@@ -839,11 +842,11 @@ static void test_tile_seams(void **state) {
     {
         double xy[16];
         c2d_polygon p;
-        for (k = 0; k < 8; ++k) {
-            xy[2 * k] = 0.4 * cos(M_PI / 8 + k * M_PI / 4);
-            xy[2 * k + 1] = 0.4 * sin(M_PI / 8 + k * M_PI / 4);
+        for (k = 0; k < pn; ++k) {
+            xy[2 * k] = 0.4 * cos(M_PI / pn + k * 2 * M_PI / pn);
+            xy[2 * k + 1] = 0.4 * sin(M_PI / pn + k * 2 * M_PI / pn);
         }
-        p = poly_n(8, xy);
+        p = poly_n(pn, xy);
         movers[3] = c2d_shape_from_polygon(&p);
     }
     for (wall = 0; wall < 2; ++wall) {
