@@ -21,7 +21,10 @@
  *      BOUNCE  goes on from touch toward `bounce`: that motion reflected;
  *      custom  c2d_move_response_fn sets the next leg's start and goal, or stops;
  *   3. repeat. Each collider responds at most once per move, so the loop ends; max_iterations caps
- *      it all the same (out->capped).
+ *      it all the same (out->capped). A collider already crossed is left out of later legs (bump's
+ *      visited set); one that got any other response still blocks them: a later leg that would
+ *      enter it again (a slide along a second surface heading back into the first, a crease)
+ *      stops at its touch, with no second record (bump leaves it out and passes through).
  *
  * Order: by ti (exact time of contact along the leg), then by the squared distance between the
  * centers of the mover's box (at the leg start) and the other's box (bump's sortByTiAndDistance),
