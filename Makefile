@@ -134,8 +134,8 @@ check-tsan: deps-clang
 	  src/*.c tests/test_world_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(TSAN_BIN)
 	TSAN_OPTIONS=halt_on_error=1 CMOCKA_MESSAGE_OUTPUT=stdout ./$(TSAN_BIN)
 
-check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-tsan check-fuzz web-check
-	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the thread test, the fuzzers, node tests and the browser test passed"
+check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-tsan check-fuzz check-lua web-check
+	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the thread test, the fuzzers, the Lua binding, node tests and the browser test passed"
 
 bench:
 	@scripts/deps.sh build bench
@@ -146,6 +146,18 @@ bench:
 	./$(BUILD)/bench/bench/bench_cast $(BUILD)/bench/narrow.jsonl
 	@echo "== bench-broad: every broad-phase index beside Box2D 2.4 and Chipmunk 7 (BENCH_QUICK=1: N <= 100k) =="
 	./$(BUILD)/bench/bench/bench_broadphase $(BUILD)/bench/broadphase.jsonl
+
+# The LuaJIT binding (bindings/lua): its busted specs run under LuaJIT (Debian's busted script is
+# for Lua 5.x; LuaJIT runs it directly), against the float and the double shared library in turn.
+# C2D_LUA_SEED=N repeats the random spec's scene.
+.PHONY: check-lua
+check-lua: $(BUILD)/float/.built $(BUILD)/double/.built
+	@scripts/deps.sh lua
+	@for b in float double; do \
+	  echo "check-lua: bindings/lua/spec against $(BUILD)/$$b/libcollide2d.so"; \
+	  (cd bindings/lua && C2D_LIB="$(abspath $(BUILD))/$$b/libcollide2d.so" luajit "$$(command -v busted)" \
+	    --lpath='./?.lua' -o utfTerminal spec) || exit $$?; \
+	done
 
 clean:
 	rm -rf $(BUILD)
