@@ -90,7 +90,7 @@ fuzz: deps-clang
 deps-clang:
 	@scripts/deps.sh build test clang
 
-check: check-float check-double check-asan check-clang check-fuzz web-check
+check: check-float check-double check-asan check-clang check-fuzz web-check check-install
 	@echo "make check: float, double, asan and clang builds, the fuzzer, node tests and the browser test passed"
 
 bench:
@@ -105,6 +105,14 @@ bench:
 
 clean:
 	rm -rf $(BUILD)
+
+# The README's Install section run as a user would (tests/install_test.sh): configure, build and
+# install into a temporary prefix ($(BUILD)/install-test/prefix), then build and run the README
+# example through pkg-config (static and shared), find_package and FetchContent (this source tree,
+# no network), and again after moving the installed tree.
+.PHONY: check-install
+check-install: deps-build
+	JOBS=$(JOBS) tests/install_test.sh $(BUILD)/install-test
 
 # ---- web: WebAssembly build, npm package "collide2d" (web/), live page, browser test ----
 #   make web        web/dist/collide2d.wasm (Debian emscripten) and web/'s npm devDependencies (npm ci)
