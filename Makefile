@@ -90,7 +90,7 @@ fuzz: deps-clang
 deps-clang:
 	@scripts/deps.sh build test clang
 
-check: check-float check-double check-asan check-clang check-fuzz web-check check-install
+check: check-float check-double check-asan check-clang check-fuzz web-check check-install docs
 	@echo "make check: float, double, asan and clang builds, the fuzzer, node tests and the browser test passed"
 
 bench:
@@ -113,6 +113,21 @@ clean:
 .PHONY: check-install
 check-install: deps-build
 	JOBS=$(JOBS) tests/install_test.sh $(BUILD)/install-test
+
+# The API reference from the header comments: doxygen (Debian's package) with docs/Doxyfile, whose
+# input filter docs/doxygen-filter.pl makes the plain comment above each declaration its doc
+# comment. Output: $(BUILD)/docs/html/index.html (about a second, so make check runs it). Fails
+# on any doxygen warning except an undocumented struct field or macro (the struct's or the macro
+# group's comment describes those): a public function, type or enum without its contract fails.
+.PHONY: docs
+docs:
+	@scripts/deps.sh docs
+	@rm -rf $(BUILD)/docs && mkdir -p $(BUILD)/docs
+	(cat docs/Doxyfile; echo "OUTPUT_DIRECTORY = $(BUILD)/docs") | doxygen - 2> $(BUILD)/docs/warnings.log
+	@if grep -v -E 'warning: Member .* \((variable|macro definition)\) of (struct|union|file) .* is not documented\.$$' \
+	    $(BUILD)/docs/warnings.log | grep .; then \
+	  echo "make docs: doxygen warned (above; all warnings: $(BUILD)/docs/warnings.log)"; exit 1; fi
+	@echo "make docs: $(BUILD)/docs/html/index.html ($$(grep -c . $(BUILD)/docs/warnings.log) undocumented fields and macros)"
 
 # ---- web: WebAssembly build, npm package "collide2d" (web/), live page, browser test ----
 #   make web        web/dist/collide2d.wasm (Debian emscripten) and web/'s npm devDependencies (npm ci)
