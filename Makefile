@@ -134,8 +134,8 @@ check-tsan: deps-clang
 	  src/*.c tests/test_world_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(TSAN_BIN)
 	TSAN_OPTIONS=halt_on_error=1 CMOCKA_MESSAGE_OUTPUT=stdout ./$(TSAN_BIN)
 
-check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-tsan check-fuzz check-lua web-check
-	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the thread test, the fuzzers, the Lua binding, node tests and the browser test passed"
+check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-tsan check-fuzz check-lua web-check check-install docs
+	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the thread test, the fuzzers, the Lua binding, node tests, the browser test, the install test and the API reference passed"
 
 bench:
 	@scripts/deps.sh build bench
@@ -161,6 +161,29 @@ check-lua: $(BUILD)/float/.built $(BUILD)/double/.built
 
 clean:
 	rm -rf $(BUILD)
+
+# The README's Install section run as a user would (tests/install_test.sh): configure, build and
+# install into a temporary prefix ($(BUILD)/install-test/prefix), then build and run the README
+# example through pkg-config (static and shared), find_package and FetchContent (this source tree,
+# no network), and again after moving the installed tree.
+.PHONY: check-install
+check-install: deps-build
+	JOBS=$(JOBS) tests/install_test.sh $(BUILD)/install-test
+
+# The API reference from the header comments: doxygen (Debian's package) with docs/Doxyfile, whose
+# input filter docs/doxygen-filter.pl makes the plain comment above each declaration its doc
+# comment. Output: $(BUILD)/docs/html/index.html (about a second, so make check runs it). Fails
+# on any doxygen warning except an undocumented struct field or macro (the struct's or the macro
+# group's comment describes those): a public function, type or enum without its contract fails.
+.PHONY: docs
+docs:
+	@scripts/deps.sh docs
+	@rm -rf $(BUILD)/docs && mkdir -p $(BUILD)/docs
+	(cat docs/Doxyfile; echo "OUTPUT_DIRECTORY = $(BUILD)/docs") | doxygen - 2> $(BUILD)/docs/warnings.log
+	@if grep -v -E 'warning: Member .* \((variable|macro definition)\) of (struct|union|file) .* is not documented\.$$' \
+	    $(BUILD)/docs/warnings.log | grep .; then \
+	  echo "make docs: doxygen warned (above; all warnings: $(BUILD)/docs/warnings.log)"; exit 1; fi
+	@echo "make docs: $(BUILD)/docs/html/index.html ($$(grep -c . $(BUILD)/docs/warnings.log) undocumented fields and macros)"
 
 # ---- web: WebAssembly build, npm package "collide2d" (web/), live page, browser test ----
 #   make web        web/dist/collide2d.wasm (Debian emscripten) and web/'s npm devDependencies (npm ci)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: 2D collision detection in C. The one include for users.
  *
  *   #include <collide2d.h>

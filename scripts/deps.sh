@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages a make target needs are installed.
-# Usage: scripts/deps.sh <group>...   groups: build, test, clang, bench, web, lua
+# Usage: scripts/deps.sh <group>...   groups: build, test, clang, bench, web, lua, docs
 # As root it installs what is missing with apt-get; otherwise it names the missing packages and fails.
 set -euo pipefail
 
@@ -13,6 +13,7 @@ for group in "$@"; do
     web)   pkgs+=(emscripten chromium nodejs); command -v npm >/dev/null 2>&1 || pkgs+=(npm) ;;  # NodeSource's nodejs bundles npm
     bench) pkgs+=(libbox2d-dev libchipmunk-dev) ;;
     lua)   pkgs+=(luajit lua-busted) ;;  # bindings/lua: busted is run under LuaJIT (make check-lua)
+    docs)  pkgs+=(doxygen) ;;  # make docs: the API reference from the header comments
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
   esac
 done

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: base definitions: precision, export macro, status codes, limits, assert hook.
  * Part of the collide2d public API. Include <collide2d.h> rather than this file. */
 #ifndef COLLIDE2D_BASE_H

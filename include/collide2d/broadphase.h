@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: the broad phase. Spatial indexes over axis-aligned boxes ("proxies") behind one
  * interface, and a batch test of one box against many boxes stored as arrays.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: the narrow phase. Stateless queries between two shapes; no allocation, no world.
  *
  * Conventions (docs/design.md has the full text):

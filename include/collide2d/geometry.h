@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: shapes. Plain values made by validating constructors, plus per-shape helpers:
  * validity checks, bounding boxes, transforms and point containment.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: vectors, rotations and transforms, all passed by value, all inline.
  * Frame convention: collide2d never assumes which way y points. Angles are radians measured from
  * +x toward +y (counter-clockwise when y points up, clockwise on a y-down screen). */

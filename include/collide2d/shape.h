@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: the generic entry point. A tagged shape and one function per query for any pair,
  * dispatched through a const table; reversed pairs reuse the same entry with the result flipped. */
 #ifndef COLLIDE2D_SHAPE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: the world. A set of shaped colliders that callers add, move and query, with filters,
  * flags, generation-checked handles, overlap events and a tile-map helper. It sits on the broad
  * phase (broadphase.h) and the generic narrow phase (shape.h); nothing below includes it.

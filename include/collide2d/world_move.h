@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* collide2d: bump-style moves in a world (bump.lua's move, check and project, for any shape). A
  * layer above the world: src/world_move.c uses only the public API of world.h.
  *
