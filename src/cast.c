@@ -397,13 +397,23 @@ static c2d_real nearest_feature(const mink *m, c2d_vec2 fallback, c2d_vec2 *norm
 static cast_result cast_polygon(const mink *m, c2d_vec2 d, bool closed) {
     c2d_real lower = -(c2d_real)INFINITY, upper = (c2d_real)INFINITY;
     int k, enter = -1, inner = 0;
-    c2d_real hmin = (c2d_real)INFINITY;
+    c2d_real hmin = (c2d_real)INFINITY, slide = 0, near = vec_scale(d);
+    if (!closed) {
+        /* a path within rounding of parallel to a face (|n . d| <= 4 eps |d|) and within rounding
+         * of its line (h <= 8 eps times the coordinates) slides along it: whether rounding puts it
+         * a hair inside or outside is noise (sliding across the seam of two tiles would otherwise
+         * hit the next tile's side). It is no hit here; the static test at the end decides. */
+        for (k = 0; k < m->count; ++k) near = c2d_maxr(near, vec_scale(m->v[k]));
+        near *= (c2d_real)8 * C2D_EPSILON;
+        slide = (c2d_real)4 * C2D_EPSILON * safe_length(d);
+    }
     for (k = 0; k < m->count; ++k) {
         c2d_real den = c2d_dot(m->n[k], d), h = m->h[k];
         if (h < hmin) {
             hmin = h;
             inner = k;
         }
+        if (!closed && C2D_ABS(den) <= slide && h <= near) return cast_miss();
         if (den < 0) {
             c2d_real t = h / den;
             if (t > lower) {
@@ -776,20 +786,37 @@ static c2d_sweep settle(const c2d_shape *a, c2d_vec2 da, const c2d_shape *bs, in
         jh = j;
         step *= 2;
     }
+    if (lo == 0 && (j = overlap_at(a, da, bs, count, db, 0)) >= 0) {
+        /* already overlapping at the start (by a hair the closed forms took for sliding): the
+         * static push-out at time 0, as for any overlapping start */
+        if (c2d_shape_hit(a, &bs[j], &s.hit)) {
+            s.has_hit = true;
+            s.time = 0;
+            s.pos = ca;
+            if (hit_shape) *hit_shape = j;
+            return s;
+        }
+    }
+    /* bisection between the clear lo and the overlapping hi: the first time the static test
+     * agrees with for a new hit; and when no step back was clear short of the start, the last
+     * clear time before the overlap (a move so short that it rounds to the start is clear), so
+     * that a slide never returns time 0 */
+    if (!s.has_hit || lo == 0) {
+        for (i = 0; i < 64; ++i) {
+            c2d_real mid = lo + (c2d_real)0.5 * (hi - lo);
+            if (!(mid > lo && mid < hi)) break;
+            j = overlap_at(a, da, bs, count, db, mid);
+            if (j < 0) {
+                lo = mid;
+            } else {
+                hi = mid;
+                jh = j;
+            }
+        }
+    }
     s.time = lo;
     s.pos = c2d_mul_add(ca, lo, da);
     if (s.has_hit) return s;
-    for (i = 0; i < 64; ++i) {
-        c2d_real mid = lo + (c2d_real)0.5 * (hi - lo);
-        if (!(mid > lo && mid < hi)) break;
-        j = overlap_at(a, da, bs, count, db, mid);
-        if (j < 0) {
-            lo = mid;
-        } else {
-            hi = mid;
-            jh = j;
-        }
-    }
     {
         c2d_transform xa, xb;
         c2d_shape ma, mb;
