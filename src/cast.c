@@ -564,24 +564,42 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
          * tests above are then ill-conditioned (rounding of order eps * |v| against an R that may
          * be far smaller) and can both reject it. So P is cast too, by the R = 0 rule (Cyrus-Beck
          * on its open half-planes; a segment core by the closed crossing), and when it is crossed
-         * before the rounded entry found above (or none was found), the entry is the last
-         * crossing of P's edge lines pushed out by R: the entry into P offset by R with mitred
-         * corners, never later than the entry into M and equal to it at such a junction. */
+         * but no rounded entry was found, the entry is the last crossing of P's edge lines and
+         * vertex bevels pushed out by R: the entry into a bevelled offset of P that contains M,
+         * never later than the entry into M and equal to it at such a junction (clamped to the
+         * entry into P). */
         cast_result core = K >= 3 ? cast_polygon(m, d, false) : cast_closed_small(m, d);
-        if (core.kind == CAST_ENTER && !(best <= core.t)) {
+        if (core.kind == CAST_ENTER && !(best < 1)) {
             c2d_real tm = -(c2d_real)INFINITY;
-            int km = -1;
+            c2d_vec2 nm = core.normal;
+            int km = core.feature;
             for (k = 0; k < K; ++k) {
+                /* edge k's line pushed out by R, and the bevel at vertex k: the tangent of its disk
+                 * across the bisector of its two normals (for a segment core: the end's direction),
+                 * so that the offset region has no long mitre spikes */
+                int kp = k == 0 ? K - 1 : k - 1;
+                c2d_vec2 bis = K == 2 ? c2d_sub(m->v[k], m->v[1 - k]) : c2d_add(m->n[kp], m->n[k]);
                 c2d_real den = c2d_dot(m->n[k], d), t;
-                if (!(den < 0)) continue;
-                t = (m->h[k] + R) / den;
-                if (t > tm) {
-                    tm = t;
-                    km = k;
+                if (den < 0) {
+                    t = (m->h[k] + R) / den;
+                    if (t > tm) {
+                        tm = t;
+                        nm = m->n[k];
+                        km = k;
+                    }
+                }
+                bis = unit_or_zero(bis);
+                den = c2d_dot(bis, d);
+                if (den < 0) {
+                    t = (c2d_dot(bis, m->v[k]) + R) / den;
+                    if (t > tm) {
+                        tm = t;
+                        nm = m->n[k];
+                        km = k;
+                    }
                 }
             }
-            if (km >= 0) return cast_make(CAST_ENTER, c2d_clampr(tm, 0, core.t), m->n[km], km, false);
-            return core;
+            return cast_make(CAST_ENTER, c2d_clampr(tm, 0, core.t), nm, km, false);
         }
     }
     if (!(best < 1)) return cast_miss();

@@ -211,7 +211,12 @@ static void test_cast_shallow_crossings(void **state) {
             c2d_shape ma = moved(&a, d, s.hit.time);
             double gap = (double)c2d_shape_distance(&ma, &b).distance;
             if (gap > tol) {
-                if (false_hits < 5) print_message("  false hit: %s vs %s, gap %g at %.9g\n", kind_name(ta), kind_name(tb), gap, (double)s.hit.time);
+                if (false_hits < 5) {
+                    print_message("  false hit: %s moving by (%.9g, %.9g) from (%.9g, %.9g) vs %s near (%.9g, %.9g): gap %g at %.9g\n",
+                                  kind_name(ta), (double)d.x, (double)d.y, (double)start.x, (double)start.y, kind_name(tb), (double)cb.x,
+                                  (double)cb.y, gap, (double)s.hit.time);
+                    if (a.type == C2D_SHAPE_CIRCLE && b.type == C2D_SHAPE_SEGMENT) print_message("    r %.9g seg (%.9g, %.9g)-(%.9g, %.9g)\n", (double)a.as.circle.radius, (double)b.as.segment.p1.x, (double)b.as.segment.p1.y, (double)b.as.segment.p2.x, (double)b.as.segment.p2.y);
+                }
                 ++false_hits;
             }
         }
