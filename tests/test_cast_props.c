@@ -205,6 +205,11 @@ static void test_cast_shallow_crossings(void **state) {
                               kind_name(ta), (double)d.x, (double)d.y, (double)start.x, (double)start.y, kind_name(tb),
                               (double)cb.x, (double)cb.y, s.has_hit, (double)s.hit.time);
             }
+            if (misses < 5 && a.type == C2D_SHAPE_POLYGON) {
+                int q;
+                for (q = 0; q < a.as.polygon.count; ++q) print_message("    v %.9g %.9g\n", (double)a.as.polygon.vertices[q].x, (double)a.as.polygon.vertices[q].y);
+                if (b.type == C2D_SHAPE_CIRCLE) print_message("    circle %.9g %.9g r %.9g\n", (double)b.as.circle.center.x, (double)b.as.circle.center.y, (double)b.as.circle.radius);
+            }
             ++misses;
         }
         if (s.has_hit) {
