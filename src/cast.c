@@ -402,10 +402,11 @@ static cast_result cast_polygon(const mink *m, c2d_vec2 d, bool closed) {
     int k, enter = -1, inner = 0;
     c2d_real hmin = (c2d_real)INFINITY, slide = 0, near = vec_scale(d);
     if (!closed) {
-        /* a path within rounding of parallel to a face (|n . d| <= 4 eps |d|) and within rounding
-         * of its line (h <= 8 eps times the coordinates) slides along it: whether rounding puts it
-         * a hair inside or outside is noise (sliding across the seam of two tiles would otherwise
-         * hit the next tile's side). It is no hit here; the static test at the end decides. */
+        /* a path that starts within rounding of a face's line (h <= 8 eps times the coordinates)
+         * and runs along it or out of it (n . d >= -4 eps |d|) never gets deeper than rounding
+         * behind that face: whether rounding puts it a hair inside is noise (sliding across the
+         * seam of two tiles would otherwise hit the next tile's side at time 0). It is no hit
+         * here; the static test at the end decides. */
         for (k = 0; k < m->count; ++k) near = c2d_maxr(near, vec_scale(m->v[k]));
         near *= (c2d_real)8 * C2D_EPSILON;
         slide = (c2d_real)4 * C2D_EPSILON * safe_length(d);
@@ -416,7 +417,7 @@ static cast_result cast_polygon(const mink *m, c2d_vec2 d, bool closed) {
             hmin = h;
             inner = k;
         }
-        if (!closed && C2D_ABS(den) <= slide && h <= near) return cast_miss();
+        if (!closed && den >= -slide && h <= near) return cast_miss();
         if (den < 0) {
             c2d_real t = h / den;
             if (t > lower) {
