@@ -7,7 +7,10 @@
 
 static c2d_world *new_world(void) {
     c2d_world *w = NULL;
-    assert_status(c2d_world_create(NULL, &w), C2D_OK);
+    c2d_world_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.id_tag = 7;   /* handles alike in every world (the default tag comes from its address) */
+    assert_status(c2d_world_create(&cfg, &w), C2D_OK);
     return w;
 }
 
@@ -331,13 +334,22 @@ static void scenario(c2d_vec2 out[SHAPE_KINDS], c2d_mover_result last[SHAPE_KIND
 static void test_bit_identical(void **state) {
     c2d_vec2 a[SHAPE_KINDS], b[SHAPE_KINDS];
     c2d_mover_result ra[SHAPE_KINDS], rb[SHAPE_KINDS];
+    int k;
     (void)state;
     memset(ra, 0, sizeof ra);
     memset(rb, 0, sizeof rb);
     scenario(a, ra);
     scenario(b, rb);
     assert_memory_equal(a, b, sizeof a);
-    assert_memory_equal(ra, rb, sizeof ra);
+    for (k = 0; k < SHAPE_KINDS; ++k) {   /* field by field: struct padding is not compared */
+        assert_memory_equal(&ra[k].position, &rb[k].position, sizeof ra[k].position);
+        assert_memory_equal(&ra[k].moved, &rb[k].moved, sizeof ra[k].moved);
+        assert_memory_equal(&ra[k].ground_normal, &rb[k].ground_normal, sizeof ra[k].ground_normal);
+        assert_memory_equal(&ra[k].ground_angle, &rb[k].ground_angle, sizeof ra[k].ground_angle);
+        assert_true(c2d_collider_id_equal(ra[k].ground, rb[k].ground));
+        assert_int_equal(ra[k].grounded, rb[k].grounded);
+        assert_int_equal(ra[k].contact_count, rb[k].contact_count);
+    }
 }
 
 /* The same scenario's final positions, printed by a double build: the float build agrees within
