@@ -16,6 +16,7 @@
  *   collide2d/broadphase.h spatial indexes (trees, grid, quadtree, sort and sweep), pairs, batch box tests
  *   collide2d/world.h      the world: colliders, filters, handles, queries, overlap events, tile maps
  *   collide2d/world_move.h bump-style moves over the world: move, check, project, responses
+ *   collide2d/mover.h      the character mover: move-and-slide through a world, slopes, steps, platforms
  * See README.md for the query table and docs/design.md for the conventions. */
 #ifndef COLLIDE2D_H
 #define COLLIDE2D_H
@@ -28,5 +29,6 @@
 #include "collide2d/broadphase.h"
 #include "collide2d/world.h"
 #include "collide2d/world_move.h"
+#include "collide2d/mover.h"
 
 #endif /* COLLIDE2D_H */
