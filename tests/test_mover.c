@@ -47,15 +47,17 @@ static c2d_shape mover_shape(int kind, double *hx, double *hy) {
     case SHAPE_CIRCLE: s = c2d_shape_from_circle(circ(0, 0, 0.5)); *hx = 0.5; *hy = 0.5; break;
     case SHAPE_CAPSULE: s = c2d_shape_from_capsule(caps(0, -0.25, 0, 0.25, 0.25)); *hx = 0.25; *hy = 0.5; break;
     default: {
-        /* a regular 8-gon with a vertex at the bottom and one at each side */
+        /* a regular 8-gon with a vertex at the bottom and one at each side (a diamond in the
+         * 4-vertex build) */
+        const int pn = C2D_MAX_POLYGON_VERTICES >= 8 ? 8 : 4;
         double xy[16];
         int i;
         c2d_polygon p;
-        for (i = 0; i < 8; ++i) {
-            xy[2 * i] = 0.5 * cos(i * 3.14159265358979323846 / 4);
-            xy[2 * i + 1] = 0.5 * sin(i * 3.14159265358979323846 / 4);
+        for (i = 0; i < pn; ++i) {
+            xy[2 * i] = 0.5 * cos(i * 2 * 3.14159265358979323846 / pn);
+            xy[2 * i + 1] = 0.5 * sin(i * 2 * 3.14159265358979323846 / pn);
         }
-        p = poly_n(8, xy);
+        p = poly_n(pn, xy);
         s = c2d_shape_from_polygon(&p);
         *hx = 0.5; *hy = 0.5;
         break;
