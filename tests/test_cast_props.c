@@ -205,6 +205,12 @@ static void test_cast_shallow_crossings(void **state) {
                               kind_name(ta), (double)d.x, (double)d.y, (double)start.x, (double)start.y, kind_name(tb),
                               (double)cb.x, (double)cb.y, s.has_hit, (double)s.hit.time);
             }
+            if (misses < 5 && a.type == C2D_SHAPE_CIRCLE && b.type == C2D_SHAPE_CAPSULE) {
+                print_message("    circle (%a, %a) r %a, d (%a, %a), capsule (%a, %a)-(%a, %a) r %a\n", (double)a.as.circle.center.x,
+                              (double)a.as.circle.center.y, (double)a.as.circle.radius, (double)d.x, (double)d.y,
+                              (double)b.as.capsule.p1.x, (double)b.as.capsule.p1.y, (double)b.as.capsule.p2.x,
+                              (double)b.as.capsule.p2.y, (double)b.as.capsule.radius);
+            }
             if (misses < 5 && a.type == C2D_SHAPE_POLYGON) {
                 int q;
                 for (q = 0; q < a.as.polygon.count; ++q) print_message("    v %.9g %.9g\n", (double)a.as.polygon.vertices[q].x, (double)a.as.polygon.vertices[q].y);
