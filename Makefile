@@ -111,6 +111,7 @@ bench:
 	./$(BUILD)/bench/bench/bench_cast $(BUILD)/bench/narrow.jsonl
 	@echo "== bench-broad: every broad-phase index beside Box2D 2.4 and Chipmunk 7 (BENCH_QUICK=1: N <= 100k) =="
 	./$(BUILD)/bench/bench/bench_broadphase $(BUILD)/bench/broadphase.jsonl
+	./$(BUILD)/bench/bench/bench_world $(BUILD)/bench/world.jsonl
 
 clean:
 	rm -rf $(BUILD)
