@@ -1,7 +1,8 @@
 /* collide2d world benchmark (suite "world"): the world's queries beside Box2D 2.4's b2World and
  * Chipmunk 7's cpSpace on the same shapes, bump-style slide moves, and overlap-event updates.
  *
- * Usage: bench_world [out.jsonl] [--quick] [--reps N] [--queries Q] [--case SUBSTR] [--seed S]
+ * Usage: bench_world [out.jsonl] [--quick] [--reps N] [--queries Q] [--case SUBSTR] [--impl SUBSTR] [--seed S]
+ * (--impl times only the matching implementations and prints no ratios: for perf record.)
  * BENCH_QUICK=1 in the environment is --quick: 10k statics, 100 and 1k movers, fewer queries.
  *
  * Scene (fixed seed). 100k static colliders in a square of 2000 x 2000 (quick: 10k at the same
@@ -96,6 +97,7 @@ struct Options {
     int reps = 0;      /* 0: 11 (quick 5) */
     int queries = 0;   /* 0: 10000 (quick 2000) */
     std::string only;  /* only cases whose name contains this */
+    std::string impl;  /* only implementations whose name contains this (e.g. for perf record) */
     uint64_t seed = 0x3017D5EEDULL;
 };
 
@@ -560,6 +562,21 @@ bool wanted(const Options &opt, const std::string &name) { return opt.only.empty
 void run_qcase(const Options &opt, Report &rep, const std::string &scene, const std::string &name, int64_t colliders, QCase &c,
                const std::string &check) {
     int reps = opt.reps > 0 ? opt.reps : opt.quick ? 5 : 11;
+    if (!opt.impl.empty()) {
+        QCase keep;
+        keep.n = c.n;
+        for (size_t k = 0; k < c.impls.size(); ++k)
+            if (c.impls[k].name.find(opt.impl) != std::string::npos) {
+                keep.impls.push_back(c.impls[k]);
+                keep.same.push_back(c.same[k] && k > 0);
+            }
+        if (keep.impls.empty()) return;
+        measure(keep, reps, 0.5);
+        printf("  %-10s %-14s (--impl %s: no ratios)\n", scene.c_str(), name.c_str(), opt.impl.c_str());
+        for (const Impl &im : keep.impls)
+            printf("      %-22s %10.1f ns/query (min %8.1f)  %7.3f per query\n", im.name.c_str(), im.median, im.min, im.hit_rate);
+        return;
+    }
     measure(c, reps, 0.5);
     double best_peer = 0;
     for (size_t k = 1; k < c.impls.size(); ++k)
@@ -1020,9 +1037,10 @@ int main(int argc, char **argv) {
         else if (a == "--reps") opt.reps = atoi(value("--reps"));
         else if (a == "--queries") opt.queries = atoi(value("--queries"));
         else if (a == "--case") opt.only = value("--case");
+        else if (a == "--impl") opt.impl = value("--impl");
         else if (a == "--seed") opt.seed = strtoull(value("--seed"), nullptr, 0);
         else if (a[0] == '-') {
-            fprintf(stderr, "usage: bench_world [out.jsonl] [--quick] [--reps N] [--queries Q] [--case SUBSTR] [--seed S]\n");
+            fprintf(stderr, "usage: bench_world [out.jsonl] [--quick] [--reps N] [--queries Q] [--case SUBSTR] [--impl SUBSTR] [--seed S]\n");
             return 2;
         } else opt.json_path = argv[i];
     }
