@@ -14,6 +14,7 @@
  *   collide2d/shape.h      generic tagged shape and any-pair queries
  *   collide2d/broadphase.h spatial indexes (trees, grid, quadtree, sort and sweep), pairs, batch box tests
  *   collide2d/world.h      the world: colliders, filters, handles, queries, overlap events, tile maps
+ *   collide2d/world_move.h bump-style moves over the world: move, check, project, responses
  * See README.md for the query table and docs/design.md for the conventions. */
 #ifndef COLLIDE2D_H
 #define COLLIDE2D_H
@@ -25,5 +26,6 @@
 #include "collide2d/shape.h"
 #include "collide2d/broadphase.h"
 #include "collide2d/world.h"
+#include "collide2d/world_move.h"
 
 #endif /* COLLIDE2D_H */
