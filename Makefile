@@ -146,6 +146,7 @@ bench:
 	./$(BUILD)/bench/bench/bench_cast $(BUILD)/bench/narrow.jsonl
 	@echo "== bench-broad: every broad-phase index beside Box2D 2.4 and Chipmunk 7 (BENCH_QUICK=1: N <= 100k) =="
 	./$(BUILD)/bench/bench/bench_broadphase $(BUILD)/bench/broadphase.jsonl
+	./$(BUILD)/bench/bench/bench_world $(BUILD)/bench/world.jsonl
 
 # The LuaJIT binding (bindings/lua): its busted specs run under LuaJIT (Debian's busted script is
 # for Lua 5.x; LuaJIT runs it directly), against the float and the double shared library in turn.

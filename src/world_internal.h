@@ -64,6 +64,8 @@ struct c2d_world {
     int32_t pending, tombstones; /* static-tree statics waiting in moving_index; dead static-tree proxies */
     int32_t *dirty;
     int32_t dirty_count, dirty_cap;
+    uint64_t *dirty_keys;        /* scratch of c2d_world_update's spatial sort of the dirty list */
+    int32_t dirty_keys_cap;
     bool all_dirty;
     wpair *pairs;
     int32_t pair_count, pair_cap;

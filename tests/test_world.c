@@ -717,6 +717,100 @@ static void test_events_random(void **state) {
     assert_status(c2d_world_destroy(w), C2D_OK);
 }
 
+/* Brute force: the live colliders a and b may collide and their placed shapes overlap. */
+static bool bf_pair_overlaps(const c2d_world *w, c2d_collider_id a, c2d_collider_id b) {
+    c2d_shape pa[8], pb[8];
+    c2d_collider_info ia, ib;
+    int na, nb;
+    if (!c2d_world_pair_allowed(w, a, b)) return false;
+    na = pieces_of(w, a, pa);
+    nb = pieces_of(w, b, pb);
+    if (na == 1 && nb == 1) return c2d_shape_overlap(&pa[0], &pb[0]);
+    assert_status(c2d_world_get(w, a, &ia), C2D_OK);
+    assert_status(c2d_world_get(w, b, &ib), C2D_OK);
+    if (ia.is_concave && ib.is_concave) return c2d_concave_overlap_concave(&ia.world_concave, &ib.world_concave);
+    return ia.is_concave ? bf_overlap(w, a, &pb[0]) : bf_overlap(w, b, &pa[0]);
+}
+
+/* Updates where hundreds of colliders changed (c2d_world_update then orders its changed list
+ * spatially before the pair searches): after every collider moved, some were removed and others
+ * added, the BEGIN and STAY events are exactly the overlapping allowed pairs (brute force), and
+ * the END events exactly the pairs of the previous update that no longer overlap or lost a side. */
+static void test_events_many_changed(void **state) {
+    test_rng r = test_rng_make("world_events_many");
+    c2d_world *w = new_world();
+    static unsigned char prev[MAXC][MAXC], now[MAXC][MAXC], seen[MAXC][MAXC];
+    live l;
+    int step, i, j, steps = test_iterations(6) < 6 ? test_iterations(6) : 6;
+    (void)state;
+    if (steps < 2) steps = 2;
+    memset(prev, 0, sizeof prev);
+    for (i = 0; i < 400; ++i) {
+        c2d_collider_id id;
+        assert_status(add_random(w, &r, 25, &id), C2D_OK);
+    }
+    for (step = 0; step < steps; ++step) {
+        const c2d_world_event *ev;
+        int32_t ne, k, begin_stay = 0, expect = 0;
+        live_ids(w, &l);
+        for (i = 0; i < l.n; ++i) assert_status(c2d_world_set_transform(w, l.ids[i], random_xf(&r, 25)), C2D_OK);
+        for (i = 0; i < 10 && step > 0; ++i) { /* changed, then removed: a free slot in the changed list */
+            live_ids(w, &l);
+            assert_status(c2d_world_remove(w, l.ids[test_rng_next(&r) % (uint64_t)l.n]), C2D_OK);
+        }
+        for (i = 0; i < 10 && step > 0; ++i) {
+            c2d_collider_id id;
+            assert_status(add_random(w, &r, 25, &id), C2D_OK);
+        }
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        live_ids(w, &l);
+        assert_true(l.n >= 300);
+        memset(now, 0, sizeof now);
+        for (i = 0; i < l.n; ++i)
+            for (j = i + 1; j < l.n; ++j) {
+                int a = l.ids[i].index < l.ids[j].index ? l.ids[i].index : l.ids[j].index;
+                int b = l.ids[i].index < l.ids[j].index ? l.ids[j].index : l.ids[i].index;
+                if (bf_pair_overlaps(w, l.ids[i], l.ids[j])) {
+                    now[a][b] = 1;
+                    ++expect;
+                }
+            }
+        memset(seen, 0, sizeof seen);
+        for (k = 0; k < ne; ++k) {
+            int a = ev[k].a.index, b = ev[k].b.index;
+            assert_true(a >= 0 && a < b && b < MAXC);
+            if (k > 0) assert_true(ev[k - 1].a.index < a || (ev[k - 1].a.index == a && ev[k - 1].b.index <= b));
+            if (ev[k].type == C2D_EVENT_END) {
+                assert_true(prev[a][b]);
+                continue;
+            }
+            assert_true(now[a][b]);
+            assert_false(seen[a][b]);
+            seen[a][b] = 1;
+            ++begin_stay;
+            /* STAY only for a pair of the same two colliders as before (a reused slot begins anew) */
+            if (ev[k].type == C2D_EVENT_STAY) assert_true(prev[a][b]);
+        }
+        assert_int_equal(begin_stay, expect);
+        assert_true(expect > 50); /* the scene is dense enough to mean something */
+        /* every pair of the previous update that does not stay gets its END */
+        for (i = 0; i < MAXC; ++i)
+            for (j = i + 1; j < MAXC; ++j) {
+                bool ended = false, stayed = false;
+                if (!prev[i][j]) continue;
+                for (k = 0; k < ne; ++k)
+                    if (ev[k].a.index == i && ev[k].b.index == j) {
+                        if (ev[k].type == C2D_EVENT_END) ended = true;
+                        if (ev[k].type == C2D_EVENT_STAY) stayed = true;
+                    }
+                assert_true(ended != stayed);
+            }
+        memcpy(prev, now, sizeof prev);
+        assert_true(c2d_world_validate(w));
+    }
+    assert_status(c2d_world_destroy(w), C2D_OK);
+}
+
 /* ---- determinism, rebuild, busy, concave, tile map ---- */
 
 static void run_script(c2d_world *w, uint64_t seed, c2d_world_hit *hits, int32_t *total) {
@@ -1063,6 +1157,7 @@ int main(void) {
         cmocka_unit_test(test_handles_and_bad_input),
         cmocka_unit_test(test_events),
         cmocka_unit_test(test_events_random),
+        cmocka_unit_test(test_events_many_changed),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_lazy_rebuild),
         cmocka_unit_test(test_busy_callbacks),
