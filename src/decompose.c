@@ -12,7 +12,8 @@
 #include "internal.h"
 
 /* Twice the signed area of (a, b, p), relative to a: > 0 when p is left of a -> b. */
-static c2d_real orient3(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) { return c2d_cross(c2d_sub(b, a), c2d_sub(p, a)); }
+/* Exact orientation sign of p against a -> b (c2d_orient2d): ears and convexity are decided exactly. */
+static int orient3(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p) { return c2d_orient_sign(a, b, p); }
 
 /* p inside triangle (a, b, c) (counter-clockwise) or on its border. */
 static bool in_triangle(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c, c2d_vec2 p) {
@@ -95,7 +96,7 @@ static c2d_status decompose_ccw(const c2d_vec2 *pts, int n, int *next, int *prev
     guard = 0;
     while (left > 3) {
         int p = prev[cur], q = next[cur];
-        c2d_real o = orient3(pts[p], pts[cur], pts[q]);
+        int o = orient3(pts[p], pts[cur], pts[q]);
         bool ear = false;
         if (o == 0) {
             /* a straight-through vertex: drop it, the outline keeps its area */

@@ -373,10 +373,11 @@ static c2d_status run_check(const c2d_world *w, c2d_collider_id id, c2d_vec2 goa
     return C2D_OK;
 }
 
-c2d_status c2d_world_check(const c2d_world *world, c2d_collider_id id, c2d_vec2 goal, const c2d_move_input *in,
-                           c2d_move_result *out) {
+/* The common entry of check and move: arguments, a zero input for NULL, the input's checks, then
+ * the check itself (run_check); *xf gets the collider's transform. */
+static c2d_status check_entry(const c2d_world *world, c2d_collider_id id, c2d_vec2 goal, const c2d_move_input *in,
+                              c2d_move_result *out, c2d_transform *xf) {
     c2d_move_input zero;
-    c2d_transform xf;
     c2d_status s;
     if (!world || !out) return C2D_ERR_NULL_ARG;
     result_reset(out, c2d_v2(0, 0));
@@ -386,23 +387,20 @@ c2d_status c2d_world_check(const c2d_world *world, c2d_collider_id id, c2d_vec2 
     }
     s = check_input(in);
     if (s != C2D_OK) return s;
-    return run_check(world, id, goal, in, out, &xf);
+    return run_check(world, id, goal, in, out, xf);
+}
+
+c2d_status c2d_world_check(const c2d_world *world, c2d_collider_id id, c2d_vec2 goal, const c2d_move_input *in,
+                           c2d_move_result *out) {
+    c2d_transform xf;
+    return check_entry(world, id, goal, in, out, &xf);
 }
 
 c2d_status c2d_world_move(c2d_world *world, c2d_collider_id id, c2d_vec2 goal, const c2d_move_input *in,
                           c2d_move_result *out) {
-    c2d_move_input zero;
     c2d_transform xf;
     c2d_status s;
-    if (!world || !out) return C2D_ERR_NULL_ARG;
-    result_reset(out, c2d_v2(0, 0));
-    if (!in) {
-        memset(&zero, 0, sizeof zero);
-        in = &zero;
-    }
-    s = check_input(in);
-    if (s != C2D_OK) return s;
-    s = run_check(world, id, goal, in, out, &xf);
+    s = check_entry(world, id, goal, in, out, &xf);
     if (s != C2D_OK) return s;
     if (out->position.x != xf.p.x || out->position.y != xf.p.y) {
         c2d_vec2 from = xf.p;
