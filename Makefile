@@ -138,7 +138,7 @@ web: deps-web web-npm
 
 $(WEB_REF): FORCE | deps-web
 	cmake -S web/native -B $(BUILD)/web-native -DCMAKE_BUILD_TYPE=Release >/dev/null
-	cmake --build $(BUILD)/web-native -j $(JOBS) --target c2d_ref
+	cmake --build $(BUILD)/web-native -j $(JOBS) --target c2d_ref c2d_mover_ref
 
 web-check: web $(WEB_REF)
 	cd web && C2D_REF="$(WEB_REF)" node --test test/
