@@ -397,13 +397,23 @@ static c2d_real nearest_feature(const mink *m, c2d_vec2 fallback, c2d_vec2 *norm
 static cast_result cast_polygon(const mink *m, c2d_vec2 d, bool closed) {
     c2d_real lower = -(c2d_real)INFINITY, upper = (c2d_real)INFINITY;
     int k, enter = -1, inner = 0;
-    c2d_real hmin = (c2d_real)INFINITY;
+    c2d_real hmin = (c2d_real)INFINITY, slide = 0, near = vec_scale(d);
+    if (!closed) {
+        /* a path within rounding of parallel to a face (|n . d| <= 4 eps |d|) and within rounding
+         * of its line (h <= 8 eps times the coordinates) slides along it: whether rounding puts it
+         * a hair inside or outside is noise (sliding across the seam of two tiles would otherwise
+         * hit the next tile's side). It is no hit here; the static test at the end decides. */
+        for (k = 0; k < m->count; ++k) near = c2d_maxr(near, vec_scale(m->v[k]));
+        near *= (c2d_real)8 * C2D_EPSILON;
+        slide = (c2d_real)4 * C2D_EPSILON * safe_length(d);
+    }
     for (k = 0; k < m->count; ++k) {
         c2d_real den = c2d_dot(m->n[k], d), h = m->h[k];
         if (h < hmin) {
             hmin = h;
             inner = k;
         }
+        if (!closed && C2D_ABS(den) <= slide && h <= near) return cast_miss();
         if (den < 0) {
             c2d_real t = h / den;
             if (t > lower) {
@@ -546,6 +556,51 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
         best_n = rel;
         best_f = k;
         best_v = true;
+    }
+    if (K >= 2) {
+        /* P lies inside M, so a path that crosses P enters M no later than it enters P. Near the
+         * point where an edge pushed out by R meets a vertex disk, a path at a shallow angle
+         * crosses the edge's line close to the edge's end and is nearly tangent to the disk: both
+         * tests above are then ill-conditioned (rounding of order eps * |v| against an R that may
+         * be far smaller) and can both reject it. So P is cast too, by the R = 0 rule (Cyrus-Beck
+         * on its open half-planes; a segment core by the closed crossing), and when it is crossed
+         * but no rounded entry was found, the entry is the last crossing of P's edge lines and
+         * vertex bevels pushed out by R: the entry into a bevelled offset of P that contains M,
+         * never later than the entry into M and equal to it at such a junction (clamped to the
+         * entry into P). */
+        cast_result core = K >= 3 ? cast_polygon(m, d, false) : cast_closed_small(m, d);
+        if (core.kind == CAST_ENTER && !(best < 1)) {
+            c2d_real tm = -(c2d_real)INFINITY;
+            c2d_vec2 nm = core.normal;
+            int km = core.feature;
+            for (k = 0; k < K; ++k) {
+                /* edge k's line pushed out by R, and the bevel at vertex k: the tangent of its disk
+                 * across the bisector of its two normals (for a segment core: the end's direction),
+                 * so that the offset region has no long mitre spikes */
+                int kp = k == 0 ? K - 1 : k - 1;
+                c2d_vec2 bis = K == 2 ? c2d_sub(m->v[k], m->v[1 - k]) : c2d_add(m->n[kp], m->n[k]);
+                c2d_real den = c2d_dot(m->n[k], d), t;
+                if (den < 0) {
+                    t = (m->h[k] + R) / den;
+                    if (t > tm) {
+                        tm = t;
+                        nm = m->n[k];
+                        km = k;
+                    }
+                }
+                bis = unit_or_zero(bis);
+                den = c2d_dot(bis, d);
+                if (den < 0) {
+                    t = (c2d_dot(bis, m->v[k]) + R) / den;
+                    if (t > tm) {
+                        tm = t;
+                        nm = m->n[k];
+                        km = k;
+                    }
+                }
+            }
+            return cast_make(CAST_ENTER, c2d_clampr(tm, 0, core.t), nm, km, false);
+        }
     }
     if (!(best < 1)) return cast_miss();
     return cast_make(CAST_ENTER, best, best_n, best_f, best_v);
@@ -698,6 +753,108 @@ static contact cast_circles(c2d_circle a, c2d_circle b, c2d_vec2 d) {
 
 static bool is_solid(c2d_shape_type t) { return t != C2D_SHAPE_POINT && t != C2D_SHAPE_SEGMENT; }
 
+/* The static test the returned positions answer to: a translated by t * da overlaps any of the
+ * count shapes bs translated by t * db (c2d_shape_transform with that translation, as a caller
+ * moves them; c2d_shape_overlap). The index of the first one that overlaps, or -1. */
+static int overlap_at(const c2d_shape *a, c2d_vec2 da, const c2d_shape *bs, int count, c2d_vec2 db, c2d_real t) {
+    c2d_transform xa, xb;
+    c2d_shape ma;
+    int i;
+    xa.q = xb.q = c2d_rot_identity();
+    xa.p = c2d_scale(da, t);
+    xb.p = c2d_scale(db, t);
+    ma = c2d_shape_transform(a, xa);
+    for (i = 0; i < count; ++i) {
+        c2d_shape mb;
+        if ((unsigned)bs[i].type >= (unsigned)C2D_SHAPE_TYPE_COUNT) continue;
+        mb = c2d_shape_transform(&bs[i], xb);
+        if (c2d_shape_overlap(&ma, &mb)) return i;
+    }
+    return -1;
+}
+
+/* Makes the position a sweep returns clear under the static test (overlap_at), hit or no hit.
+ * The closed forms decide in rounded arithmetic and a caller's translation rounds again, so a
+ * path that slides along a face (no hit, time 1) or a back-off along a nearly parallel path can
+ * end where c2d_shape_overlap finds an overlap of a few ulps. When s.time overlaps (and is not
+ * 0: a start that already overlaps keeps time 0), the time steps back along the path by
+ * C2D_SWEEP_MARGIN, then twice that, four times, ..., down to 0 (the start, which the cast found
+ * clear), until the static test finds it clear; that is the new s.time. A sweep without a hit
+ * then gets one: the overlapping time just after the clear one, narrowed by bisection (the first
+ * time the static test agrees with), with c2d_shape_hit's normal and point there (the shape it
+ * names in *hit_shape, may be NULL). d is the relative motion, ca a's start center. */
+static c2d_sweep settle(const c2d_shape *a, c2d_vec2 da, const c2d_shape *bs, int count, c2d_vec2 db, c2d_vec2 ca,
+                        c2d_sweep s, int *hit_shape) {
+    c2d_vec2 d = c2d_sub(da, db);
+    c2d_real len = safe_length(d), step, lo, hi;
+    int i, j = s.time > 0 ? overlap_at(a, da, bs, count, db, s.time) : -1, jh;
+    if (j < 0 || !(len > 0)) return s;
+    hi = s.time;
+    jh = j;
+    step = C2D_SWEEP_MARGIN / len;
+    for (;;) {
+        lo = s.time - step;
+        if (!(lo > 0)) {
+            lo = 0;
+            break;
+        }
+        j = overlap_at(a, da, bs, count, db, lo);
+        if (j < 0) break;
+        hi = lo;
+        jh = j;
+        step *= 2;
+    }
+    if (lo == 0 && (j = overlap_at(a, da, bs, count, db, 0)) >= 0) {
+        /* already overlapping at the start (by a hair the closed forms took for sliding): the
+         * static push-out at time 0, as for any overlapping start */
+        if (c2d_shape_hit(a, &bs[j], &s.hit)) {
+            s.has_hit = true;
+            s.time = 0;
+            s.pos = ca;
+            if (hit_shape) *hit_shape = j;
+            return s;
+        }
+    }
+    /* bisection between the clear lo and the overlapping hi: the first time the static test
+     * agrees with for a new hit; and when no step back was clear short of the start, the last
+     * clear time before the overlap (a move so short that it rounds to the start is clear), so
+     * that a slide never returns time 0 */
+    if (!s.has_hit || lo == 0) {
+        for (i = 0; i < 64; ++i) {
+            c2d_real mid = lo + (c2d_real)0.5 * (hi - lo);
+            if (!(mid > lo && mid < hi)) break;
+            j = overlap_at(a, da, bs, count, db, mid);
+            if (j < 0) {
+                lo = mid;
+            } else {
+                hi = mid;
+                jh = j;
+            }
+        }
+    }
+    s.time = lo;
+    s.pos = c2d_mul_add(ca, lo, da);
+    if (s.has_hit) return s;
+    {
+        c2d_transform xa, xb;
+        c2d_shape ma, mb;
+        xa.q = xb.q = c2d_rot_identity();
+        xa.p = c2d_scale(da, hi);
+        xb.p = c2d_scale(db, hi);
+        ma = c2d_shape_transform(a, xa);
+        mb = c2d_shape_transform(&bs[jh], xb);
+        if (!c2d_shape_hit(&ma, &mb, &s.hit)) {
+            s.hit.normal = unit_or_zero(c2d_neg(d));
+            s.hit.pos = c2d_aabb_center(c2d_shape_aabb(&ma));
+        }
+    }
+    s.has_hit = true;
+    s.hit.time = hi;
+    s.hit.delta = c2d_scale(d, hi - 1);
+    if (hit_shape) *hit_shape = jh;
+    return s;
+}
+
 /* The shape cast; see shape.h. Order of work: input checks, the zero-motion static test, then one
  * cast path; a start inside goes to c2d_shape_hit for the push-out, and only if that (computed
  * differently) finds no overlap is it treated as touching: a hit at time 0 when the motion goes
@@ -707,10 +864,11 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
     c2d_sweep s;
     c2d_vec2 ca, d, o = c2d_v2(0, 0);
     c2d_aabb box_a;
-    c2d_real scale, ext_b = 0;
+    c2d_real scale, ext_b = 0, speed;
     cast_core cb, qa;
     contact c;
     int path;
+    bool closed;
     bool ok = a != NULL && b != NULL && (unsigned)a->type < (unsigned)C2D_SHAPE_TYPE_COUNT &&
               (unsigned)b->type < (unsigned)C2D_SHAPE_TYPE_COUNT;
     C2D_ASSERT(ok);
@@ -740,19 +898,22 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
         }
         return s;
     }
+    scale = path == 3 ? vec_scale(o) + ext_b : box_scale(c2d_shape_aabb(b));
+    scale = c2d_maxr(c2d_maxr(box_scale(box_a), scale), c2d_maxr(vec_scale(delta_a), vec_scale(delta_b)));
+    closed = !is_solid(a->type) && !is_solid(b->type);
     switch (path) {
     case 0: {
         c2d_sweep r = c2d_aabb_sweep_aabb(a->as.aabb, d, b->as.aabb);
-        if (!r.has_hit) return s;
+        if (!r.has_hit) return settle(a, delta_a, b, 1, delta_b, ca, s, NULL);
         r.hit.pos = c2d_mul_add(r.hit.pos, r.hit.time, delta_b);
         r.pos = c2d_mul_add(ca, r.time, delta_a);
-        return sweep_finite(&r) ? r : sweep_none(ca, delta_a, false);
+        return sweep_finite(&r) ? settle(a, delta_a, b, 1, delta_b, ca, r, NULL) : sweep_none(ca, delta_a, false);
     }
     case 1: c = cast_point(a, b, d); break;
     case 2: c = cast_circles(a->as.circle, b->as.circle, d); break;
     default:
         negate_core(&qa);
-        c = cast_general(&cb, &qa, o, d, !is_solid(a->type) && !is_solid(b->type));
+        c = cast_general(&cb, &qa, o, d, closed);
         break;
     }
     if (c.kind == CAST_INSIDE) {
@@ -764,21 +925,26 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
             s.pos = ca;
             return s;
         }
-        if (!(c2d_dot(d, c.normal) < 0)) return s;
+        if (!(c2d_dot(d, c.normal) < 0)) return settle(a, delta_a, b, 1, delta_b, ca, s, NULL);
         c.kind = CAST_ENTER;
         c.t = 0;
     }
-    if (c.kind != CAST_ENTER) return s;
-    scale = path == 3 ? vec_scale(o) + ext_b : box_scale(c2d_shape_aabb(b));
-    scale = c2d_maxr(c2d_maxr(box_scale(box_a), scale), c2d_maxr(vec_scale(delta_a), vec_scale(delta_b)));
+    if (c.kind != CAST_ENTER) return settle(a, delta_a, b, 1, delta_b, ca, s, NULL);
+    speed = C2D_ABS(c2d_dot(d, c.normal));
+    /* A path parallel to the contact face within the rounding of a unit normal (|d . n| at most
+     * 4 eps |d|) is sliding along it: that the rounded dot product says "in" is noise, and the
+     * back-off rule would give it time 0, stopping a slide for good. Such a path is no hit by the
+     * closed forms; the static test at its end decides (settle). Points and segments among
+     * themselves keep their closed rule (a point running along a segment hits its end). */
+    if (!closed && !(speed > (c2d_real)4 * C2D_EPSILON * safe_length(d))) return settle(a, delta_a, b, 1, delta_b, ca, s, NULL);
     s.has_hit = true;
     s.hit.time = c.t;
     s.hit.normal = c.normal;
     s.hit.pos = c2d_mul_add(c.pos, c.t, delta_b);
     s.hit.delta = c2d_scale(d, c.t - 1);
-    s.time = c2d_sweep_safe_time(c.t, safe_length(d), C2D_ABS(c2d_dot(d, c.normal)), scale);
+    s.time = c2d_sweep_safe_time(c.t, safe_length(d), speed, scale);
     s.pos = c2d_mul_add(ca, s.time, delta_a);
-    return sweep_finite(&s) ? s : sweep_none(ca, delta_a, false);
+    return sweep_finite(&s) ? settle(a, delta_a, b, 1, delta_b, ca, s, NULL) : sweep_none(ca, delta_a, false);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -847,17 +1013,21 @@ c2d_sweep c2d_shape_sweep_into(const c2d_shape *a, c2d_vec2 delta, const c2d_sha
     for (i = 0; i < count; ++i) {
         if ((unsigned)statics[i].type >= (unsigned)C2D_SHAPE_TYPE_COUNT) continue;
         s = c2d_shape_cast(a, delta, &statics[i], c2d_v2(0, 0));
-        if (!s.has_hit) continue;
         safe = c2d_minr(safe, s.time);
+        if (!s.has_hit) continue;
         if (idx < 0 || s.hit.time < best.hit.time ||
             (s.hit.time == best.hit.time && shape_before(&statics[i], &statics[idx]))) {
             best = s;
             idx = i;
         }
     }
-    if (idx >= 0) {
-        best.time = safe;
-        best.pos = c2d_mul_add(ca, safe, delta);
+    best.time = safe;
+    best.pos = c2d_mul_add(ca, safe, delta);
+    /* each cast's time is clear of its own static; the smallest is checked against all of them */
+    {
+        int j = -1;
+        best = settle(a, delta, statics, count, c2d_v2(0, 0), ca, best, &j);
+        if (idx < 0) idx = j;
     }
     if (hit_index) *hit_index = idx;
     return best;

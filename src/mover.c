@@ -447,6 +447,8 @@ static bool best_push(const mctx *c, c2d_vec2 pos, bool skin, const oset *set, c
         if (!c2d_vec2_is_valid(u) || c2d_len_sq(u) < (c2d_real)0.5) continue;
         for (i = 0; i < set->n; ++i) {
             c2d_real e;
+            /* never deeper into a solid member: that would be leaving through it */
+            if (!set->one_way[i] && c2d_dot(u, set->normal[i]) < -(c2d_real)1e-3) { L = -1; break; }
             /* a one-way collider is left only along its direction; other pushes pass it */
             if (set->one_way[i] && c2d_dot(u, set->normal[i]) < (c2d_real)0.999) continue;
             e = exit_distance(c, &s, set->id[i], set->pieces[i], u);
@@ -737,19 +739,21 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
         rem = next;
     }
 
-    /* 4. snap down; probe the ground */
-    if (!ground_seen && grounded_before && cfg->snap_distance > 0 && c2d_dot(input->translation, c.up) <= 0) {
-        t = cast_move(&c, pos, c2d_scale(c.up, -cfg->snap_distance), &hit);
-        if (hit.hit && classify(&c, hit.normal) == C2D_MOVER_GROUND) {
-            pos = c2d_mul_add(pos, -cfg->snap_distance * t, c.up);
-            r.snapped = true;
-            add_contact(&c, &hit, C2D_MOVER_GROUND);
-        }
-    }
+    /* 4. probe the ground; when it is gone, snap down to it if the mover was grounded (at the
+     * start or during the move) and is not moving up */
     (void)cast_move(&c, pos, c2d_scale(c.up, -c.skin), &hit);
     if (hit.hit && classify(&c, hit.normal) == C2D_MOVER_GROUND && c2d_dot(input->translation, c.up) <= c.skin) {
         ground_hit = hit;
         r.grounded = true;
+    } else if ((grounded_before || ground_seen) && cfg->snap_distance > 0 && c2d_dot(input->translation, c.up) <= 0) {
+        t = cast_move(&c, pos, c2d_scale(c.up, -cfg->snap_distance), &hit);
+        if (hit.hit && classify(&c, hit.normal) == C2D_MOVER_GROUND) {
+            pos = c2d_mul_add(pos, -cfg->snap_distance * t, c.up);
+            r.snapped = true;
+            r.grounded = true;
+            ground_hit = hit;
+            add_contact(&c, &hit, C2D_MOVER_GROUND);
+        }
     }
 
     if (!c2d_vec2_is_valid(pos) || absr(pos.x) > C2D_MAX_COORD || absr(pos.y) > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;

@@ -83,7 +83,14 @@ C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_sha
  * moved by time * delta_a and b moved by time * delta_b do not touch; sweep.pos is then the center
  * of a's bounding box. Already overlapping: time 0 with c2d_shape_hit's push-out; touching then
  * moving in: time 0; sliding along or moving away: no hit; zero relative motion: the static test.
- * No hit: time 1, pos = a's center + delta_a. Invalid a or delta (or NULL, unknown tag: asserts):
+ * No hit: time 1, pos = a's center + delta_a. Every position returned (hit or no hit, unless a
+ * already overlaps b at the start) is clear under c2d_shape_overlap with a translated by
+ * time * delta_a and b by time * delta_b (c2d_shape_transform): when rounding puts it in
+ * overlap (a slide exactly along a face), time steps back along the path by C2D_SWEEP_MARGIN,
+ * doubling, then bisects, to a clear time > 0; a cast without a hit then reports one at the first
+ * time the static test finds overlap, with c2d_shape_hit's normal and point there. A path within
+ * rounding of parallel to the face it would enter (|d . n| <= 4 eps |d|) slides: no hit but by
+ * that static check. Invalid a or delta (or NULL, unknown tag: asserts):
  * no hit, time 0, pos = a's center (or (0,0)); an invalid b is never hit. Polygons are checked in
  * O(n): finite, counter-clockwise, strictly convex, unit normals within about 8 degrees of their
  * edges'. Exact closed forms, no iteration (Minkowski difference of the two shapes, src/cast.c). */
@@ -91,7 +98,8 @@ C2D_API c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d
 /* Sweeps a by delta through count static shapes (the article's sweepInto): the earliest hit of
  * c2d_shape_cast, ties in hit time going to the static first in the order (type, then its
  * coordinates) whatever the array order. sweep.time is the smallest safe time over every static
- * hit, so sweep.pos keeps clear of all of them. *hit_index (may be NULL) gets the index of the
+ * hit (or no hit), then checked against all of them as above, so sweep.pos keeps clear of every
+ * static under c2d_shape_overlap. *hit_index (may be NULL) gets the index of the
  * static hit, or -1. Invalid statics are skipped. */
 C2D_API c2d_sweep c2d_shape_sweep_into(const c2d_shape *a, c2d_vec2 delta, const c2d_shape *statics, int count, int *hit_index);
 
