@@ -143,6 +143,7 @@ $(WEB_REF): FORCE | deps-web
 web-check: web $(WEB_REF)
 	cd web && C2D_REF="$(WEB_REF)" node --test test/
 	cd web && node scripts/browser-test.mjs "$(WEB_REF)"
+	cd web && node scripts/platformer-test.mjs "$(dir $(WEB_REF))c2d_mover_ref"
 	@echo "make web-check: node tests and browser test passed"
 
 web-demo: web

@@ -14,7 +14,7 @@ const VIEW_W = 20, VIEW_H = 10; // units shown
 const RUN = 6, JUMP = 12, GRAVITY = 30, MAX_FALL = 20;
 const DEG = Math.PI / 180;
 export const PLATFORMER_CONFIG = {
-  skin: 0.02, maxSlope: 50 * DEG, minSlideSlope: 50 * DEG, stepHeight: 0.45, snapDistance: 0.9,
+  skin: 0.02, maxSlope: 50 * DEG, minSlideSlope: 50 * DEG, stepHeight: 0.45, snapDistance: 0.5,
 };
 const TRACE_LIMIT = 200000;     // lines; recording stops beyond (about an hour of play)
 
@@ -59,7 +59,7 @@ function platformX(p, frame) {
 const CSS = `
 .platformer { margin: 8px 0 16px; max-width: 100%; }
 .platformer .pf-row { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
-.platformer canvas { display: block; width: 640px; max-width: 100%; height: auto; border: 1px solid #bbb; background: #f7fbff; touch-action: none; }
+.platformer canvas { display: block; box-sizing: border-box; width: 640px; max-width: 100%; height: auto; border: 1px solid #bbb; background: #f7fbff; touch-action: none; }
 .platformer canvas:focus { outline: 2px solid #4a6fa5; }
 .platformer pre { margin: 0; font: 12px/1.35 ui-monospace, monospace; white-space: pre-wrap; min-width: 0; max-width: 330px; }
 .platformer .pf-touch { display: flex; gap: 8px; margin: 8px 0 0; flex-wrap: wrap; }
@@ -130,6 +130,7 @@ steps up the stairs, snaps to the ground going down, stands on the one-way platf
     fig.builds = (fig.builds || 0) + 1;
     fig.history = [];
     fig.world = world;
+    fig.platformId = platformId;
     fig.player = player;
     fig.shape = shapeName;
   }
