@@ -4,6 +4,7 @@
  *   world CAP                        -> "ok" or "error"       (a new current world)
  *   add FLAGS OWX OWY X Y SHAPE...   -> the collider's number or a negative status
  *   set C X Y                        -> status
+ *   filter C CATEGORY MASK GROUP     -> status
  *   update                           -> status
  *   mover C UPX UPY SKIN NOSLIDE MAXSLOPE MINSLIDE STEPH STEPW SNAP ITERS -> number or status
  *   move M DX DY DROP                -> status, then the WM_OUT_LEN result doubles (%.17g)
@@ -21,6 +22,7 @@ double *wm_out(wm_world *w);
 int32_t wm_add(wm_world *w, const double *e, uint32_t flags, double owx, double owy, double x, double y);
 int32_t wm_set_position(wm_world *w, int32_t c, double x, double y);
 int32_t wm_update(wm_world *w);
+int32_t wm_set_filter(wm_world *w, int32_t c, double category, double mask, int32_t group);
 int32_t wm_mover_create(wm_world *w, int32_t c, const double *cfg);
 int32_t wm_mover_move(wm_world *w, int32_t m, double dx, double dy, int32_t drop);
 int32_t wm_mover_reset(wm_world *w, int32_t m);
@@ -52,6 +54,8 @@ int main(void) {
             printf("%d", (int)wm_add(w, v + 5, (uint32_t)v[0], v[1], v[2], v[3], v[4]));
         } else if (!strcmp(op, "set")) {
             printf("%d", (int)wm_set_position(w, (int32_t)v[0], v[1], v[2]));
+        } else if (!strcmp(op, "filter")) {
+            printf("%d", (int)wm_set_filter(w, (int32_t)v[0], v[1], v[2], (int32_t)v[3]));
         } else if (!strcmp(op, "update")) {
             printf("%d", (int)wm_update(w));
         } else if (!strcmp(op, "mover")) {

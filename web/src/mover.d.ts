@@ -85,6 +85,7 @@ export class MoverWorld {
   addShape(shape: MoverShape, position?: Vec2, options?: ColliderOptions): number;
   addBox(minX: number, minY: number, maxX: number, maxY: number, options?: ColliderOptions): number;
   setPosition(collider: number, x: number, y: number): void;
+  setFilter(collider: number, filter?: { categoryBits?: number; maskBits?: number; groupIndex?: number }): void;
   position(collider: number): Vec2;
   update(): void;
   createMover(shape: MoverShape, position?: Vec2, config?: MoverConfig): Mover;

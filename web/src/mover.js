@@ -113,6 +113,13 @@ export class MoverWorld {
     this._status(this._x.wm_set_position(this._live(), c, x, y), 'setPosition');
   }
 
+  /** Gives collider c a collision filter {categoryBits, maskBits, groupIndex} (Box2D's rule; zero
+   * or missing fields: defaults; bits up to 2^53). Movers sharing a negative group never collide. */
+  setFilter(c, { categoryBits = 0, maskBits = 0, groupIndex = 0 } = {}) {
+    if (this.trace) this.trace.push(`filter ${c} ${categoryBits} ${maskBits} ${groupIndex}`);
+    this._status(this._x.wm_set_filter(this._live(), c, categoryBits, maskBits, groupIndex), 'setFilter');
+  }
+
   /** Collider c's position {x, y}. */
   position(c) {
     this._status(this._x.wm_get_position(this._live(), c), 'position');

@@ -156,6 +156,18 @@ WM_API int32_t wm_set_position(wm_world *w, int32_t c, double x, double y) {
     return c2d_world_set_transform(w->world, w->ids[c], c2d_transform_make(c2d_v2(x, y), 0));
 }
 
+/* Gives collider c a filter (c2d_filter: category and mask bits as doubles holding integers
+ * below 2^53, group index). Returns a status. */
+WM_API int32_t wm_set_filter(wm_world *w, int32_t c, double category, double mask, int32_t group) {
+    c2d_filter f;
+    if (!wm_live(w, c)) return WM_BAD_NUMBER;
+    if (!(category >= 0 && category < 9007199254740992.0 && mask >= 0 && mask < 9007199254740992.0)) return C2D_ERR_OUT_OF_RANGE;
+    f.category_bits = (uint64_t)category;
+    f.mask_bits = (uint64_t)mask;
+    f.group_index = group;
+    return c2d_world_set_filter(w->world, w->ids[c], f);
+}
+
 /* Collider c's position into out[0..1]. Returns a status. */
 WM_API int32_t wm_get_position(wm_world *w, int32_t c) {
     c2d_collider_info info;
