@@ -109,6 +109,7 @@ bench:
 	@mkdir -p $(BUILD)/bench
 	./$(BUILD)/bench/bench/bench_narrow $(BUILD)/bench/narrow.jsonl
 	./$(BUILD)/bench/bench/bench_cast $(BUILD)/bench/narrow.jsonl
+	./$(BUILD)/bench/bench/bench_mover $(BUILD)/bench/mover.jsonl
 	@echo "== bench-broad: every broad-phase index beside Box2D 2.4 and Chipmunk 7 (BENCH_QUICK=1: N <= 100k) =="
 	./$(BUILD)/bench/bench/bench_broadphase $(BUILD)/bench/broadphase.jsonl
 
@@ -152,3 +153,4 @@ web-demo: web
 bench-js: web
 	@mkdir -p $(BUILD)/bench
 	cd web && node bench/bench.mjs "$(abspath $(BUILD))/bench/js.jsonl"
+	cd web && node bench/mover.mjs "$(abspath $(BUILD))/bench/mover.jsonl"

@@ -1,9 +1,10 @@
 // Node benchmark of collide2d's character mover (wasm build) beside Rapier's
 // KinematicCharacterController (@dimforge/rapier2d-compat) and, for boxes, detect-collisions'
 // push-out. Appends JSON lines {suite: 'mover', scene, n, impl, frames, us_per_mover_frame, ...}
-// to argv[2] (default ../build/bench/mover.jsonl, truncated first) and prints ratios.
+// to argv[2] (default ../build/bench/mover.jsonl; its rows from an earlier run of this script are
+// replaced, the native rows of bench/bench_mover.c kept) and prints ratios.
 //
-// Scene (the same numbers for every engine): 10 bands of terrain, 2000 columns each, built from
+// Scene (the same numbers for every engine): 10 bands of terrain, 2100 columns each, built from
 // separate unit tile boxes (about 100k) with 45 degree slopes on one in two rises and falls, and
 // 0.4-high steps on flat ground; 1000 movers (box, circle, capsule, octagon in turn; scene
 // "boxes": all boxes) walk, turn, jump and step for 100 frames at 1/60 s. Each engine gets the
@@ -11,7 +12,7 @@
 // settings: skin/offset 0.02, max climb = min slide 50 degrees, step-up 0.5 high / 0.2 wide,
 // snap to ground 0.5, slide on, up (0, 1). Movers do not collide with each other.
 // Time: the median of 3 runs of the 100 frames (movers back at their spawn points each run).
-import { mkdirSync, appendFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, appendFileSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { load, MoverWorld } from '../src/index.js';
@@ -22,10 +23,11 @@ const { System } = require('detect-collisions');
 
 const out = process.argv[2] || new URL('../../build/bench/mover.jsonl', import.meta.url).pathname;
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, '');
+// Keep the native rows (make bench: bench/bench_mover.c appends them); replace this script's.
+writeFileSync(out, existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((l) => l.includes('"impl":"collide2d native')).map((l) => l + '\n').join('') : '');
 const QUICK = process.env.BENCH_QUICK === '1';
 
-const BANDS = 10, COLUMNS = QUICK ? 400 : 2000, MOVERS = QUICK ? 200 : 1000, FRAMES = 100, RUNS = 3;
+const BANDS = 10, COLUMNS = QUICK ? 400 : 2100, MOVERS = QUICK ? 200 : 1000, FRAMES = 100, RUNS = 3;
 const DT = 1 / 60, RUN = 6, JUMP = 12, GRAVITY = 30;
 const DEG = Math.PI / 180;
 const SET = { skin: 0.02, maxSlope: 50 * DEG, minSlide: 50 * DEG, stepHeight: 0.5, stepWidth: 0.2, snap: 0.5 };
