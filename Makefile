@@ -144,6 +144,7 @@ bench:
 	@mkdir -p $(BUILD)/bench
 	./$(BUILD)/bench/bench/bench_narrow $(BUILD)/bench/narrow.jsonl
 	./$(BUILD)/bench/bench/bench_cast $(BUILD)/bench/narrow.jsonl
+	./$(BUILD)/bench/bench/bench_mover $(BUILD)/bench/mover.jsonl
 	@echo "== bench-broad: every broad-phase index beside Box2D 2.4 and Chipmunk 7 (BENCH_QUICK=1: N <= 100k) =="
 	./$(BUILD)/bench/bench/bench_broadphase $(BUILD)/bench/broadphase.jsonl
 	./$(BUILD)/bench/bench/bench_world $(BUILD)/bench/world.jsonl
@@ -209,11 +210,12 @@ web: deps-web web-npm
 
 $(WEB_REF): FORCE | deps-web
 	cmake -S web/native -B $(BUILD)/web-native -DCMAKE_BUILD_TYPE=Release >/dev/null
-	cmake --build $(BUILD)/web-native -j $(JOBS) --target c2d_ref
+	cmake --build $(BUILD)/web-native -j $(JOBS) --target c2d_ref c2d_mover_ref
 
 web-check: web $(WEB_REF)
 	cd web && C2D_REF="$(WEB_REF)" node --test test/
 	cd web && node scripts/browser-test.mjs "$(WEB_REF)"
+	cd web && node scripts/platformer-test.mjs "$(dir $(WEB_REF))c2d_mover_ref"
 	@echo "make web-check: node tests and browser test passed"
 
 web-demo: web
@@ -222,3 +224,4 @@ web-demo: web
 bench-js: web
 	@mkdir -p $(BUILD)/bench
 	cd web && node bench/bench.mjs "$(abspath $(BUILD))/bench/js.jsonl"
+	cd web && node bench/mover.mjs "$(abspath $(BUILD))/bench/mover.jsonl"

@@ -3,6 +3,7 @@
 // Each figure records every query it makes (a "case": operation, inputs, result) so that the
 // browser test can replay the same inputs through the native library and compare.
 import { load } from '../src/index.js';
+import { platformerFigure } from './platformer.js';
 
 const C = {
   a: '#4a6fa5', aFill: 'rgba(74,111,165,0.12)', b: '#666', bFill: 'rgba(120,120,120,0.12)',
@@ -697,6 +698,7 @@ async function main() {
     snippetFigures(lib);
     explorerFigure(lib);
     broadphaseFigure(lib);
+    platformerFigure(lib);
     window.c2dPage = {
       ready: true,
       figures,

@@ -599,3 +599,4 @@ export async function load({ wasm } = {}) {
 }
 
 export default load;
+export { MoverWorld, Mover, COLLIDER_STATIC, COLLIDER_SENSOR, COLLIDER_DISABLED, CONTACT_KINDS } from './mover.js';
