@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages a make target needs are installed.
-# Usage: scripts/deps.sh <group>...   groups: build, test, clang, bench, web
+# Usage: scripts/deps.sh <group>...   groups: build, test, clang, bench, web, geos
 # As root it installs what is missing with apt-get; otherwise it names the missing packages and fails.
 set -euo pipefail
 
@@ -12,6 +12,7 @@ for group in "$@"; do
     clang) pkgs+=(clang libclang-rt-14-dev) ;;  # libclang-rt: libFuzzer and the sanitizers' runtimes
     web)   pkgs+=(emscripten chromium nodejs); command -v npm >/dev/null 2>&1 || pkgs+=(npm) ;;  # NodeSource's nodejs bundles npm
     bench) pkgs+=(libbox2d-dev libchipmunk-dev) ;;
+    geos)  pkgs+=(libgeos-dev) ;;  # GEOS 3.11 C API: the differential test tests/geos/geos_diff.c
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
   esac
 done
