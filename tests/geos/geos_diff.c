@@ -185,9 +185,11 @@ static frame make_frame(rng *r, int kind) {
     case F_TINY: fr.s = kind == K_GRID ? 0x1p-20 : 1e-6 * urange(r, 0.5, 2); break;
     case F_HUGE: fr.s = kind == K_GRID ? 0x1p20 : pow(10, urange(r, 6, HUGE_EXP_MAX)); break;
     default:
-        fr.s = kind == K_GRID ? 1 : urange(r, 1, 100);
+        /* the shapes 1/1000 to 1/3 of their distance from the origin across: smaller ones are
+         * so coarsely quantized in float that every product is exact */
         fr.ox = (rng_next(r) & 1 ? 1 : -1) * pow(10, urange(r, FAR_EXP_MIN, FAR_EXP_MAX));
         fr.oy = (rng_next(r) & 1 ? 1 : -1) * pow(10, urange(r, FAR_EXP_MIN, FAR_EXP_MAX));
+        fr.s = kind == K_GRID ? 1 : fabs(fr.ox) * pow(10, urange(r, -3, -0.5));
         if (kind == K_GRID) { fr.ox = floor(fr.ox); fr.oy = floor(fr.oy); }
         break;
     }
