@@ -3,8 +3,9 @@
 #   make demo-terminal  the terminal example: a box walks through a level of mixed shapes
 #   make check          every test: float, double, ASan+UBSan and Clang builds, a float build without
 #                       SSE2/AVX2 (check-nosse), builds with C2D_MAX_POLYGON_VERTICES 4 and 12
-#                       (check-verts4, check-verts12), the fuzzer (float and double), node tests,
-#                       browser test
+#                       (check-verts4, check-verts12), the fuzzers (float and double), the GEOS
+#                       differential test, node tests, browser test
+#   make geos-diff      the GEOS differential test at length (GEOS_DIFF_CASES per build, random seed)
 #   make bench          narrow, cast and broad-phase benchmarks beside Box2D 2.4 and Chipmunk
 #   make bench-js       the Node benchmark beside detect-collisions, sat, rbush, flatbush
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -12,6 +13,7 @@ BUILD ?= build
 
 .PHONY: all demo demo-terminal check check-float check-double check-asan check-clang check-tsan check-nosse check-verts4 \
         check-verts12 check-fuzz fuzz fuzz-world deps-clang bench deps clean FORCE
+.PHONY: check-geos geos-diff deps-geos
 
 all: $(BUILD)/float/.built
 
@@ -125,6 +127,45 @@ fuzz-world: deps-clang
 deps-clang:
 	@scripts/deps.sh build test clang
 
+# GEOS differential test (tests/geos/geos_diff.c): collide2d's segment, point-in-polygon and
+# polygon-pair predicates, intersection points and distances against GEOS 3.11 (Debian's
+# libgeos-dev), in a float and a double build of its own (build/geos-float, build/geos-double).
+# It prints its seed, the cases per category and each disagreement (%a values; rerun one case with
+# --seed S --only I), and fails on any predicate disagreement or a distance or point beyond its bound.
+# check-geos (part of make check): GEOS_CHECK_CASES per build from seed GEOS_CHECK_SEED.
+# geos-diff: GEOS_DIFF_CASES per build from GEOS_DIFF_SEED (default: the clock, printed).
+GEOS_CHECK_CASES ?= 3000000
+GEOS_CHECK_SEED ?= 1
+GEOS_DIFF_CASES ?= 40000000
+GEOS_DIFF_SEED ?=
+CMAKE_FLAGS_geos-float  = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_GEOS_DIFF=ON -DCOLLIDE2D_BUILD_EXAMPLES=OFF
+CMAKE_FLAGS_geos-double = $(CMAKE_FLAGS_geos-float) -DCOLLIDE2D_DOUBLE=ON
+
+deps-geos:
+	@scripts/deps.sh build test geos
+
+$(BUILD)/geos-%/geos_diff.stamp: deps-geos FORCE
+	cmake -S . -B $(BUILD)/geos-$* $(CMAKE_FLAGS_geos-$*) >/dev/null
+	cmake --build $(BUILD)/geos-$* -j $(JOBS) --target geos_diff
+	@touch $@
+
+check-geos: $(BUILD)/geos-float/geos_diff.stamp $(BUILD)/geos-double/geos_diff.stamp
+	@rc=0; for b in float double; do \
+	  ./$(BUILD)/geos-$$b/tests/geos/geos_diff --cases $(GEOS_CHECK_CASES) --seed $(GEOS_CHECK_SEED) \
+	    > $(BUILD)/geos-$$b/check-geos.log 2>&1 || rc=1; \
+	  head -n 1 $(BUILD)/geos-$$b/check-geos.log; sed -n '/^fixed cases/p; /^cases per test/,$$p' $(BUILD)/geos-$$b/check-geos.log; \
+	  echo "check-geos ($$b): full log with each disagreement: $(BUILD)/geos-$$b/check-geos.log"; \
+	done; exit $$rc
+
+geos-diff: $(BUILD)/geos-float/geos_diff.stamp $(BUILD)/geos-double/geos_diff.stamp
+	@rc=0; for b in float double; do \
+	  ./$(BUILD)/geos-$$b/tests/geos/geos_diff --cases $(GEOS_DIFF_CASES) $(if $(GEOS_DIFF_SEED),--seed $(GEOS_DIFF_SEED)) \
+	    > $(BUILD)/geos-$$b/geos-diff.log 2>&1 || rc=1; \
+	  head -n 1 $(BUILD)/geos-$$b/geos-diff.log; sed -n '/^fixed cases/p; /^cases per test/,$$p' $(BUILD)/geos-$$b/geos-diff.log; \
+	  echo "geos-diff ($$b): full log with each disagreement: $(BUILD)/geos-$$b/geos-diff.log"; \
+	done; exit $$rc
+
+
 # ThreadSanitizer (Clang): two threads query one world at once (tests/test_world_threads.c), the
 # library and the test built together with -fsanitize=thread.
 TSAN_BIN = $(BUILD)/tsan/test_world_threads
@@ -134,8 +175,8 @@ check-tsan: deps-clang
 	  src/*.c tests/test_world_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(TSAN_BIN)
 	TSAN_OPTIONS=halt_on_error=1 CMOCKA_MESSAGE_OUTPUT=stdout ./$(TSAN_BIN)
 
-check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-tsan check-fuzz check-lua web-check check-install docs
-	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the thread test, the fuzzers, the Lua binding, node tests, the browser test, the install test and the API reference passed"
+check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-tsan check-fuzz check-geos check-lua web-check check-install docs
+	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the thread test, the fuzzers, the GEOS differential test, the Lua binding, node tests, the browser test, the install test and the API reference passed"
 
 bench:
 	@scripts/deps.sh build bench

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages a make target needs are installed.
-# Usage: scripts/deps.sh <group>...   groups: build, test, clang, bench, web, lua, docs
+# Usage: scripts/deps.sh <group>...   groups: build, test, clang, bench, web, lua, docs, geos
 # As root it installs what is missing with apt-get; otherwise it names the missing packages and fails.
 set -euo pipefail
 
@@ -14,6 +14,7 @@ for group in "$@"; do
     bench) pkgs+=(libbox2d-dev libchipmunk-dev) ;;
     lua)   pkgs+=(luajit lua-busted) ;;  # bindings/lua: busted is run under LuaJIT (make check-lua)
     docs)  pkgs+=(doxygen) ;;  # make docs: the API reference from the header comments
+    geos)  pkgs+=(libgeos-dev) ;;  # GEOS 3.11 C API: the differential test tests/geos/geos_diff.c
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
   esac
 done
