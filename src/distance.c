@@ -57,7 +57,7 @@ c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2)
     c2d_vec2 q1 = c2d_sub(s2.p1, o), q2 = c2d_sub(s2.p2, o);
     c2d_vec2 d2 = c2d_sub(q2, q1);
     c2d_real dd1 = c2d_len_sq(d1), dd2 = c2d_len_sq(d2);
-    c2d_real o1, o2, o3, o4, best = 0;
+    c2d_real best = 0;
     c2d_vec2 ends[4], foot[4];
     c2d_real t[4], dist2[4];
     int k, chosen = -1;
@@ -70,16 +70,19 @@ c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2)
         return r;
     }
 
-    /* Signed areas: s2's endpoints against s1's line, and s1's endpoints against s2's line. */
-    o1 = c2d_cross(d1, q1);
-    o2 = c2d_cross(d1, q2);
-    o3 = c2d_cross(d2, c2d_neg(q1));
-    o4 = c2d_cross(d2, c2d_sub(d1, q1));
-    if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) {
-        r.fraction1 = o3 / (o3 - o4);
-        r.fraction2 = o1 / (o1 - o2);
-        r.closest1 = c2d_add(o, c2d_scale(d1, r.fraction1));
-        r.closest2 = r.closest1;
+    /* A proper crossing, decided by the exact orientation signs (s2's endpoints against s1's line,
+     * and s1's against s2's): distance 0 at the crossing point of c2d_segment_intersect_segment
+     * (within 4 ulps of both segments). Rounded signs called near-collinear segments 0.2 apart
+     * crossing (GEOS differential test). */
+    if (c2d_orient_sign(s1.p1, s1.p2, s2.p1) * c2d_orient_sign(s1.p1, s1.p2, s2.p2) < 0 &&
+        c2d_orient_sign(s2.p1, s2.p2, s1.p1) * c2d_orient_sign(s2.p1, s2.p2, s1.p2) < 0) {
+        c2d_vec2 x = s1.p1;
+        c2d_real f1 = 0;
+        (void)c2d_segment_intersect_segment(s1, s2, &x, &f1);
+        r.fraction1 = f1;
+        r.fraction2 = closest_fraction(q1, d2, dd2, c2d_sub(x, o));
+        r.closest1 = x;
+        r.closest2 = x;
         r.distance_squared = 0;
         return r;
     }

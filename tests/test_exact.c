@@ -260,6 +260,17 @@ static void triangles_sharing_a_slanted_edge_touch(void **state) {
     }
 }
 
+/* Found by the GEOS differential test: near-collinear segments 0.24 apart, which
+ * c2d_segment_distance called crossing (distance 0) from rounded signs. */
+static void near_collinear_segment_distance(void **state) {
+    c2d_segment a = {{(c2d_real)0x1.5f1fa4p-1, (c2d_real)-0x1.dee248p+1}, {(c2d_real)-0x1.499f78p+0, (c2d_real)-0x1.526f94p+2}};
+    c2d_segment b = {{(c2d_real)0x1.c0db64p-1, (c2d_real)-0x1.cbbb84p+1}, {(c2d_real)0x1.3615bcp+1, (c2d_real)-0x1.30a308p+1}};
+    c2d_segment_distance_result d = c2d_segment_distance(a, b);
+    (void)state;
+    assert_false(c2d_segment_overlap_segment(a, b));
+    assert_near(sqrt((double)d.distance_squared), 0.24253576, 1e-5);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(orient2d_basics),
@@ -268,6 +279,7 @@ int main(void) {
         cmocka_unit_test(crossing_point_lies_on_both_segments),
         cmocka_unit_test(point_on_slanted_edge_is_outside),
         cmocka_unit_test(triangles_sharing_a_slanted_edge_touch),
+        cmocka_unit_test(near_collinear_segment_distance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
