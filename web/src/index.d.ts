@@ -140,6 +140,9 @@ export interface WorldOptions {
   cellSize?: number;
   /** add() refuses more; 0: 2^21 - 1 (the most a handle can hold) */
   maxColliders?: number;
+  /** the world tag stamped into handles, 1..65535 (default: the next of a counter); two worlds with
+   * the same tag cannot tell each other's handles apart */
+  tag?: number;
 }
 /** Box2D's filter: 0 or missing fields mean category 1, mask every bit, no group. */
 export interface Filter { category?: number; mask?: number; group?: number; }

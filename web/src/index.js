@@ -458,13 +458,18 @@ function decodeShape(f, i) {
  * handle (never copied into wasm memory). Shapes are given in the collider's local frame and
  * placed by (x, y, angle); positions are the local frame's origin (bump's x, y). */
 export class World {
-  constructor(lib, { staticIndex = 'default', movingIndex = 'default', cellSize = 0, maxColliders = 0 } = {}) {
+  constructor(lib, { staticIndex = 'default', movingIndex = 'default', cellSize = 0, maxColliders = 0, tag = 0 } = {}) {
     this._lib = lib;
     this._x = lib._x;
     const si = WORLD_INDEX[staticIndex], mi = WORLD_INDEX[movingIndex];
     if (si === undefined || mi === undefined) throw new TypeError(`collide2d: unknown world index ${si === undefined ? staticIndex : movingIndex}`);
-    worldTag = (worldTag % 65535) + 1;
-    this.tag = worldTag;
+    if (tag) {
+      if (!(Number.isInteger(tag) && tag > 0 && tag < 65536)) throw new RangeError('collide2d: a world tag is an integer in [1, 65535]');
+      this.tag = tag;
+    } else {
+      worldTag = (worldTag % 65535) + 1;
+      this.tag = worldTag;
+    }
     this._p = this._x.w_world_create(si, mi, cellSize, maxColliders, this.tag);
     if (!this._p) throw new Error('collide2d: could not create the world (bad options or out of memory)');
     this._data = new Map();   // live handle -> user data
