@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { load, encodeShape } from '../src/index.js';
 import { diff } from '../scripts/ref-compare.mjs';
+import { moveView } from '../page/world-view.mjs';
 
 const c2d = await load();
 const ref = process.env.C2D_REF;
@@ -227,8 +228,6 @@ function scene() {
   };
   const ids = (list) => list.map((e) => ({ id: e.id }));
   const noUser = (list) => list.map(({ userData, ...rest }) => rest);
-  const moveView = (m) => ({ x: m.x, y: m.y, total: m.total, capped: m.capped,
-    collisions: m.collisions.map((c) => ({ other: c.other, response: { touch: 1, cross: 2, slide: 3, bounce: 4 }[c.type] ?? 16, overlaps: c.overlaps, ti: c.ti, normal: c.normal, touch: c.touch, slide: c.slide, bounce: c.bounce })) });
   rec('wnew', true);
   const r = rng(5);
   const statics = [];
