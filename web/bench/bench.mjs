@@ -9,6 +9,11 @@
 //   narrow  loops of pair tests (hit with push-out) over fixed random pairs. median_ms is per 10k pairs.
 //   boxes   static box queries: build an index over n boxes, then 1000 box queries. median_ms is
 //           the queries (build is reported separately as scene "build").
+//   world   a world of 10k static boxes and 1k moving boxes (BENCH_QUICK: 2k + 200): each frame
+//           moves every mover and finds every overlapping pair with a mover in it.
+//           detect-collisions: setPosition (which updates its tree) + checkOne per mover; collide2d: World.setTransform per
+//           mover + World.update() (begin / stay events), and World.queryAABB per mover.
+//           median_ms is one frame; ratio is detect-collisions' time over collide2d's.
 import { writeFileSync, mkdirSync, appendFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
@@ -217,6 +222,83 @@ for (const n of stressSizes) {
     record('boxes', '1000 queries', n, 'collide2d dynamic_tree', time(() => { found = 0; for (const q of queries) found += dt.queryAABB(q).length; }, 10), { found });
     dt.destroy();
   }
+}
+
+// ---- world: static boxes and moving boxes, every frame ----
+function worldScene(nStatic, nMoving, seed) {
+  const r = rng(seed);
+  const S = 2000;
+  const statics = [], movers = [];
+  for (let i = 0; i < nStatic; i++) { const w = 4 + r() * 8, h = 4 + r() * 8; statics.push({ x: r() * S, y: r() * S, w, h }); }
+  for (let i = 0; i < nMoving; i++) {
+    const a = r() * 2 * Math.PI, v = 1 + 2 * r();
+    movers.push({ x: r() * S, y: r() * S, w: 6 + r() * 4, h: 6 + r() * 4, dx: Math.cos(a) * v, dy: Math.sin(a) * v });
+  }
+  const step = (m) => {
+    if ((m.x < 0 && m.dx < 0) || (m.x > S && m.dx > 0)) m.dx = -m.dx;
+    if ((m.y < 0 && m.dy < 0) || (m.y > S && m.dy > 0)) m.dy = -m.dy;
+    m.x += m.dx; m.y += m.dy;
+  };
+  return { statics, movers, step };
+}
+
+function worldDetect(nStatic, nMoving, frames) {
+  const { statics, movers, step } = worldScene(nStatic, nMoving, 99);
+  const system = new System();
+  for (const b of statics) system.createBox({ x: b.x, y: b.y }, b.w, b.h, { center: true, isStatic: true });
+  const order = new Map();
+  const objs = movers.map((m, i) => { const o = system.createBox({ x: m.x, y: m.y }, m.w, m.h, { center: true }); order.set(o, i); return o; });
+  let pairs = 0;
+  const frame = () => {
+    // setPosition updates the body's box in the tree at once (system.update() would redo all 11k)
+    for (let i = 0; i < nMoving; i++) { step(movers[i]); objs[i].setPosition(movers[i].x, movers[i].y); }
+    pairs = 0;
+    for (let i = 0; i < nMoving; i++) {
+      system.checkOne(objs[i], ({ b }) => { const j = order.get(b); if (j === undefined || j > i) pairs++; return false; });
+    }
+  };
+  return { ms: time(frame, frames, 3), pairs };
+}
+
+function worldCollide2d(nStatic, nMoving, frames, how) {
+  const { statics, movers, step } = worldScene(nStatic, nMoving, 99);
+  const w = c2d.createWorld();
+  for (const b of statics) w.add({ type: 'aabb', minX: -b.w / 2, minY: -b.h / 2, maxX: b.w / 2, maxY: b.h / 2 }, { x: b.x, y: b.y, static: true });
+  const hs = movers.map((m) => w.add({ type: 'aabb', minX: -m.w / 2, minY: -m.h / 2, maxX: m.w / 2, maxY: m.h / 2 }, { x: m.x, y: m.y }));
+  w.update();
+  const moverIndex = new Map(hs.map((h, i) => [h, i]));
+  let pairs = 0;
+  const frame = how === 'update' ? () => {
+    for (let i = 0; i < nMoving; i++) { step(movers[i]); w.setTransform(hs[i], movers[i].x, movers[i].y); }
+    pairs = 0;
+    for (const e of w.update()) if (e.type !== 'end') pairs++;
+  } : () => {
+    for (let i = 0; i < nMoving; i++) { step(movers[i]); w.setTransform(hs[i], movers[i].x, movers[i].y); }
+    pairs = 0;
+    for (let i = 0; i < nMoving; i++) {
+      const m = movers[i];
+      for (const o of w.queryAABB({ minX: m.x - m.w / 2, minY: m.y - m.h / 2, maxX: m.x + m.w / 2, maxY: m.y + m.h / 2 }, { self: hs[i] })) {
+        const j = moverIndex.get(o.id);
+        if (j === undefined || j > i) pairs++;
+      }
+    }
+  };
+  const ms = time(frame, frames, 3);
+  w.destroy();
+  return { ms, pairs };
+}
+
+{
+  const [nS, nM] = QUICK ? [2000, 200] : [10000, 1000];
+  const frames = QUICK ? 30 : 100;
+  const scene = `${nS} static + ${nM} moving boxes`;
+  const dc = worldDetect(nS, nM, frames);
+  record('world', scene, nS + nM, 'detect-collisions System', dc.ms, { pairs: dc.pairs });
+  const up = worldCollide2d(nS, nM, frames, 'update');
+  record('world', scene, nS + nM, 'collide2d World.update', up.ms, { pairs: up.pairs, ratio: Number((dc.ms / up.ms).toFixed(2)) });
+  const qa = worldCollide2d(nS, nM, frames, 'query');
+  record('world', scene, nS + nM, 'collide2d World.queryAABB', qa.ms, { pairs: qa.pairs, ratio: Number((dc.ms / qa.ms).toFixed(2)) });
+  console.log(`world: detect-collisions ${dc.ms.toFixed(3)} ms/frame, collide2d update ${up.ms.toFixed(3)} ms/frame (${(dc.ms / up.ms).toFixed(2)}x), queryAABB ${qa.ms.toFixed(3)} ms/frame (${(dc.ms / qa.ms).toFixed(2)}x)`);
 }
 
 const at10k = results.filter((x) => x.suite === 'stress' && x.n === 10000);

@@ -7,7 +7,16 @@
  *   raycast A ox oy tx ty max | cast A dax day B dbx dby | sweep_into A dx dy n S1 .. Sn
  *   aabb_sweep box4 dx dy box4 | aabb_sweep_into box4 dx dy n box4 .. | padded box4 px py ox oy tx ty
  *   seg_intersect seg4 seg4
- * Numbers are read with strtod, so "nan" and "inf" work, and printed with 17 significant digits. */
+ * Numbers are read with strtod, so "nan" and "inf" work, and printed with 17 significant digits.
+ *
+ * World ops (web/wasm/c2d_wasm_world.c) act on one world that lives across lines; a line may hold
+ * several of them separated by ';' (only the last one's result is printed), so that a recorded
+ * case can carry the scene it ran in:
+ *   wnew | wadd A x y angle category mask group flags one_way_x one_way_y | wremove h | wxf h x y angle
+ *   wpoint x y | waabb x0 y0 x1 y1 | wshape A | wray ox oy tx ty max all | wcast A dx dy all
+ *   wnearest A max | wupdate | wfilter n r0 .. r(n-1) (the responses by the other's index; others
+ *   slide) | wmove h gx gy use_filter custom_count | wcheck (the same) | wproject item A sx sy angle gx gy use_filter
+ * The only custom response (number 0) goes on from touch toward (touch.x, goal.y) ("stickx"). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +39,52 @@ int w_segment_intersect(const double *sa, const double *sb, double *out);
 
 #define MAXN 65536
 static double v[MAXN];
+
+/* ---- the world ---- */
+typedef struct c2d_world c2d_world;
+c2d_world *w_world_create(int static_index, int moving_index, double cell_size, int max_colliders, int tag);
+int w_world_destroy(c2d_world *w);
+int w_world_add(c2d_world *w, const double *e, double x, double y, double angle, double category,
+                double mask, int group, int flags, double one_way_x, double one_way_y, double *out);
+int w_world_remove(c2d_world *w, double h);
+int w_world_set_transform(c2d_world *w, double h, double x, double y, double angle);
+int w_world_query_point(const c2d_world *w, double x, double y, const double *qf, double *out, int capacity);
+int w_world_query_aabb(const c2d_world *w, double x0, double y0, double x1, double y1, const double *qf, double *out, int capacity);
+int w_world_overlap_shape(const c2d_world *w, const double *e, const double *qf, int with_hits, double *out, int capacity);
+int w_world_raycast(const c2d_world *w, double ox, double oy, double tx, double ty, double max_fraction,
+                    const double *qf, int all, double *out, int capacity);
+int w_world_cast(const c2d_world *w, const double *e, double dx, double dy, const double *qf, int all, double *out, int capacity);
+int w_world_nearest(const c2d_world *w, const double *e, double max_distance, const double *qf, double *out);
+int w_world_update(c2d_world *w, double *out, int capacity);
+int w_world_move(c2d_world *w, double h, double gx, double gy, int filter_ctx, int custom_count,
+                 int query_flags, int max_iterations, double *out, int capacity);
+int w_world_check(c2d_world *w, double h, double gx, double gy, int filter_ctx, int custom_count,
+                  int query_flags, int max_iterations, double *out, int capacity);
+int w_world_project(c2d_world *w, double item, const double *e, double sx, double sy, double angle,
+                    double gx, double gy, int filter_ctx, int query_flags, double *out, int capacity);
+int w_js_move_filter(int ctx, double item, double other);
+int w_js_response(int ctx, int k, double *block);
+
+#define WCAP 4096
+#define WCOL 26
+static c2d_world *world;
+static double wout[4 + WCOL * WCAP];
+static int wtable[1024], wtable_n;
+
+/* The move filter of the script: wtable by the other's index, slide beyond it. */
+int w_js_move_filter(int ctx, double item, double other) {
+    long long index = (long long)(other / 4294967296.0);
+    (void)ctx; (void)item;
+    return index < wtable_n ? wtable[index] : 3;
+}
+
+/* Custom response 0, "stickx": from touch toward (touch.x, goal.y). */
+int w_js_response(int ctx, int k, double *block) {
+    (void)ctx; (void)k;
+    block[WCOL] = block[10]; block[WCOL + 1] = block[11];
+    block[WCOL + 2] = block[10];
+    return 1;
+}
 
 /* A number as JSON (non-finite values, which the library never returns, as null). */
 static void num(double x) {
@@ -58,6 +113,113 @@ static void unsupported(int r) {
     printf("{\"error\":%d}", r);
 }
 
+/* Runs one world op on the numbers in v; prints its JSON result. Returns 0 for an unknown op. */
+static int world_op(const char *op, int n) {
+    int r, i, l;
+    (void)n;
+    if (!strcmp(op, "wnew")) {
+        if (world) w_world_destroy(world);
+        world = w_world_create(0, 0, 0, 0, 1);
+        wtable_n = 0;
+        printf(world ? "true" : "false");
+    } else if (!strcmp(op, "wadd")) {
+        l = w_length(v);
+        r = w_world_add(world, v, v[l], v[l + 1], v[l + 2], v[l + 3], v[l + 4], (int)v[l + 5], (int)v[l + 6], v[l + 7], v[l + 8], wout);
+        if (r) printf("{\"error\":%d}", r); else num(wout[0]);
+    } else if (!strcmp(op, "wremove")) {
+        printf("%d", w_world_remove(world, v[0]));
+    } else if (!strcmp(op, "wxf")) {
+        printf("%d", w_world_set_transform(world, v[0], v[1], v[2], v[3]));
+    } else if (!strcmp(op, "wpoint") || !strcmp(op, "waabb")) {
+        r = !strcmp(op, "wpoint") ? w_world_query_point(world, v[0], v[1], NULL, wout, WCAP)
+                                  : w_world_query_aabb(world, v[0], v[1], v[2], v[3], NULL, wout, WCAP);
+        if (r < 0) { unsupported(r); return 1; }
+        printf("[");
+        for (i = 0; i < r; i++) { printf(i ? ",{\"id\":" : "{\"id\":"); num(wout[i]); printf("}"); }
+        printf("]");
+    } else if (!strcmp(op, "wshape") || !strcmp(op, "wray")) {
+        int first = 0;
+        if (!strcmp(op, "wshape")) r = w_world_overlap_shape(world, v, NULL, 1, wout, WCAP);
+        else { first = v[5] == 0; r = w_world_raycast(world, v[0], v[1], v[2], v[3], v[4], NULL, first ? 0 : 1, wout, WCAP); }
+        if (r < 0) { unsupported(r); return 1; }
+        if (first && r == 0) { printf("null"); return 1; }
+        if (!first) printf("[");
+        for (i = 0; i < r; i++) {
+            printf(i ? ",{\"id\":" : "{\"id\":"); num(wout[8 * i]); printf(",\"hit\":"); hit(1, wout + 8 * i + 1); printf("}");
+        }
+        if (!first) printf("]");
+    } else if (!strcmp(op, "wcast")) {
+        l = w_length(v);
+        r = w_world_cast(world, v, v[l], v[l + 1], NULL, (int)v[l + 2], wout, WCAP);
+        if (r < 0) { unsupported(r); return 1; }
+        if (!v[l + 2] && r == 0) { printf("null"); return 1; }
+        if (v[l + 2]) printf("[");
+        for (i = 0; i < r; i++) {
+            const double *o = wout + 12 * i;
+            printf(i ? ",{\"id\":" : "{\"id\":"); num(o[0]);
+            printf(",\"sweep\":{\"hit\":"); hit(o[1] != 0, o + 5); printf(","); vec("pos", o[2], o[3]);
+            printf(",\"time\":"); num(o[4]); printf("}}");
+        }
+        if (v[l + 2]) printf("]");
+    } else if (!strcmp(op, "wnearest")) {
+        l = w_length(v);
+        r = w_world_nearest(world, v, v[l], NULL, wout);
+        if (r < 0) { unsupported(r); return 1; }
+        if (r == 0) { printf("null"); return 1; }
+        printf("{\"id\":"); num(wout[0]); printf(","); vec("pointA", wout[1], wout[2]); printf(",");
+        vec("pointB", wout[3], wout[4]); printf(","); vec("normal", wout[5], wout[6]);
+        printf(",\"distance\":"); num(wout[7]); printf("}");
+    } else if (!strcmp(op, "wupdate")) {
+        static const char *types[] = {"begin", "stay", "end"};
+        r = w_world_update(world, wout, WCAP);
+        if (r < 0) { unsupported(r); return 1; }
+        printf("[");
+        for (i = 0; i < r; i++) {
+            printf(i ? ",{\"type\":\"%s\",\"a\":" : "{\"type\":\"%s\",\"a\":", types[(int)wout[3 * i]]);
+            num(wout[3 * i + 1]); printf(",\"b\":"); num(wout[3 * i + 2]); printf("}");
+        }
+        printf("]");
+    } else if (!strcmp(op, "wfilter")) {
+        wtable_n = (int)v[0];
+        for (i = 0; i < wtable_n && i < 1024; i++) wtable[i] = (int)v[1 + i];
+        printf("true");
+    } else if (!strcmp(op, "wmove") || !strcmp(op, "wcheck") || !strcmp(op, "wproject")) {
+        if (!strcmp(op, "wproject")) {
+            l = w_length(v + 1) + 1;
+            r = w_world_project(world, v[0], v + 1, v[l], v[l + 1], v[l + 2], v[l + 3], v[l + 4], v[l + 5] != 0 ? 0 : -1, 0, wout, WCAP);
+        } else {
+            r = (!strcmp(op, "wmove") ? w_world_move : w_world_check)(world, v[0], v[1], v[2], v[3] != 0 ? 0 : -1, (int)v[4], 0, 0, wout, WCAP);
+        }
+        if (r < 0) { unsupported(r); return 1; }
+        printf("{\"x\":"); num(wout[0]); printf(",\"y\":"); num(wout[1]);
+        printf(",\"total\":%d,\"capped\":%s,\"collisions\":[", r, wout[3] != 0 ? "true" : "false");
+        for (i = 0; i < (int)wout[2]; i++) {
+            const double *o = wout + 4 + WCOL * i;
+            printf(i ? ",{\"other\":" : "{\"other\":"); num(o[0]);
+            printf(",\"response\":%d,\"overlaps\":%s,\"ti\":", (int)o[1], o[2] != 0 ? "true" : "false"); num(o[3]);
+            printf(","); vec("normal", o[8], o[9]); printf(","); vec("touch", o[10], o[11]);
+            printf(","); vec("slide", o[22], o[23]); printf(","); vec("bounce", o[24], o[25]); printf("}");
+        }
+        printf("]}");
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* Reads the numbers after the op name at p into v; returns their count. */
+static int read_numbers(char *p) {
+    int n = 0;
+    char *end;
+    for (;;) {
+        double x = strtod(p, &end);
+        if (end == p || n >= MAXN) break;
+        v[n++] = x;
+        p = end;
+    }
+    return n;
+}
+
 int main(void) {
     char *line = NULL;
     size_t cap = 0;
@@ -66,6 +228,32 @@ int main(void) {
         int n = 0, i, r;
         double o[32] = {0};
         if (sscanf(p, "%31s", op) != 1) continue;
+        if (op[0] == 'w') {
+            /* world ops: ';'-separated, only the last result printed */
+            char *cmd = line, *semi;
+            for (;;) {
+                semi = strchr(cmd, ';');
+                if (semi) *semi = 0;
+                if (sscanf(cmd, "%31s", op) == 1) {
+                    char *q = strstr(cmd, op) + strlen(op);
+                    n = read_numbers(q);
+                    if (semi) {
+                        FILE *keep = stdout;
+                        stdout = fopen("/dev/null", "w");
+                        world_op(op, n);
+                        fclose(stdout);
+                        stdout = keep;
+                    } else if (!world_op(op, n)) {
+                        printf("{\"error\":\"unknown op %s\"}", op);
+                    }
+                }
+                if (!semi) break;
+                cmd = semi + 1;
+            }
+            printf("\n");
+            fflush(stdout);
+            continue;
+        }
         p = strstr(p, op) + strlen(op);
         for (;;) {
             double x = strtod(p, &end);

@@ -2,8 +2,9 @@
 // broad-phase view, all computed by collide2d compiled to WebAssembly (../src/index.js).
 // Each figure records every query it makes (a "case": operation, inputs, result) so that the
 // browser test can replay the same inputs through the native library and compare.
-import { load } from '../src/index.js';
+import { load, encodeShape } from '../src/index.js';
 import { platformerFigure } from './platformer.js';
+import { moveView } from './world-view.mjs';
 
 const C = {
   a: '#4a6fa5', aFill: 'rgba(74,111,165,0.12)', b: '#666', bFill: 'rgba(120,120,120,0.12)',
@@ -351,52 +352,110 @@ function rng(seed) {
   };
 }
 
-// MDN's demo: a movable entity among 100 statics, moved with the arrow keys, green on collision.
+// A world scene that records itself as a script for the native reference (web/native/c2d_ref.c):
+// the page's worlds use tag 1 and add colliders in script order, so the handles are the same.
+function scriptedWorld(lib) {
+  const w = lib.createWorld({ tag: 1 });
+  const script = ['wnew'];
+  const enc = (s) => Array.from(encodeShape(s)).join(' ');
+  return {
+    w,
+    script,
+    add(shape, o = {}) {
+      const flags = (o.static ? 1 : 0) | (o.sensor ? 2 : 0);
+      script.push(`wadd ${enc(shape)} ${o.x ?? 0} ${o.y ?? 0} ${o.angle ?? 0} 0 0 0 ${flags} 0 0`);
+      return w.add(shape, o);
+    },
+    // A case for the report: the scene so far, a world op line and the result in the reference's form.
+    moveCase(line, result) {
+      return { op: 'world', script: [...script, line], result: moveView(result) };
+    },
+  };
+}
+
+// MDN's demo, rebuilt on the world: a movable entity among 100 statics. The entity is a world
+// collider moved with c2d_world_move (slide) by the arrow keys or by dragging it (mouse or touch),
+// so it stops against the statics and slides along them; four static walls just outside the canvas
+// keep it inside. It turns green while its last move bumped into something.
 function mdnFigure(lib) {
   const s = section('mdn', 'MDN: a movable entity among 100 statics',
-    'Click the canvas, then move the red entity with the arrow keys (5 px a press). It turns green while it overlaps a static. Statics come from a seeded generator; candidates come from a dynamic AABB tree, then the exact test.');
+    'Move the red entity with the arrow keys (click the canvas first; 5 px a press) or drag it. Each step is one c2d_world_move with the slide response: the entity stops at the statics and slides along them, and the walls around the canvas keep it in. It turns green when a move bumped into something. Statics come from a seeded generator.');
+  const W = 540, H = 540;
   const random = rng(20240601);
   const statics = [];
   for (let i = 0; i < 100; i++) statics.push({ x: Math.floor(random() * 500), y: Math.floor(random() * 500) });
   const entity = { x: 500, y: 500 };
-  let mode = 'box';
-  const index = lib.createIndex('dynamic_tree');
-  statics.forEach((p, i) => index.insert({ minX: p.x, minY: p.y, maxX: p.x + 20, maxY: p.y + 20 }, i));
-  const shapeOf = (p) => (mode === 'box'
-    ? { type: 'rect', x: p.x, y: p.y, width: 20, height: 20 }
-    : { type: 'circle', x: p.x + 10, y: p.y + 10, r: 10 });
+  let mode = 'box', scene = null, me = 0, last = null, lastGoal = null, lastCase = null;
+  const local = () => (mode === 'box' ? { type: 'aabb', minX: 0, minY: 0, maxX: 20, maxY: 20 } : { type: 'circle', x: 10, y: 10, r: 10 });
+  const shapeAt = (p) => (mode === 'box' ? { type: 'rect', x: p.x, y: p.y, width: 20, height: 20 } : { type: 'circle', x: p.x + 10, y: p.y + 10, r: 10 });
+  const build = () => {
+    if (scene) scene.w.destroy();
+    scene = scriptedWorld(lib);
+    statics.forEach((p, i) => scene.add(local(), { x: p.x, y: p.y, static: true, userData: i }));
+    const T = 50; // the walls: outside the canvas, touching its edges
+    scene.add({ type: 'aabb', minX: -T, minY: -T, maxX: W + T, maxY: 0 }, { static: true, userData: 'wall' });
+    scene.add({ type: 'aabb', minX: -T, minY: H, maxX: W + T, maxY: H + T }, { static: true, userData: 'wall' });
+    scene.add({ type: 'aabb', minX: -T, minY: 0, maxX: 0, maxY: H }, { static: true, userData: 'wall' });
+    scene.add({ type: 'aabb', minX: W, minY: 0, maxX: W + T, maxY: H }, { static: true, userData: 'wall' });
+    scene.w.update();
+    scene.script.push('wupdate');
+    me = scene.w.add(local(), { x: entity.x, y: entity.y, userData: 'entity' });
+    last = null; lastCase = null;
+  };
+  // One slide move of the entity toward goal; records the case with the scene it ran in.
+  const moveTo = (goal) => {
+    const from = { ...entity };
+    const r = scene.w.move(me, goal);
+    entity.x = r.x; entity.y = r.y;
+    last = r; lastGoal = goal;
+    lastCase = { ...scene.moveCase(`wmove ${me} ${goal.x} ${goal.y} 0 0`, r), from };
+    // The reference needs the entity where the move started: add it there, as the page did.
+    lastCase.script.splice(lastCase.script.length - 1, 0,
+      `wadd ${Array.from(encodeShape(local())).join(' ')} ${from.x} ${from.y} 0 0 0 0 0 0 0`);
+  };
+  build();
   const f = fig(lib, s, {
-    id: 'mdn', title: 'Boxes (20 x 20) or circles (r 10), MDN\'s colours', width: 540, height: 540,
-    note: 'MDN\'s isCollidingWith uses strict inequalities too, so touching entities stay blue/red.',
+    id: 'mdn', title: 'Boxes (20 x 20) or circles (r 10) in a world, MDN\'s colours', width: W, height: H,
+    note: 'Touching is not a collision in collide2d, so an entity resting against a static after a move is clear of it; the slide response keeps the free part of the motion.',
+    handles: {},
     controls(div) {
       div.innerHTML = '<button data-mode="box">boxes</button><button data-mode="circle">circles</button>';
       div.addEventListener('click', (e) => {
-        if (e.target.dataset.mode) { mode = e.target.dataset.mode; f.update(); }
+        if (e.target.dataset.mode) { mode = e.target.dataset.mode; build(); f.update(); }
       });
     },
     run(h, q) {
-      const E = shapeOf(entity);
-      const candidates = index.queryAABB({ minX: entity.x, minY: entity.y, maxX: entity.x + 20, maxY: entity.y + 20 });
-      const colliding = candidates.filter((i) => q.overlap(E, shapeOf(statics[i]))).sort((a, b) => a - b);
+      const E = shapeAt(entity);
+      const near = scene.w.queryAABB({ minX: entity.x - 10, minY: entity.y - 10, maxX: entity.x + 30, maxY: entity.y + 30 }, { self: me });
+      const overlapping = scene.w.queryShape(E, { self: me }).map((o) => o.userData);
+      const bumped = last ? last.collisions.map((c) => c.userData) : [];
+      const colliding = bumped.length > 0;
       return {
-        state: { colliding: colliding.length > 0, with: colliding, entity: { ...entity }, mode },
+        state: { colliding, with: bumped, overlapping, entity: { ...entity }, mode, goal: lastGoal },
         draw(g) {
           const fillOf = (color) => ({ stroke: color, fill: color });
-          statics.forEach((p) => g.shape(shapeOf(p), fillOf('rgb(0, 0, 255)')));
-          g.shape(E, fillOf(colliding.length ? 'rgb(0, 128, 0)' : 'rgb(255, 0, 0)'));
+          statics.forEach((p) => g.shape(shapeAt(p), fillOf('rgb(0, 0, 255)')));
+          g.shape(E, fillOf(colliding ? 'rgb(0, 128, 0)' : 'rgb(255, 0, 0)'));
+          if (last) last.collisions.forEach((c) => { g.dot(c.point, C.pos, 3); g.arrow(c.point, c.normal, C.normal, 15); });
         },
-        lines: [`mode ${mode}`, `entity ${v3(entity)}`, `candidates ${candidates.length}`, `colliding with ${JSON.stringify(colliding)}`, colliding.length ? 'COLLISION' : 'no collision'],
+        lines: [`mode ${mode}`, `entity ${v3(entity)}`, `statics near it ${near.length}`, `overlapping ${JSON.stringify(overlapping)}`,
+          `last move bumped into ${JSON.stringify(bumped)}`, colliding ? 'COLLISION (slid along it)' : 'no collision'],
       };
     },
   });
   f.statics = statics;
   f.entity = entity;
-  // For the report: the exact test against every static, not only the tree's candidates.
+  f.world = () => scene.w;
+  f.moveTo = (goal) => { moveTo(goal); f.update(); };
+  // Puts the entity at p without a move (for tests and the mode switch): no collisions recorded.
+  f.place = (p) => { entity.x = p.x; entity.y = p.y; scene.w.setTransform(me, p.x, p.y); last = null; lastCase = null; f.update(); };
+  // For the report: the last move (with its scene, replayed natively) and the exact test of the
+  // entity against every static (all false: a slide move never ends overlapping).
   f.fullCases = () => {
     const q = recorder(lib);
-    const E = shapeOf(entity);
-    statics.forEach((p) => q.overlap(E, shapeOf(p)));
-    return q.cases;
+    const E = shapeAt(entity);
+    statics.forEach((p) => q.overlap(E, shapeAt(p)));
+    return lastCase ? [...q.cases, lastCase] : q.cases;
   };
   f.canvas.tabIndex = 0;
   f.canvas.addEventListener('keydown', (e) => {
@@ -404,11 +463,108 @@ function mdnFigure(lib) {
     const m = moves[e.key];
     if (!m) return;
     e.preventDefault();
-    entity.x += m[0];
-    entity.y += m[1];
+    moveTo({ x: entity.x + m[0], y: entity.y + m[1] });
     f.update();
   });
-  f.canvas.addEventListener('pointerdown', () => f.canvas.focus());
+  // Dragging the entity (mouse, pen or touch): every pointer move is one slide move toward where
+  // the pointer would put it.
+  let grab = null;
+  f.canvas.addEventListener('pointerdown', (e) => {
+    f.canvas.focus();
+    const p = f._local(e);
+    if (p.x >= entity.x - 4 && p.x <= entity.x + 24 && p.y >= entity.y - 4 && p.y <= entity.y + 24) {
+      grab = { dx: entity.x - p.x, dy: entity.y - p.y };
+      f.canvas.setPointerCapture(e.pointerId);
+      e.preventDefault();
+    }
+  });
+  f.canvas.addEventListener('pointermove', (e) => {
+    if (!grab) return;
+    const p = f._local(e);
+    moveTo({ x: Math.round(p.x + grab.dx), y: Math.round(p.y + grab.dy) });
+    f.update();
+  });
+  const end = () => { grab = null; };
+  f.canvas.addEventListener('pointerup', end);
+  f.canvas.addEventListener('pointercancel', end);
+}
+
+// bump.lua's responses on the world: drag box A's start and goal among a few statics and see what
+// touch, cross, slide and bounce make of the same move (c2d_world_check: nothing moves).
+const RESPONSE_COLOURS = { touch: '#d62728', cross: '#9467bd', slide: '#2ca02c', bounce: '#ff7f0e' };
+function bumpFigure(lib) {
+  const s = section('bump', 'bump-style moves: touch, cross, slide, bounce',
+    'c2d_world_move as bump.lua\'s World:move. Drag A\'s start (the box) and its goal; each response is computed for the same move. The selected one is drawn: its path, the touch points (dots), the normals, and where A ends (filled).');
+  const HW = 14, HH = 10;
+  const statics = [
+    { shape: { type: 'aabb', minX: -30, minY: -40, maxX: 30, maxY: 40 }, x: 190, y: 120 },
+    { shape: { type: 'circle', x: 0, y: 0, r: 26 }, x: 300, y: 70 },
+    { shape: { type: 'polygon', points: [{ x: -35, y: -12 }, { x: 35, y: -12 }, { x: 0, y: 22 }] }, x: 320, y: 200, angle: 0.4 },
+    { shape: { type: 'aabb', minX: -160, minY: -8, maxX: 160, maxY: 8 }, x: 200, y: 262 },
+  ];
+  const responses = ['touch', 'cross', 'slide', 'bounce'];
+  let selected = 'slide';
+  const f = fig(lib, s, {
+    id: 'bump', title: 'One move, four responses', width: 420, height: 280,
+    handles: { a: [60, 60], g: [330, 150] },
+    controls(div, self) {
+      for (const r of responses) {
+        const b = document.createElement('button');
+        b.textContent = r; b.dataset.response = r;
+        b.style.borderColor = RESPONSE_COLOURS[r];
+        div.appendChild(b);
+      }
+      div.addEventListener('click', (e) => { if (e.target.dataset.response) { selected = e.target.dataset.response; self.update(); } });
+      self.select = (r) => { selected = r; self.update(); };
+    },
+    run(h, q, self) {
+      const scene = scriptedWorld(lib);
+      const ids = statics.map((st) => scene.add(st.shape, { x: st.x, y: st.y, angle: st.angle, static: true }));
+      const mover = scene.add({ type: 'aabb', minX: -HW, minY: -HH, maxX: HW, maxY: HH }, { x: h.a.x, y: h.a.y });
+      const code = { touch: 1, cross: 2, slide: 3, bounce: 4 };
+      const results = {}, cases = [];
+      for (const r of responses) {
+        results[r] = scene.w.check(mover, h.g, r);
+        cases.push(scene.moveCase(`wfilter ${ids.length} ${ids.map(() => code[r]).join(' ')}; wcheck ${mover} ${h.g.x} ${h.g.y} 1 0`, results[r]));
+      }
+      const pieces = ids.map((id) => scene.w.pieces(id)[0]);
+      scene.w.destroy();
+      self._cases = cases;
+      const res = results[selected];
+      const path = [h.a, ...res.collisions.filter((c) => c.type !== 'cross').map((c) => c.touch), { x: res.x, y: res.y }];
+      const boxAt = (p) => box(p.x, p.y, HW, HH);
+      const lines = [`A from ${v3(h.a)} to goal ${v3(h.g)}`];
+      for (const r of responses) {
+        const q = results[r];
+        lines.push(`${r === selected ? '>' : ' '} ${r.padEnd(6)} ends ${v3(q)}  collisions ${q.collisions.length}`);
+      }
+      lines.push('', `${selected}:`);
+      res.collisions.forEach((c, i) => lines.push(`  ${i}: static ${ids.indexOf(c.other)} ti ${f3(c.ti)} normal ${v3(c.normal)}`, `     touch ${v3(c.touch)}`));
+      return {
+        state: Object.fromEntries(responses.map((r) => [r, { x: results[r].x, y: results[r].y, collisions: results[r].collisions.length }])),
+        draw(g) {
+          pieces.forEach((p) => g.shape(p, { stroke: C.b, fill: C.bFill }));
+          const col = RESPONSE_COLOURS[selected];
+          g.line(h.a, h.g, '#bbb');
+          g.shape(boxAt(h.g), { stroke: '#aaa', dash: [4, 4] });
+          g.shape(boxAt(h.a), { stroke: C.a });
+          for (let i = 1; i < path.length; i++) g.line(path[i - 1], path[i], col, []);
+          res.collisions.forEach((c) => {
+            g.shape(boxAt(c.touch), { stroke: col, dash: [3, 3] });
+            g.dot(c.touch, col, 4);
+            g.arrow(c.point, c.normal, C.normal, 20);
+          });
+          g.shape(boxAt(res), { stroke: col, fill: col });
+          g.text(6, 14, selected, col);
+        },
+        lines,
+      };
+    },
+  });
+  // The recorded cases are set by run (one world check per response).
+  const update = f.update.bind(f);
+  f.update = () => { update(); f.cases = f._cases; };
+  f.update();
 }
 
 // The "Collisions and Intersections" snippets.
@@ -695,6 +851,7 @@ async function main() {
     status.textContent = `collide2d ${Math.floor(lib.version / 10000)}.${Math.floor(lib.version / 100) % 100}.${lib.version % 100}, WebAssembly, double precision.`;
     articleFigures(lib);
     mdnFigure(lib);
+    bumpFigure(lib);
     snippetFigures(lib);
     explorerFigure(lib);
     broadphaseFigure(lib);

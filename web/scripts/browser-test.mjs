@@ -93,51 +93,103 @@ try {
   img = await shot('pairs');
   check(countColour(img, 200 - 20, 140 - 20, 200 + 20, 140 + 20, RED_HIT) > 200, 'pairs: overlapping A drawn in the contact colour');
 
-  // 5. MDN demo: move the entity with the arrow keys, to a static (green) and to free space (red).
-  const mdn = await page.evaluate(() => ({ statics: window.c2dPage.figures.mdn.statics, entity: { ...window.c2dPage.figures.mdn.entity } }));
-  const overlapsAt = (x, y) => mdn.statics.filter((s) => Math.abs(s.x - x) < 20 && Math.abs(s.y - y) < 20).length;
+  // 5. MDN demo on the world: arrow keys and drags make slide moves; the entity stops at statics,
+  // never overlaps one, and stays inside the canvas.
+  const mdn = await page.evaluate(() => ({ statics: window.c2dPage.figures.mdn.statics }));
+  const M = 1e-3;
+  const blocked = (x, y, pad = 0) => mdn.statics.some((s) => Math.abs(s.x - x) < 20 + pad && Math.abs(s.y - y) < 20 + pad);
+  const entityNow = () => page.evaluate(() => ({ ...window.c2dPage.figures.mdn.entity }));
+  const place = (p) => page.evaluate((q) => window.c2dPage.figures.mdn.place(q), p);
   const press = async (key, times) => { for (let i = 0; i < times; i++) await page.keyboard.press(key); };
-  const moveEntityTo = async (x, y) => {
-    const cur = await page.evaluate(() => ({ ...window.c2dPage.figures.mdn.entity }));
-    const dx = (x - cur.x) / 5, dy = (y - cur.y) / 5;
-    await press(dx < 0 ? 'ArrowLeft' : 'ArrowRight', Math.abs(dx));
-    await press(dy < 0 ? 'ArrowUp' : 'ArrowDown', Math.abs(dy));
-    return page.evaluate(() => ({ ...window.c2dPage.figures.mdn.entity }));
-  };
-  // Nearest grid positions (500 - 5i, 500 - 5j) that collide / are free.
-  let hitPos = null, freePos = null, touchPos = null;
-  for (let r = 0; r <= 100 && (!hitPos || !freePos); r++) {
-    for (let i = 0; i <= r; i++) {
-      const x = 500 - 5 * i, y = 500 - 5 * (r - i);
-      const k = overlapsAt(x, y);
-      if (k > 0 && !hitPos && r > 4) hitPos = { x, y };
-      if (k === 0 && !freePos && r > 4) freePos = { x, y };
-    }
-  }
-  for (const s of mdn.statics) {
-    // Touching a static's right side exactly, reachable on the 5 px grid, overlapping nothing.
-    const x = s.x + 20, y = s.y;
-    if ((500 - x) % 5 === 0 && (500 - y) % 5 === 0 && x <= 500 && y <= 500 && overlapsAt(x, y) === 0) { touchPos = { x, y }; break; }
-  }
+  const inCanvas = (e) => e.x >= 0 && e.y >= 0 && e.x <= 520 && e.y <= 520;
+  const overlapsNone = (e) => mdn.statics.every((s) => !(Math.abs(s.x - e.x) < 20 && Math.abs(s.y - e.y) < 20));
   await page.evaluate(() => window.c2dPage.figures.mdn.canvas.scrollIntoView({ block: 'center' }));
-  await page.click('canvas[data-fig="mdn"]', { position: { x: 5, y: 5 } });
-  const mdnCheck = async (target, colliding, label) => {
-    const e = await moveEntityTo(target.x, target.y);
-    check(e.x === target.x && e.y === target.y, `mdn: entity moved with the arrow keys to (${e.x}, ${e.y}) [${label}]`);
-    const st = await state('mdn');
-    check(st.colliding === colliding, `mdn: colliding = ${st.colliding} at (${e.x}, ${e.y}), expected ${colliding} [${label}]`);
-    const pic = await shot('mdn');
-    const green = countColour(pic, e.x + 2, e.y + 2, e.x + 18, e.y + 18, [0, 128, 0]);
-    const red = countColour(pic, e.x + 2, e.y + 2, e.x + 18, e.y + 18, [255, 0, 0]);
-    check(colliding ? green === 256 : red === 256, `mdn: screenshot shows the entity ${colliding ? 'green' : 'red'} (${green} green, ${red} red of 256 px) [${label}]`);
-  };
-  if (!hitPos || !freePos) fail('mdn: could not plan entity moves');
+  await page.click('canvas[data-fig="mdn"]', { position: { x: 538, y: 2 } });
+  // a. Into the bottom-right corner: the walls stop it at the canvas edge.
+  await press('ArrowRight', 12);
+  await press('ArrowDown', 12);
+  let e = await entityNow();
+  check(inCanvas(e) && e.x > 520 - M && e.y > 520 - M, `mdn: arrow keys into the corner stop at the canvas edge (${e.x}, ${e.y})`);
+  check((await state('mdn')).colliding === true, 'mdn: the last move bumped into a wall (green)');
+  // b. A static with free room to its right: place the entity there, press left until it stops.
+  const target = mdn.statics.find((s) => s.x + 70 <= 520 && s.y >= 0 && s.y <= 520 && !mdn.statics.some((o) => o !== s && o.x > s.x - 20 && o.x < s.x + 90 && Math.abs(o.y - s.y) < 20 + 1));
+  if (!target) fail('mdn: no static with free room to its right');
   else {
-    await mdnCheck(hitPos, true, 'onto a static');
-    await mdnCheck(freePos, false, 'free space');
-    if (touchPos) await mdnCheck(touchPos, false, 'touching a static\'s side');
-    else ok('mdn: no exactly-touching position reachable on the 5 px grid (skipped)');
+    await place({ x: target.x + 50, y: target.y });
+    await press('ArrowLeft', 3);
+    e = await entityNow();
+    check(e.x === target.x + 35 && e.y === target.y && (await state('mdn')).colliding === false, `mdn: 3 presses left in free space move 15 px to (${e.x}, ${e.y}), red`);
+    let pic = await shot('mdn');
+    const red = countColour(pic, Math.round(e.x) + 2, Math.round(e.y) + 2, Math.round(e.x) + 18, Math.round(e.y) + 18, [255, 0, 0]);
+    check(red === 256, `mdn: screenshot shows the entity red (${red} of 256 px)`);
+    await press('ArrowLeft', 5);
+    e = await entityNow();
+    const st = await state('mdn');
+    check(e.x >= target.x + 20 && e.x < target.x + 20 + M && e.y === target.y, `mdn: pressing into a static stops at its side, x ${e.x} (static at ${target.x})`);
+    check(st.colliding === true && st.overlapping.length === 0 && overlapsNone(e), `mdn: bumped (green), overlapping nothing [${st.with}]`);
+    pic = await shot('mdn');
+    const green = countColour(pic, Math.ceil(e.x) + 2, Math.round(e.y) + 2, Math.ceil(e.x) + 18, Math.round(e.y) + 18, [0, 128, 0]);
+    const red2 = countColour(pic, Math.ceil(e.x) + 2, Math.round(e.y) + 2, Math.ceil(e.x) + 18, Math.round(e.y) + 18, [255, 0, 0]);
+    // (the contact's normal arrow is drawn over part of it)
+    check(green > 0.7 * 256 && red2 === 0, `mdn: screenshot shows the entity green (${green} green, ${red2} red of 256 px)`);
+    // c. Mouse drag: grab the entity and pull it up in free space, then into the static.
+    const free = (() => { for (let y = target.y - 5; y >= 0; y -= 5) if (blocked(target.x + 35, y, 1)) return y + 5; return 0; })();
+    await place({ x: target.x + 35, y: target.y });
+    const rect = await page.evaluate(() => { const c = window.c2dPage.figures.mdn.canvas, r = c.getBoundingClientRect(); return { left: r.left + c.clientLeft, top: r.top + c.clientTop }; });
+    const up = Math.max(free, target.y - 40);
+    await page.mouse.move(rect.left + target.x + 45, rect.top + target.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(rect.left + target.x + 45, rect.top + up + 10, { steps: 6 });
+    e = await entityNow();
+    check(e.x === target.x + 35 && e.y === up, `mdn: mouse drag moves the entity up to (${e.x}, ${e.y}), expected y ${up}`);
+    await page.mouse.move(rect.left + target.x + 45, rect.top + target.y + 10, { steps: 4 });
+    await page.mouse.move(rect.left + target.x - 40, rect.top + target.y + 10, { steps: 10 });
+    await page.mouse.up();
+    e = await entityNow();
+    check(e.x >= target.x + 20 && e.x < target.x + 20 + M && overlapsNone(e), `mdn: dragging into the static stops at its side (${e.x}, ${e.y})`);
+    // d. Touch drag (CDP touch events, which the page sees as pointer events of type touch).
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    await place({ x: target.x + 35, y: target.y });
+    const tp = (x, y) => ({ touchPoints: [{ x: rect.left + x, y: rect.top + y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', ...tp(target.x + 45, target.y + 10) });
+    for (let k = 1; k <= 6; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', ...tp(target.x + 45, target.y + 10 - k * ((target.y - up) / 6)) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    e = await entityNow();
+    check(e.x === target.x + 35 && Math.abs(e.y - up) < 1e-9, `mdn: touch drag moves the entity to (${e.x}, ${e.y}), expected y ${up}`);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await place({ x: target.x + 35, y: target.y });
+    await press('ArrowLeft', 5); // leave a bumping move for the native comparison below
   }
+  // e. Circles mode: the same walls keep it in.
+  await page.click('#fig-mdn button[data-mode="circle"]');
+  await page.click('canvas[data-fig="mdn"]', { position: { x: 538, y: 2 } });
+  await press('ArrowLeft', 3);
+  e = await entityNow();
+  check(inCanvas(e) && (await state('mdn')).mode === 'circle', `mdn: circles mode, entity at (${e.x}, ${e.y}) inside the canvas`);
+  await page.click('#fig-mdn button[data-mode="box"]');
+  if (target) { await place({ x: target.x + 35, y: target.y }); await page.click('canvas[data-fig="mdn"]', { position: { x: 538, y: 2 } }); await press('ArrowLeft', 5); }
+
+  // 5b. The bump responses figure: one move, touch / cross / slide / bounce.
+  await drag('bump', 'a', 60, 130);
+  await drag('bump', 'g', 330, 130);
+  let b = await state('bump');
+  const HW = 14;
+  check(Math.abs(b.touch.x - (160 - HW)) < M && b.touch.y === 130 && b.touch.collisions === 1, `bump: touch stops before the box at x ${b.touch.x}`);
+  check(b.cross.x === 330 && b.cross.y === 130 && b.cross.collisions >= 1, `bump: cross goes through to the goal (${b.cross.x}, ${b.cross.y}), ${b.cross.collisions} crossed`);
+  check(Math.abs(b.slide.x - (160 - HW)) < M && b.slide.y === 130, `bump: slide head-on stays at the box (${b.slide.x}, ${b.slide.y})`);
+  check(b.bounce.x < 160 - HW - 100 && b.bounce.collisions >= 1, `bump: bounce comes back to x ${b.bounce.x}`);
+  await drag('bump', 'g', 330, 100);
+  b = await state('bump');
+  check(Math.abs(b.slide.x - (160 - HW)) < M && Math.abs(b.slide.y - 100) < 1e-9, `bump: slide keeps the free axis, ends (${b.slide.x}, ${b.slide.y})`);
+  img = await shot('bump');
+  const SLIDE = [44, 160, 44];
+  const sx = Math.round(b.slide.x), sy = Math.round(b.slide.y);
+  check(countColour(img, sx - HW + 2, sy - 8, sx + HW - 2, sy + 8, SLIDE) > 300, 'bump: the slide result drawn filled in the slide colour');
+  await page.click('#fig-bump button[data-response="bounce"]');
+  img = await shot('bump');
+  const bx = Math.round(b.bounce.x), by = Math.round(b.bounce.y);
+  check(bx < 0 || countColour(img, Math.max(0, bx - HW + 2), by - 8, bx + HW - 2, by + 8, [255, 127, 14]) > 100, 'bump: selecting bounce draws its result');
 
   // 6. Every figure's queries replayed through the native build.
   const report = await page.evaluate(() => window.c2dPage.report());

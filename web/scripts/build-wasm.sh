@@ -6,7 +6,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$root/web/dist/collide2d.wasm"
 srcs=("$root"/src/*.c "$root"/web/wasm/*.c)
-if [ -f "$out" ] && [ -z "$(find "${srcs[@]}" "$root"/src/*.h "$root"/include -newer "$out" 2>/dev/null | head -1)" ] \
+if [ -f "$out" ] && [ -z "$(find "${srcs[@]}" "$root"/src/*.h "$root"/web/wasm "$root"/include -newer "$out" 2>/dev/null | head -1)" ] \
    && [ "$out" -nt "$0" ]; then
   exit 0
 fi
@@ -21,6 +21,6 @@ fi
 emcc -O3 -DC2D_DOUBLE -DNDEBUG -I"$root/include" "${srcs[@]}" \
   -Wall -Wextra -Wno-missing-prototypes -Wno-bitwise-instead-of-logical \
   -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=8MB -sTOTAL_STACK=1MB \
-  -sEXPORTED_FUNCTIONS=_malloc,_free -o "${out%.wasm}.tmp.wasm"
+  -sEXPORTED_FUNCTIONS=_malloc,_free --js-library "$root/web/wasm/imports.js" -o "${out%.wasm}.tmp.wasm"
 mv "${out%.wasm}.tmp.wasm" "$out"
 echo "web: built $out ($(stat -c %s "$out") bytes)"

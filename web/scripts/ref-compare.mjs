@@ -23,6 +23,7 @@ export function caseLine(c) {
     case 'aabb_sweep_into': return `aabb_sweep_into ${box4(c.a)} ${n(c.delta.x)} ${n(c.delta.y)} ${c.boxes.length} ${c.boxes.map(box4).join(' ')}`;
     case 'padded': return `padded ${box4(c.box)} ${[c.padding.x, c.padding.y, c.pos.x, c.pos.y, c.delta.x, c.delta.y].map(n).join(' ')}`;
     case 'seg_intersect': return `seg_intersect ${seg4(c.a)} ${seg4(c.b)}`;
+    case 'world': return c.script.join(' ; ');
     default: throw new Error(`ref-compare: unknown op ${c.op}`);
   }
 }

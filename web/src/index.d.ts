@@ -120,6 +120,132 @@ export declare class Collide2D {
   /** a static tree built once over the boxes (ids are array positions); insert/move/remove throw */
   createStaticIndex(boxes: Box[]): Index;
   createBodies(capacity: number, options?: BodiesOptions): Bodies;
+  /** a collision world; call destroy() when done */
+  createWorld<U = unknown>(options?: WorldOptions): World<U>;
+}
+
+// ---- the world ----
+
+/** A collider handle: (index * 65536 + world tag) * 65536 + generation. */
+export type Handle = number;
+/** Shapes a world collider can have (arcs and wedges cannot). */
+export type ColliderShape = ConvexShape | ConcaveShape;
+export type WorldIndexKind = 'default' | 'static_tree' | 'dynamic_tree' | 'grid' | 'quadtree' | 'sweep_prune';
+export interface WorldOptions {
+  /** index of static colliders; default: a bulk-built tree rebuilt by update() */
+  staticIndex?: WorldIndexKind;
+  /** index of moving colliders ('static_tree' is refused); default: a dynamic tree */
+  movingIndex?: WorldIndexKind;
+  /** grid cell size when a grid is chosen; 0: derived */
+  cellSize?: number;
+  /** add() refuses more; 0: 2^21 - 1 (the most a handle can hold) */
+  maxColliders?: number;
+  /** the world tag stamped into handles, 1..65535 (default: the next of a counter); two worlds with
+   * the same tag cannot tell each other's handles apart */
+  tag?: number;
+}
+/** Box2D's filter: 0 or missing fields mean category 1, mask every bit, no group. */
+export interface Filter { category?: number; mask?: number; group?: number; }
+export interface ColliderFlags { static?: boolean; sensor?: boolean; disabled?: boolean; }
+export interface ColliderOptions<U> extends ColliderFlags {
+  /** where the shape's local frame goes: position and angle (radians) */
+  x?: number; y?: number; angle?: number;
+  filter?: Filter;
+  /** direction the collider is solid from (moves only); null: two-way */
+  oneWay?: Vec2 | null;
+  userData?: U;
+}
+export interface ColliderInfo<U> {
+  id: Handle; x: number; y: number; angle: number;
+  aabb: { minX: number; minY: number; maxX: number; maxY: number };
+  static: boolean; sensor: boolean; disabled: boolean;
+  oneWay: Vec2 | null;
+  filter: { category: number; mask: number; group: number };
+  pieceCount: number; concave: boolean;
+  userData: U | undefined;
+}
+/** Which colliders a query sees (missing: every enabled collider). */
+export interface QueryFilter extends Filter {
+  skipSensors?: boolean; skipStatic?: boolean; skipMoving?: boolean;
+  /** query as this collider: it is left out and its own filter decides */
+  self?: Handle;
+}
+export interface WorldItem<U> { id: Handle; userData: U | undefined; }
+export interface WorldHit<U> extends WorldItem<U> { hit: Hit; }
+export interface WorldCastHit<U> extends WorldItem<U> { sweep: Sweep; }
+export interface WorldNearest<U> extends WorldItem<U> { pointA: Vec2; pointB: Vec2; normal: Vec2; distance: number; }
+export type EventType = 'begin' | 'stay' | 'end';
+export interface WorldEvent<U> { type: EventType; a: Handle; b: Handle; userA: U | undefined; userB: U | undefined; }
+
+export type BuiltinResponse = 'touch' | 'cross' | 'slide' | 'bounce';
+/** A built-in response, a name given to addResponse, or null / false / undefined to ignore the pair. */
+export type ResponseName = BuiltinResponse | string | null | false | undefined;
+/** Response of the mover (item) to another collider. */
+export type MoveFilter = ((item: Handle, other: Handle) => ResponseName) | BuiltinResponse | string;
+export interface MoveOptions { skipSensors?: boolean; skipStatic?: boolean; skipMoving?: boolean; maxIterations?: number; }
+
+/** One collision of a move (A = the mover, B = other); positions are collider positions. */
+export interface Collision<U> {
+  other: Handle;
+  userData: U | undefined;
+  /** the response the filter gave */
+  type: string;
+  /** the mover overlapped other at the leg's start */
+  overlaps: boolean;
+  /** exact time of contact along the leg, in [0, 1] */
+  ti: number;
+  start: Vec2;
+  move: Vec2;
+  /** unit, from other toward the mover */
+  normal: Vec2;
+  /** where the mover stops before other (backed off by a small margin) */
+  touch: Vec2;
+  /** contact point on other's surface */
+  point: Vec2;
+  itemAABB: { minX: number; minY: number; maxX: number; maxY: number };
+  otherAABB: { minX: number; minY: number; maxX: number; maxY: number };
+  slide: Vec2;
+  bounce: Vec2;
+}
+export interface MoveResult<U> { x: number; y: number; collisions: Collision<U>[]; total: number; capped: boolean; }
+/** A custom response: may change leg.start / leg.goal (and col.slide / col.bounce); true goes on
+ * from leg.start toward leg.goal, false stops at leg.goal. */
+export type ResponseFn<U> = (col: Collision<U>, leg: { start: Vec2; goal: Vec2 }) => boolean;
+
+/** A collision world. Handles stay valid until removed; stale or foreign handles throw an Error. */
+export declare class World<U = unknown> {
+  readonly tag: number;
+  readonly count: number;
+  handles(): Handle[];
+  has(h: Handle): boolean;
+  add(shape: ColliderShape, options?: ColliderOptions<U>): Handle;
+  remove(h: Handle): void;
+  setTransform(h: Handle, x: number, y: number, angle?: number): void;
+  setShape(h: Handle, shape: ColliderShape): void;
+  setFilter(h: Handle, filter?: Filter): void;
+  setFlags(h: Handle, flags?: ColliderFlags): void;
+  setOneWay(h: Handle, direction: Vec2 | null): void;
+  userData(h: Handle): U | undefined;
+  setUserData(h: Handle, data: U): void;
+  get(h: Handle): ColliderInfo<U>;
+  /** the placed convex shapes the queries test, in the world frame */
+  pieces(h: Handle): ConvexShape[];
+  queryPoint(x: number, y: number, filter?: QueryFilter | null): WorldItem<U>[];
+  queryAABB(box: Box, filter?: QueryFilter | null): WorldItem<U>[];
+  queryShape(shape: ConvexShape, filter?: QueryFilter | null): WorldHit<U>[];
+  raycastFirst(ray: RayInput, filter?: QueryFilter | null): WorldHit<U> | null;
+  raycastAll(ray: RayInput, filter?: QueryFilter | null): WorldHit<U>[];
+  castFirst(shape: ConvexShape, delta: Vec2, filter?: QueryFilter | null): WorldCastHit<U> | null;
+  castAll(shape: ConvexShape, delta: Vec2, filter?: QueryFilter | null): WorldCastHit<U>[];
+  nearest(shape: ConvexShape, maxDistance: number, filter?: QueryFilter | null): WorldNearest<U> | null;
+  update(): WorldEvent<U>[];
+  addResponse(name: string, fn: ResponseFn<U>): void;
+  move(h: Handle, goal: Vec2, filter?: MoveFilter | null, options?: MoveOptions): MoveResult<U>;
+  check(h: Handle, goal: Vec2, filter?: MoveFilter | null, options?: MoveOptions): MoveResult<U>;
+  project(item: Handle | null, shape: ConvexShape, start: Vec2 & { angle?: number }, goal: Vec2,
+    filter?: MoveFilter | null, options?: MoveOptions): MoveResult<U>;
+  validate(): boolean;
+  destroy(): void;
 }
 
 /** Loads the library (dist/collide2d.wasm beside the package by default). */

@@ -144,10 +144,14 @@ export class Collide2D {
     this._reserve(4096);
     this.maxPolygonVertices = this._x.w_max_polygon_vertices();
     this.version = this._x.w_version();
+    this._calls = [];
   }
 
   // Makes sure the scratch area holds n doubles; returns the Float64Array view of it.
   _reserve(n) {
+    if (this._calls && this._calls.length) {
+      throw new Error('collide2d: a move filter or custom response must not call into the library (it runs inside the move)');
+    }
     if (n > this._cap) {
       if (this._ptr) this._x.free(this._ptr);
       let cap = Math.max(4096, this._cap);
@@ -374,6 +378,499 @@ export class Collide2D {
   createBodies(capacity, options = {}) {
     return new Bodies(this, capacity, options);
   }
+
+  /** A collision world (see class World). Call destroy() when done. */
+  createWorld(options = {}) {
+    return new World(this, options);
+  }
+
+  // Called by the wasm module (imports w_js_move_filter / w_js_response) during a move.
+  _moveFilter(ctx, item, other) {
+    const call = this._calls[ctx];
+    if (!call || call.error) return -1;
+    try {
+      return call.world._responseCode(call.filter(item, other));
+    } catch (e) {
+      call.error = e;
+      return -1; // an unknown response: the move stops with UNSUPPORTED and the error is thrown
+    }
+  }
+
+  _response(ctx, k, block) {
+    const call = this._calls[ctx];
+    if (!call || call.error) return 0;
+    const f = new Float64Array(this._mem.buffer, block, COL_LEN + 4);
+    try {
+      const col = call.world._collision(f, 0);
+      const leg = { start: { x: f[COL_LEN], y: f[COL_LEN + 1] }, goal: { x: f[COL_LEN + 2], y: f[COL_LEN + 3] } };
+      const go = call.world._responses[k].fn(col, leg);
+      const g = new Float64Array(this._mem.buffer, block, COL_LEN + 4);
+      g[22] = col.slide.x; g[23] = col.slide.y; g[24] = col.bounce.x; g[25] = col.bounce.y;
+      g[COL_LEN] = leg.start.x; g[COL_LEN + 1] = leg.start.y; g[COL_LEN + 2] = leg.goal.x; g[COL_LEN + 3] = leg.goal.y;
+      return go ? 1 : 0;
+    } catch (e) {
+      call.error = e;
+      return 0;
+    }
+  }
+}
+
+// ---- the world ----
+
+const STATUS = { BAD_ID: -11, BUSY: -12, FULL: -13, UNSUPPORTED: -10 };
+const WORLD_INDEX = { default: 0, static_tree: 1, dynamic_tree: 2, grid: 3, quadtree: 4, sweep_prune: 5 };
+const FLAG = { static: 1, sensor: 2, disabled: 4 };
+const QUERY_FLAG = { skipSensors: 1, skipStatic: 2, skipMoving: 4 };
+const RESPONSES = { touch: 1, cross: 2, slide: 3, bounce: 4 };
+const RESPONSE_NAMES = { 0: null, 1: 'touch', 2: 'cross', 3: 'slide', 4: 'bounce' };
+const RESPONSE_CUSTOM = 16;
+const EVENT_TYPES = ['begin', 'stay', 'end'];
+const COL_LEN = 26;  // doubles per move collision record (c2d_wasm_world.c)
+const MOVE_CAP = 256; // C2D_MOVE_MAX_ITERATIONS: a move or check never has more collisions
+const QF = OUT_LEN;   // the query filter block (5 doubles) follows the result area
+const SHAPE_AT = OUT_LEN + 8; // then the encoded shape
+let worldTag = 0;
+
+const vec = (f, i) => ({ x: f[i], y: f[i + 1] });
+const aabbAt = (f, i) => ({ minX: f[i], minY: f[i + 1], maxX: f[i + 2], maxY: f[i + 3] });
+
+function decodeShape(f, i) {
+  switch (f[i]) {
+    case 0: return { type: 'point', x: f[i + 1], y: f[i + 2] };
+    case 1: return { type: 'segment', x1: f[i + 1], y1: f[i + 2], x2: f[i + 3], y2: f[i + 4] };
+    case 2: return { type: 'aabb', minX: f[i + 1], minY: f[i + 2], maxX: f[i + 3], maxY: f[i + 4] };
+    case 3: return { type: 'circle', x: f[i + 1], y: f[i + 2], r: f[i + 3] };
+    case 4: return { type: 'capsule', x1: f[i + 1], y1: f[i + 2], x2: f[i + 3], y2: f[i + 4], r: f[i + 5] };
+    default: {
+      const points = [];
+      for (let k = 0; k < f[i + 1]; k++) points.push({ x: f[i + 2 + 2 * k], y: f[i + 3 + 2 * k] });
+      return { type: 'polygon', points };
+    }
+  }
+}
+
+/** A collision world: shaped colliders that you add, move and query, with Box2D-style filters,
+ * flags, overlap events and bump.lua-style moves (move / check / project with responses).
+ *
+ * Handles are numbers: (index * 65536 + world tag) * 65536 + generation. They stay valid until the
+ * collider is removed; a removed collider's handle, or another world's, makes every call throw an
+ * Error ("stale or foreign collider handle"). User data is any JS value, kept in a Map keyed by the
+ * handle (never copied into wasm memory). Shapes are given in the collider's local frame and
+ * placed by (x, y, angle); positions are the local frame's origin (bump's x, y). */
+export class World {
+  constructor(lib, { staticIndex = 'default', movingIndex = 'default', cellSize = 0, maxColliders = 0, tag = 0 } = {}) {
+    this._lib = lib;
+    this._x = lib._x;
+    const si = WORLD_INDEX[staticIndex], mi = WORLD_INDEX[movingIndex];
+    if (si === undefined || mi === undefined) throw new TypeError(`collide2d: unknown world index ${si === undefined ? staticIndex : movingIndex}`);
+    if (tag) {
+      if (!(Number.isInteger(tag) && tag > 0 && tag < 65536)) throw new RangeError('collide2d: a world tag is an integer in [1, 65535]');
+      this.tag = tag;
+    } else {
+      worldTag = (worldTag % 65535) + 1;
+      this.tag = worldTag;
+    }
+    this._p = this._x.w_world_create(si, mi, cellSize, maxColliders, this.tag);
+    if (!this._p) throw new Error('collide2d: could not create the world (bad options or out of memory)');
+    this._data = new Map();   // live handle -> user data
+    this._gone = new Map();   // handles removed since the last update() -> user data, for END events
+    this._responses = [];     // custom responses: {name, fn}
+    this._responseIndex = new Map();
+    this._cap = 64;           // records of the list queries' result area
+    this._token = {};
+    const x = this._x, p = this._p;
+    if (finalizer) finalizer.register(this, () => x.w_world_destroy(p), this._token);
+  }
+
+  _live() {
+    if (!this._p) throw new Error('collide2d: the world was destroyed');
+    return this._p;
+  }
+
+  _status(st, op, h) {
+    if (st === 0) return;
+    if (st === STATUS.BAD_ID) throw new Error(`collide2d: ${op}: stale or foreign collider handle ${h} (removed, or from another world)`);
+    if (st === UNSUPPORTED) throw new Error(`collide2d: ${op}: the world has no colliders of this shape kind (arcs and wedges)`);
+    if (st === BAD_ENCODING) throw new TypeError(`collide2d: ${op}: malformed shape`);
+    throw new Error(`collide2d: ${op}: ${this._lib.statusString(st)}`);
+  }
+
+  // Writes the query filter block and the shape (if any); returns [filter address or 0, shape
+  // address], with room for `records` results of `len` doubles after them.
+  _prep(shape, filter, records = 0, len = 0) {
+    const sl = shape ? encodedLength(shape) : 0;
+    const resAt = SHAPE_AT + sl;
+    const f = this._lib._reserve(resAt + records * len);
+    if (shape) encode(shape, f, SHAPE_AT);
+    let qf = 0;
+    if (filter) {
+      let flags = 0;
+      for (const k in QUERY_FLAG) if (filter[k]) flags |= QUERY_FLAG[k];
+      f[QF] = filter.category ?? 0; f[QF + 1] = filter.mask ?? 0; f[QF + 2] = filter.group ?? 0;
+      f[QF + 3] = flags; f[QF + 4] = filter.self ?? 0;
+      if (filter.self) this._check(filter.self, 'query filter self');
+      qf = this._lib._addr(QF);
+    }
+    return { qf, shape: this._lib._addr(SHAPE_AT), res: resAt };
+  }
+
+  _check(h, op) {
+    if (!this._data.has(h)) throw new Error(`collide2d: ${op}: stale or foreign collider handle ${h} (removed, or from another world)`);
+  }
+
+  // Runs a list query, growing the result area until every record fits; returns [total, first].
+  _list(shape, filter, len, call) {
+    for (;;) {
+      const cap = this._cap;
+      const a = this._prep(shape, filter, cap, len);
+      const total = call(a, this._lib._addr(a.res), cap);
+      if (total < 0) this._status(total, 'query');
+      if (total <= cap) return [total, a.res];
+      this._cap = Math.max(2 * cap, total);
+    }
+  }
+
+  _ids(total, at) {
+    const f = this._lib._f64();
+    const out = new Array(total);
+    for (let i = 0; i < total; i++) { const id = f[at + i]; out[i] = { id, userData: this._data.get(id) }; }
+    return out;
+  }
+
+  _hits(total, at) {
+    const f = this._lib._f64();
+    const out = new Array(total);
+    for (let i = 0; i < total; i++) {
+      const o = at + 8 * i, id = f[o];
+      out[i] = { id, userData: this._data.get(id), hit: readHit(f, o + 1) };
+    }
+    return out;
+  }
+
+  /** Number of colliders (enabled or not). */
+  get count() { return this._x.w_world_count(this._live()); }
+
+  /** Every live handle, in the order added. */
+  handles() { return [...this._data.keys()]; }
+
+  /** True when h is a live collider of this world. */
+  has(h) { return this._data.has(h) && this._x.w_world_contains(this._live(), h) === 1; }
+
+  /** Adds a collider; returns its handle. shape: any shape but arc / wedge (concave polygons are
+   * split into convex pieces), in the local frame. */
+  add(shape, { x = 0, y = 0, angle = 0, filter = {}, static: isStatic = false, sensor = false, disabled = false,
+    oneWay = null, userData } = {}) {
+    const a = this._prep(shape, null, 1, 1);
+    const flags = (isStatic ? FLAG.static : 0) | (sensor ? FLAG.sensor : 0) | (disabled ? FLAG.disabled : 0);
+    const st = this._x.w_world_add(this._live(), a.shape, x, y, angle, filter.category ?? 0, filter.mask ?? 0,
+      filter.group ?? 0, flags, oneWay ? oneWay.x : 0, oneWay ? oneWay.y : 0, this._lib._addr(a.res));
+    this._status(st, 'add');
+    const h = this._lib._f64()[a.res];
+    this._data.set(h, userData);
+    return h;
+  }
+
+  /** Removes a collider: its handle becomes stale; its overlaps end at the next update(). */
+  remove(h) {
+    this._check(h, 'remove');
+    this._status(this._x.w_world_remove(this._live(), h), 'remove', h);
+    this._gone.set(h, this._data.get(h));
+    this._data.delete(h);
+  }
+
+  /** Places the collider's local frame at (x, y), turned by angle (radians). */
+  setTransform(h, x, y, angle = 0) {
+    this._check(h, 'setTransform');
+    this._status(this._x.w_world_set_transform(this._live(), h, x, y, angle), 'setTransform', h);
+  }
+
+  /** A new local shape. */
+  setShape(h, shape) {
+    this._check(h, 'setShape');
+    const a = this._prep(shape, null);
+    this._status(this._x.w_world_set_shape(this._live(), h, a.shape), 'setShape', h);
+  }
+
+  /** Box2D's filter: {category, mask, group} (0 or missing: category 1, mask all bits, no group). */
+  setFilter(h, { category = 0, mask = 0, group = 0 } = {}) {
+    this._check(h, 'setFilter');
+    this._status(this._x.w_world_set_filter(this._live(), h, category, mask, group), 'setFilter', h);
+  }
+
+  /** Flags: {static, sensor, disabled} (missing: false). */
+  setFlags(h, { static: isStatic = false, sensor = false, disabled = false } = {}) {
+    this._check(h, 'setFlags');
+    const flags = (isStatic ? FLAG.static : 0) | (sensor ? FLAG.sensor : 0) | (disabled ? FLAG.disabled : 0);
+    this._status(this._x.w_world_set_flags(this._live(), h, flags), 'setFlags', h);
+  }
+
+  /** One-way: the direction {x, y} the collider is solid from (moves only), or null for two-way. */
+  setOneWay(h, dir) {
+    this._check(h, 'setOneWay');
+    this._status(this._x.w_world_set_one_way(this._live(), h, dir ? dir.x : 0, dir ? dir.y : 0), 'setOneWay', h);
+  }
+
+  /** The collider's user data. */
+  userData(h) { this._check(h, 'userData'); return this._data.get(h); }
+
+  /** Sets the collider's user data (any JS value). */
+  setUserData(h, data) { this._check(h, 'setUserData'); this._data.set(h, data); }
+
+  /** Everything about a collider. */
+  get(h) {
+    this._check(h, 'get');
+    const f0 = this._lib._reserve(OUT_LEN);
+    this._status(this._x.w_world_get(this._live(), h, this._lib._addr(OUT)), 'get', h);
+    const f = this._lib._f64();
+    void f0;
+    const flags = f[OUT + 7];
+    return {
+      id: h, x: f[OUT], y: f[OUT + 1], angle: f[OUT + 2], aabb: aabbAt(f, OUT + 3),
+      static: (flags & FLAG.static) !== 0, sensor: (flags & FLAG.sensor) !== 0, disabled: (flags & FLAG.disabled) !== 0,
+      oneWay: f[OUT + 8] === 0 && f[OUT + 9] === 0 ? null : vec(f, OUT + 8),
+      filter: { category: f[OUT + 10], mask: f[OUT + 11], group: f[OUT + 12] },
+      pieceCount: f[OUT + 13], concave: f[OUT + 14] === 1, userData: this._data.get(h),
+    };
+  }
+
+  /** The placed convex shapes the queries test (one for a convex collider, the pieces of a concave
+   * one), as shape objects in the world frame (boxes under a rotation are polygons). */
+  pieces(h) {
+    const n = this.get(h).pieceCount;
+    const out = [];
+    for (let k = 0; k < n; k++) {
+      this._status(this._x.w_world_piece(this._live(), h, k, this._lib._addr(OUT)), 'pieces', h);
+      out.push(decodeShape(this._lib._f64(), OUT));
+    }
+    return out;
+  }
+
+  /** Colliders whose interior holds the point, by index: [{id, userData}]. */
+  queryPoint(x, y, filter = null) {
+    const p = this._live();
+    const [n, at] = this._list(null, filter, 1, (a, out, cap) => this._x.w_world_query_point(p, x, y, a.qf, out, cap));
+    return this._ids(n, at);
+  }
+
+  /** Colliders overlapping the box (touching excluded), by index. */
+  queryAABB(box, filter = null) {
+    const p = this._live();
+    const b = boxArgs(box);
+    const [n, at] = this._list(null, filter, 1, (a, out, cap) => this._x.w_world_query_aabb(p, b[0], b[1], b[2], b[3], a.qf, out, cap));
+    return this._ids(n, at);
+  }
+
+  /** Colliders overlapping a world-frame convex shape, by index: [{id, userData, hit}], hit as
+   * Collide2D.hit(shape, collider) (delta moves the query shape out). */
+  queryShape(shape, filter = null) {
+    const p = this._live();
+    const [n, at] = this._list(shape, filter, 8, (a, out, cap) => this._x.w_world_overlap_shape(p, a.shape, a.qf, 1, out, cap));
+    return this._hits(n, at);
+  }
+
+  /** The first collider the ray hits: {id, userData, hit} or null. */
+  raycastFirst({ origin, translation, maxFraction = 1 }, filter = null) {
+    const a = this._prep(null, filter, 1, 8);
+    const n = this._x.w_world_raycast(this._live(), origin.x, origin.y, translation.x, translation.y, maxFraction, a.qf, 0, this._lib._addr(a.res), 1);
+    if (n < 0) this._status(n, 'raycastFirst');
+    return n ? this._hits(1, a.res)[0] : null;
+  }
+
+  /** Every collider the ray hits, by hit.time then index. */
+  raycastAll({ origin, translation, maxFraction = 1 }, filter = null) {
+    const p = this._live();
+    const [n, at] = this._list(null, filter, 8, (a, out, cap) => this._x.w_world_raycast(p, origin.x, origin.y, translation.x, translation.y, maxFraction, a.qf, 1, out, cap));
+    return this._hits(n, at);
+  }
+
+  _casts(total, at) {
+    const f = this._lib._f64();
+    const out = new Array(total);
+    for (let i = 0; i < total; i++) {
+      const o = at + 12 * i, id = f[o];
+      out[i] = { id, userData: this._data.get(id), sweep: { hit: f[o + 1] ? readHit(f, o + 5) : null, pos: vec(f, o + 2), time: f[o + 4] } };
+    }
+    return out;
+  }
+
+  /** The first collider hit by a world-frame convex shape moving by delta: {id, userData, sweep}
+   * or null; sweep.pos / sweep.time are clear of every collider hit. */
+  castFirst(shape, delta, filter = null) {
+    const a = this._prep(shape, filter, 1, 12);
+    const n = this._x.w_world_cast(this._live(), a.shape, delta.x, delta.y, a.qf, 0, this._lib._addr(a.res), 1);
+    if (n < 0) this._status(n, 'castFirst');
+    return n ? this._casts(1, a.res)[0] : null;
+  }
+
+  /** Every collider the cast hits, by time then index. */
+  castAll(shape, delta, filter = null) {
+    const p = this._live();
+    const [n, at] = this._list(shape, filter, 12, (a, out, cap) => this._x.w_world_cast(p, a.shape, delta.x, delta.y, a.qf, 1, out, cap));
+    return this._casts(n, at);
+  }
+
+  /** The nearest collider within maxDistance of a world-frame convex shape:
+   * {id, userData, pointA, pointB, normal, distance} or null. */
+  nearest(shape, maxDistance, filter = null) {
+    const a = this._prep(shape, filter, 1, 8);
+    const n = this._x.w_world_nearest(this._live(), a.shape, maxDistance, a.qf, this._lib._addr(a.res));
+    if (n < 0) this._status(n, 'nearest');
+    if (!n) return null;
+    const f = this._lib._f64(), o = a.res, id = f[o];
+    return { id, userData: this._data.get(id), pointA: vec(f, o + 1), pointB: vec(f, o + 3), normal: vec(f, o + 5), distance: f[o + 7] };
+  }
+
+  /** Brings the world up to date (rebuilds the static tree if needed) and returns the overlap
+   * events since the last update, sorted by the pair: [{type: 'begin'|'stay'|'end', a, b, userA, userB}]. */
+  update() {
+    const p = this._live();
+    let cap = this._cap;
+    let f = this._lib._reserve(OUT_LEN + 3 * cap);
+    let n = this._x.w_world_update(p, this._lib._addr(OUT_LEN), cap);
+    if (n < 0) this._status(n, 'update');
+    if (n > cap) {
+      this._cap = cap = n;
+      this._lib._reserve(OUT_LEN + 3 * cap);
+      this._x.w_world_events(this._lib._addr(OUT_LEN), cap);
+    }
+    f = this._lib._f64();
+    const data = (h) => (this._data.has(h) ? this._data.get(h) : this._gone.get(h));
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const o = OUT_LEN + 3 * i, a = f[o + 1], b = f[o + 2];
+      out[i] = { type: EVENT_TYPES[f[o]], a, b, userA: data(a), userB: data(b) };
+    }
+    this._gone.clear();
+    return out;
+  }
+
+  /** Registers a custom response for move / check filters (bump's addResponse). fn(col, leg) gets
+   * the collision and the leg {start, goal}; it may set leg.start and leg.goal (and col.slide /
+   * col.bounce, which are recorded) and returns true to go on from leg.start toward leg.goal, or
+   * false to stop at leg.goal. It must not change the world. */
+  addResponse(name, fn) {
+    if (typeof fn !== 'function') throw new TypeError('collide2d: addResponse needs a function');
+    if (RESPONSES[name] !== undefined) throw new Error(`collide2d: addResponse: '${name}' is a built-in response`);
+    if (this._responseIndex.has(name)) {
+      this._responses[this._responseIndex.get(name)].fn = fn;
+      return;
+    }
+    if (this._responses.length >= this._x.w_max_custom_responses()) throw new RangeError('collide2d: too many custom responses');
+    this._responseIndex.set(name, this._responses.length);
+    this._responses.push({ name, fn });
+  }
+
+  _responseCode(name) {
+    if (name === null || name === undefined || name === false) return 0;
+    const r = RESPONSES[name];
+    if (r !== undefined) return r;
+    const k = this._responseIndex.get(name);
+    if (k !== undefined) return RESPONSE_CUSTOM + k;
+    throw new Error(`collide2d: move filter returned an unknown response ${JSON.stringify(name)}`);
+  }
+
+  _responseName(code) {
+    return code >= RESPONSE_CUSTOM ? this._responses[code - RESPONSE_CUSTOM].name : RESPONSE_NAMES[code];
+  }
+
+  _collision(f, o) {
+    const other = f[o];
+    return {
+      other, userData: this._data.get(other), type: this._responseName(f[o + 1]), overlaps: f[o + 2] === 1,
+      ti: f[o + 3], start: vec(f, o + 4), move: vec(f, o + 6), normal: vec(f, o + 8), touch: vec(f, o + 10),
+      point: vec(f, o + 12), itemAABB: aabbAt(f, o + 14), otherAABB: aabbAt(f, o + 18), slide: vec(f, o + 22),
+      bounce: vec(f, o + 24),
+    };
+  }
+
+  // Runs a move, check or project with the JS filter hooked in; returns the result object.
+  _moveCall(op, filter, run) {
+    const lib = this._lib;
+    if (!lib._calls) lib._calls = [];
+    let ctx = -1;
+    if (filter !== undefined && filter !== null) {
+      const fn = typeof filter === 'function' ? filter : () => filter;
+      if (typeof filter === 'string') this._responseCode(filter);
+      ctx = lib._calls.length;
+      lib._calls.push({ world: this, filter: fn, error: null });
+    }
+    let total;
+    const call = ctx >= 0 ? lib._calls[ctx] : null;
+    try {
+      total = run(ctx);
+    } finally {
+      if (ctx >= 0) lib._calls.pop();
+    }
+    if (call && call.error) throw call.error;
+    return total;
+  }
+
+  _moveResult(total, at) {
+    const f = this._lib._f64();
+    const count = f[at + 2];
+    const collisions = new Array(count);
+    for (let i = 0; i < count; i++) collisions[i] = this._collision(f, at + 4 + COL_LEN * i);
+    return { x: f[at], y: f[at + 1], collisions, total, capped: f[at + 3] === 1 };
+  }
+
+  _moveArgs(opts) {
+    let flags = 0;
+    for (const k in QUERY_FLAG) if (opts[k]) flags |= QUERY_FLAG[k];
+    return [flags, opts.maxIterations ?? 0];
+  }
+
+  /** Moves collider h toward goal {x, y} (bump's move): {x, y, collisions, total, capped}. filter:
+   * (item, other) => 'touch' | 'cross' | 'slide' | 'bounce' | a custom name | null (ignore), or a
+   * response name for every pair; none: slide against solids, cross sensors. The collider ends at
+   * (x, y). Options skipSensors / skipStatic / skipMoving leave colliders out; maxIterations caps
+   * the responses (default 64, at most 256). */
+  move(h, goal, filter = null, opts = {}) { return this._move(0, h, goal, filter, opts); }
+
+  /** move without moving (bump's check). */
+  check(h, goal, filter = null, opts = {}) { return this._move(1, h, goal, filter, opts); }
+
+  _move(op, h, goal, filter, opts) {
+    this._check(h, op ? 'check' : 'move');
+    const p = this._live();
+    const [flags, maxIt] = this._moveArgs(opts);
+    this._lib._reserve(OUT_LEN + 4 + COL_LEN * MOVE_CAP);
+    const out = this._lib._addr(OUT_LEN);
+    const fn = op ? this._x.w_world_check : this._x.w_world_move;
+    const total = this._moveCall(op, filter, (ctx) => fn(p, h, goal.x, goal.y, ctx, this._responses.length, flags, maxIt, out, MOVE_CAP));
+    if (total < 0) this._status(total, op ? 'check' : 'move', h);
+    return this._moveResult(total, OUT_LEN);
+  }
+
+  /** Every collision of a convex shape (local frame, placed at start {x, y, angle?}) moved in a
+   * straight line until its origin reaches goal (bump's project): {x, y (the goal), collisions,
+   * total}. item (a handle or null) is left out and is what the filters see. */
+  project(item, shape, start, goal, filter = null, opts = {}) {
+    if (item) this._check(item, 'project');
+    const p = this._live();
+    const [flags] = this._moveArgs(opts);
+    for (;;) {
+      const cap = this._cap;
+      const a = this._prep(shape, null, 4 + COL_LEN * cap, 1);
+      const out = this._lib._addr(a.res);
+      const total = this._moveCall(2, filter, (ctx) => this._x.w_world_project(p, item || 0, a.shape, start.x, start.y,
+        start.angle ?? 0, goal.x, goal.y, ctx, flags, out, cap));
+      if (total < 0) this._status(total, 'project', item);
+      if (total <= cap) return this._moveResult(total, a.res);
+      this._cap = Math.max(2 * cap, total);
+    }
+  }
+
+  /** Self-check of the world's invariants (for tests). */
+  validate() { return this._x.w_world_validate(this._live()) === 1; }
+
+  /** Frees the world. */
+  destroy() {
+    if (!this._p) return;
+    if (finalizer) finalizer.unregister(this._token);
+    this._x.w_world_destroy(this._p);
+    this._p = 0;
+    this._data.clear();
+  }
 }
 
 /** A broad-phase index over boxes {minX, minY, maxX, maxY}. */
@@ -562,20 +1059,29 @@ export class Bodies {
   }
 }
 
-const imports = {
-  env: { emscripten_notify_memory_growth() {} },
-  wasi_snapshot_preview1: {
-    fd_write() { return 52; },
-    fd_close() { return 52; },
-    fd_seek() { return 52; },
-    proc_exit(code) { throw new Error(`collide2d: wasm exited with ${code}`); },
-  },
-};
+// The module's imports; w_js_* call back into the library object that owns the instance.
+function makeImports(hooks) {
+  return {
+    env: {
+      emscripten_notify_memory_growth() {},
+      w_js_move_filter: (ctx, item, other) => hooks.lib._moveFilter(ctx, item, other),
+      w_js_response: (ctx, k, block) => hooks.lib._response(ctx, k, block),
+    },
+    wasi_snapshot_preview1: {
+      fd_write() { return 52; },
+      fd_close() { return 52; },
+      fd_seek() { return 52; },
+      proc_exit(code) { throw new Error(`collide2d: wasm exited with ${code}`); },
+    },
+  };
+}
 
 /** Instantiates from wasm bytes (ArrayBuffer / typed array) or a WebAssembly.Module, synchronously. */
 export function loadSync(bytesOrModule) {
   const mod = bytesOrModule instanceof WebAssembly.Module ? bytesOrModule : new WebAssembly.Module(bytesOrModule);
-  return new Collide2D(new WebAssembly.Instance(mod, imports));
+  const hooks = {};
+  hooks.lib = new Collide2D(new WebAssembly.Instance(mod, makeImports(hooks)));
+  return hooks.lib;
 }
 
 /** Loads the library. With no argument it finds dist/collide2d.wasm next to this package (fs in
@@ -594,8 +1100,10 @@ export async function load({ wasm } = {}) {
       src = await res.arrayBuffer();
     }
   }
-  const { instance } = await WebAssembly.instantiate(src, imports);
-  return new Collide2D(instance);
+  const hooks = {};
+  const { instance } = await WebAssembly.instantiate(src, makeImports(hooks));
+  hooks.lib = new Collide2D(instance);
+  return hooks.lib;
 }
 
 export default load;

@@ -18,12 +18,7 @@
 #  error "c2d_wasm.c is built with C2D_DOUBLE: JavaScript numbers are doubles"
 #endif
 
-#ifdef __EMSCRIPTEN__
-#  include <emscripten/emscripten.h>
-#  define W_API EMSCRIPTEN_KEEPALIVE
-#else
-#  define W_API
-#endif
+#include "c2d_wasm.h"
 
 /* Shape kinds of the encoded form (the numbers after the kind, in order). */
 enum {
@@ -38,22 +33,10 @@ enum {
     W_KIND_COUNT = 8
 };
 
-/* Returned by a query when the pair of kinds has no function in the library. */
-#define W_UNSUPPORTED (-100)
-/* Returned by w_decode when the encoded kind or count is unknown (a bug in the caller). */
-#define W_BAD_ENCODING (-101)
 
-/* A decoded shape: convex kinds go through the generic c2d_shape; concave polygons point at the
- * vertex doubles of the encoded run (which must stay alive during the call). */
-typedef struct w_shape {
-    int kind;
-    c2d_shape convex;
-    c2d_concave concave;
-    c2d_arc arc;
-} w_shape;
 
 /* Number of doubles the encoded shape at e occupies, or 0 when the kind or count is unknown. */
-static int w_encoded_length(const double *e) {
+int w_encoded_length(const double *e) {
     double n;
     switch ((int)e[0]) {
     case W_POINT: return 3;
@@ -75,7 +58,7 @@ static c2d_vec2 w_v(const double *p) { return c2d_v2(p[0], p[1]); }
 
 /* Decodes one shape through the library's constructors; returns C2D_OK, the constructor's error,
  * or W_BAD_ENCODING. */
-static int w_decode(const double *e, w_shape *s) {
+int w_decode(const double *e, w_shape *s) {
     int n;
     c2d_status st = C2D_OK;
     memset(s, 0, sizeof *s);
