@@ -255,4 +255,4 @@ export declare function loadSync(bytesOrModule: ArrayBuffer | ArrayBufferView | 
 /** The encoded form (kind number, then its numbers) the C surface reads; for tests and tools. */
 export declare function encodeShape(shape: Shape): Float64Array;
 export default load;
-export { MoverWorld, Mover, MoverConfig, MoverResult, MoverContact, ColliderOptions, COLLIDER_STATIC, COLLIDER_SENSOR, COLLIDER_DISABLED, CONTACT_KINDS } from './mover.js';
+export { MoverWorld, Mover, MoverConfig, MoverResult, MoverContact, ColliderOptions as MoverColliderOptions, COLLIDER_STATIC, COLLIDER_SENSOR, COLLIDER_DISABLED, CONTACT_KINDS } from './mover.js';
