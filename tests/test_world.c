@@ -930,6 +930,29 @@ static void test_events_fat_boxes(void **state) {
     assert_int_equal(ne, 1);
     assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_BEGIN);
     check_events_bf(w, ev, ne, prev, 2);
+    /* 1b. a box that shrank gets a fresh fat box: d shrinks from half size 1 to 0.2, e arrives 0.5
+     * from the small box (beyond e's search), then d grows back inside its old fat box onto e */
+    {
+        c2d_collider_id d = add_box(w, 10, 0, 1, 1, 0, 4), e;
+        c2d_shape small = c2d_shape_from_aabb(box_c(0, 0, 0.2, 0.2)), big = c2d_shape_from_aabb(box_c(0, 0, 1, 1));
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        check_events_bf(w, ev, ne, prev, 4);
+        assert_status(c2d_world_set_shape(w, d, &small), C2D_OK);
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        e = add_box(w, 10 + 0.2 + 0.5 + 0.5, 0, 0.5, 0.5, 0, 5);
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        assert_int_equal(event_of(ev, ne, d, e), -1);
+        check_events_bf(w, ev, ne, prev, 5);
+        assert_status(c2d_world_set_shape(w, d, &big), C2D_OK); /* overlaps e by 0.3 */
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        assert_int_equal(event_of(ev, ne, d, e), C2D_EVENT_BEGIN);
+        check_events_bf(w, ev, ne, prev, 6);
+        assert_status(c2d_world_remove(w, d), C2D_OK);
+        assert_status(c2d_world_remove(w, e), C2D_OK);
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        assert_int_equal(event_of(ev, ne, d, e), C2D_EVENT_END);
+        check_events_bf(w, ev, ne, prev, 7);
+    }
     /* 2. a leaves b just past its fat box, then comes back in 0.01 steps to touching (no event:
      * touching is not a hit) and one step more (BEGIN) */
     move_box(w, a, 1.0 + 0.11, 0);
