@@ -1019,7 +1019,7 @@ typedef struct pair_found {
  * boxes overlap (the rule of the indexes) are asked the pair rule, then tested exactly. A pair of
  * two changed colliders is taken from the one with the smaller index. The caller has marked the
  * world busy. */
-static c2d_status find_pairs(c2d_world *w, pair_found *pf) {
+static c2d_status find_changed_pairs(c2d_world *w, pair_found *pf) {
     int32_t d;
     for (d = 0; d < w->dirty_count; ++d) {
         int32_t i = w->dirty[d], e;
@@ -1172,7 +1172,7 @@ c2d_status c2d_world_update(c2d_world *w, const c2d_world_event **events, int32_
     s = find_candidates(w);
     if (s == C2D_OK) {
         WORLD_BUSY_ADD(w, 1);
-        s = find_pairs(w, &ps);
+        s = find_changed_pairs(w, &ps);
         WORLD_BUSY_ADD(w, -1);
     }
     if (s == C2D_OK && ps.count > 1) qsort(ps.found, (size_t)ps.count, sizeof(wpair), cmp_pair);
