@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "world_internal.h"
+#include "broadphase_internal.h"
 
 /* ---- memory ---- */
 
@@ -325,6 +326,105 @@ static c2d_status mark_dirty(c2d_world *w, int32_t i) {
     return C2D_OK;
 }
 
+/* ---- candidate pairs of the overlap events ----
+ *
+ * c2d_world_update tests exactly only candidate pairs: colliders whose fat boxes may overlap. A
+ * mover's fat box is its padded box grown by WORLD_FAT_MARGIN on each side when it was set; it
+ * stays while the box is inside it and not more than 2 margins smaller on any side (a box that
+ * shrank by a rotation or a new shape gets a fresh one). A static's fat box is its box. Whenever a
+ * fat box is set ("refat"), the collider's candidates are dropped and found again with an index
+ * query of its fat box grown by 3 margins: the indexes hold the padded boxes, and every other fat
+ * box is within 2 margins of its collider's box, so this finds every collider whose fat box
+ * overlaps (1 margin is left for rounding). Two colliders whose boxes overlap therefore have fat
+ * boxes that overlap, and the later of the two refats found the pair. A mover that moves inside
+ * its fat box queries no index: update walks its candidate list. Movers beyond WORLD_FAR (where
+ * the margin is a few rounding steps) keep their box as fat box, so that rounding cannot matter.
+ * Candidates ignore filters and flags other than static (both static: never a candidate), so
+ * that set_filter and set_flags need no new search; update asks the pair rule for the candidates of
+ * changed colliders whose boxes overlap, the pairs the index queries found before this cache. */
+#define WORLD_FAT_MARGIN ((c2d_real)C2D_INDEX_DEFAULT_MARGIN)
+#define WORLD_FAR (WORLD_FAT_MARGIN / (64 * (c2d_real)C2D_EPSILON))
+
+static bool box_same(c2d_aabb a, c2d_aabb b) {
+    return a.lower.x == b.lower.x && a.lower.y == b.lower.y && a.upper.x == b.upper.x && a.upper.y == b.upper.y;
+}
+
+static c2d_aabb box_grow(c2d_aabb b, c2d_real m) {
+    b.lower.x -= m;
+    b.lower.y -= m;
+    b.upper.x += m;
+    b.upper.y += m;
+    return b;
+}
+
+/* A collider whose fat box is larger than its box: a mover whose box lies within WORLD_FAR. */
+static bool has_margin(const wcollider *c) {
+    c2d_aabb b = c->box;
+    if (c->flags & C2D_COLLIDER_STATIC) return false;
+    return C2D_ABS(b.lower.x) <= WORLD_FAR && C2D_ABS(b.lower.y) <= WORLD_FAR && C2D_ABS(b.upper.x) <= WORLD_FAR &&
+           C2D_ABS(b.upper.y) <= WORLD_FAR;
+}
+
+/* The fat box still fits the box (see above). */
+static bool fat_fits(const wcollider *c) {
+    if (!has_margin(c)) return box_same(c->fat, c->box);
+    return c2d_aabb_contains(c->fat, c->box) && c2d_aabb_contains(box_grow(c->box, 2 * WORLD_FAT_MARGIN), c->fat);
+}
+
+/* After a change of slot i's box (or flags, force): a fresh fat box when the old one does not fit. */
+static void refresh_fat(wcollider *c, bool force) {
+    if (!force && fat_fits(c)) return;
+    c->fat = has_margin(c) ? box_grow(c->box, WORLD_FAT_MARGIN) : c->box;
+    c->refat = 1;
+}
+
+/* Takes end e out of the list of collider owner. */
+static void cand_unlink(c2d_world *w, int32_t owner, int32_t e) {
+    const wcand_end *x = &w->ends[e];
+    if (x->prev >= 0) w->ends[x->prev].next = x->next;
+    else w->c[owner].cand = x->next;
+    if (x->next >= 0) w->ends[x->next].prev = x->prev;
+}
+
+static void cand_link(c2d_world *w, int32_t owner, int32_t e, int32_t other) {
+    wcand_end *x = &w->ends[e];
+    x->other = other;
+    x->prev = -1;
+    x->next = w->c[owner].cand;
+    if (x->next >= 0) w->ends[x->next].prev = e;
+    w->c[owner].cand = e;
+}
+
+/* Drops every candidate pair of slot i. */
+static void cand_drop_all(c2d_world *w, int32_t i) {
+    while (w->c[i].cand >= 0) {
+        int32_t e = w->c[i].cand, r = e >> 1;
+        cand_unlink(w, i, e);
+        cand_unlink(w, w->ends[e].other, e ^ 1);
+        w->ends[2 * r].next = w->cand_free;
+        w->cand_free = r;
+        --w->cand_count;
+    }
+}
+
+/* Adds the candidate pair (i, j); false when out of memory. */
+static bool cand_add(c2d_world *w, int32_t i, int32_t j) {
+    int32_t r;
+    if (w->cand_free >= 0) {
+        r = w->cand_free;
+        w->cand_free = w->ends[2 * r].next;
+    } else {
+        if (w->cand_used >= INT32_MAX / 2 - 1 ||
+            !w_reserve(w, (void **)&w->ends, &w->end_cap, 2 * (w->cand_used + 1), sizeof(wcand_end)))
+            return false;
+        r = w->cand_used++;
+    }
+    cand_link(w, i, 2 * r, j);
+    cand_link(w, j, 2 * r + 1, i);
+    ++w->cand_count;
+    return true;
+}
+
 /* ---- create / destroy ---- */
 
 static c2d_status make_index(c2d_world_index kind, const c2d_index_config *cfg, c2d_index **out) {
@@ -367,6 +467,7 @@ c2d_status c2d_world_create(const c2d_world_config *config, c2d_world **out) {
     memset(w, 0, sizeof *w);
     w->alloc = al;
     w->free_head = -1;
+    w->cand_free = -1;
     w->max_colliders = cfg.max_colliders ? cfg.max_colliders : INT32_MAX - 1;
     w->static_kind = cfg.static_index;
     w->moving_kind = cfg.moving_index;
@@ -412,6 +513,7 @@ c2d_status c2d_world_destroy(c2d_world *w) {
     w_free(w, w->dirty_keys, (size_t)w->dirty_keys_cap * sizeof(uint64_t));
     w_free(w, w->pairs, (size_t)w->pair_cap * sizeof(wpair));
     w_free(w, w->events, (size_t)w->event_cap * sizeof(c2d_world_event));
+    w_free(w, w->ends, (size_t)w->end_cap * sizeof(wcand_end));
     al = w->alloc;
     al.free(w, sizeof *w, al.context);
     return C2D_OK;
@@ -509,6 +611,7 @@ c2d_status c2d_world_add(c2d_world *w, const c2d_collider_def *def, c2d_collider
         i = w->high;
         memset(&w->c[i], 0, sizeof(wcollider));
         w->c[i].next_free = -1;
+        w->c[i].cand = -1;
     }
     c = &w->c[i];
     /* room for the dirty entry first, so that nothing fails after the index insert */
@@ -521,6 +624,7 @@ c2d_status c2d_world_add(c2d_world *w, const c2d_collider_def *def, c2d_collider
     c->box = c2d__world_pad(c->aabb);
     c->filter = def->filter;
     c->flags = def->flags;
+    refresh_fat(c, true);
     c->one_way = c2d_len_sq(def->one_way) > 0 ? c2d_normalize(def->one_way) : c2d_v2(0, 0);
     c->user_data = def->user_data;
     c->where = WHERE_NONE;
@@ -553,6 +657,8 @@ c2d_status c2d_world_remove(c2d_world *w, c2d_collider_id id) {
     if (!c) return C2D_ERR_BAD_ID;
     if (busy(w)) return C2D_ERR_BUSY;
     index_take(w, id.index);
+    cand_drop_all(w, id.index);
+    c->refat = 0;
     g = geom_of(c);
     geom_free(w, &g);
     c->pieces = NULL;
@@ -593,6 +699,7 @@ static c2d_status apply_geom(c2d_world *w, int32_t i, geom *g, c2d_transform xf,
     geom_store(c, g);
     c->xf = xf;
     c->box = box;
+    refresh_fat(c, false);
     mark_dirty(w, i);
     return C2D_OK;
 }
@@ -626,6 +733,7 @@ c2d_status c2d_world_set_transform(c2d_world *w, c2d_collider_id id, c2d_transfo
     c->aabb = g.aabb;
     c->box = c2d__world_pad(g.aabb);
     c->xf = xf;
+    refresh_fat(c, false);
     mark_dirty(w, id.index);
     return C2D_OK;
 }
@@ -692,6 +800,7 @@ c2d_status c2d_world_set_flags(c2d_world *w, c2d_collider_id id, uint32_t flags)
             c->proxy = np;
             c->flags = flags;
         }
+        refresh_fat(c, true);
     } else {
         c->flags = flags;
     }
@@ -850,43 +959,94 @@ static int cmp_pair(const void *pa, const void *pb) {
     return 0;
 }
 
-typedef struct pair_search {
+typedef struct cand_search {
     c2d_world *w;
     int32_t self;
     uint8_t where;  /* the index being searched */
-    wpair *found;
-    int32_t count, cap;
     bool oom;
-} pair_search;
+} cand_search;
 
-static bool pair_search_fn(int32_t proxy, uint64_t user_data, void *context) {
-    pair_search *ps = (pair_search *)context;
-    c2d_world *w = ps->w;
-    int32_t j = (int32_t)user_data, i = ps->self;
-    const wcollider *a, *b;
-    (void)proxy;
+/* Index query callback of a refat: every live collider found becomes a candidate of self. */
+static bool cand_search_fn(int32_t proxy, uint64_t user_data, void *context) {
+    cand_search *cs = (cand_search *)context;
+    c2d_world *w = cs->w;
+    int32_t j = (int32_t)user_data, i = cs->self;
+    const wcollider *b;
     if (j == i || j < 0 || j >= w->high) return true;
     b = &w->c[j];
-    a = &w->c[i];
-    if (b->where != ps->where || b->proxy != proxy) return true; /* a dead static-tree proxy */
-    if (b->dirty && j < i) return true; /* found from j's own search */
-    if (!pair_ok(w, i, j)) return true;
-    if (!c2d__colliders_overlap(a, b)) return true;
-    if (!w_reserve(w, (void **)&ps->found, &ps->cap, ps->count + 1, sizeof(wpair))) {
-        ps->oom = true;
+    if (b->where != cs->where || b->proxy != proxy) return true; /* a dead static-tree proxy */
+    if (b->refat && j < i) return true; /* added by j's own search */
+    if (!cand_add(w, i, j)) {
+        cs->oom = true;
         return false;
     }
-    {
-        wpair *p = &ps->found[ps->count++];
-        int32_t lo = i < j ? i : j, hi = i < j ? j : i;
-        p->a = lo;
-        p->b = hi;
-        p->ga = w->c[lo].generation;
-        p->gb = w->c[hi].generation;
-        p->ua = w->c[lo].user_data;
-        p->ub = w->c[hi].user_data;
-    }
     return true;
+}
+
+/* Finds the candidates of every refat collider in the dirty list again (see "candidate pairs"). */
+static c2d_status find_candidates(c2d_world *w) {
+    cand_search cs;
+    int32_t d;
+    for (d = 0; d < w->dirty_count; ++d) {
+        int32_t i = w->dirty[d];
+        if (w->c[i].refat) cand_drop_all(w, i);
+    }
+    cs.w = w;
+    cs.oom = false;
+    for (d = 0; d < w->dirty_count && !cs.oom; ++d) {
+        const wcollider *c;
+        c2d_aabb q;
+        cs.self = w->dirty[d];
+        c = &w->c[cs.self];
+        if (c->where == WHERE_NONE || !c->refat) continue;
+        q = box_grow(c->fat, 3 * WORLD_FAT_MARGIN);
+        if (!(c->flags & C2D_COLLIDER_STATIC) && w->static_index) {
+            cs.where = w->static_kind == C2D_WORLD_INDEX_STATIC_TREE ? WHERE_STATIC_TREE : WHERE_STATIC;
+            c2d_index_query_aabb(w->static_index, q, cand_search_fn, &cs);
+        }
+        cs.where = WHERE_MOVING;
+        if (!cs.oom) c2d_index_query_aabb(w->moving_index, q, cand_search_fn, &cs);
+    }
+    return cs.oom ? C2D_ERR_OUT_OF_MEMORY : C2D_OK;
+}
+
+typedef struct pair_found {
+    wpair *found;
+    int32_t count, cap;
+} pair_found;
+
+/* The overlapping allowed pairs of the changed colliders, from their candidates: the pairs whose
+ * boxes overlap (the rule of the indexes) are asked the pair rule, then tested exactly. A pair of
+ * two changed colliders is taken from the one with the smaller index. The caller has marked the
+ * world busy. */
+static c2d_status find_changed_pairs(c2d_world *w, pair_found *pf) {
+    int32_t d;
+    for (d = 0; d < w->dirty_count; ++d) {
+        int32_t i = w->dirty[d], e;
+        const wcollider *a = &w->c[i];
+        if (a->where == WHERE_NONE || (a->flags & C2D_COLLIDER_DISABLED)) continue;
+        for (e = a->cand; e >= 0; e = w->ends[e].next) {
+            int32_t j = w->ends[e].other;
+            const wcollider *b = &w->c[j];
+            wpair *p;
+            int32_t lo, hi;
+            if (b->dirty && j < i) continue;
+            if (!c2d_bp_overlap(a->box, b->box)) continue;
+            if (!pair_ok(w, i, j)) continue;
+            if (!c2d__colliders_overlap(a, b)) continue;
+            if (!w_reserve(w, (void **)&pf->found, &pf->cap, pf->count + 1, sizeof(wpair))) return C2D_ERR_OUT_OF_MEMORY;
+            p = &pf->found[pf->count++];
+            lo = i < j ? i : j;
+            hi = i < j ? j : i;
+            p->a = lo;
+            p->b = hi;
+            p->ga = w->c[lo].generation;
+            p->gb = w->c[hi].generation;
+            p->ua = w->c[lo].user_data;
+            p->ub = w->c[hi].user_data;
+        }
+    }
+    return C2D_OK;
 }
 
 static bool pair_live(const c2d_world *w, const wpair *p) {
@@ -990,7 +1150,7 @@ static void sort_dirty_spatially(c2d_world *w) {
 }
 
 c2d_status c2d_world_update(c2d_world *w, const c2d_world_event **events, int32_t *out_count) {
-    pair_search ps;
+    pair_found ps;
     wpair *next = NULL;
     int32_t next_cap = 0, nn = 0, i, d, k, oi, ni, ev_cap = 0, ev_n = 0;
     c2d_world_event *ev = NULL;
@@ -1009,23 +1169,12 @@ c2d_status c2d_world_update(c2d_world *w, const c2d_world_event **events, int32_
     }
     sort_dirty_spatially(w);
     memset(&ps, 0, sizeof ps);
-    ps.w = w;
-    WORLD_BUSY_ADD(w, 1);
-    for (d = 0; d < w->dirty_count && !ps.oom; ++d) {
-        wcollider *c;
-        i = w->dirty[d];
-        c = &w->c[i];
-        if (c->where == WHERE_NONE || (c->flags & C2D_COLLIDER_DISABLED)) continue;
-        ps.self = i;
-        if (!(c->flags & C2D_COLLIDER_STATIC) && w->static_index) {
-            ps.where = w->static_kind == C2D_WORLD_INDEX_STATIC_TREE ? WHERE_STATIC_TREE : WHERE_STATIC;
-            c2d_index_query_aabb(w->static_index, c->box, pair_search_fn, &ps);
-        }
-        ps.where = WHERE_MOVING;
-        c2d_index_query_aabb(w->moving_index, c->box, pair_search_fn, &ps);
+    s = find_candidates(w);
+    if (s == C2D_OK) {
+        WORLD_BUSY_ADD(w, 1);
+        s = find_changed_pairs(w, &ps);
+        WORLD_BUSY_ADD(w, -1);
     }
-    WORLD_BUSY_ADD(w, -1);
-    if (ps.oom) s = C2D_ERR_OUT_OF_MEMORY;
     if (s == C2D_OK && ps.count > 1) qsort(ps.found, (size_t)ps.count, sizeof(wpair), cmp_pair);
     /* next pairs: the old ones between unchanged live colliders, merged with the found ones */
     if (s == C2D_OK && !w_reserve(w, (void **)&next, &next_cap, w->pair_count + ps.count + 1, sizeof(wpair)))
@@ -1082,7 +1231,10 @@ c2d_status c2d_world_update(c2d_world *w, const c2d_world_event **events, int32_
         w->pair_cap = next_cap;
         w->pair_count = nn;
         next = NULL;
-        for (d = 0; d < w->dirty_count; ++d) w->c[w->dirty[d]].dirty = 0;
+        for (d = 0; d < w->dirty_count; ++d) {
+            w->c[w->dirty[d]].dirty = 0;
+            w->c[w->dirty[d]].refat = 0;
+        }
         w->dirty_count = 0;
         w->all_dirty = false;
         w->event_count = ev_n;
@@ -1136,6 +1288,28 @@ static bool same_shape_bits(const c2d_shape *a, const c2d_shape *b) {
     }
 }
 
+typedef struct cand_check {
+    const c2d_world *w;
+    int32_t self;
+    uint8_t where;
+    bool missing;
+} cand_check;
+
+static bool cand_check_fn(int32_t proxy, uint64_t user_data, void *context) {
+    cand_check *cc = (cand_check *)context;
+    const c2d_world *w = cc->w;
+    int32_t j = (int32_t)user_data, e;
+    const wcollider *b;
+    if (j <= cc->self || j >= w->high) return true;
+    b = &w->c[j];
+    if (b->where != cc->where || b->proxy != proxy || b->refat) return true;
+    if ((w->c[cc->self].flags & b->flags) & C2D_COLLIDER_STATIC) return true;
+    for (e = w->c[cc->self].cand; e >= 0; e = w->ends[e].next)
+        if (w->ends[e].other == j) return true;
+    cc->missing = true;
+    return false;
+}
+
 bool c2d_world_validate(const c2d_world *w) {
     int32_t i, live = 0, freed = 0, f, pending = 0, in_static = 0, in_moving = 0, d, k;
     if (!w || w->high > w->cap || w->count < 0 || w->count > w->max_colliders) return false;
@@ -1165,6 +1339,8 @@ bool c2d_world_validate(const c2d_world *w) {
         }
         if (!same_box(bounds, c->aabb) || !same_box(c2d__world_pad(c->aabb), c->box)) return false;
         if (!c2d_aabb_contains(c->box, c->aabb)) return false;
+        /* the fat box fits, or the collider will find its candidates again at the next update */
+        if (c->refat ? !c->dirty : !fat_fits(c)) return false;
         if (c->pieces) {
             if (!c2d_concave_is_valid(&c->concave) || c->concave.vertices != c->verts) return false;
             if (c->wconcave.vertices != c->verts + c->concave.count || c->wconcave.count != c->concave.count) return false;
@@ -1216,6 +1392,43 @@ bool c2d_world_validate(const c2d_world *w) {
         int32_t flagged = 0;
         for (i = 0; i < w->high; ++i) flagged += w->c[i].dirty ? 1 : 0;
         if (flagged != w->dirty_count) return false;
+    }
+    /* candidate lists: linked both ways, each end in the list its partner names, live colliders */
+    {
+        int32_t ends = 0;
+        for (i = 0; i < w->high; ++i) {
+            int32_t e, prev = -1;
+            if (w->c[i].where == WHERE_NONE) {
+                if (w->c[i].cand != -1 || w->c[i].refat) return false;
+                continue;
+            }
+            for (e = w->c[i].cand; e >= 0; e = w->ends[e].next) {
+                int32_t j;
+                if (e >= 2 * w->cand_used || ++ends > 2 * w->cand_count) return false;
+                j = w->ends[e].other;
+                if (w->ends[e].prev != prev || w->ends[e ^ 1].other != i) return false;
+                if (j < 0 || j >= w->high || j == i || w->c[j].where == WHERE_NONE) return false;
+                prev = e;
+            }
+        }
+        if (ends != 2 * w->cand_count) return false;
+    }
+    /* every two colliders whose boxes overlap, not both static and neither to search again, are a
+     * candidate pair */
+    for (i = 0; i < w->high; ++i) {
+        const wcollider *c = &w->c[i];
+        cand_check cc;
+        if (c->where == WHERE_NONE || c->refat) continue;
+        cc.w = w;
+        cc.self = i;
+        cc.missing = false;
+        if (!(c->flags & C2D_COLLIDER_STATIC) && w->static_index) {
+            cc.where = w->static_kind == C2D_WORLD_INDEX_STATIC_TREE ? WHERE_STATIC_TREE : WHERE_STATIC;
+            c2d_index_query_aabb(w->static_index, c->box, cand_check_fn, &cc);
+        }
+        cc.where = WHERE_MOVING;
+        c2d_index_query_aabb(w->moving_index, c->box, cand_check_fn, &cc);
+        if (cc.missing) return false;
     }
     /* pairs: sorted, a < b, no duplicates, within the slots */
     for (k = 0; k < w->pair_count; ++k) {

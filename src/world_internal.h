@@ -35,6 +35,9 @@ typedef struct wcollider {
     c2d_transform xf;
     c2d_aabb aabb;          /* tight placed bounds */
     c2d_aabb box;           /* padded bounds, as given to the index */
+    c2d_aabb fat;           /* events' fat box: holds box; a mover's is box grown by the world's margin
+                               when it was last set, a static's (or a far mover's) is box itself */
+    int32_t cand;           /* first end of its candidate-pair list (c2d_world.ends), or -1 */
     c2d_filter filter;
     uint32_t flags;
     c2d_vec2 one_way;
@@ -44,7 +47,16 @@ typedef struct wcollider {
     uint16_t generation;
     uint8_t where;
     uint8_t dirty;
+    uint8_t refat;          /* its fat box changed (or it was put in an index): candidates to find again */
 } wcollider;
+
+/* One end of a candidate pair: record r has ends 2r and 2r + 1, end 2r in the list of the collider
+ * that end 2r + 1 names, and the other way round. A free record keeps the next free one in the
+ * next field of its end 2r. */
+typedef struct wcand_end {
+    int32_t other;          /* the collider at the far end */
+    int32_t next, prev;     /* neighbours in the owner's list (-1: none) */
+} wcand_end;
 
 /* A pair overlapping at the last update, a < b (indices), with the generations it was found at. */
 typedef struct wpair {
@@ -69,6 +81,8 @@ struct c2d_world {
     bool all_dirty;
     wpair *pairs;
     int32_t pair_count, pair_cap;
+    wcand_end *ends;             /* candidate pairs: colliders whose fat boxes may overlap */
+    int32_t end_cap, cand_used, cand_free, cand_count;
     c2d_world_event *events;
     int32_t event_count, event_cap;
     c2d_world_pair_fn *custom;

@@ -811,6 +811,300 @@ static void test_events_many_changed(void **state) {
     assert_status(c2d_world_destroy(w), C2D_OK);
 }
 
+/* ---- the events' candidate cache (fat boxes) ---- */
+
+/* Checks one update's events against brute force: BEGIN / STAY exactly the overlapping allowed
+ * pairs now, STAY only for a pair that overlapped before, END exactly the pairs of before that do
+ * not stay; sorted by (a, b). prev holds the pairs of the previous update and is replaced. */
+static void check_events_bf(const c2d_world *w, const c2d_world_event *ev, int32_t ne, unsigned char (*prev)[MAXC], int step) {
+    static unsigned char now[MAXC][MAXC], seen[MAXC][MAXC];
+    live l;
+    int32_t i, j, k, expect = 0, begin_stay = 0;
+    live_ids(w, &l);
+    memset(now, 0, sizeof now);
+    memset(seen, 0, sizeof seen);
+    for (i = 0; i < l.n; ++i)
+        for (j = i + 1; j < l.n; ++j) {
+            int a = l.ids[i].index < l.ids[j].index ? l.ids[i].index : l.ids[j].index;
+            int b = l.ids[i].index < l.ids[j].index ? l.ids[j].index : l.ids[i].index;
+            if (bf_pair_overlaps(w, l.ids[i], l.ids[j])) {
+                now[a][b] = 1;
+                ++expect;
+            }
+        }
+    for (k = 0; k < ne; ++k) {
+        int a = ev[k].a.index, b = ev[k].b.index;
+        assert_true(a >= 0 && a < b && b < MAXC);
+        if (k > 0) assert_true(ev[k - 1].a.index < a || (ev[k - 1].a.index == a && ev[k - 1].b.index <= b));
+        if (ev[k].type == C2D_EVENT_END) {
+            if (!prev[a][b]) printf("step %d: END of (%d, %d) that did not overlap\n", step, a, b);
+            assert_true(prev[a][b]);
+            continue;
+        }
+        if (!now[a][b]) printf("step %d: %s of (%d, %d) that does not overlap\n", step, ev[k].type == C2D_EVENT_BEGIN ? "BEGIN" : "STAY", a, b);
+        assert_true(now[a][b]);
+        assert_false(seen[a][b]);
+        seen[a][b] = 1;
+        ++begin_stay;
+        if (ev[k].type == C2D_EVENT_STAY) assert_true(prev[a][b]);
+    }
+    if (begin_stay != expect) {
+        for (i = 0; i < MAXC; ++i)
+            for (j = i + 1; j < MAXC; ++j)
+                if (now[i][j] && !seen[i][j]) printf("step %d: no BEGIN / STAY for overlapping (%d, %d)\n", step, i, j);
+    }
+    assert_int_equal(begin_stay, expect);
+    for (i = 0; i < MAXC; ++i)
+        for (j = i + 1; j < MAXC; ++j) {
+            bool ended = false, stayed = false;
+            if (!prev[i][j]) continue;
+            for (k = 0; k < ne; ++k)
+                if (ev[k].a.index == i && ev[k].b.index == j) {
+                    if (ev[k].type == C2D_EVENT_END) ended = true;
+                    if (ev[k].type == C2D_EVENT_STAY) stayed = true;
+                }
+            assert_true(ended != stayed);
+        }
+    memcpy(prev, now, sizeof now);
+    assert_true(c2d_world_validate(w));
+}
+
+static void move_box(c2d_world *w, c2d_collider_id id, double cx, double cy) {
+    assert_status(c2d_world_set_transform(w, id, c2d_transform_make(c2d_v2((c2d_real)cx, (c2d_real)cy), 0)), C2D_OK);
+}
+
+static int32_t event_of(const c2d_world_event *ev, int32_t ne, c2d_collider_id a, c2d_collider_id b) {
+    int32_t k;
+    for (k = 0; k < ne; ++k)
+        if ((ev[k].a.index == a.index && ev[k].b.index == b.index) || (ev[k].a.index == b.index && ev[k].b.index == a.index))
+            return (int32_t)ev[k].type;
+    return -1;
+}
+
+typedef struct filter_log {
+    int32_t calls;
+    int32_t bad;     /* calls for a pair of which neither collider changed */
+    int32_t changed; /* the one changed collider of the step (index), or -1 for any */
+} filter_log;
+
+static bool log_filter(c2d_collider_id a, uint64_t ua, c2d_collider_id b, uint64_t ub, void *ctx) {
+    filter_log *f = (filter_log *)ctx;
+    (void)ua;
+    (void)ub;
+    ++f->calls;
+    if (f->changed >= 0 && a.index != f->changed && b.index != f->changed) ++f->bad;
+    if (f->changed == -2) --f->calls; /* the test's own brute force: not counted */
+    return true;
+}
+
+/* c2d_world_update tests only cached candidate pairs of colliders whose fat boxes may overlap
+ * (world.c, "candidate pairs": a mover's fat box is its box grown by 0.1, C2D_INDEX_DEFAULT_MARGIN,
+ * and a new fat box finds its candidates within 3 margins). Hand-made edge cases of that cache,
+ * then small random moves with teleports, mass exits, filter, flag and shape changes, each update
+ * checked against brute force. */
+static void test_events_fat_boxes(void **state) {
+    static unsigned char prev[MAXC][MAXC];
+    c2d_world *w = new_world();
+    c2d_collider_id a, b, c;
+    const c2d_world_event *ev;
+    int32_t ne, i, step;
+    filter_log fl;
+    test_rng r = test_rng_make("world_events_fat");
+    (void)state;
+    memset(prev, 0, sizeof prev);
+    /* 1. Both movers stay inside their fat boxes while they close a gap that neither search saw
+     * whole: b's fat box was set at x = 0; a arrives 0.22 from b's box, which has moved 0.09 away
+     * inside its fat box; then each moves toward the other inside its fat box until they overlap. */
+    b = add_box(w, 0, 0, 0.5, 0.5, 0, 1);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(ne, 0);
+    move_box(w, b, -0.09, 0);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    a = add_box(w, 0.41 + 0.22 + 0.5, 0, 0.5, 0.5, 0, 2);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(ne, 0);
+    check_events_bf(w, ev, ne, prev, 1);
+    move_box(w, b, 0.09, 0);
+    move_box(w, a, 0.41 + 0.22 + 0.5 - 0.09, 0); /* overlap 0.05 along x */
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(ne, 1);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_BEGIN);
+    check_events_bf(w, ev, ne, prev, 2);
+    /* 1b. a box that shrank gets a fresh fat box: d shrinks from half size 1 to 0.2, e arrives 0.5
+     * from the small box (beyond e's search), then d grows back inside its old fat box onto e */
+    {
+        c2d_collider_id d = add_box(w, 10, 0, 1, 1, 0, 4), e;
+        c2d_shape small = c2d_shape_from_aabb(box_c(0, 0, 0.2, 0.2)), big = c2d_shape_from_aabb(box_c(0, 0, 1, 1));
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        check_events_bf(w, ev, ne, prev, 4);
+        assert_status(c2d_world_set_shape(w, d, &small), C2D_OK);
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        e = add_box(w, 10 + 0.2 + 0.5 + 0.5, 0, 0.5, 0.5, 0, 5);
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        assert_int_equal(event_of(ev, ne, d, e), -1);
+        check_events_bf(w, ev, ne, prev, 5);
+        assert_status(c2d_world_set_shape(w, d, &big), C2D_OK); /* overlaps e by 0.3 */
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        assert_int_equal(event_of(ev, ne, d, e), C2D_EVENT_BEGIN);
+        check_events_bf(w, ev, ne, prev, 6);
+        assert_status(c2d_world_remove(w, d), C2D_OK);
+        assert_status(c2d_world_remove(w, e), C2D_OK);
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        assert_int_equal(event_of(ev, ne, d, e), C2D_EVENT_END);
+        check_events_bf(w, ev, ne, prev, 7);
+    }
+    /* 2. a leaves b just past its fat box, then comes back in 0.01 steps to touching (no event:
+     * touching is not a hit) and one step more (BEGIN) */
+    move_box(w, a, 1.0 + 0.11, 0);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_END);
+    check_events_bf(w, ev, ne, prev, 3);
+    move_box(w, b, 0, 0);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(ne, 0);
+    for (i = 0; i <= 10; ++i) {
+        move_box(w, a, 1.0 + 0.1 - 0.01 * i, 0);
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        check_events_bf(w, ev, ne, prev, 10 + i);
+        assert_int_equal(ne, 0);
+    }
+    move_box(w, a, 1.0 - 0.01, 0);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_BEGIN);
+    check_events_bf(w, ev, ne, prev, 21);
+    /* 3. a teleports far away (END), onto b again (BEGIN), and b through a and out (STAY, END) */
+    move_box(w, a, 500, -300);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_END);
+    check_events_bf(w, ev, ne, prev, 30);
+    move_box(w, a, 0.3, 0.2);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_BEGIN);
+    check_events_bf(w, ev, ne, prev, 31);
+    move_box(w, b, 0.35, 0.25);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_STAY);
+    move_box(w, b, 2.0, 0.25);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_END);
+    check_events_bf(w, ev, ne, prev, 33);
+    /* 4. filter and flags between updates, inside the fat boxes: the pair ends and begins again,
+     * and the custom filter is asked only for pairs of the changed collider */
+    move_box(w, b, 0.3, 0.25);
+    c = add_box(w, 0.2, -0.3, 0.3, 0.3, C2D_COLLIDER_STATIC, 3);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    check_events_bf(w, ev, ne, prev, 40);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_BEGIN);
+    assert_int_equal(event_of(ev, ne, a, c), C2D_EVENT_BEGIN);
+    {
+        c2d_filter f;
+        memset(&f, 0, sizeof f);
+        f.category_bits = 2;
+        f.mask_bits = 4;
+        assert_status(c2d_world_set_filter(w, a, f), C2D_OK);
+    }
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_END);
+    assert_int_equal(event_of(ev, ne, a, c), C2D_EVENT_END);
+    check_events_bf(w, ev, ne, prev, 41);
+    assert_status(c2d_world_set_filter(w, a, (c2d_filter){0, 0, 0}), C2D_OK);
+    assert_status(c2d_world_set_flags(w, b, C2D_COLLIDER_DISABLED), C2D_OK);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), -1);
+    assert_int_equal(event_of(ev, ne, a, c), C2D_EVENT_BEGIN);
+    check_events_bf(w, ev, ne, prev, 42);
+    assert_status(c2d_world_set_flags(w, b, C2D_COLLIDER_SENSOR), C2D_OK);
+    assert_status(c2d_world_set_flags(w, a, C2D_COLLIDER_STATIC), C2D_OK); /* a and c: both static */
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(event_of(ev, ne, a, b), C2D_EVENT_BEGIN);
+    assert_int_equal(event_of(ev, ne, a, c), C2D_EVENT_END);
+    check_events_bf(w, ev, ne, prev, 43);
+    assert_status(c2d_world_set_flags(w, a, 0), C2D_OK);
+    fl.calls = 0;
+    fl.bad = 0;
+    fl.changed = -1;
+    assert_status(c2d_world_set_custom_filter(w, log_filter, &fl), C2D_OK);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(fl.calls, 3); /* every overlapping pair asked once: (a, b), (a, c), (b, c) */
+    fl.changed = -2;               /* the brute force below asks too */
+    check_events_bf(w, ev, ne, prev, 44);
+    fl.calls = 0;
+    fl.bad = 0;
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(fl.calls, 0); /* nothing changed, nothing asked */
+    fl.changed = b.index;
+    fl.calls = 0;
+    move_box(w, b, 0.31, 0.25); /* inside its fat box */
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    assert_int_equal(fl.calls, 2); /* (a, b) and (b, c) */
+    assert_int_equal(fl.bad, 0);
+    fl.changed = -2;
+    check_events_bf(w, ev, ne, prev, 45);
+    assert_status(c2d_world_set_custom_filter(w, NULL, NULL), C2D_OK);
+    assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+    check_events_bf(w, ev, ne, prev, 46);
+    assert_status(c2d_world_destroy(w), C2D_OK);
+
+    /* 5. random: 200 colliders of every kind in 12 x 12; each step most move a little (inside or
+     * just out of their fat boxes), a few teleport, every 7th step all movers leave their fat boxes
+     * at once, and filters, flags and shapes change between updates */
+    w = new_world();
+    memset(prev, 0, sizeof prev);
+    for (i = 0; i < 200; ++i) {
+        c2d_collider_id id;
+        assert_status(add_random(w, &r, 12, &id), C2D_OK);
+    }
+    for (step = 0; step < test_iterations(60); ++step) {
+        live l;
+        live_ids(w, &l);
+        for (i = 0; i < l.n; ++i) {
+            c2d_collider_info info;
+            c2d_transform xf;
+            uint64_t roll = test_rng_next(&r) % 100;
+            assert_status(c2d_world_get(w, l.ids[i], &info), C2D_OK);
+            if (info.flags & C2D_COLLIDER_STATIC) continue;
+            xf = info.transform;
+            if (step % 7 == 6) {
+                xf.p.x += (c2d_real)0.25;
+            } else if (roll < 3) {
+                xf = random_xf(&r, 12);
+            } else if (roll < 60) {
+                double ang = atan2((double)xf.q.s, (double)xf.q.c) + test_rng_range(&r, -0.05, 0.05);
+                xf = c2d_transform_make(c2d_v2(xf.p.x + (c2d_real)test_rng_range(&r, -0.12, 0.12),
+                                               xf.p.y + (c2d_real)test_rng_range(&r, -0.12, 0.12)), (c2d_real)ang);
+            } else {
+                continue;
+            }
+            assert_status(c2d_world_set_transform(w, l.ids[i], xf), C2D_OK);
+        }
+        for (i = 0; i < 3; ++i) {
+            c2d_collider_id id = l.ids[test_rng_next(&r) % (uint64_t)l.n];
+            uint64_t what = test_rng_next(&r) % 4;
+            if (what == 0) {
+                c2d_filter f;
+                memset(&f, 0, sizeof f);
+                f.category_bits = (uint64_t)1 << (test_rng_next(&r) % 3);
+                f.mask_bits = test_rng_next(&r) % 2 ? 0 : ~(uint64_t)2;
+                assert_status(c2d_world_set_filter(w, id, f), C2D_OK);
+            } else if (what == 1) {
+                static const uint32_t fl4[4] = {0, C2D_COLLIDER_SENSOR, C2D_COLLIDER_DISABLED, C2D_COLLIDER_STATIC};
+                assert_status(c2d_world_set_flags(w, id, fl4[test_rng_next(&r) % 4]), C2D_OK);
+            } else if (what == 2) {
+                c2d_collider_info info;
+                c2d_shape sh = random_local_shape(&r);
+                assert_status(c2d_world_get(w, id, &info), C2D_OK);
+                if (!info.is_concave) assert_status(c2d_world_set_shape(w, id, &sh), C2D_OK);
+            } else if (step % 5 == 2) {
+                assert_status(c2d_world_remove(w, id), C2D_OK);
+                assert_status(add_random(w, &r, 12, &id), C2D_OK);
+            }
+        }
+        assert_status(c2d_world_update(w, &ev, &ne), C2D_OK);
+        check_events_bf(w, ev, ne, prev, 100 + step);
+    }
+    assert_status(c2d_world_destroy(w), C2D_OK);
+}
+
 /* ---- determinism, rebuild, busy, concave, tile map ---- */
 
 static void run_script(c2d_world *w, uint64_t seed, c2d_world_hit *hits, int32_t *total) {
@@ -1158,6 +1452,7 @@ int main(void) {
         cmocka_unit_test(test_events),
         cmocka_unit_test(test_events_random),
         cmocka_unit_test(test_events_many_changed),
+        cmocka_unit_test(test_events_fat_boxes),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_lazy_rebuild),
         cmocka_unit_test(test_busy_callbacks),
