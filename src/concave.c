@@ -395,9 +395,13 @@ static bool ring_interior_point(const ring *r, c2d_vec2 *out) {
  *
  * If some point of B's boundary lies strictly inside A, the interiors meet (every neighbourhood of
  * a boundary point holds interior points of B). If none does, A's interior is a connected set that
- * misses B's boundary, so it lies wholly inside B or wholly outside: one interior point of A tested
- * against B decides. This covers containment either way and identical outlines, and two outlines
- * that only share edges or vertices give false. O(n * m) with box culling per edge. */
+ * misses B's boundary, so it lies wholly inside B or wholly outside. Then any vertex of A that is
+ * not on B's boundary decides, exactly: strictly inside B, A's interior near it is inside B (they
+ * overlap); strictly outside, it is outside (they do not). Only when every vertex of A lies on B's
+ * boundary is an interior point of A tested (ring_interior_point: a diagonal's midpoint or an
+ * ear's centroid). This covers containment either way and identical outlines, and two outlines
+ * that only share edges or vertices give false. O(n * m) with box culling per edge. (An interior
+ * point alone, rounded, was wrong for thin triangles: the GEOS differential test.) */
 static bool ring_overlap_ring(const ring *a, const ring *b) {
     c2d_vec2 ip;
     int j, idx = 0;
@@ -406,6 +410,11 @@ static bool ring_overlap_ring(const ring *a, const ring *b) {
         c2d_vec2 b0 = b->v[j], b1 = b->v[next_index(j, b->n)];
         if (same_point(b0, b1)) continue;
         if (segment_enters_ring(a, b0, b1)) return true;
+    }
+    for (j = 0; j < a->n; ++j) {
+        ring_location loc = ring_locate(b, a->v[j], &idx);
+        if (loc == LOC_INSIDE) return true;
+        if (loc == LOC_OUTSIDE) return false;
     }
     return ring_interior_point(a, &ip) && ring_locate(b, ip, &idx) == LOC_INSIDE;
 }

@@ -271,6 +271,49 @@ static void near_collinear_segment_distance(void **state) {
     assert_near(sqrt((double)d.distance_squared), 0.24253576, 1e-5);
 }
 
+/* Found by the GEOS differential test: an end lying exactly on the other segment (a T-junction on
+ * the integer grid) was 4.8e-7 away by a rounded projection; the segments meet, so the distance is
+ * 0 at that end. */
+static void t_junction_segment_distance(void **state) {
+    c2d_segment a = {{-6, -4}, {7, -4}}, b = {{1, -3}, {1, -4}};
+    c2d_segment_distance_result d = c2d_segment_distance(a, b);
+    (void)state;
+    assert_true(c2d_segment_overlap_segment(a, b));
+    assert_true(d.distance_squared == 0);
+    assert_true(d.closest1.x == 1 && d.closest1.y == -4 && d.closest2.x == 1 && d.closest2.y == -4);
+}
+
+/* Found by the GEOS differential test (float values): a thin triangle wholly inside a concave
+ * outline was called apart, and another outside an outline was called overlapping, because one
+ * rounded interior point of the triangle decided. */
+static void thin_triangles_in_and_beside_concave(void **state) {
+    static const c2d_vec2 a1[3] = {{(c2d_real)0x1.25bbbp-21, (c2d_real)-0x1.09cd1ep-22},
+                                   {(c2d_real)0x1.00f8bep-21, (c2d_real)-0x1.a59eap-22},
+                                   {(c2d_real)0x1.e44fb2p-23, (c2d_real)-0x1.f2cfcp-21}};
+    static const c2d_vec2 b1[5] = {{(c2d_real)0x1.372dcp-21, (c2d_real)-0x1.7fb666p-23},
+                                   {(c2d_real)-0x1.2039acp-22, (c2d_real)0x1.3f1a86p-22},
+                                   {(c2d_real)-0x1.e4f226p-21, (c2d_real)-0x1.9febbcp-23},
+                                   {(c2d_real)-0x1.9fa9bp-22, (c2d_real)-0x1.f807cp-22},
+                                   {(c2d_real)0x1.72121cp-23, (c2d_real)-0x1.17ab74p-20}};
+    static const c2d_vec2 a2[3] = {{(c2d_real)0x1.cb8b8ap+1, (c2d_real)-0x1.f3476p+0},
+                                   {(c2d_real)0x1.0156fcp+0, (c2d_real)-0x1.46def2p+0},
+                                   {(c2d_real)-0x1.8ae276p+1, (c2d_real)-0x1.b08384p-3}};
+    static const c2d_vec2 b2[4] = {{(c2d_real)0x1.0156f8p+0, (c2d_real)-0x1.46defp+0},
+                                   {(c2d_real)-0x1.8d083ap+2, (c2d_real)0x1.33deb2p-1},
+                                   {(c2d_real)-0x1.14e3acp+2, (c2d_real)0x1.c78d3ep+2},
+                                   {(c2d_real)0x1.7f190ap+1, (c2d_real)0x1.c4b268p+1}};
+    c2d_concave ca, cb;
+    (void)state;
+    assert_status(c2d_concave_make(a1, 3, &ca), C2D_OK);
+    assert_status(c2d_concave_make(b1, 5, &cb), C2D_OK);
+    assert_true(c2d_concave_overlap_concave(&ca, &cb));
+    assert_true(c2d_concave_overlap_concave(&cb, &ca));
+    assert_status(c2d_concave_make(a2, 3, &ca), C2D_OK);
+    assert_status(c2d_concave_make(b2, 4, &cb), C2D_OK);
+    assert_false(c2d_concave_overlap_concave(&ca, &cb));
+    assert_false(c2d_concave_overlap_concave(&cb, &ca));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(orient2d_basics),
@@ -280,6 +323,8 @@ int main(void) {
         cmocka_unit_test(point_on_slanted_edge_is_outside),
         cmocka_unit_test(triangles_sharing_a_slanted_edge_touch),
         cmocka_unit_test(near_collinear_segment_distance),
+        cmocka_unit_test(t_junction_segment_distance),
+        cmocka_unit_test(thin_triangles_in_and_beside_concave),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
