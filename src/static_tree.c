@@ -3,11 +3,15 @@
  * Construction is top-down with binned surface-area splitting (Wald, "On fast construction of
  * SAH-based bounding volume hierarchies", 2007), with perimeter as the 2D surface area: the box
  * centers are dropped into 16 bins along each axis and the split plane between bins that minimises
- * perimeter(left) * count(left) + perimeter(right) * count(right) wins. Nodes are laid out flat in
- * depth-first order, so a node's first child is the next node and only the second child's index is
- * stored (as in pbrt's linear BVH); leaves hold up to 4 boxes, stored contiguously in leaf order
- * with their ids and user data. Past C2D_STATIC_MAX_DEPTH levels the build switches to median
- * splits, which bounds the height (and the traversal stacks) for any input. */
+ * perimeter(left) * count(left) + perimeter(right) * count(right) wins; leaves hold up to 4 boxes.
+ * Past C2D_STATIC_MAX_DEPTH levels the build switches to median splits, which bounds the height
+ * (and the traversal stacks) for any input. That binary tree is scratch: it is collapsed into a
+ * 4-wide tree (as in Wald et al., "Getting rid of packets", 2008, and Embree's BVH4) whose nodes
+ * hold their four children's boxes side by side, so a walk tests four boxes per node in one
+ * branch-free pass, and whose bottom lanes are the users' boxes themselves (no separate leaf
+ * nodes). Each wide node gathers the lanes of a binary frontier below one binary node, so a
+ * depth-first walk keeps at most one pending lane per binary level: the stacks stay within the
+ * binary height. The boxes, ids and user data are also stored in leaf order for get and pairs. */
 #include <string.h>
 #include "broadphase_internal.h"
 
@@ -15,15 +19,27 @@
 #define C2D_STATIC_BINS 16
 #define C2D_STATIC_MAX_DEPTH 48
 
+/* A node of the binary build tree (temporary: the walks use the 4-wide nodes below). */
 typedef struct c2d_static_node {
     c2d_aabb box;
     int32_t start;    /* internal: index of the second child; leaf: first item (leaf order) */
     int32_t count;    /* leaf: number of items (>= 1); internal: 0 */
 } c2d_static_node;
 
+/* A 4-wide node: its children's boxes side by side (structure of arrays), so that one pass over
+ * the four lanes tests them all. Lane k holds a child node (child[k] >= 0, its index), an item
+ * (child[k] < 0: leaf-order position ~child[k], and the lane's box is the user's box exactly), or
+ * nothing (child[k] == C2D_STATIC_NONE; only after the used lanes). */
+#define C2D_STATIC_WIDTH 4
+#define C2D_STATIC_NONE INT32_MIN
+typedef struct c2d_static_wnode {
+    c2d_real lx[C2D_STATIC_WIDTH], ly[C2D_STATIC_WIDTH], ux[C2D_STATIC_WIDTH], uy[C2D_STATIC_WIDTH];
+    int32_t child[C2D_STATIC_WIDTH];
+} c2d_static_wnode;
+
 typedef struct c2d_static_tree {
     c2d_index base;
-    c2d_static_node *nodes;
+    c2d_static_wnode *nodes;  /* depth-first order, root first */
     int32_t node_count;
     int32_t count;        /* boxes */
     c2d_aabb *boxes;      /* leaf order */
@@ -41,7 +57,8 @@ static c2d_real st_perimeter(c2d_aabb b) { return (b.upper.x - b.lower.x) + (b.u
 /* ---- build ---- */
 
 typedef struct c2d_static_build {
-    c2d_static_tree *tree;
+    c2d_static_node *nodes;  /* the binary tree */
+    int32_t node_count;
     const c2d_aabb *boxes;   /* the caller's, by id */
     int32_t *items;          /* ids being partitioned in place; ends up in leaf order */
 } c2d_static_build;
@@ -148,14 +165,14 @@ static int32_t st_sah_split(const c2d_aabb *boxes, int32_t *items, int32_t n) {
 
 /* Builds the subtree of items[0..n) at the next free node; returns that node's index. */
 static int32_t st_build(c2d_static_build *sb, int32_t *items, int32_t n, int depth) {
-    c2d_static_tree *t = sb->tree;
-    int32_t node = t->node_count++, i, left;
+    c2d_static_node *nodes = sb->nodes;
+    int32_t node = sb->node_count++, i, left;
     c2d_aabb box = sb->boxes[items[0]];
     for (i = 1; i < n; ++i) box = c2d_aabb_union(box, sb->boxes[items[i]]);
-    t->nodes[node].box = box;
+    nodes[node].box = box;
     if (n <= C2D_STATIC_LEAF_SIZE) {
-        t->nodes[node].start = (int32_t)(items - sb->items);
-        t->nodes[node].count = n;
+        nodes[node].start = (int32_t)(items - sb->items);
+        nodes[node].count = n;
         return node;
     }
     left = depth < C2D_STATIC_MAX_DEPTH ? st_sah_split(sb->boxes, items, n) : 0;
@@ -167,9 +184,105 @@ static int32_t st_build(c2d_static_build *sb, int32_t *items, int32_t n, int dep
         st_select(sb->boxes, items, n, left, ex >= ey ? 0 : 1);
     }
     st_build(sb, items, left, depth + 1);
-    t->nodes[node].start = st_build(sb, items + left, n - left, depth + 1);
-    t->nodes[node].count = 0;
+    {
+        int32_t second = st_build(sb, items + left, n - left, depth + 1);
+        sb->nodes[node].start = second;
+        sb->nodes[node].count = 0;
+    }
     return node;
+}
+
+/* ---- the 4-wide tree: the binary tree collapsed ---- */
+
+typedef struct c2d_static_collapse {
+    const c2d_static_node *bin;   /* the binary tree */
+    const c2d_aabb *boxes;        /* leaf order */
+    c2d_static_wnode *nodes;      /* out */
+    int32_t node_count;
+} c2d_static_collapse;
+
+/* A lane candidate while a wide node is gathered: a binary node (>= 0) or an item (~position). */
+static c2d_real st_cand_perimeter(const c2d_static_collapse *c, int32_t cand) {
+    return cand >= 0 ? st_perimeter(c->bin[cand].box) : (c2d_real)-1;
+}
+
+/* Builds the wide node for binary node b and its subtree; returns its index. The lanes start as
+ * b's children (or items); then the candidate with the largest perimeter is opened while the lanes
+ * fit: an internal binary node gives its two children, a binary leaf its items. Opening in place
+ * keeps the lanes in leaf order, so a depth-first walk of the lanes meets the items in order. */
+static int32_t st_collapse(c2d_static_collapse *c, int32_t b) {
+    int32_t cand[C2D_STATIC_WIDTH], w = c->node_count++;
+    int n = 0, k;
+    const c2d_static_node *bn = &c->bin[b];
+    c2d_static_wnode *wn;
+    if (bn->count > 0) {
+        for (k = 0; k < bn->count; ++k) cand[n++] = ~(bn->start + k);
+    } else {
+        cand[n++] = b + 1;
+        cand[n++] = bn->start;
+    }
+    for (;;) {
+        int best = -1, add = 0;
+        c2d_real best_p = 0;
+        for (k = 0; k < n; ++k) {
+            const c2d_static_node *cn;
+            int grow;
+            if (cand[k] < 0) continue;
+            cn = &c->bin[cand[k]];
+            grow = cn->count > 0 ? cn->count - 1 : 1;
+            if (n + grow > C2D_STATIC_WIDTH) continue;
+            if (best < 0 || st_cand_perimeter(c, cand[k]) > best_p) {
+                best = k;
+                best_p = st_cand_perimeter(c, cand[k]);
+                add = grow;
+            }
+        }
+        if (best < 0) break;
+        {
+            const c2d_static_node *cn = &c->bin[cand[best]];
+            int32_t open[C2D_STATIC_WIDTH];
+            int m = 0;
+            if (cn->count > 0) {
+                for (k = 0; k < cn->count; ++k) open[m++] = ~(cn->start + k);
+            } else {
+                open[m++] = cand[best] + 1;
+                open[m++] = cn->start;
+            }
+            for (k = n - 1; k > best; --k) cand[k + add] = cand[k];
+            for (k = 0; k < m; ++k) cand[best + k] = open[k];
+            n += add;
+        }
+    }
+    for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
+        c2d_aabb box;
+        int32_t child;
+        if (k < n && cand[k] < 0) {
+            box = c->boxes[~cand[k]];
+            child = cand[k];
+        } else if (k < n) {
+            box = c->bin[cand[k]].box;
+            child = st_collapse(c, cand[k]);
+        } else {
+            box = c->bin[b].box;   /* an unused lane: any finite box; never tested */
+            child = C2D_STATIC_NONE;
+        }
+        wn = &c->nodes[w];
+        wn->lx[k] = box.lower.x;
+        wn->ly[k] = box.lower.y;
+        wn->ux[k] = box.upper.x;
+        wn->uy[k] = box.upper.y;
+        wn->child[k] = child;
+    }
+    return w;
+}
+
+static c2d_aabb st_lane_box(const c2d_static_wnode *n, int k) {
+    c2d_aabb b;
+    b.lower.x = n->lx[k];
+    b.lower.y = n->ly[k];
+    b.upper.x = n->ux[k];
+    b.upper.y = n->uy[k];
+    return b;
 }
 
 /* ---- class functions ---- */
@@ -178,7 +291,7 @@ static void st_destroy(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
     c2d_allocator a = index->allocator;
     size_t n = (size_t)t->count;
-    c2d_bp_free(&a, t->nodes, (n > 0 ? 2 * n : 1) * sizeof *t->nodes);
+    c2d_bp_free(&a, t->nodes, (size_t)t->node_count * sizeof *t->nodes);
     c2d_bp_free(&a, t->boxes, n * sizeof *t->boxes);
     c2d_bp_free(&a, t->ids, n * sizeof *t->ids);
     c2d_bp_free(&a, t->user, n * sizeof *t->user);
@@ -212,7 +325,8 @@ static bool st_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *
     return true;
 }
 
-/* Depth-first walk pruned by closed tests on the node boxes; leaf buckets test the users' boxes. */
+/* Depth-first walk: item lanes are tested with the strict rule (their boxes are the users'), node
+ * lanes with the closed rule; lanes are visited in order. */
 static void st_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
     const c2d_static_tree *t = st_ccast(index);
     int32_t stack[C2D_INDEX_STACK];
@@ -220,63 +334,94 @@ static void st_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_
     if (t->count == 0) return;
     stack[sp++] = 0;
     while (sp > 0) {
-        int32_t ni = stack[--sp];
-        const c2d_static_node *n = &t->nodes[ni];
-        if (!c2d_bp_overlap_closed(n->box, box)) continue;
-        if (n->count > 0) {
-            int32_t i, end = n->start + n->count;
-            for (i = n->start; i < end; ++i)
-                if (c2d_bp_overlap(t->boxes[i], box) && !fn(t->ids[i], t->user[i], context)) return;
-        } else {
-            C2D_ASSERT(sp + 2 <= C2D_INDEX_STACK);
-            if (sp + 2 > C2D_INDEX_STACK) return;
-            stack[sp++] = n->start;
-            stack[sp++] = ni + 1;
+        const c2d_static_wnode *n = &t->nodes[stack[--sp]];
+        int32_t push[C2D_STATIC_WIDTH];
+        int k, np = 0;
+        for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
+            int32_t c = n->child[k];
+            if (c == C2D_STATIC_NONE) break;
+            if (c < 0) {
+                if (n->lx[k] < box.upper.x && box.lower.x < n->ux[k] && n->ly[k] < box.upper.y && box.lower.y < n->uy[k] &&
+                    !fn(t->ids[~c], t->user[~c], context))
+                    return;
+            } else if (n->lx[k] <= box.upper.x && box.lower.x <= n->ux[k] && n->ly[k] <= box.upper.y && box.lower.y <= n->uy[k]) {
+                push[np++] = c;
+            }
         }
+        C2D_ASSERT(sp + np <= C2D_INDEX_STACK);
+        if (sp + np > C2D_INDEX_STACK) return;
+        while (np > 0) stack[sp++] = push[--np];
     }
 }
 
-/* As the dynamic tree's ray cast: children tested when opened, nearer one first, skipped when
- * popped if the ray has been clipped before them. */
+/* Closest-first ray walk with an explicit stack of (node, entry fraction). A node's four lanes are
+ * culled in one pass with closed slabs against the current end (the moving axes as in
+ * c2d_bp_ray_cull; an axis the ray does not move along uses an infinite reciprocal, so that the
+ * slab is everything or nothing: strictly outside gives an empty interval, and where the origin
+ * lies on a side the lane may pass or not, either being safe since the exact rule then needs the
+ * origin strictly inside a box within the lane's). Item lanes that pass get the exact rule
+ * (c2d_bp_ray_box) and are reported at once, which clips the ray before the node lanes are
+ * pushed far to near; a popped node entered after the current end is skipped. */
 static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycast_fn *fn, void *context) {
     const c2d_static_tree *t = st_ccast(index);
+    const c2d_static_wnode *nodes = t->nodes;
     int32_t stack[C2D_INDEX_STACK];
     c2d_real enter[C2D_INDEX_STACK];
+    const c2d_real ox = ray->ray.origin.x, oy = ray->ray.origin.y;
+    const c2d_real ix = ray->move_x ? ray->inv_x : (c2d_real)INFINITY;
+    const c2d_real iy = ray->move_y ? ray->inv_y : (c2d_real)INFINITY;
     int sp = 0;
-    if (t->count == 0 || !c2d_bp_ray_cull(ray, t->nodes[0].box, &enter[0])) return;
-    stack[sp++] = 0;
+    if (t->count == 0) return;
+    stack[0] = 0;
+    enter[0] = 0;
+    sp = 1;
     while (sp > 0) {
-        int32_t ni;
-        const c2d_static_node *n;
+        const c2d_static_wnode *n;
+        c2d_real lo[C2D_STATIC_WIDTH], hi[C2D_STATIC_WIDTH], end;
+        int32_t pc[C2D_STATIC_WIDTH];
+        c2d_real pe[C2D_STATIC_WIDTH];
+        int k, np = 0;
         --sp;
-        if (enter[sp] > ray->ray.max_fraction) continue;
-        ni = stack[sp];
-        n = &t->nodes[ni];
-        if (n->count > 0) {
-            int32_t i, end = n->start + n->count;
-            for (i = n->start; i < end; ++i) {
+        end = ray->ray.max_fraction;
+        if (enter[sp] > end) continue;
+        n = &nodes[stack[sp]];
+        /* The four lanes at once (no branches: the compiler may use vector instructions). */
+        for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
+            c2d_real x1 = (n->lx[k] - ox) * ix, x2 = (n->ux[k] - ox) * ix;
+            c2d_real y1 = (n->ly[k] - oy) * iy, y2 = (n->uy[k] - oy) * iy;
+            c2d_real xn = x1 < x2 ? x1 : x2, xf = x1 < x2 ? x2 : x1;
+            c2d_real yn = y1 < y2 ? y1 : y2, yf = y1 < y2 ? y2 : y1;
+            c2d_real a = xn > yn ? xn : yn, b = xf < yf ? xf : yf;
+            lo[k] = a > 0 ? a : 0;
+            hi[k] = b < end ? b : end;
+        }
+        for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
+            int32_t c = n->child[k];
+            if (c == C2D_STATIC_NONE) break;
+            if (!(lo[k] <= hi[k]) || !(lo[k] < (c2d_real)INFINITY)) continue;
+            if (c < 0) {
                 c2d_real f;
-                /* The closed slab test first: cheap, and it rejects most items. */
-                if (!c2d_bp_ray_cull(ray, t->boxes[i], &f)) continue;
-                if (c2d_bp_ray_box(ray, t->boxes[i], &f) && !c2d_bp_ray_report(ray, fn, t->ids[i], t->user[i], f, context))
+                if (c2d_bp_ray_box(ray, st_lane_box(n, k), &f) && !c2d_bp_ray_report(ray, fn, t->ids[~c], t->user[~c], f, context))
                     return;
+            } else {
+                /* Insertion by entry, farthest first (ties keep lane order: the later lane deeper). */
+                int j = np++;
+                while (j > 0 && pe[j - 1] < lo[k]) {
+                    pe[j] = pe[j - 1];
+                    pc[j] = pc[j - 1];
+                    --j;
+                }
+                pe[j] = lo[k];
+                pc[j] = c;
             }
-        } else {
-            c2d_real e1 = 0, e2 = 0;
-            bool h1 = c2d_bp_ray_cull(ray, t->nodes[ni + 1].box, &e1);
-            bool h2 = c2d_bp_ray_cull(ray, t->nodes[n->start].box, &e2);
-            C2D_ASSERT(sp + 2 <= C2D_INDEX_STACK);
-            if (sp + 2 > C2D_INDEX_STACK) return;
-            if (h1 && h2) {
-                bool near1 = e1 <= e2;
-                stack[sp] = near1 ? n->start : ni + 1;
-                enter[sp++] = near1 ? e2 : e1;
-                stack[sp] = near1 ? ni + 1 : n->start;
-                enter[sp++] = near1 ? e1 : e2;
-            } else if (h1 || h2) {
-                stack[sp] = h1 ? ni + 1 : n->start;
-                enter[sp++] = h1 ? e1 : e2;
-            }
+        }
+        C2D_ASSERT(sp + np <= C2D_INDEX_STACK);
+        if (sp + np > C2D_INDEX_STACK) return;
+        end = ray->ray.max_fraction;
+        for (k = 0; k < np; ++k) {
+            if (pe[k] > end) continue;
+            stack[sp] = pc[k];
+            enter[sp++] = pe[k];
         }
     }
 }
@@ -308,37 +453,50 @@ static c2d_status st_rebuild(c2d_index *index) {
     return C2D_OK;
 }
 
-/* Checks a subtree: boxes enclose children and items, leaves are in order. Returns the items seen
- * or -1. */
+/* Checks a subtree: lanes used from the first, node lanes enclose their child's lanes and point
+ * forward, item lanes hold the user's box and meet the items in leaf order. Returns the items
+ * seen or -1. */
 static int32_t st_validate_node(const c2d_static_tree *t, int32_t ni, int depth, int32_t *next_item) {
-    const c2d_static_node *n;
+    const c2d_static_wnode *n;
+    int32_t seen = 0;
+    int k;
     if (ni < 0 || ni >= t->node_count || depth > C2D_STATIC_MAX_DEPTH + 33) return -1;
     n = &t->nodes[ni];
-    if (n->count > 0) {
-        int32_t i;
-        if (n->start != *next_item || n->count > C2D_STATIC_LEAF_SIZE || n->start + n->count > t->count) return -1;
-        for (i = n->start; i < n->start + n->count; ++i) {
-            if (!c2d_aabb_contains(n->box, t->boxes[i])) return -1;
-            if (t->ids[i] < 0 || t->ids[i] >= t->count || t->position[t->ids[i]] != i) return -1;
+    if (n->child[0] == C2D_STATIC_NONE) return -1;
+    for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
+        int32_t c = n->child[k], s;
+        c2d_aabb lane = st_lane_box(n, k);
+        if (c == C2D_STATIC_NONE) {
+            for (; k < C2D_STATIC_WIDTH; ++k) if (n->child[k] != C2D_STATIC_NONE) return -1;
+            break;
         }
-        *next_item += n->count;
-        return n->count;
-    } else {
-        int32_t a, b;
-        if (n->start <= ni + 1) return -1;
-        if (!c2d_aabb_contains(n->box, t->nodes[ni + 1].box) || !c2d_aabb_contains(n->box, t->nodes[n->start].box)) return -1;
-        a = st_validate_node(t, ni + 1, depth + 1, next_item);
-        if (a < 0) return -1;
-        b = st_validate_node(t, n->start, depth + 1, next_item);
-        return b < 0 ? -1 : a + b;
+        if (c < 0) {
+            int32_t i = ~c;
+            if (i != *next_item || i >= t->count) return -1;
+            if (memcmp(&lane, &t->boxes[i], sizeof lane) != 0) return -1;
+            if (t->ids[i] < 0 || t->ids[i] >= t->count || t->position[t->ids[i]] != i) return -1;
+            ++*next_item;
+            ++seen;
+        } else {
+            const c2d_static_wnode *cn;
+            int j;
+            if (c <= ni || c >= t->node_count) return -1;
+            cn = &t->nodes[c];
+            for (j = 0; j < C2D_STATIC_WIDTH && cn->child[j] != C2D_STATIC_NONE; ++j)
+                if (!c2d_aabb_contains(lane, st_lane_box(cn, j))) return -1;
+            s = st_validate_node(t, c, depth + 1, next_item);
+            if (s < 0) return -1;
+            seen += s;
+        }
     }
+    return seen;
 }
 
 static bool st_validate(const c2d_index *index) {
     const c2d_static_tree *t = st_ccast(index);
     int32_t next = 0;
     if (t->count == 0) return t->node_count == 0;
-    return st_validate_node(t, 0, 0, &next) == t->count && next == t->count && t->node_count <= 2 * t->count;
+    return st_validate_node(t, 0, 0, &next) == t->count && next == t->count && t->node_count <= t->count;
 }
 
 static const c2d_index_class c2d_static_tree_class = {
@@ -382,19 +540,32 @@ c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb
     memset(t, 0, sizeof *t);
     c2d_bp_base_init(&t->base, &c2d_static_tree_class, &a);
     t->count = count;
-    t->nodes = (c2d_static_node *)c2d_bp_alloc(&a, (n > 0 ? 2 * n : 1) * sizeof *t->nodes);
     t->boxes = (c2d_aabb *)c2d_bp_alloc(&a, n * sizeof *t->boxes);
     t->ids = (int32_t *)c2d_bp_alloc(&a, n * sizeof *t->ids);
     t->user = (uint64_t *)c2d_bp_alloc(&a, n * sizeof *t->user);
     t->position = (int32_t *)c2d_bp_alloc(&a, n * sizeof *t->position);
-    if (!t->nodes || !t->boxes || !t->ids || !t->user || !t->position) {
+    if (!t->boxes || !t->ids || !t->user || !t->position) {
         st_destroy(&t->base);
         return C2D_ERR_OUT_OF_MEMORY;
     }
     if (count > 0) {
+        /* The binary tree and a wide-node array as large as the wide tree can be (at most one node
+         * per box: every node has two lanes or more, but a lone box's root) are scratch; the wide
+         * nodes are then copied into an array of their exact count. */
+        size_t bin_size = 2 * n * sizeof(c2d_static_node), wide_size = n * sizeof(c2d_static_wnode);
+        c2d_static_node *bin = (c2d_static_node *)c2d_bp_alloc(&a, bin_size);
+        c2d_static_wnode *wide = (c2d_static_wnode *)c2d_bp_alloc(&a, wide_size);
+        c2d_static_collapse sc;
+        if (bin == NULL || wide == NULL) {
+            c2d_bp_free(&a, bin, bin != NULL ? bin_size : 0);
+            c2d_bp_free(&a, wide, wide != NULL ? wide_size : 0);
+            st_destroy(&t->base);
+            return C2D_ERR_OUT_OF_MEMORY;
+        }
         /* ids[] doubles as the build's item array: partitioning in place leaves it in leaf order. */
         for (i = 0; i < count; ++i) t->ids[i] = i;
-        sb.tree = t;
+        sb.nodes = bin;
+        sb.node_count = 0;
         sb.boxes = boxes;
         sb.items = t->ids;
         st_build(&sb, t->ids, count, 0);
@@ -403,6 +574,23 @@ c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb
             t->boxes[i] = boxes[id];
             t->user[i] = user_data != NULL ? user_data[id] : (uint64_t)id;
             t->position[id] = i;
+        }
+        sc.bin = bin;
+        sc.boxes = t->boxes;
+        sc.nodes = wide;
+        sc.node_count = 0;
+        st_collapse(&sc, 0);
+        C2D_ASSERT(sc.node_count <= count);
+        t->nodes = (c2d_static_wnode *)c2d_bp_alloc(&a, (size_t)sc.node_count * sizeof *t->nodes);
+        if (t->nodes != NULL) {
+            memcpy(t->nodes, wide, (size_t)sc.node_count * sizeof *t->nodes);
+            t->node_count = sc.node_count;
+        }
+        c2d_bp_free(&a, bin, bin_size);
+        c2d_bp_free(&a, wide, wide_size);
+        if (t->nodes == NULL) {
+            st_destroy(&t->base);
+            return C2D_ERR_OUT_OF_MEMORY;
         }
     }
     *out = &t->base;
