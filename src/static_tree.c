@@ -15,6 +15,15 @@
 #include <string.h>
 #include "broadphase_internal.h"
 
+/* SSE for the four-lane ray test in the float build on x86 with GCC or Clang (C2D_NO_SIMD: the
+ * portable loop, which gives the same answers). */
+#if !defined(C2D_DOUBLE) && defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && !defined(C2D_NO_SIMD)
+#  define C2D_ST_SSE 1
+#  include <emmintrin.h>
+#else
+#  define C2D_ST_SSE 0
+#endif
+
 #define C2D_STATIC_LEAF_SIZE 4
 #define C2D_STATIC_BINS 16
 #define C2D_STATIC_MAX_DEPTH 48
@@ -31,6 +40,25 @@ typedef struct c2d_static_node {
  * (child[k] < 0: leaf-order position ~child[k], and the lane's box is the user's box exactly), or
  * nothing (child[k] == C2D_STATIC_NONE; only after the used lanes). */
 #define C2D_STATIC_WIDTH 4
+/* Helpers of the ray walk. */
+#if defined(__GNUC__) || defined(__clang__)
+static unsigned st_lowest_bit(unsigned m) { return (unsigned)__builtin_ctz(m); }
+#else
+static unsigned st_lowest_bit(unsigned m) {
+    unsigned k = 0;
+    while (!(m >> k & 1u)) ++k;
+    return k;
+}
+#endif
+/* Orders two keys decreasing (compiles to conditional moves). */
+#define C2D_ST_SORT2(a, b) do { uint64_t hi_ = (a) > (b) ? (a) : (b), lo_ = (a) > (b) ? (b) : (a); (a) = hi_; (b) = lo_; } while (0)
+/* The bits of f as a float: for f >= 0 (not NaN) they order as the values. */
+static uint64_t st_float_bits(c2d_real f) {
+    float x = (float)f;
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
 #define C2D_STATIC_NONE INT32_MIN
 typedef struct c2d_static_wnode {
     c2d_real lx[C2D_STATIC_WIDTH], ly[C2D_STATIC_WIDTH], ux[C2D_STATIC_WIDTH], uy[C2D_STATIC_WIDTH];
@@ -354,6 +382,49 @@ static void st_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_
     }
 }
 
+/* The closed-slab cull of the four lanes of a node against the ray from (ox, oy) with reciprocals
+ * (ix, iy) (infinite on an axis the ray does not move along) and current end: bit k of the result
+ * is set when lane k is used and passes, with its entry fraction in lo[k] (finite, >= 0); bit k of
+ * *items is set when lane k is not a node. */
+#if C2D_ST_SSE
+static unsigned st_lanes(const c2d_static_wnode *n, c2d_real ox, c2d_real oy, c2d_real ix, c2d_real iy, c2d_real end,
+                         c2d_real *lo, unsigned *items) {
+    const __m128 vox = _mm_set1_ps(ox), voy = _mm_set1_ps(oy), vix = _mm_set1_ps(ix), viy = _mm_set1_ps(iy);
+    __m128 x1 = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(n->lx), vox), vix);
+    __m128 x2 = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(n->ux), vox), vix);
+    __m128 y1 = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(n->ly), voy), viy);
+    __m128 y2 = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(n->uy), voy), viy);
+    __m128 a = _mm_max_ps(_mm_min_ps(x1, x2), _mm_min_ps(y1, y2));
+    __m128 b = _mm_min_ps(_mm_max_ps(x1, x2), _mm_max_ps(y1, y2));
+    __m128 l = _mm_max_ps(a, _mm_setzero_ps()), h = _mm_min_ps(b, _mm_set1_ps(end));
+    __m128 ok = _mm_and_ps(_mm_cmple_ps(l, h), _mm_cmplt_ps(l, _mm_set1_ps(INFINITY)));
+    __m128i child = _mm_loadu_si128((const __m128i *)(const void *)n->child);
+    __m128i used = _mm_cmpeq_epi32(child, _mm_set1_epi32(C2D_STATIC_NONE));
+    _mm_storeu_ps(lo, l);
+    *items = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(child));
+    return (unsigned)_mm_movemask_ps(_mm_andnot_ps(_mm_castsi128_ps(used), ok));
+}
+#else
+static unsigned st_lanes(const c2d_static_wnode *n, c2d_real ox, c2d_real oy, c2d_real ix, c2d_real iy, c2d_real end,
+                         c2d_real *lo, unsigned *items) {
+    unsigned hits = 0, neg = 0;
+    int k;
+    for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
+        c2d_real x1 = (n->lx[k] - ox) * ix, x2 = (n->ux[k] - ox) * ix;
+        c2d_real y1 = (n->ly[k] - oy) * iy, y2 = (n->uy[k] - oy) * iy;
+        c2d_real xn = x1 < x2 ? x1 : x2, xf = x1 < x2 ? x2 : x1;
+        c2d_real yn = y1 < y2 ? y1 : y2, yf = y1 < y2 ? y2 : y1;
+        c2d_real a = xn > yn ? xn : yn, b = xf < yf ? xf : yf;
+        c2d_real l = a > 0 ? a : 0, h = b < end ? b : end;
+        lo[k] = l;
+        hits |= (unsigned)(n->child[k] != C2D_STATIC_NONE && l <= h && l < (c2d_real)INFINITY) << k;
+        neg |= (unsigned)(n->child[k] < 0) << k;
+    }
+    *items = neg;
+    return hits;
+}
+#endif
+
 /* Closest-first ray walk with an explicit stack of (node, entry fraction). A node's four lanes are
  * culled in one pass with closed slabs against the current end (the moving axes as in
  * c2d_bp_ray_cull; an axis the ray does not move along uses an infinite reciprocal, so that the
@@ -365,8 +436,9 @@ static void st_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_
 static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycast_fn *fn, void *context) {
     const c2d_static_tree *t = st_ccast(index);
     const c2d_static_wnode *nodes = t->nodes;
-    int32_t stack[C2D_INDEX_STACK];
-    c2d_real enter[C2D_INDEX_STACK];
+    /* Room for a whole node's lanes past the bound: the pushes below write all four. */
+    int32_t stack[C2D_INDEX_STACK + C2D_STATIC_WIDTH];
+    c2d_real enter[C2D_INDEX_STACK + C2D_STATIC_WIDTH];
     const c2d_real ox = ray->ray.origin.x, oy = ray->ray.origin.y;
     const c2d_real ix = ray->move_x ? ray->inv_x : (c2d_real)INFINITY;
     const c2d_real iy = ray->move_y ? ray->inv_y : (c2d_real)INFINITY;
@@ -377,52 +449,48 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     sp = 1;
     while (sp > 0) {
         const c2d_static_wnode *n;
-        c2d_real lo[C2D_STATIC_WIDTH], hi[C2D_STATIC_WIDTH], end;
-        int32_t pc[C2D_STATIC_WIDTH];
-        c2d_real pe[C2D_STATIC_WIDTH];
-        int k, np = 0;
+        c2d_real lo[C2D_STATIC_WIDTH];
+        uint64_t key[C2D_STATIC_WIDTH];
+        unsigned hits, items, m, k;
+        int np;
         --sp;
-        end = ray->ray.max_fraction;
-        if (enter[sp] > end) continue;
+        if (enter[sp] > ray->ray.max_fraction) continue;
         n = &nodes[stack[sp]];
-        /* The four lanes at once (no branches: the compiler may use vector instructions). */
-        for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
-            c2d_real x1 = (n->lx[k] - ox) * ix, x2 = (n->ux[k] - ox) * ix;
-            c2d_real y1 = (n->ly[k] - oy) * iy, y2 = (n->uy[k] - oy) * iy;
-            c2d_real xn = x1 < x2 ? x1 : x2, xf = x1 < x2 ? x2 : x1;
-            c2d_real yn = y1 < y2 ? y1 : y2, yf = y1 < y2 ? y2 : y1;
-            c2d_real a = xn > yn ? xn : yn, b = xf < yf ? xf : yf;
-            lo[k] = a > 0 ? a : 0;
-            hi[k] = b < end ? b : end;
+        /* The four lanes at once, branch-free (SSE in the float build on x86). */
+        hits = st_lanes(n, ox, oy, ix, iy, ray->ray.max_fraction, lo, &items);
+        /* Items first (their reports clip the ray), lane by lane. */
+        items &= hits;
+        for (m = items; m != 0; m &= m - 1) {
+            int32_t c;
+            c2d_real f;
+            k = st_lowest_bit(m);
+            c = n->child[k];
+            if (c2d_bp_ray_box(ray, st_lane_box(n, (int)k), &f) && !c2d_bp_ray_report(ray, fn, t->ids[~c], t->user[~c], f, context))
+                return;
         }
+        hits &= ~items;
+        /* Node lanes, sorted far to near without branches: a key per lane that orders by entry
+         * (the bits of a non-negative float order as its value) then by lane, 0 for a lane that
+         * missed; a sorting network puts the keys in decreasing order and every lane is written
+         * to the stack, of which the first np (the hits, farthest first) are kept. */
         for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
-            int32_t c = n->child[k];
-            if (c == C2D_STATIC_NONE) break;
-            if (!(lo[k] <= hi[k]) || !(lo[k] < (c2d_real)INFINITY)) continue;
-            if (c < 0) {
-                c2d_real f;
-                if (c2d_bp_ray_box(ray, st_lane_box(n, k), &f) && !c2d_bp_ray_report(ray, fn, t->ids[~c], t->user[~c], f, context))
-                    return;
-            } else {
-                /* Insertion by entry, farthest first (ties keep lane order: the later lane deeper). */
-                int j = np++;
-                while (j > 0 && pe[j - 1] < lo[k]) {
-                    pe[j] = pe[j - 1];
-                    pc[j] = pc[j - 1];
-                    --j;
-                }
-                pe[j] = lo[k];
-                pc[j] = c;
-            }
+            uint64_t keep = (uint64_t)0 - (uint64_t)(hits >> k & 1u);
+            key[k] = ((st_float_bits(lo[k]) + 1u) << 8 | (uint64_t)(C2D_STATIC_WIDTH - 1 - k)) & keep;
         }
+        C2D_ST_SORT2(key[0], key[1]);
+        C2D_ST_SORT2(key[2], key[3]);
+        C2D_ST_SORT2(key[0], key[2]);
+        C2D_ST_SORT2(key[1], key[3]);
+        C2D_ST_SORT2(key[1], key[2]);
+        np = (int)(0x4332322132212110ull >> (4 * hits) & 0xfu);   /* bits set in hits (4 bits) */
         C2D_ASSERT(sp + np <= C2D_INDEX_STACK);
         if (sp + np > C2D_INDEX_STACK) return;
-        end = ray->ray.max_fraction;
-        for (k = 0; k < np; ++k) {
-            if (pe[k] > end) continue;
-            stack[sp] = pc[k];
-            enter[sp++] = pe[k];
+        for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
+            unsigned lane = C2D_STATIC_WIDTH - 1 - (unsigned)(key[k] & 0xffu);
+            stack[sp + (int)k] = n->child[lane];
+            enter[sp + (int)k] = lo[lane];
         }
+        sp += np;
     }
 }
 
