@@ -1122,6 +1122,65 @@ static void test_static_tree_matches_brute_force(void **state) {
     static_tree_vs_brute(&k_styles[0], &r, 300, true);
 }
 
+/* The static tree's ray walk on a lattice, where every shortcut of its four-lane cull meets its
+ * edge case: unit cells, 2x2 and flat boxes and duplicates whose sides lie on the integers (so
+ * node lanes share sides with the users' boxes), origins on the lattice and half-way (inside
+ * boxes, on their sides and corners), rays along the axes (the infinite-reciprocal slabs, with the
+ * origin exactly on lane sides), diagonals through corners, a zero translation, a component whose
+ * reciprocal overflows, and max fractions 0, 0.5, 3 and infinity. Ties are everywhere: the
+ * nearest hit must be the lowest id among the boxes entered first, as brute force says. */
+static c2d_aabb lattice_box(int x0, int y0, int x1, int y1) {
+    c2d_aabb b;
+    b.lower = c2d_v2((c2d_real)x0, (c2d_real)y0);
+    b.upper = c2d_v2((c2d_real)x1, (c2d_real)y1);
+    return b;
+}
+
+static void test_static_tree_ray_lattice_matches_brute_force(void **state) {
+    static model m;
+#ifdef C2D_DOUBLE
+    const c2d_real tiny = (c2d_real)1e-309;   /* 1 / tiny overflows */
+#else
+    const c2d_real tiny = (c2d_real)1e-39f;
+#endif
+    static const double dirs[][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 2}, {0, 0}, {2, -1}};
+    static const double maxes[] = {0, 0.5, 3, -1};   /* -1: infinity */
+    c2d_index *ix;
+    int32_t n = 0;
+    int i, j, d, k, rays = 0;
+    (void)state;
+    memset(&m, 0, sizeof m);
+    for (i = 0; i < 8; ++i)
+        for (j = 0; j < 8; ++j) {
+            m.box[n++] = lattice_box(i, j, i + 1, j + 1);
+            if ((i + j) % 3 == 0) m.box[n++] = lattice_box(i, j, i + 2, j + 2);
+            if ((i * 7 + j) % 5 == 0) m.box[n++] = lattice_box(i, j, i, j + 1);
+            if ((i + 3 * j) % 7 == 0) m.box[n++] = lattice_box(i, j, i + 1, j);
+            if ((i * j) % 11 == 1) m.box[n++] = lattice_box(i, j, i + 1, j + 1);
+        }
+    for (i = 0; i < n; ++i) {
+        m.user[i] = 1000u + (uint64_t)i;
+        m.live[i] = true;
+    }
+    m.used = n;
+    assert_status(c2d_static_tree_create(NULL, m.box, m.user, n, &ix), C2D_OK);
+    assert_true(c2d_index_validate(ix));
+    for (i = -1; i <= 19; ++i)
+        for (j = -1; j <= 19; ++j)
+            for (d = 0; d < (int)(sizeof dirs / sizeof dirs[0]) + 1; ++d)
+                for (k = 0; k < (int)(sizeof maxes / sizeof maxes[0]); ++k) {
+                    c2d_index_ray ray;
+                    ray.origin = c2d_v2((c2d_real)(0.5 * i), (c2d_real)(0.5 * j));
+                    if (d < (int)(sizeof dirs / sizeof dirs[0])) ray.translation = c2d_v2((c2d_real)(3 * dirs[d][0]), (c2d_real)(3 * dirs[d][1]));
+                    else ray.translation = c2d_v2(tiny, (c2d_real)-3);   /* moves along x, too little to count */
+                    ray.max_fraction = maxes[k] < 0 ? (c2d_real)INFINITY : (c2d_real)maxes[k];
+                    check_ray(ix, &m, ray);
+                    ++rays;
+                }
+    assert_int_equal(rays, 21 * 21 * 9 * 4);
+    c2d_index_destroy(ix);
+}
+
 /* MDN's demo (seed 003): a movable 20x20 box among 100 static 20x20 boxes at integer positions in
  * [0, 500), collision tested with strict < after each 5-pixel arrow step. Here the statics live in
  * a static tree and the collision flag is "the query found something"; it must equal MDN's
@@ -1268,6 +1327,7 @@ int main(void) {
         cmocka_unit_test(test_grid_cell_sizes_match_brute_force),
         cmocka_unit_test(test_grid_clamped_cells_far),
         cmocka_unit_test(test_static_tree_matches_brute_force),
+        cmocka_unit_test(test_static_tree_ray_lattice_matches_brute_force),
         cmocka_unit_test(test_seed_mdn_movable_among_100_statics),
         cmocka_unit_test(test_batch_hand_computed),
         cmocka_unit_test(test_batch_paths_match_brute_force),
