@@ -98,15 +98,6 @@ static c2d_status decompose_ccw(const c2d_vec2 *pts, int n, int *next, int *prev
         int p = prev[cur], q = next[cur];
         int o = orient3(pts[p], pts[cur], pts[q]);
         bool ear = false;
-        if (o == 0) {
-            /* a straight-through vertex: drop it, the outline keeps its area */
-            next[p] = q;
-            prev[q] = p;
-            --left;
-            cur = p;
-            guard = 0;
-            continue;
-        }
         if (o > 0) {
             ear = true;
             for (j = next[q]; j != p; j = next[j]) {
@@ -116,13 +107,17 @@ static c2d_status decompose_ccw(const c2d_vec2 *pts, int n, int *next, int *prev
                 }
             }
         }
-        if (ear) {
-            pieces[np].v[0] = p;
-            pieces[np].v[1] = cur;
-            pieces[np].v[2] = q;
-            pieces[np].n = 3;
-            pieces[np].dead = false;
-            ++np;
+        if (ear || o == 0) {
+            /* an ear becomes a piece; a straight-through vertex (o == 0) is just dropped, the
+             * outline keeps its area; either way the vertex leaves the outline */
+            if (ear) {
+                pieces[np].v[0] = p;
+                pieces[np].v[1] = cur;
+                pieces[np].v[2] = q;
+                pieces[np].n = 3;
+                pieces[np].dead = false;
+                ++np;
+            }
             next[p] = q;
             prev[q] = p;
             --left;
