@@ -652,8 +652,9 @@ function snippetFigures(lib) {
       };
     },
   });
-  contains('snip-arc', 'Is an X,Y point inside an arc?', 'The seed\'s arc: center (150,150), radii 75..100, angles 0..pi (clockwise on screen). Its closed test counts the boundary; collide2d\'s open one does not.',
-    { type: 'arc', x: 150, y: 110, inner: 75, outer: 100, start: 0, end: Math.PI }, [150, 200]);
+  const arc = { type: 'arc', x: 150, y: 110, inner: 75, outer: 100, start: 0, end: Math.PI };
+  contains('snip-arc', 'Is an X,Y point inside an arc?', `The seed's arc (radii 75..100, angles 0..pi, clockwise on screen), drawn with its center at (${arc.x},${arc.y}) so it fits the canvas. Its closed test counts the boundary; collide2d's open one does not.`,
+    arc, [150, 200]);
   contains('snip-wedge', 'Is an X,Y point inside a wedge?', 'Wedge: center, radius 100, angles 0..pi.',
     { type: 'wedge', x: 150, y: 110, r: 100, start: 0, end: Math.PI }, [150, 160]);
   contains('snip-point-circle', 'Is an X,Y point inside a circle?', 'Strict: a point on the circle is outside.',
