@@ -156,6 +156,7 @@ function section(id, title, intro) {
   main.appendChild(h);
   if (intro) { const p = document.createElement('p'); p.textContent = intro; main.appendChild(p); }
   const div = document.createElement('div');
+  div.className = 'figs';
   main.appendChild(div);
   const a = document.createElement('a');
   a.href = `#${id}`; a.textContent = title;
@@ -171,7 +172,7 @@ class Figure {
     this.handles = Object.fromEntries(Object.entries(handles).map(([k, [x, y]]) => [k, { x, y }]));
     this.runFn = run;
     const el = document.createElement('section');
-    el.className = 'fig';
+    el.className = width > 330 ? 'fig wide' : 'fig';   // a wide canvas takes both columns of a desktop's grid
     el.id = `fig-${id}`;
     el.innerHTML = `<h3></h3><div class="controls"></div><div class="row"><canvas></canvas><pre class="nums"></pre></div><p class="note"></p>`;
     el.querySelector('h3').textContent = title;
