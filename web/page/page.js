@@ -156,6 +156,7 @@ function section(id, title, intro) {
   main.appendChild(h);
   if (intro) { const p = document.createElement('p'); p.textContent = intro; main.appendChild(p); }
   const div = document.createElement('div');
+  div.className = 'figs';
   main.appendChild(div);
   const a = document.createElement('a');
   a.href = `#${id}`; a.textContent = title;
@@ -171,7 +172,7 @@ class Figure {
     this.handles = Object.fromEntries(Object.entries(handles).map(([k, [x, y]]) => [k, { x, y }]));
     this.runFn = run;
     const el = document.createElement('section');
-    el.className = 'fig';
+    el.className = width > 330 ? 'fig wide' : 'fig';   // a wide canvas takes both columns of a desktop's grid
     el.id = `fig-${id}`;
     el.innerHTML = `<h3></h3><div class="controls"></div><div class="row"><canvas></canvas><pre class="nums"></pre></div><p class="note"></p>`;
     el.querySelector('h3').textContent = title;
@@ -652,8 +653,9 @@ function snippetFigures(lib) {
       };
     },
   });
-  contains('snip-arc', 'Is an X,Y point inside an arc?', 'The seed\'s arc: center (150,150), radii 75..100, angles 0..pi (clockwise on screen). Its closed test counts the boundary; collide2d\'s open one does not.',
-    { type: 'arc', x: 150, y: 110, inner: 75, outer: 100, start: 0, end: Math.PI }, [150, 200]);
+  const arc = { type: 'arc', x: 150, y: 110, inner: 75, outer: 100, start: 0, end: Math.PI };
+  contains('snip-arc', 'Is an X,Y point inside an arc?', `The seed's arc (radii 75..100, angles 0..pi, clockwise on screen), drawn with its center at (${arc.x},${arc.y}) so it fits the canvas. Its closed test counts the boundary; collide2d's open one does not.`,
+    arc, [150, 200]);
   contains('snip-wedge', 'Is an X,Y point inside a wedge?', 'Wedge: center, radius 100, angles 0..pi.',
     { type: 'wedge', x: 150, y: 110, r: 100, start: 0, end: Math.PI }, [150, 160]);
   contains('snip-point-circle', 'Is an X,Y point inside a circle?', 'Strict: a point on the circle is outside.',
@@ -762,7 +764,7 @@ function centerOfBounds(lib, s) {
 // Broad phase: many moving bodies, pairs from a hashed uniform grid (its cells drawn), frame time shown.
 function broadphaseFigure(lib) {
   const s = section('broadphase', 'Broad phase: many moving bodies',
-    'Circles and boxes bounce in the frame; every step moves their proxies in a uniform grid (the grid lines are its cells), takes the overlapping pairs and confirms each with the exact test. Red: in a colliding pair; lines join the pairs.');
+    'Circles and boxes bounce in the frame; every step moves their proxies in a uniform grid (the grid lines are its cells), takes the overlapping pairs and confirms each with the exact test. Red: in a colliding pair; blue: in none. Up to 400 bodies the colliding ones are filled and lines join the pairs; above, only thin outlines are drawn (grey for bodies in no pair) so a dense scene stays readable.');
   const W = 540, H = 360, CELL = 36;
   let bodies = null, vel = [], n = 0, running = true, lastMs = 0, lastPairs = 0, avg = 0;
   const make = (count) => {
@@ -804,15 +806,22 @@ function broadphaseFigure(lib) {
           for (let y = 0; y <= H; y += CELL) { ctx.moveTo(0, y); ctx.lineTo(W, y); }
           ctx.stroke(); ctx.restore();
           const q = bodies.params;
+          // Readable when dense: bodies outside every pair are faint grey outlines; a colliding
+          // body gets a red outline, filled only while the scene is sparse (at 2,000 bodies most
+          // bodies collide, and fills and pair lines would paint the frame solid red); pair lines only
+          // while sparse.
+          const sparse = n <= 400;
+          const hitStyle = { stroke: C.hitFill, fill: sparse ? 'rgba(214,39,40,0.4)' : null, width: sparse ? 1.5 : 0.75 };
+          const freeStyle = { stroke: sparse ? C.a : 'rgba(60,60,60,0.35)', fill: null, width: 1 };
           for (let i = 0; i < n; i++) {
             const o = 4 * i;
             const isBox = i % 3 === 0;
-            const style = { stroke: inPair[i] ? C.hitFill : C.a, fill: inPair[i] ? 'rgba(214,39,40,0.4)' : null };
+            const style = inPair[i] ? hitStyle : freeStyle;
             if (isBox) g.shape({ type: 'aabb', minX: q[o], minY: q[o + 1], maxX: q[o + 2], maxY: q[o + 3] }, style);
             else g.shape({ type: 'circle', x: q[o], y: q[o + 1], r: q[o + 2] }, style);
           }
           ctx.save(); ctx.strokeStyle = 'rgba(214,39,40,0.8)'; ctx.beginPath();
-          for (let k = 0; k < res.count; k++) {
+          for (let k = 0; sparse && k < res.count; k++) {
             const a = 4 * res.pairs[2 * k], b = 4 * res.pairs[2 * k + 1];
             const ca = res.pairs[2 * k] % 3 === 0 ? [(q[a] + q[a + 2]) / 2, (q[a + 1] + q[a + 3]) / 2] : [q[a], q[a + 1]];
             const cb = res.pairs[2 * k + 1] % 3 === 0 ? [(q[b] + q[b + 2]) / 2, (q[b + 1] + q[b + 3]) / 2] : [q[b], q[b + 1]];

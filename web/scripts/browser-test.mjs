@@ -67,6 +67,30 @@ try {
   };
   const RED_HIT = [214, 39, 40];
 
+  // 0. Desktop layout (1200 px viewport): a section's figures sit two to a row, side by side,
+  // and the page does not overflow horizontally.
+  const lay = await page.evaluate(() => {
+    const r = (id) => window.c2dPage.figures[id].el.getBoundingClientRect();
+    const a = r('snip-circles'), b = r('snip-rects');
+    return { aTop: a.top, bTop: b.top, aRight: a.right, bLeft: b.left, docW: document.documentElement.scrollWidth, vw: window.innerWidth };
+  });
+  check(Math.abs(lay.aTop - lay.bTop) < 1 && lay.bLeft >= lay.aRight,
+    `desktop ${lay.vw} px: two snippet figures side by side (tops ${lay.aTop.toFixed(0)}, ${lay.bTop.toFixed(0)}; right ${lay.aRight.toFixed(0)} <= left ${lay.bLeft.toFixed(0)})`);
+  check(lay.docW <= lay.vw, `desktop ${lay.vw} px: no horizontal overflow (scroll width ${lay.docW})`);
+
+  // 0b. The broad-phase view at 2,000 bodies (nearly all colliding) stays readable: under 40% of
+  // its canvas strongly red (filled bodies and pair lines painted 61% of it).
+  await page.evaluate(() => { const f = window.c2dPage.figures.broadphase; f.el.querySelector('button[data-n="2000"]').click(); f.el.querySelector('button[data-run]').click(); f.canvas.scrollIntoView({ block: 'center' }); });
+  await page.waitForTimeout(200);
+  {
+    const img = await shot('broadphase');
+    let red = 0;
+    for (let i = 0; i < img.width * img.height; i++) if (img.rgba[4 * i] > 150 && img.rgba[4 * i + 1] < 120 && img.rgba[4 * i + 2] < 120) red++;
+    const share = red / (img.width * img.height);
+    check(share < 0.4, `broadphase at 2000 bodies: ${(100 * share).toFixed(1)}% of the canvas strongly red (< 40%)`);
+  }
+  await page.evaluate(() => { const f = window.c2dPage.figures.broadphase; f.el.querySelector('button[data-n="400"]').click(); f.el.querySelector('button[data-run]').click(); });
+
   // 1. Drag box A of the article's AABB figure onto B: hit, A drawn in the contact colour.
   let before = await state('article-aabb');
   check(before.hit === false, 'article-aabb: no hit at the start');
