@@ -504,6 +504,31 @@ static bool disk_entry(c2d_vec2 c, c2d_vec2 u, c2d_real len, c2d_real r, c2d_rea
     return true;
 }
 
+/* Squared distance from the point p to the core polygon P (0 when p is strictly inside), with
+ * nearest_feature's normal and feature: P moved by -p, so that p is the origin. */
+static c2d_real feature_at(const mink *m, c2d_vec2 p, c2d_vec2 fallback, c2d_vec2 *normal, int *feature, bool *vertex) {
+    mink s;
+    int k;
+    s.count = m->count;
+    s.radius = m->radius;
+    for (k = 0; k < m->count; ++k) {
+        s.v[k] = c2d_sub(m->v[k], p);
+        s.n[k] = m->n[k];
+        s.h[k] = c2d_dot(s.n[k], s.v[k]);
+    }
+    return nearest_feature(&s, fallback, normal, feature, vertex);
+}
+
+/* Whether the unit direction rel from vertex k of P points strictly out of the vertex's normal
+ * cone (between the normals of its two edges; for a segment, the half-plane beyond its end): the
+ * point v[k] + R rel of the disk's circle then lies inside M, not on its boundary. */
+static bool outside_cone(const mink *m, int k, c2d_vec2 rel) {
+    int K = m->count;
+    c2d_vec2 vk = m->v[k];
+    if (K == 2) return c2d_dot(rel, c2d_sub(vk, m->v[1 - k])) < 0;
+    return c2d_dot(rel, c2d_sub(vk, m->v[k == 0 ? K - 1 : k - 1])) < 0 || c2d_dot(rel, c2d_sub(vk, m->v[(k + 1) % K])) < 0;
+}
+
 /* Cast of t*d against P inflated by R > 0. Strictly within R of P at the start is CAST_INSIDE
  * (an edge line with the start R or more in front of it proves the start is outside, so the exact
  * distance is only computed when no edge does). Otherwise the first entry is the earliest of:
@@ -605,6 +630,28 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
             }
             return cast_make(CAST_ENTER, c2d_clampr(tm, 0, core.t), nm, km, false);
         }
+    }
+    if (best < 1 && best_v && K >= 2 && outside_cone(m, best_f, best_n)) {
+        /* The entry found is on a vertex disk but inside M (outside the vertex's normal cone), so
+         * the path entered M earlier, through a feature both tests above rejected: near the
+         * junction of an edge pushed out by R and a vertex disk, crossed at a shallow angle, both
+         * are ill-conditioned. The distance from t*d to P less R is convex in t (M is convex),
+         * positive at 0 (the start is outside) and negative at best: the entry is its one root
+         * there, found by bisection on the distance itself (well conditioned across the path). */
+        c2d_real lo = 0, hi = best;
+        c2d_vec2 fb = unit_or_zero(c2d_neg(d));
+        int it;
+        for (it = 0; it < 2 * (int)(sizeof(c2d_real) * 8); ++it) {
+            c2d_real mid = lo + (hi - lo) / 2;
+            c2d_vec2 nn;
+            int f;
+            bool vtx;
+            if (!(mid > lo) || !(mid < hi)) break;
+            if (feature_at(m, c2d_scale(d, mid), fb, &nn, &f, &vtx) < R * R) hi = mid;
+            else lo = mid;
+        }
+        (void)feature_at(m, c2d_scale(d, lo), fb, &best_n, &best_f, &best_v);
+        best = hi;
     }
     if (!(best < 1)) return cast_miss();
     return cast_make(CAST_ENTER, best, best_n, best_f, best_v);
