@@ -504,6 +504,38 @@ static bool disk_entry(c2d_vec2 c, c2d_vec2 u, c2d_real len, c2d_real r, c2d_rea
     return true;
 }
 
+/* Squared distance from the point p to the core polygon P (0 when p is strictly inside), with
+ * nearest_feature's normal and feature: P moved by -p, so that p is the origin. */
+static c2d_real feature_at(const mink *m, c2d_vec2 p, c2d_vec2 fallback, c2d_vec2 *normal, int *feature, bool *vertex) {
+    mink s;
+    int k;
+    s.count = m->count;
+    s.radius = m->radius;
+    for (k = 0; k < m->count; ++k) {
+        s.v[k] = c2d_sub(m->v[k], p);
+        s.n[k] = m->n[k];
+        s.h[k] = c2d_dot(s.n[k], s.v[k]);
+    }
+    return nearest_feature(&s, fallback, normal, feature, vertex);
+}
+
+/* Whether the point p on the circle of vertex k's disk (radius R) lies outside the vertex's
+ * normal cone (between the normals of its two edges; for a segment, the half-plane beyond its
+ * end) so far that it is inside M by more than rounding: a point at depth delta inside M is
+ * sqrt(2 R delta) beyond the cone's side, and delta is required above 4 eps times the coordinates'
+ * scale, so that a vertex entry at a junction that rounding alone put outside is kept as it is. */
+static bool outside_cone(const mink *m, int k, c2d_vec2 p, c2d_real R) {
+    int K = m->count, j;
+    c2d_vec2 vk = m->v[k], rel = c2d_sub(p, vk);
+    c2d_real lim = (c2d_real)8 * R * C2D_EPSILON * (vec_scale(p) + vec_scale(vk));
+    for (j = 0; j < (K == 2 ? 1 : 2); ++j) {
+        c2d_vec2 w = K == 2 ? m->v[1 - k] : m->v[j == 0 ? (k == 0 ? K - 1 : k - 1) : (k + 1) % K];
+        c2d_real s = c2d_dot(rel, unit_or_zero(c2d_sub(vk, w)));
+        if (s < 0 && s * s > lim) return true;
+    }
+    return false;
+}
+
 /* Cast of t*d against P inflated by R > 0. Strictly within R of P at the start is CAST_INSIDE
  * (an edge line with the start R or more in front of it proves the start is outside, so the exact
  * distance is only computed when no edge does). Otherwise the first entry is the earliest of:
@@ -605,6 +637,29 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
             }
             return cast_make(CAST_ENTER, c2d_clampr(tm, 0, core.t), nm, km, false);
         }
+    }
+    if (best < 1 && best_v && K >= 2 && outside_cone(m, best_f, c2d_scale(d, best), R)) {
+        /* The entry found is on a vertex disk but inside M (outside the vertex's normal cone), so
+         * the path entered M earlier, through a feature both tests above rejected: near the
+         * junction of an edge pushed out by R and a vertex disk, crossed at a shallow angle, both
+         * are ill-conditioned. The distance from t*d to P less R is convex in t (M is convex),
+         * positive at 0 (the start is outside) and negative at best: the entry is its one root
+         * there, found by bisection on the distance itself (well conditioned across the path);
+         * the entry returned is the last time found clear (distance R or more). */
+        c2d_real lo = 0, hi = best;
+        c2d_vec2 fb = unit_or_zero(c2d_neg(d));
+        int it;
+        for (it = 0; it < 2 * (int)(sizeof(c2d_real) * 8); ++it) {
+            c2d_real mid = lo + (hi - lo) / 2;
+            c2d_vec2 nn;
+            int f;
+            bool vtx;
+            if (!(mid > lo) || !(mid < hi)) break;
+            if (feature_at(m, c2d_scale(d, mid), fb, &nn, &f, &vtx) < R * R) hi = mid;
+            else lo = mid;
+        }
+        (void)feature_at(m, c2d_scale(d, lo), fb, &best_n, &best_f, &best_v);
+        best = lo;
     }
     if (!(best < 1)) return cast_miss();
     return cast_make(CAST_ENTER, best, best_n, best_f, best_v);

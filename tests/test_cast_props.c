@@ -165,6 +165,35 @@ static void test_cast_shallow_crossings(void **state) {
         if (!s.has_hit || !(s.hit.time <= (c2d_real)0.4954)) ++misses;
         if (c2d_shape_overlap(&me, &b)) ++unsafe;
     }
+    {
+        /* a circle crossing a capsule ~0.2 degrees from its axis, entering beside vertex 0 where
+         * its pushed-out edge meets its disk (both closed forms reject the entry there): the shapes
+         * overlap from t ~ 0.7797 (e7d4559: hit at 0.786199, through the far vertex's disk) */
+        c2d_shape a = c2d_shape_from_circle(circ(-0x1.29e332p+6, -0x1.2bef1cp+9, 0x1.5d1c68p-6));
+        c2d_shape b = c2d_shape_from_capsule(caps(0x1.11b262p+7, 0x1.4eea2p+1, 0x1.1524a8p+7, 0x1.dd0c12p+2, 0x1.a28c6ap-10));
+        c2d_vec2 d = V(0x1.0ef798p+8, 0x1.8239dep+9);
+        c2d_sweep s = c2d_shape_cast(&a, d, &b, V(0, 0));
+        c2d_shape me = moved(&a, d, s.time);
+        print_message("  capsule junction: hit %d at %.9g, time %.9g\n", s.has_hit, (double)s.hit.time, (double)s.time);
+        if (!s.has_hit || !(s.hit.time <= (c2d_real)0.7800)) ++misses;
+        if (c2d_shape_overlap(&me, &b)) ++unsafe;
+    }
+    {
+        /* a circle moving parallel to a segment's core, whose own crossing time is ill-conditioned:
+         * no hit may be reported where the shapes are apart (a widened core fallback gave one) */
+        c2d_shape a = c2d_shape_from_circle(circ(-107.375633, 66.8508301, 0.0212988015));
+        c2d_shape b = c2d_shape_from_segment(seg(-48.8720055, -56.8651848, -50.5901222, -53.2314491));
+        c2d_vec2 d = V(120.313828, -254.42334);
+        c2d_sweep s = c2d_shape_cast(&a, d, &b, V(0, 0));
+        c2d_shape me = moved(&a, d, s.time);
+        double scale = 107.375633 + 66.8508301 + 120.313828 + 254.42334 + 50.5901222 + 56.8651848;
+        print_message("  segment parallel: hit %d at %.9g, time %.9g\n", s.has_hit, (double)s.hit.time, (double)s.time);
+        if (s.has_hit) {
+            c2d_shape mh = moved(&a, d, s.hit.time);
+            if ((double)c2d_shape_distance(&mh, &b).distance > TOL_K * EPS * scale) ++false_hits;
+        }
+        if (c2d_shape_overlap(&me, &b)) ++unsafe;
+    }
     for (i = 0; i < n; ++i) {
         c2d_shape_type tb = (c2d_shape_type)(i % 6), ta = (c2d_shape_type)(C2D_SHAPE_AABB + (i / 6) % 4);
         /* half the cases in the hard regime of issue 14: a small mover on a long path far from the
