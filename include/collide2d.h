@@ -10,7 +10,8 @@
  * Layers, each including only the ones above it:
  *   collide2d/base.h       precision, status codes, limits, assert hook
  *   collide2d/math.h       vectors, rotations, transforms (inline)
- *   collide2d/geometry.h   shapes, constructors, validity, bounds, point containment
+ *   collide2d/geometry.h   shapes, constructors, validity, bounds, point containment, exact
+ *                          orientation (c2d_orient2d), concave decomposition
  *   collide2d/collision.h  narrow phase: overlap, hit, manifold, ray cast, sweep, distance
  *   collide2d/shape.h      generic tagged shape and any-pair queries
  *   collide2d/broadphase.h spatial indexes (trees, grid, quadtree, sort and sweep), pairs, batch box tests

@@ -82,6 +82,15 @@ static c2d_status make_piece(const piece *pc, const c2d_vec2 *pts, c2d_polygon *
     return C2D_ERR_DEGENERATE;
 }
 
+/* Makes *t the live triangle piece (a, b, c). */
+static void set_triangle(piece *t, int a, int b, int c) {
+    t->v[0] = a;
+    t->v[1] = b;
+    t->v[2] = c;
+    t->n = 3;
+    t->dead = false;
+}
+
 /* Ear clipping and merging over n counter-clockwise points; scratch holds n ints (next), n ints
  * (prev) and n pieces. */
 static c2d_status decompose_ccw(const c2d_vec2 *pts, int n, int *next, int *prev, piece *pieces,
@@ -110,14 +119,7 @@ static c2d_status decompose_ccw(const c2d_vec2 *pts, int n, int *next, int *prev
         if (ear || o == 0) {
             /* an ear becomes a piece; a straight-through vertex (o == 0) is just dropped, the
              * outline keeps its area; either way the vertex leaves the outline */
-            if (ear) {
-                pieces[np].v[0] = p;
-                pieces[np].v[1] = cur;
-                pieces[np].v[2] = q;
-                pieces[np].n = 3;
-                pieces[np].dead = false;
-                ++np;
-            }
+            if (ear) set_triangle(&pieces[np++], p, cur, q);
             next[p] = q;
             prev[q] = p;
             --left;
@@ -133,12 +135,7 @@ static c2d_status decompose_ccw(const c2d_vec2 *pts, int n, int *next, int *prev
         if (!(orient3(pts[p], pts[cur], pts[q]) > 0)) {
             if (np == 0) return C2D_ERR_DEGENERATE;
         } else {
-            pieces[np].v[0] = p;
-            pieces[np].v[1] = cur;
-            pieces[np].v[2] = q;
-            pieces[np].n = 3;
-            pieces[np].dead = false;
-            ++np;
+            set_triangle(&pieces[np++], p, cur, q);
         }
     }
     /* Hertel-Mehlhorn: merge across shared diagonals while convex */

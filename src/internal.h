@@ -3,7 +3,14 @@
 #define COLLIDE2D_INTERNAL_H
 
 #include <float.h>
-#include <collide2d.h>
+/* The layers below the world only: nothing here sees world.h, world_move.h or mover.h (the world's
+ * files include them through world_internal.h or themselves). */
+#include "collide2d/base.h"
+#include "collide2d/math.h"
+#include "collide2d/geometry.h"
+#include "collide2d/collision.h"
+#include "collide2d/shape.h"
+#include "collide2d/broadphase.h"
 
 /* Largest and smallest positive normal c2d_real (REAL_MAX, REAL_MIN). */
 #ifdef C2D_DOUBLE

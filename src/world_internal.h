@@ -3,6 +3,7 @@
 #define COLLIDE2D_WORLD_INTERNAL_H
 
 #include "internal.h"
+#include "collide2d/world.h"
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__STDC_NO_ATOMICS__)
 #  include <stdatomic.h>

@@ -190,9 +190,10 @@ static inline bool c2d_aabb_contains(c2d_aabb a, c2d_aabb b) {
 
 /* Exact sign of the orientation of (a, b, c): +1 when c lies strictly left of the directed line
  * a -> b (counter-clockwise turn, y up), -1 strictly right, 0 collinear; 0 for a non-finite input.
- * Exact for every finite float input, and in double for non-zero coordinates of magnitude at
- * least 2^-460 (src/predicates.c); a rounded filter settles clear cases at the cost of a cross
- * product. Every boolean decision of the library that rests on orientation uses it. */
+ * Exact for coordinates within C2D_MAX_COORD: every such float input, and in double when every
+ * non-zero coordinate has magnitude at least 2^-460 (src/predicates.c); a rounded filter settles
+ * clear cases at the cost of a cross product. Every boolean decision of the library that rests on
+ * orientation uses it. */
 C2D_API int c2d_orient2d(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c);
 
 /* ---- point containment (strict: a point on the boundary is outside) ----
