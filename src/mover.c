@@ -23,6 +23,7 @@
  * of the floor's top, so at a seam the only contacts are these corner ties and rounding-deep
  * touches of the next tile's side, both of which the correction removes. */
 #include <string.h>
+#include "internal.h"
 #include "collide2d/mover.h"
 
 #define MOVER_HIT_BUFFER 16
@@ -54,13 +55,9 @@ typedef struct mhit {
 
 /* ---- small geometry ---- */
 
-static c2d_real absr(c2d_real x) { return x < 0 ? -x : x; }
-static c2d_real maxr(c2d_real a, c2d_real b) { return a > b ? a : b; }
-static c2d_real minr(c2d_real a, c2d_real b) { return a < b ? a : b; }
-
 /* A length that covers a few roundings of coordinates near p. */
 static c2d_real round_len(c2d_vec2 p) {
-    return (c2d_real)16 * C2D_EPSILON * ((c2d_real)1 + maxr(absr(p.x), absr(p.y)));
+    return (c2d_real)16 * C2D_EPSILON * ((c2d_real)1 + c2d_maxr(C2D_ABS(p.x), C2D_ABS(p.y)));
 }
 
 /* Largest dot(dir, x) over the shape. */
@@ -69,13 +66,13 @@ static c2d_real support(const c2d_shape *s, c2d_vec2 d) {
     int i;
     switch (s->type) {
     case C2D_SHAPE_POINT: return c2d_dot(d, s->as.point);
-    case C2D_SHAPE_SEGMENT: return maxr(c2d_dot(d, s->as.segment.p1), c2d_dot(d, s->as.segment.p2));
+    case C2D_SHAPE_SEGMENT: return c2d_maxr(c2d_dot(d, s->as.segment.p1), c2d_dot(d, s->as.segment.p2));
     case C2D_SHAPE_AABB:
         return (d.x > 0 ? d.x * s->as.aabb.upper.x : d.x * s->as.aabb.lower.x) +
                (d.y > 0 ? d.y * s->as.aabb.upper.y : d.y * s->as.aabb.lower.y);
     case C2D_SHAPE_CIRCLE: return c2d_dot(d, s->as.circle.center) + s->as.circle.radius * c2d_len(d);
     case C2D_SHAPE_CAPSULE:
-        return maxr(c2d_dot(d, s->as.capsule.p1), c2d_dot(d, s->as.capsule.p2)) + s->as.capsule.radius * c2d_len(d);
+        return c2d_maxr(c2d_dot(d, s->as.capsule.p1), c2d_dot(d, s->as.capsule.p2)) + s->as.capsule.radius * c2d_len(d);
     case C2D_SHAPE_POLYGON:
         best = c2d_dot(d, s->as.polygon.vertices[0]);
         for (i = 1; i < s->as.polygon.count; ++i) {
@@ -134,7 +131,7 @@ static c2d_real collider_support(const c2d_world *w, c2d_collider_id id, int32_t
     int32_t k;
     c2d_shape s;
     for (k = 0; k < pieces; ++k)
-        if (c2d_world_get_piece(w, id, k, &s) == C2D_OK) best = maxr(best, support(&s, d));
+        if (c2d_world_get_piece(w, id, k, &s) == C2D_OK) best = c2d_maxr(best, support(&s, d));
     return best;
 }
 
@@ -170,8 +167,8 @@ static bool face_through(const c2d_shape *s, c2d_vec2 v, c2d_real tol, c2d_vec2 
     } else if (s->type == C2D_SHAPE_SEGMENT) {
         c2d_vec2 e = c2d_sub(s->as.segment.p2, s->as.segment.p1), p = c2d_normalize(c2d_right_perp(e));
         c2d_real len = c2d_len(e), t = c2d_dot(c2d_sub(v, s->as.segment.p1), e) / len;
-        if (len <= 0 || absr(c2d_dot(c2d_sub(v, s->as.segment.p1), p)) > tol || t < -tol || t > len + tol) return false;
-        return absr(c2d_dot(p, normal)) >= (c2d_real)1 - (c2d_real)1e-3;
+        if (len <= 0 || C2D_ABS(c2d_dot(c2d_sub(v, s->as.segment.p1), p)) > tol || t < -tol || t > len + tol) return false;
+        return C2D_ABS(c2d_dot(p, normal)) >= (c2d_real)1 - (c2d_real)1e-3;
     } else {
         return false;
     }
@@ -179,7 +176,7 @@ static bool face_through(const c2d_shape *s, c2d_vec2 v, c2d_real tol, c2d_vec2 
         c2d_vec2 b = a[(i + 1) % n], e = c2d_sub(b, a[i]);
         c2d_real len = c2d_len(e), t;
         if (c2d_dot(m[i], normal) < (c2d_real)1 - (c2d_real)1e-3) continue;
-        if (absr(c2d_dot(c2d_sub(v, a[i]), m[i])) > tol || len <= 0) continue;
+        if (C2D_ABS(c2d_dot(c2d_sub(v, a[i]), m[i])) > tol || len <= 0) continue;
         t = c2d_dot(c2d_sub(v, a[i]), e) / len;
         if (t >= -tol && t <= len + tol) return true;
     }
@@ -211,7 +208,7 @@ static bool neighbour_face(const mctx *c, c2d_collider_id id, int32_t piece, c2d
 /* The normal a cast's hit on collider id at p should have: when p is a corner of one of its
  * pieces and a neighbour continues one of the corner's faces in line, that face's normal. */
 static c2d_vec2 seam_normal(const mctx *c, c2d_collider_id id, int32_t pieces, c2d_vec2 p, c2d_vec2 n) {
-    c2d_real tol = maxr(c->skin * (c2d_real)0.25, round_len(p));
+    c2d_real tol = c2d_maxr(c->skin * (c2d_real)0.25, round_len(p));
     int32_t k;
     c2d_shape s;
     for (k = 0; k < pieces; ++k) {
@@ -294,7 +291,7 @@ static c2d_real cast_move(const mctx *c, c2d_vec2 pos, c2d_vec2 d, mhit *out) {
             out->point = h->sweep.hit.pos;
             out->normal = normal;
         }
-        safe = minr(safe, h->sweep.time);
+        safe = c2d_minr(safe, h->sweep.time);
     }
     /* more hits than the buffer and none blocked: stop where the buffer's knowledge ends */
     if (!out->hit && total > n) safe = hits[n - 1].sweep.time;
@@ -362,13 +359,13 @@ static c2d_real exit_distance(const mctx *c, const c2d_shape *s, c2d_collider_id
         c2d_transform xf;
         if (c2d_world_get_piece(c->world, id, k, &p) != C2D_OK) continue;
         pb = c2d_shape_aabb(&p);
-        L = absr(u.x) * ((sb.upper.x - sb.lower.x) + (pb.upper.x - pb.lower.x)) +
-            absr(u.y) * ((sb.upper.y - sb.lower.y) + (pb.upper.y - pb.lower.y)) + c->skin;
+        L = C2D_ABS(u.x) * ((sb.upper.x - sb.lower.x) + (pb.upper.x - pb.lower.x)) +
+            C2D_ABS(u.y) * ((sb.upper.y - sb.lower.y) + (pb.upper.y - pb.lower.y)) + c->skin;
         xf.p = c2d_scale(u, L);
         xf.q = c2d_rot_identity();
         far = c2d_shape_transform(s, xf);
         sw = c2d_shape_cast(&far, c2d_scale(u, -L), &p, c2d_v2(0, 0));
-        if (sw.has_hit) best = maxr(best, L * ((c2d_real)1 - sw.hit.time));
+        if (sw.has_hit) best = c2d_maxr(best, L * ((c2d_real)1 - sw.hit.time));
     }
     return best;
 }
@@ -452,10 +449,10 @@ static bool best_push(const mctx *c, c2d_vec2 pos, bool skin, const oset *set, c
             /* a one-way collider is left only along its direction; other pushes pass it */
             if (set->one_way[i] && c2d_dot(u, set->normal[i]) < (c2d_real)0.999) continue;
             e = exit_distance(c, &s, set->id[i], set->pieces[i], u);
-            L = maxr(L, e);
+            L = c2d_maxr(L, e);
         }
         if (L <= 0) continue;
-        L += maxr(round_len(pos), c->skin * (c2d_real)0.01);
+        L += c2d_maxr(round_len(pos), c->skin * (c2d_real)0.01);
         if (best >= 0 && L >= best) continue;
         d = c2d_scale(u, L);
         /* the path out must not pass through anything outside the set: the real shape's cast
@@ -612,7 +609,7 @@ static bool try_step(mctx *c, const c2d_mover_config *cfg, c2d_vec2 pos, c2d_vec
     if (lift <= c->skin) return false;
     lifted_pos = c2d_mul_add(pos, lift, c->up);
     /* the way forward over the step must be free for the move and for the step's least width */
-    reach = maxr(hl, cfg->step_min_width);
+    reach = c2d_maxr(hl, cfg->step_min_width);
     t = cast_move(c, lifted_pos, c2d_scale(dir, reach), &hit);
     if (hit.hit) return false;
     probe_pos = c2d_mul_add(lifted_pos, reach, dir);
@@ -644,7 +641,7 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
     c2d_real t;
     if (!mover || !world || !input) return C2D_ERR_NULL_ARG;
     if (!c2d_vec2_is_valid(input->translation)) return C2D_ERR_NOT_FINITE;
-    if (absr(input->translation.x) > C2D_MAX_COORD || absr(input->translation.y) > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
+    if (C2D_ABS(input->translation.x) > C2D_MAX_COORD || C2D_ABS(input->translation.y) > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
     if (capacity < 0 || (capacity > 0 && !contacts)) return C2D_ERR_BAD_SIZE;
     cfg = &mover->config;
     if (!resolved_ok(cfg)) return C2D_ERR_BAD_SIZE;
@@ -756,7 +753,7 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
         }
     }
 
-    if (!c2d_vec2_is_valid(pos) || absr(pos.x) > C2D_MAX_COORD || absr(pos.y) > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
+    if (!c2d_vec2_is_valid(pos) || C2D_ABS(pos.x) > C2D_MAX_COORD || C2D_ABS(pos.y) > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
     xf = info.transform;
     xf.p = pos;
     if (pos.x != start.x || pos.y != start.y) {
@@ -773,7 +770,7 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
         c2d_collider_info g;
         r.ground = ground_hit.id;
         r.ground_normal = ground_hit.normal;
-        r.ground_angle = C2D_ATAN2(absr(c2d_cross(c.up, ground_hit.normal)), c2d_dot(c.up, ground_hit.normal));
+        r.ground_angle = C2D_ATAN2(C2D_ABS(c2d_cross(c.up, ground_hit.normal)), c2d_dot(c.up, ground_hit.normal));
         ground_xf = c2d_world_get(world, ground_hit.id, &g) == C2D_OK ? g.transform : c2d_transform_identity();
         mover->grounded = true;
         mover->ground = ground_hit.id;

@@ -1260,10 +1260,6 @@ static bool find_fn(int32_t proxy, uint64_t user_data, void *context) {
     return true;
 }
 
-static bool same_box(c2d_aabb a, c2d_aabb b) {
-    return a.lower.x == b.lower.x && a.lower.y == b.lower.y && a.upper.x == b.upper.x && a.upper.y == b.upper.y;
-}
-
 static bool same_vec(c2d_vec2 a, c2d_vec2 b) { return a.x == b.x && a.y == b.y; }
 
 /* The same shape to the bit (the fields its type uses). */
@@ -1273,7 +1269,7 @@ static bool same_shape_bits(const c2d_shape *a, const c2d_shape *b) {
     switch (a->type) {
     case C2D_SHAPE_POINT: return same_vec(a->as.point, b->as.point);
     case C2D_SHAPE_SEGMENT: return same_vec(a->as.segment.p1, b->as.segment.p1) && same_vec(a->as.segment.p2, b->as.segment.p2);
-    case C2D_SHAPE_AABB: return same_box(a->as.aabb, b->as.aabb);
+    case C2D_SHAPE_AABB: return box_same(a->as.aabb, b->as.aabb);
     case C2D_SHAPE_CIRCLE: return same_vec(a->as.circle.center, b->as.circle.center) && a->as.circle.radius == b->as.circle.radius;
     case C2D_SHAPE_CAPSULE:
         return same_vec(a->as.capsule.p1, b->as.capsule.p1) && same_vec(a->as.capsule.p2, b->as.capsule.p2) &&
@@ -1337,7 +1333,7 @@ bool c2d_world_validate(const c2d_world *w) {
             b = c2d_shape_aabb(&placed);
             bounds = k == 0 ? b : c2d_aabb_union(bounds, b);
         }
-        if (!same_box(bounds, c->aabb) || !same_box(c2d__world_pad(c->aabb), c->box)) return false;
+        if (!box_same(bounds, c->aabb) || !box_same(c2d__world_pad(c->aabb), c->box)) return false;
         if (!c2d_aabb_contains(c->box, c->aabb)) return false;
         /* the fat box fits, or the collider will find its candidates again at the next update */
         if (c->refat ? !c->dirty : !fat_fits(c)) return false;
@@ -1354,17 +1350,17 @@ bool c2d_world_validate(const c2d_world *w) {
         switch (c->where) {
         case WHERE_STATIC_TREE:
             if (!(c->flags & C2D_COLLIDER_STATIC) || w->static_kind != C2D_WORLD_INDEX_STATIC_TREE || !w->static_index) return false;
-            if (c2d_index_get(w->static_index, c->proxy, &box, &ud) != C2D_OK || ud != (uint64_t)i || !same_box(box, c->box)) return false;
+            if (c2d_index_get(w->static_index, c->proxy, &box, &ud) != C2D_OK || ud != (uint64_t)i || !box_same(box, c->box)) return false;
             break;
         case WHERE_STATIC:
             if (!(c->flags & C2D_COLLIDER_STATIC) || w->static_kind == C2D_WORLD_INDEX_STATIC_TREE) return false;
-            if (c2d_index_get(w->static_index, c->proxy, &box, &ud) != C2D_OK || ud != (uint64_t)i || !same_box(box, c->box)) return false;
+            if (c2d_index_get(w->static_index, c->proxy, &box, &ud) != C2D_OK || ud != (uint64_t)i || !box_same(box, c->box)) return false;
             ++in_static;
             break;
         case WHERE_MOVING:
             if ((c->flags & C2D_COLLIDER_STATIC) && w->static_kind != C2D_WORLD_INDEX_STATIC_TREE) return false;
             if (c->flags & C2D_COLLIDER_STATIC) ++pending;
-            if (c2d_index_get(w->moving_index, c->proxy, &box, &ud) != C2D_OK || ud != (uint64_t)i || !same_box(box, c->box)) return false;
+            if (c2d_index_get(w->moving_index, c->proxy, &box, &ud) != C2D_OK || ud != (uint64_t)i || !box_same(box, c->box)) return false;
             ++in_moving;
             break;
         default: return false;

@@ -43,16 +43,12 @@ static bool response_known(int32_t r, int32_t custom_count) {
            (r >= C2D_RESPONSE_CUSTOM && r - C2D_RESPONSE_CUSTOM < custom_count);
 }
 
-static c2d_vec2 aabb_center(c2d_aabb b) {
-    return c2d_v2((b.lower.x + b.upper.x) * (c2d_real)0.5, (b.lower.y + b.upper.y) * (c2d_real)0.5);
-}
-
 /* bump's sortByTiAndDistance, then the collider index. */
 static int col_cmp(const c2d_move_collision *a, const c2d_move_collision *b) {
     c2d_real da, db;
     if (a->ti != b->ti) return a->ti < b->ti ? -1 : 1;
-    da = c2d_dist_sq(aabb_center(a->item_aabb), aabb_center(a->other_aabb));
-    db = c2d_dist_sq(aabb_center(b->item_aabb), aabb_center(b->other_aabb));
+    da = c2d_dist_sq(c2d_aabb_center(a->item_aabb), c2d_aabb_center(a->other_aabb));
+    db = c2d_dist_sq(c2d_aabb_center(b->item_aabb), c2d_aabb_center(b->other_aabb));
     if (da != db) return da < db ? -1 : 1;
     return a->other.index < b->other.index ? -1 : a->other.index > b->other.index;
 }
