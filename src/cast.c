@@ -812,6 +812,20 @@ static contact cast_circles(c2d_circle a, c2d_circle b, c2d_vec2 d) {
 
 static bool is_solid(c2d_shape_type t) { return t != C2D_SHAPE_POINT && t != C2D_SHAPE_SEGMENT; }
 
+/* True when box a moved by pa and box b moved by pb are apart by more than the rounding of moving
+ * them: the shapes inside them cannot overlap (each moved shape lies within its box moved, up to
+ * that rounding). The static test's cheap first step (overlap_at, settle1). */
+static bool moved_boxes_apart(c2d_aabb a, c2d_vec2 pa, c2d_aabb b, c2d_vec2 pb) {
+    c2d_real gap;
+    a.lower = c2d_add(a.lower, pa);
+    a.upper = c2d_add(a.upper, pa);
+    b.lower = c2d_add(b.lower, pb);
+    b.upper = c2d_add(b.upper, pb);
+    gap = (c2d_real)16 * C2D_EPSILON * c2d_maxr(box_scale(a), box_scale(b));
+    return a.upper.x + gap < b.lower.x || b.upper.x + gap < a.lower.x || a.upper.y + gap < b.lower.y ||
+           b.upper.y + gap < a.lower.y;
+}
+
 /* The static test the returned positions answer to: a translated by t * da overlaps any of the
  * count shapes bs translated by t * db (c2d_shape_transform with that translation, as a caller
  * moves them; c2d_shape_overlap). The index of the first one that overlaps, or -1. */
@@ -825,23 +839,11 @@ static int overlap_at(const c2d_shape *a, c2d_vec2 da, const c2d_shape *bs, int 
     xa.p = c2d_scale(da, t);
     xb.p = c2d_scale(db, t);
     ba = c2d_shape_aabb(a);
-    ba.lower = c2d_add(ba.lower, xa.p);
-    ba.upper = c2d_add(ba.upper, xa.p);
     for (i = 0; i < count; ++i) {
         c2d_shape mb;
-        c2d_aabb bb;
-        c2d_real gap;
         if ((unsigned)bs[i].type >= (unsigned)C2D_SHAPE_TYPE_COUNT) continue;
-        /* Boxes apart by more than the rounding of moving them: the shapes cannot overlap (each
-         * moved shape lies within its box moved, up to that rounding), and the common miss costs
-         * two boxes instead of two shape copies and an overlap test. */
-        bb = c2d_shape_aabb(&bs[i]);
-        bb.lower = c2d_add(bb.lower, xb.p);
-        bb.upper = c2d_add(bb.upper, xb.p);
-        gap = (c2d_real)16 * C2D_EPSILON * c2d_maxr(box_scale(ba), box_scale(bb));
-        if (ba.upper.x + gap < bb.lower.x || bb.upper.x + gap < ba.lower.x || ba.upper.y + gap < bb.lower.y ||
-            bb.upper.y + gap < ba.lower.y)
-            continue;
+        /* the common miss costs two boxes instead of two shape copies and an overlap test */
+        if (moved_boxes_apart(ba, xa.p, c2d_shape_aabb(&bs[i]), xb.p)) continue;
         if (!moved) {
             ma = c2d_shape_transform(a, xa);
             moved = true;
@@ -938,16 +940,7 @@ static c2d_sweep settle(const c2d_shape *a, c2d_vec2 da, const c2d_shape *bs, in
  * apart by more than the rounding of moving them, the position is clear without copies. */
 static c2d_sweep settle1(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_vec2 ca, c2d_sweep s,
                          c2d_aabb box_a, c2d_aabb box_b) {
-    c2d_vec2 pa = c2d_scale(da, s.time), pb = c2d_scale(db, s.time);
-    c2d_real gap;
-    box_a.lower = c2d_add(box_a.lower, pa);
-    box_a.upper = c2d_add(box_a.upper, pa);
-    box_b.lower = c2d_add(box_b.lower, pb);
-    box_b.upper = c2d_add(box_b.upper, pb);
-    gap = (c2d_real)16 * C2D_EPSILON * c2d_maxr(box_scale(box_a), box_scale(box_b));
-    if (s.time > 0 && (box_a.upper.x + gap < box_b.lower.x || box_b.upper.x + gap < box_a.lower.x ||
-                       box_a.upper.y + gap < box_b.lower.y || box_b.upper.y + gap < box_a.lower.y))
-        return s;
+    if (s.time > 0 && moved_boxes_apart(box_a, c2d_scale(da, s.time), box_b, c2d_scale(db, s.time))) return s;
     return settle(a, da, b, 1, db, ca, s, NULL);
 }
 
