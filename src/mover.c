@@ -14,7 +14,8 @@
  *      while grounded try a step up; project what remains onto the surface (ground keeps the
  *      horizontal speed and drops or slides the downward part by min_slide_slope; walls never
  *      lift); a move that would go back into an earlier surface of this call stops (a crease).
- *   4. Snap down by snap_distance when it was grounded and is not moving up; probe the ground.
+ *   4. Probe the ground within the skin (and settle onto it when not moving up); otherwise snap
+ *      down by snap_distance when it was grounded and is not moving up.
  *
  * Seams ("ghost collisions"): a cast that meets the corner of a box, polygon or segment where a
  * neighbour collider (or piece) continues one of the corner's two faces in the same line takes
@@ -738,8 +739,11 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
 
     /* 4. probe the ground; when it is gone, snap down to it if the mover was grounded (at the
      * start or during the move) and is not moving up */
-    (void)cast_move(&c, pos, c2d_scale(c.up, -c.skin), &hit);
+    t = cast_move(&c, pos, c2d_scale(c.up, -c.skin), &hit);
     if (hit.hit && classify(&c, hit.normal) == C2D_MOVER_GROUND && c2d_dot(input->translation, c.up) <= c.skin) {
+        /* not moving up: settle onto the ground, so a grounded mover always rests at the skin gap
+         * (a landing that ends within the skin of the floor would otherwise stand a little high) */
+        if (c2d_dot(input->translation, c.up) <= 0 && t > 0) pos = c2d_mul_add(pos, -c.skin * t, c.up);
         ground_hit = hit;
         r.grounded = true;
     } else if ((grounded_before || ground_seen) && cfg->snap_distance > 0 && c2d_dot(input->translation, c.up) <= 0) {
