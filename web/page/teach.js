@@ -243,7 +243,7 @@ c2d_manifold m = c2d_polygon_manifold_polygon(&a, &b);   /* m.count points */`,
   'snip-concave': {
     prose: [
       '<b>Answers:</b> does a box overlap a concave (U-shaped) polygon?',
-      '<b>Idea:</b> the separating axis theorem needs convex shapes, so a concave polygon is tested another way: if any edge of one crosses an edge of the other they overlap; if none do, they overlap only when one lies inside the other, which one point decides (the crossing rule: a ray from the point crosses the outline an odd number of times). The world splits concave polygons into convex pieces instead (<code>c2d_concave_decompose</code>).',
+      '<b>Idea:</b> the separating axis theorem needs convex shapes, so a concave polygon is tested another way: if an edge of one shape reaches into the open interior of the other, they overlap; if none does, the outlines do not cross, so they overlap only when one lies inside the other, and one vertex decides that (the crossing rule: a ray from a point inside crosses the outline an odd number of times). The world splits concave polygons into convex pieces instead (<code>c2d_concave_decompose</code>).',
       '<b>Pitfall we fix:</b> the snippet tests edges only, so a box wholly inside an arm of the U, crossing no edge, is missed; collide2d counts it. A box in the notch, clear of the U, does not collide.',
     ],
     code: (h) => `c2d_vec2 u[8] = { {60, 40}, {110, 40}, {110, 170}, {190, 170},
