@@ -807,7 +807,7 @@ function explorerFigure(lib) {
       const cast = tryOp(() => q.cast(A, sub(h.d, h.a), B));
       if (cast.ok) lines.push('cast:', ...sweepLines(cast.value));
       return {
-        state: { overlap: ov.ok ? ov.value : null, hit: hit.ok ? !!hit.value : null },
+        state: { overlap: ov.ok ? ov.value : null, hit: hit.ok ? !!hit.value : null, kindA, kindB },
         draw(g) {
           g.shape(B, { stroke: C.b, fill: C.bFill, width: B.type === 'segment' ? 2.5 : 1.5 });
           g.shape(A, { stroke: ov.value ? C.hitFill : C.a, fill: A.type === 'segment' || A.type === 'point' ? null : aFill(ov.value), width: A.type === 'segment' ? 2.5 : 1.5 });

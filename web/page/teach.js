@@ -12,6 +12,51 @@ const n = (x) => (Number.isInteger(x) ? String(x) : String(Number(x.toFixed(3)))
 const v = (p) => `c2d_v2(${n(p.x)}, ${n(p.y)})`;
 const pts = (list) => list.map((p) => `{${n(p.x)}, ${n(p.y)}}`).join(', ');
 
+// The pair explorer's C: each shape made as the figure makes it (A at its handle, B at (220, 150)),
+// then the generic calls for two convex shapes, or the concave / arc function the pair has.
+const CONVEX = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon'];
+function makeC(kind, name, c) {
+  const at = (dx, dy) => `c2d_v2(${n(c.x + dx)}, ${n(c.y + dy)})`;
+  switch (kind) {
+    case 'point': return [`c2d_vec2 ${name}p = ${at(0, 0)};`];
+    case 'segment': return [`c2d_segment ${name}s = { ${at(-45, 25)}, ${at(45, -25)} };`];
+    case 'aabb': return [`c2d_aabb ${name}b;`, `c2d_aabb_from_center(${at(0, 0)}, c2d_v2(40, 28), &${name}b);`];
+    case 'circle': return [`c2d_circle ${name}c;`, `c2d_circle_make(${at(0, 0)}, 35, &${name}c);`];
+    case 'capsule': return [`c2d_capsule ${name}k;`, `c2d_capsule_make(${at(-35, 12)}, ${at(35, -12)}, 18, &${name}k);`];
+    case 'polygon': return [`c2d_polygon ${name}g;   /* pentagon of radius 40 around (${n(c.x)}, ${n(c.y)}): c2d_polygon_make */`];
+    case 'concave': return [`c2d_vec2 ${name}v[6] = { ${pts([[-40, -35], [40, -35], [40, -10], [-10, -10], [-10, 35], [-40, 35]].map(([x, y]) => ({ x: c.x + x, y: c.y + y })))} };`,
+      `c2d_concave ${name}x;`, `c2d_concave_make(${name}v, 6, &${name}x);`];
+    case 'arc': return [`c2d_arc ${name}x;`, `c2d_arc_make(${at(0, 0)}, 25, 45, 0.3, 3.6, &${name}x);`];
+    case 'wedge': return [`c2d_arc ${name}x;`, `c2d_wedge_make(${at(0, 0)}, 45, -0.6, 2.2, &${name}x);`];
+    default: return [];
+  }
+}
+const VALUE = { point: 'p', segment: 's', aabb: 'b', circle: 'c', capsule: 'k' };
+function pairCode(kindA, kindB, ca, cb, d) {
+  const lines = [...makeC(kindA, 'a', ca), ...makeC(kindB, 'b', cb)];
+  if (CONVEX.includes(kindA) && CONVEX.includes(kindB)) {
+    const from = (kind, name) => (kind === 'polygon' ? `c2d_shape_from_polygon(&${name}g)` : `c2d_shape_from_${kind}(${name}${VALUE[kind]})`);
+    lines.push(`c2d_shape a = ${from(kindA, 'a')};`, `c2d_shape b = ${from(kindB, 'b')};`,
+      'bool overlap = c2d_shape_overlap(&a, &b);', 'c2d_hit hit;', 'bool hit_ok = c2d_shape_hit(&a, &b, &hit);',
+      'c2d_manifold m = c2d_shape_manifold(&a, &b);', 'c2d_distance_result d = c2d_shape_distance(&a, &b);   /* GJK */',
+      `c2d_sweep sw = c2d_shape_cast(&a, c2d_v2(${n(d.x)}, ${n(d.y)}), &b, c2d_v2(0, 0));`);
+    return lines.join('\n');
+  }
+  // One shape is concave, an arc or a wedge: overlap is symmetric, so the special shape goes first.
+  const [k1, n1, k2, n2] = CONVEX.includes(kindA) ? [kindB, 'b', kindA, 'a'] : [kindA, 'a', kindB, 'b'];
+  let call = null;
+  if (k1 === 'concave') {
+    if (k2 === 'concave') call = `c2d_concave_overlap_concave(&${n1}x, &${n2}x)`;
+    else if (k2 === 'polygon') call = `c2d_concave_overlap_polygon(&${n1}x, &${n2}g)`;
+    else if (k2 === 'aabb') { lines.push(`c2d_polygon ${n2}g = c2d_polygon_from_aabb(${n2}b);`); call = `c2d_concave_overlap_polygon(&${n1}x, &${n2}g)`; }
+    else if (k2 === 'circle') call = `c2d_concave_overlap_circle(&${n1}x, ${n2}c)`;
+    else if (k2 === 'segment') call = `c2d_concave_overlap_segment(&${n1}x, ${n2}s)`;
+    else if (k2 === 'point') call = `c2d_concave_contains_point(&${n1}x, ${n2}p)`;
+  } else if (k2 === 'point') call = `c2d_arc_contains_point(&${n1}x, ${n2}p)`;
+  lines.push(call ? `bool overlap = ${call};` : `/* no overlap test for ${kindA} and ${kindB}: only points against an arc or a wedge */`);
+  return lines.join('\n');
+}
+
 export const TEACH = {
   'article-point': {
     prose: [
@@ -306,16 +351,7 @@ bool inside = c2d_aabb_contains_point(r, ${v(h.p)});`,
       '<b>Idea:</b> a <code>c2d_shape</code> holds any convex shape; the generic calls look the pair up in one table and call the pair function (a reversed pair is the same function with the result flipped). Distance uses <b>GJK</b>: it walks the Minkowski difference of the two shapes (every point of A minus every point of B) with support points, toward the point nearest the origin; that distance is the gap. The linear cast moves A along the dashed line and finds the first time the Minkowski difference reaches the moving point.',
       '<b>Boundary:</b> shapes that touch do not overlap, have no hit and distance 0; a cast that starts touching and moves away is no hit.',
     ],
-    code: (h) => `c2d_circle circle;
-c2d_polygon poly;   /* made with c2d_polygon_make */
-c2d_circle_make(${v(h.a)}, 35, &circle);
-c2d_shape a = c2d_shape_from_circle(circle), b = c2d_shape_from_polygon(&poly);
-bool overlap = c2d_shape_overlap(&a, &b);
-c2d_hit hit;
-c2d_shape_hit(&a, &b, &hit);
-c2d_manifold m = c2d_shape_manifold(&a, &b);
-c2d_distance_result d = c2d_shape_distance(&a, &b);   /* GJK */
-c2d_sweep sw = c2d_shape_cast(&a, c2d_v2(${n(h.d.x - h.a.x)}, ${n(h.d.y - h.a.y)}), &b, c2d_v2(0, 0));`,
+    code: (h, st) => pairCode(st.kindA || 'circle', st.kindB || 'polygon', h.a, { x: 220, y: 150 }, { x: h.d.x - h.a.x, y: h.d.y - h.a.y }),
     js: 'lib.overlap(a, b); lib.hit(a, b); lib.manifold(a, b); lib.distance(a, b); lib.cast(a, d, b)',
   },
   broadphase: {

@@ -277,20 +277,30 @@ try {
       code: el.querySelector('.teach pre.code')?.textContent || '',
     }));
   });
+  // The pair explorer writes its C for the kinds chosen: every pair of kinds is checked too.
+  const pairCodes = await page.evaluate(() => {
+    const f = window.c2dPage.figures.pairs;
+    const kinds = [...f.el.querySelector('select').options].map((o) => o.value);
+    const out = [];
+    for (const a of kinds) for (const b of kinds) { f.setKinds(a, b); out.push({ id: `fig-pairs-${a}-${b}`, prose: '', code: f.codeEl.textContent }); }
+    f.setKinds('circle', 'polygon');
+    return out;
+  });
   const noTeach = teach.filter((t) => t.prose.length < 150 || !/\bc2d_\w+\s*\(/.test(t.code));
   check(teach.length >= 22 && noTeach.length === 0,
     `every figure (${teach.length}) has prose (>= 150 characters) and a C block with a c2d_ call${noTeach.length ? `; not: ${noTeach.map((t) => t.id).join(', ')}` : ''}`);
-  const misnamed = teach.map((t) => ({ id: t.id, bad: unknownNames(t.code) })).filter((t) => t.bad.length);
-  check(misnamed.length === 0, `every c2d_ name in the C blocks is declared in include/ (${headerFuncs.size} functions)`);
+  const blocks = [...teach, ...pairCodes];
+  const misnamed = blocks.map((t) => ({ id: t.id, bad: unknownNames(t.code) })).filter((t) => t.bad.length);
+  check(misnamed.length === 0, `every c2d_ name in the C blocks (${blocks.length}, the pair explorer's ${pairCodes.length} kind pairs included) is declared in include/ (${headerFuncs.size} functions)`);
   misnamed.forEach((t) => console.log(`     ${t.id}: ${t.bad.join(', ')}`));
   // The checker itself: a block with one name broken is caught.
   const sample = teach.find((t) => t.id === 'fig-article-aabb');
   const broken = sample ? unknownNames(sample.code.replace('c2d_aabb_hit_aabb', 'c2d_aabb_hit_aabbb')) : [];
   check(broken.includes('c2d_aabb_hit_aabbb()'), `the name check catches a broken name (${broken.join(', ') || 'nothing found'})`);
   // Every block compiles against the headers, as the body of a function.
-  const unit = '#include <collide2d.h>\n' + teach.map((t) => `void ${t.id.replace(/\W/g, '_')}(void);\nvoid ${t.id.replace(/\W/g, '_')}(void) {\n${t.code}\n}\n`).join('\n');
+  const unit = '#include <collide2d.h>\n' + blocks.map((t) => `void ${t.id.replace(/\W/g, '_')}(void);\nvoid ${t.id.replace(/\W/g, '_')}(void) {\n${t.code}\n}\n`).join('\n');
   const built = compileC(cdir, 'blocks', unit);
-  check(built.ok, `every C block (${teach.length}) compiles with the headers (${CC} -std=c99 -fsyntax-only)`);
+  check(built.ok, `every C block (${blocks.length}) compiles with the headers (${CC} -std=c99 -fsyntax-only)`);
   if (!built.ok) console.log(built.out.split('\n').slice(0, 30).map((l) => `     ${l}`).join('\n'));
 
   // 8. The segment along the box's top edge (the article's 0 * infinity): touching, no NaN.
