@@ -275,6 +275,7 @@ try {
       id: el.id,
       prose: [...el.querySelectorAll('.teach > p:not(.js)')].map((p) => p.textContent).join(' '),
       code: el.querySelector('.teach pre.code')?.textContent || '',
+      js: el.querySelector('.teach p.js code')?.textContent || '',
     }));
   });
   // The pair explorer writes its C for the kinds chosen: every pair of kinds is checked too.
@@ -293,6 +294,11 @@ try {
   const misnamed = blocks.map((t) => ({ id: t.id, bad: unknownNames(t.code) })).filter((t) => t.bad.length);
   check(misnamed.length === 0, `every c2d_ name in the C blocks (${blocks.length}, the pair explorer's ${pairCodes.length} kind pairs included) is declared in include/ (${headerFuncs.size} functions)`);
   misnamed.forEach((t) => console.log(`     ${t.id}: ${t.bad.join(', ')}`));
+  // The JS calls named beside the C: methods the package's type declarations have.
+  const dts = ['index.d.ts', 'mover.d.ts'].map((f) => readFileSync(join(repo, 'web', 'src', f), 'utf8')).join('\n');
+  const badJs = teach.flatMap((t) => [...t.js.matchAll(/\b(?:lib|world|player|bodies)\.(\w+)\(/g)].map((m) => m[1])
+    .filter((name) => !new RegExp(`\\b${name}\\s*[(<]`).test(dts)).map((name) => `${t.id}: ${name}`));
+  check(badJs.length === 0, `every JS call named beside the C is a method in web/src/*.d.ts${badJs.length ? `; not: ${badJs.join(', ')}` : ''}`);
   // The checker itself: a block with one name broken is caught.
   const sample = teach.find((t) => t.id === 'fig-article-aabb');
   const broken = sample ? unknownNames(sample.code.replace('c2d_aabb_hit_aabb', 'c2d_aabb_hit_aabbb')) : [];
