@@ -232,7 +232,8 @@ docs:
 #   make web        web/dist/collide2d.wasm (Debian emscripten) and web/'s npm devDependencies (npm ci)
 #   make web-check  node --test over the JS API (wasm against the native build) and the headless
 #                   Chromium test of the live page (drags, arrow keys, native values, pixels)
-#   make web-demo   build and serve the live page on 127.0.0.1 (WEB_PORT, default 8642)
+#   make web-demo   build and serve the live page on 127.0.0.1 (WEB_PORT, default 8642), with the API
+#                   reference (make docs) at /api/
 #   make bench-js   Node benchmark beside detect-collisions, sat, rbush, flatbush, box-intersect
 WEB_PORT ?= 8642
 WEB_REF = $(abspath $(BUILD))/web-native/c2d_ref
@@ -260,6 +261,7 @@ web-check: web $(WEB_REF)
 	@echo "make web-check: node tests and browser test passed"
 
 web-demo: web
+	@$(MAKE) --no-print-directory docs || echo "make demo: make docs failed, so the page's API link lists the headers instead"
 	cd web && node scripts/serve.mjs $(WEB_PORT)
 
 bench-js: web

@@ -5,6 +5,7 @@
 import { load, encodeShape } from '../src/index.js';
 import { platformerFigure } from './platformer.js';
 import { moveView } from './world-view.mjs';
+import { teachBlock, renderCode } from './teach.js';
 
 const C = {
   a: '#4a6fa5', aFill: 'rgba(74,111,165,0.12)', b: '#666', bFill: 'rgba(120,120,120,0.12)',
@@ -179,6 +180,7 @@ class Figure {
     el.querySelector('.note').textContent = note || '';
     parent.appendChild(el);
     this.el = el;
+    this.codeEl = teachBlock(el, id);   // the prose and the C call (./teach.js)
     this.canvas = el.querySelector('canvas');
     this.canvas.width = width;
     this.canvas.height = height;
@@ -233,6 +235,7 @@ class Figure {
       ctx.beginPath(); ctx.arc(h.x, h.y, HANDLE_R, 0, 2 * Math.PI); ctx.fill(); ctx.stroke(); ctx.restore();
     }
     this.nums.textContent = (out.lines || []).join('\n');
+    renderCode(this.codeEl, this.id, this.handles, this.state);
   }
 }
 
@@ -270,6 +273,13 @@ function articleFigures(lib) {
   fig(lib, s, {
     id: 'article-segment', title: 'AABB vs segment (slab test)', note: 'time is the fraction of the segment where it enters the box; delta takes the segment\'s end back to the hit point. Padding grows the box (here 0).',
     handles: { p1: [30, 40], p2: [280, 200] },
+    controls(div, self) {
+      // The article's 0 * infinity case: a segment lying on the box's top edge line (y = 85).
+      const b = document.createElement('button');
+      b.textContent = 'along an edge'; b.dataset.preset = 'edge';
+      b.addEventListener('click', () => { self.handles.p1 = { x: 60, y: 85 }; self.handles.p2 = { x: 260, y: 85 }; self.update(); });
+      div.appendChild(b);
+    },
     run(h, q) {
       const B = box(160, 120, 55, 35);
       const hit = q.padded(B, h.p1, sub(h.p2, h.p1), { x: 0, y: 0 });
@@ -336,6 +346,85 @@ function articleFigures(lib) {
           if (sw.hit) { g.dot(sw.hit.pos); g.arrow(sw.hit.pos, sw.hit.normal, C.normal, 30); }
         },
         lines: [`A from ${v3(h.a)} by ${v3(sub(h.d, h.a))}`, `hit index ${sw.index}`, ...sweepLines(sw)],
+      };
+    },
+  });
+}
+
+// The rectangle tutorial's example: two rectangles in LTRB form (left, top, right, bottom; y
+// down), each dragged by its top-left and bottom-right corners, with overlap, containment and
+// touching, and what the tutorial's edge-between-edges test says for the same pair.
+const LTRB_PRESETS = {
+  overlap: [[40, 40, 170, 150], [120, 90, 260, 200]],
+  contains: [[40, 30, 280, 210], [100, 80, 200, 160]],
+  'shared edge': [[40, 40, 150, 150], [150, 70, 260, 190]],
+  corner: [[40, 40, 150, 120], [150, 120, 260, 200]],
+  cross: [[40, 90, 280, 150], [120, 30, 200, 210]],
+  'from above': [[60, 100, 260, 200], [100, 40, 220, 150]],
+  apart: [[30, 30, 120, 110], [170, 120, 280, 210]],
+};
+// The tutorial's code as printed (r1 = A, r2 = B), its wrong flag included; without its
+// containment patch, whose flag starts True and would make every pair collide.
+function tutorialSays(r1, r2) {
+  const [l1, t1, rr1, b1] = r1, [l2, t2, rr2, b2] = r2;
+  let horizontal = false, vertical = false;
+  if (l1 < l2 && l2 < rr1) horizontal = true;
+  if (l1 < rr2 && rr2 < rr1) horizontal = true;
+  if (t1 < t2 && t2 < b1) vertical = true;
+  if (t1 < b2 && b2 < b1) vertical = false;   // sic: the tutorial sets False here
+  return horizontal && vertical;
+}
+function rectsFigure(lib) {
+  const s = section('rects', 'The rectangle tutorial: LTRB, containment and touching',
+    'Rectangles given by their left, top, right and bottom edges, as the "Simple Collision Detection" tutorial writes them. Drag the corners or pick a case.');
+  const [A0, B0] = LTRB_PRESETS.overlap;
+  fig(lib, s, {
+    id: 'rects', title: 'Overlap, containment, touching (LTRB)',
+    note: 'Red fill: overlap. Green outline: the rectangles only touch. The inner one is drawn dashed when one contains the other.',
+    handles: { a1: [A0[0], A0[1]], a2: [A0[2], A0[3]], b1: [B0[0], B0[1]], b2: [B0[2], B0[3]] },
+    controls(div, self) {
+      for (const name of Object.keys(LTRB_PRESETS)) {
+        const b = document.createElement('button');
+        b.textContent = name; b.dataset.preset = name;
+        div.appendChild(b);
+      }
+      self.preset = (name) => {
+        const [a, b] = LTRB_PRESETS[name];
+        Object.assign(self.handles, { a1: { x: a[0], y: a[1] }, a2: { x: a[2], y: a[3] }, b1: { x: b[0], y: b[1] }, b2: { x: b[2], y: b[3] } });
+        self.update();
+      };
+      div.addEventListener('click', (e) => { if (e.target.dataset.preset) self.preset(e.target.dataset.preset); });
+    },
+    run(h, q) {
+      const ltrb = (p, r) => [Math.min(p.x, r.x), Math.min(p.y, r.y), Math.max(p.x, r.x), Math.max(p.y, r.y)];
+      const a = ltrb(h.a1, h.a2), b = ltrb(h.b1, h.b2);
+      const asBox = (r) => ({ type: 'aabb', minX: r[0], minY: r[1], maxX: r[2], maxY: r[3] });
+      const A = asBox(a), B = asBox(b);
+      const flat = (r) => r[0] === r[2] || r[1] === r[3];
+      const lines = [`A  left ${a[0]}  top ${a[1]}  right ${a[2]}  bottom ${a[3]}`, `B  left ${b[0]}  top ${b[1]}  right ${b[2]}  bottom ${b[3]}`];
+      if (flat(a) || flat(b)) {
+        lines.push('a rectangle has zero width or height:', 'c2d_aabb_from_ltrb refuses it (C2D_ERR_BAD_SIZE)');
+        return { state: { a, b, valid: false }, draw(g) { g.shape(B, { stroke: C.b }); g.shape(A); }, lines };
+      }
+      const overlap = q.overlap(A, B);
+      // c2d_aabb_contains and the closed-box test, as in the C block beside the figure
+      const contains = (o, i) => o[0] <= i[0] && o[1] <= i[1] && i[2] <= o[2] && i[3] <= o[3];
+      const aHasB = contains(a, b), bHasA = contains(b, a);
+      const meet = a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+      const touching = meet && !overlap;
+      const tutorial = tutorialSays(a, b);
+      lines.push(`overlap   ${overlap}`, `A has B   ${aHasB}`, `B has A   ${bHasA}`, `touching  ${touching}`,
+        `tutorial's edge test  ${tutorial}${tutorial !== overlap ? '  (wrong)' : ''}`);
+      return {
+        state: { a, b, valid: true, overlap, aHasB, bHasA, touching, tutorial },
+        draw(g) {
+          const inner = aHasB ? B : bHasA ? A : null;
+          g.shape(B, { stroke: touching ? C.normal : C.b, fill: overlap ? 'rgba(214,39,40,0.25)' : C.bFill, width: touching ? 2.5 : 1.5, dash: inner === B ? [5, 3] : null });
+          g.shape(A, { stroke: touching ? C.normal : C.a, fill: overlap ? 'rgba(214,39,40,0.25)' : C.aFill, width: touching ? 2.5 : 1.5, dash: inner === A ? [5, 3] : null });
+          g.text(a[0] + 4, a[1] + 14, 'A', C.a);
+          g.text(b[0] + 4, b[1] + 14, 'B', C.b);
+        },
+        lines,
       };
     },
   });
@@ -718,7 +807,7 @@ function explorerFigure(lib) {
       const cast = tryOp(() => q.cast(A, sub(h.d, h.a), B));
       if (cast.ok) lines.push('cast:', ...sweepLines(cast.value));
       return {
-        state: { overlap: ov.ok ? ov.value : null, hit: hit.ok ? !!hit.value : null },
+        state: { overlap: ov.ok ? ov.value : null, hit: hit.ok ? !!hit.value : null, kindA, kindB },
         draw(g) {
           g.shape(B, { stroke: C.b, fill: C.bFill, width: B.type === 'segment' ? 2.5 : 1.5 });
           g.shape(A, { stroke: ov.value ? C.hitFill : C.a, fill: A.type === 'segment' || A.type === 'point' ? null : aFill(ov.value), width: A.type === 'segment' ? 2.5 : 1.5 });
@@ -859,6 +948,7 @@ async function main() {
     const lib = await load();
     status.textContent = `collide2d ${Math.floor(lib.version / 10000)}.${Math.floor(lib.version / 100) % 100}.${lib.version % 100}, WebAssembly, double precision.`;
     articleFigures(lib);
+    rectsFigure(lib);
     mdnFigure(lib);
     bumpFigure(lib);
     snippetFigures(lib);

@@ -7,6 +7,7 @@
 // World units: 1 = one tile, y up. Every call to the mover world is recorded (world.trace) so that
 // the browser test can replay the same calls through the native build and compare positions.
 import { MoverWorld } from '../src/mover.js';
+import { teachBlock, renderCode } from './teach.js';
 
 const DT = 1 / 60;
 const SCALE = 32;               // px per unit on the canvas bitmap
@@ -100,6 +101,7 @@ steps up the stairs, snaps to the ground going down, stands on the one-way platf
 <pre class="pf-readout"></pre></div>
 <p class="note">Gravity ${GRAVITY}, jump speed ${JUMP}, run speed ${RUN} tiles/s, fixed step 1/60 s; mover: skin ${PLATFORMER_CONFIG.skin}, max slope 50&deg;, step ${PLATFORMER_CONFIG.stepHeight}, snap ${PLATFORMER_CONFIG.snapDistance}.</p>`;
   main.appendChild(el);
+  renderCode(teachBlock(el, 'platformer'), 'platformer', {}, {});   // the prose and the C call (./teach.js)
   const canvas = el.querySelector('canvas');
   canvas.width = VIEW_W * SCALE;
   canvas.height = VIEW_H * SCALE;

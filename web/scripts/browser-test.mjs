@@ -3,17 +3,61 @@
 // It loads the page, drags shapes, moves the MDN entity with the arrow keys, replays every query
 // the page reports through the native reference build and compares the results, checks
 // screenshot pixels for the collision colours, and fails on any console error or failed request.
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+// It also checks what the page teaches: every figure has its prose and a C code block; every c2d_*
+// name in the blocks is declared in include/ and every block compiles against the headers; the
+// LTRB figure's block, built and run with the library, gives the figure's answers; the API
+// reference link works; a 390 px phone viewport does not overflow sideways.
+// C2D_SCREENSHOT_DIR=dir saves desktop and phone screenshots of the whole page there.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { serve, docsDir } from './serve.mjs';
 import { compareCases } from './ref-compare.mjs';
 import { decodePng, countColour } from './png.mjs';
 
 const refPath = process.argv[2];
 const chromePath = process.argv[3] || process.env.CHROMIUM || '/usr/bin/chromium';
 if (!refPath) { console.error('usage: browser-test.mjs <c2d_ref> [chromium]'); process.exit(2); }
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const includeDir = join(repo, 'include');
+const CC = process.env.CC || 'cc';
+// The native library the reference was linked with (web/native builds it in double precision).
+const libPath = join(dirname(resolve(refPath)), 'collide2d', 'libcollide2d.a');
+
+// Every c2d_ / C2D_ identifier of the installed headers, and those of them called or declared
+// as functions (a name followed by "(").
+const headerText = [join(includeDir, 'collide2d.h'), ...readdirSync(join(includeDir, 'collide2d')).filter((f) => f.endsWith('.h')).map((f) => join(includeDir, 'collide2d', f))]
+  .map((f) => readFileSync(f, 'utf8')).join('\n');
+const headerWords = new Set(headerText.match(/\b(?:c2d|C2D)_\w+/g));
+const headerFuncs = new Set([...headerText.matchAll(/\b(c2d_\w+)\s*\(/g)].map((m) => m[1]));
+// The names of a code block that the headers do not declare: calls must be functions, other
+// c2d_ / C2D_ words any declared name.
+function unknownNames(code) {
+  const bad = [];
+  for (const m of code.matchAll(/\b(c2d_\w+)\s*\(/g)) if (!headerFuncs.has(m[1])) bad.push(`${m[1]}()`);
+  for (const m of code.matchAll(/\b(?:c2d|C2D)_\w+/g)) if (!headerWords.has(m[0])) bad.push(m[0]);
+  return [...new Set(bad)];
+}
+// Compiles C source with the headers (double precision, as the page's library); returns the
+// compiler's messages, or '' when it compiled. link: also link with the library and run it.
+function compileC(dir, name, source, link = false) {
+  const src = join(dir, `${name}.c`), exe = join(dir, name);
+  writeFileSync(src, source);
+  const flags = ['-std=c99', '-DC2D_DOUBLE', `-I${includeDir}`, '-Werror=implicit-function-declaration', '-Werror=incompatible-pointer-types',
+    '-Werror=int-conversion', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-missing-braces', '-Wno-missing-field-initializers'];
+  try {
+    if (link) execFileSync(CC, [...flags, src, libPath, '-lm', '-o', exe], { stdio: 'pipe' });
+    else execFileSync(CC, [...flags, '-fsyntax-only', src], { stdio: 'pipe' });
+    return { ok: true, out: link ? execFileSync(exe, { encoding: 'utf8' }) : '' };
+  } catch (e) {
+    return { ok: false, out: `${e.stderr || ''}${e.stdout || ''}` || String(e) };
+  }
+}
+const cdir = mkdtempSync(join(tmpdir(), 'c2d-page-c-'));
 
 const failures = [];
 const fail = (msg) => { failures.push(msg); console.log(`FAIL ${msg}`); };
@@ -224,6 +268,139 @@ try {
   const ops = [...new Set(all.map((c) => c.op))].sort();
   ok(`operations compared: ${ops.join(', ')}`);
 
+  // 7. What each figure teaches: prose, and a C block whose names the headers declare.
+  const teach = await page.evaluate(() => {
+    const els = [...Object.values(window.c2dPage.figures).map((f) => f.el), document.getElementById('fig-platformer')];
+    return els.map((el) => ({
+      id: el.id,
+      prose: [...el.querySelectorAll('.teach > p:not(.js)')].map((p) => p.textContent).join(' '),
+      code: el.querySelector('.teach pre.code')?.textContent || '',
+      js: el.querySelector('.teach p.js code')?.textContent || '',
+    }));
+  });
+  // The pair explorer writes its C for the kinds chosen: every pair of kinds is checked too.
+  const pairCodes = await page.evaluate(() => {
+    const f = window.c2dPage.figures.pairs;
+    const kinds = [...f.el.querySelector('select').options].map((o) => o.value);
+    const out = [];
+    for (const a of kinds) for (const b of kinds) { f.setKinds(a, b); out.push({ id: `fig-pairs-${a}-${b}`, prose: '', code: f.codeEl.textContent }); }
+    f.setKinds('circle', 'polygon');
+    return out;
+  });
+  const noTeach = teach.filter((t) => t.prose.length < 150 || !/\bc2d_\w+\s*\(/.test(t.code));
+  check(teach.length >= 22 && noTeach.length === 0,
+    `every figure (${teach.length}) has prose (>= 150 characters) and a C block with a c2d_ call${noTeach.length ? `; not: ${noTeach.map((t) => t.id).join(', ')}` : ''}`);
+  const blocks = [...teach, ...pairCodes];
+  const misnamed = blocks.map((t) => ({ id: t.id, bad: unknownNames(t.code) })).filter((t) => t.bad.length);
+  check(misnamed.length === 0, `every c2d_ name in the C blocks (${blocks.length}, the pair explorer's ${pairCodes.length} kind pairs included) is declared in include/ (${headerFuncs.size} functions)`);
+  misnamed.forEach((t) => console.log(`     ${t.id}: ${t.bad.join(', ')}`));
+  // The JS calls named beside the C: methods the package's type declarations have.
+  const dts = ['index.d.ts', 'mover.d.ts'].map((f) => readFileSync(join(repo, 'web', 'src', f), 'utf8')).join('\n');
+  const badJs = teach.flatMap((t) => [...t.js.matchAll(/\b(?:lib|world|player|bodies)\.(\w+)\(/g)].map((m) => m[1])
+    .filter((name) => !new RegExp(`\\b${name}\\s*[(<]`).test(dts)).map((name) => `${t.id}: ${name}`));
+  check(badJs.length === 0, `every JS call named beside the C is a method in web/src/*.d.ts${badJs.length ? `; not: ${badJs.join(', ')}` : ''}`);
+  // The checker itself: a block with one name broken is caught.
+  const sample = teach.find((t) => t.id === 'fig-article-aabb');
+  const broken = sample ? unknownNames(sample.code.replace('c2d_aabb_hit_aabb', 'c2d_aabb_hit_aabbb')) : [];
+  check(broken.includes('c2d_aabb_hit_aabbb()'), `the name check catches a broken name (${broken.join(', ') || 'nothing found'})`);
+  // Every block compiles against the headers, as the body of a function.
+  const unit = '#include <collide2d.h>\n' + blocks.map((t) => `void ${t.id.replace(/\W/g, '_')}(void);\nvoid ${t.id.replace(/\W/g, '_')}(void) {\n${t.code}\n}\n`).join('\n');
+  const built = compileC(cdir, 'blocks', unit);
+  check(built.ok, `every C block (${blocks.length}) compiles with the headers (${CC} -std=c99 -fsyntax-only)`);
+  if (!built.ok) console.log(built.out.split('\n').slice(0, 30).map((l) => `     ${l}`).join('\n'));
+
+  // 8. The segment along the box's top edge (the article's 0 * infinity): touching, no NaN.
+  await page.click('#fig-article-segment button[data-preset="edge"]');
+  {
+    const st = await state('article-segment');
+    const nums = await page.evaluate(() => window.c2dPage.figures['article-segment'].nums.textContent);
+    check(st.hit === false && !/nan/i.test(nums), `article-segment: along the top edge, no hit and no NaN (${nums.split('\n')[0]})`);
+  }
+
+  // 9. The LTRB figure: its answers for several placed rectangles are what its own C block gives
+  // when built with the library and run.
+  {
+    const expect = {
+      overlap: { overlap: true, aHasB: false, bHasA: false, touching: false },
+      contains: { overlap: true, aHasB: true, bHasA: false, touching: false, tutorial: false },
+      'shared edge': { overlap: false, touching: true },
+      corner: { overlap: false, touching: true },
+      cross: { overlap: true, aHasB: false, bHasA: false, tutorial: false },
+      'from above': { overlap: true, tutorial: false },
+      apart: { overlap: false, touching: false },
+    };
+    const placed = [];
+    for (const name of Object.keys(expect)) {
+      await page.click(`#fig-rects button[data-preset="${name}"]`);
+      placed.push({ name, state: await state('rects'), code: await page.evaluate(() => window.c2dPage.figures.rects.codeEl.textContent) });
+    }
+    // and one placed by dragging B's top-left corner inside A (B then lies within A)
+    await page.click('#fig-rects button[data-preset="contains"]');
+    await drag('rects', 'b1', 60, 50);
+    placed.push({ name: 'dragged', state: await state('rects'), code: await page.evaluate(() => window.c2dPage.figures.rects.codeEl.textContent) });
+    for (const { name, state: st } of placed) {
+      const want = expect[name] || { overlap: true, aHasB: true, bHasA: false, touching: false };
+      const wrong = Object.entries(want).filter(([k, v]) => st[k] !== v).map(([k]) => k);
+      check(wrong.length === 0, `rects ${name}: A ${st.a.join(',')} B ${st.b.join(',')}: overlap ${st.overlap}, A has B ${st.aHasB}, B has A ${st.bHasA}, touching ${st.touching}, tutorial ${st.tutorial}${wrong.length ? `; expected other ${wrong.join(', ')}` : ''}`);
+    }
+    const prog = '#include <collide2d.h>\n#include <stdio.h>\n' + placed.map((p, i) =>
+      `static void case${i}(void) {\n${p.code}\n    printf("%d %d %d %d\\n", overlap, a_has_b, b_has_a, touching);\n}\n`).join('\n') +
+      `int main(void) {\n${placed.map((_, i) => `    case${i}();`).join('\n')}\n    return 0;\n}\n`;
+    const run = compileC(cdir, 'ltrb', prog, true);
+    if (!run.ok) fail(`rects: the figure's C block did not build and run:\n${run.out.split('\n').slice(0, 20).join('\n')}`);
+    else {
+      const rows = run.out.trim().split('\n');
+      const b = (x) => (x ? 1 : 0);
+      const disagree = placed.filter((p, i) => rows[i] !== [p.state.overlap, p.state.aHasB, p.state.bHasA, p.state.touching].map(b).join(' '));
+      check(disagree.length === 0 && rows.length === placed.length,
+        `rects: the C block, built with ${libPath.replace(repo, '')} and run, agrees with the figure for ${placed.length} placements${disagree.length ? `; not: ${disagree.map((p) => p.name).join(', ')}` : ''}`);
+    }
+  }
+
+  // 10. The API reference link: followed in the served page, it opens the reference (doxygen's
+  // when make docs has run, else the list of headers), and the headers it links are served.
+  {
+    const href = await page.evaluate(() => document.getElementById('api-link')?.href);
+    const tab = await ctx.newPage();
+    tab.on('response', (r) => { if (r.status() >= 400) consoleErrors.push(`HTTP ${r.status()}: ${r.url()}`); });
+    await tab.goto(`${base}/page/`);
+    await tab.click('#api-link');
+    await tab.waitForLoadState('load');
+    const built = existsSync(join(docsDir, 'index.html'));
+    const apiText = await tab.evaluate(() => document.documentElement.outerHTML);
+    check(href === `${base}/api/` && tab.url() === `${base}/api/` && (built ? /doxygen/i.test(apiText) && /collide2d/.test(apiText) : /include\/collide2d\/collision\.h/.test(apiText)),
+      `API link ${href} opens the ${built ? 'doxygen reference (make docs output)' : 'header list (make docs not run)'}`);
+    if (built) {
+      const ref = await tab.goto(`${base}/api/collision_8h.html`);
+      check(ref.status() === 200 && (await ref.text()).includes('c2d_aabb_hit_aabb'), 'the reference has collision.h\'s page with c2d_aabb_hit_aabb');
+    }
+    const hdr = await tab.goto(`${base}/include/collide2d/collision.h`);
+    check(hdr.status() === 200 && (await hdr.text()).includes('c2d_aabb_hit_aabb'), 'the headers are served at /include/ (collision.h declares c2d_aabb_hit_aabb)');
+    await tab.close();
+  }
+
+  // 11. A phone (390 x 844): the page does not overflow sideways, code blocks included.
+  {
+    const phone = await ctx.newPage();
+    phone.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(`phone console.${m.type()}: ${m.text()}`); });
+    phone.on('pageerror', (e) => consoleErrors.push(`phone page error: ${e.message}`));
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${base}/page/`);
+    await phone.waitForFunction(() => window.c2dPage && window.c2dPage.ready, null, { timeout: 15000 });
+    const w = await phone.evaluate(() => {
+      // (inside a box that scrolls or clips sideways, such as a code block or the pair table, wide content is fine)
+      const clipped = (el) => { for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true; return false; };
+      const wide = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el));
+      return { scroll: document.documentElement.scrollWidth, vw: window.innerWidth, wide: wide.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}#${el.id || ''}.${el.className || ''}`) };
+    });
+    check(w.scroll <= w.vw && w.wide.length === 0, `phone ${w.vw} px: no horizontal overflow (scroll width ${w.scroll})${w.wide.length ? `; too wide: ${w.wide.join(' ')}` : ''}`);
+    if (process.env.C2D_SCREENSHOT_DIR) {
+      mkdirSync(process.env.C2D_SCREENSHOT_DIR, { recursive: true });
+      writeFileSync(join(process.env.C2D_SCREENSHOT_DIR, 'phone.png'), await phone.screenshot({ fullPage: true }));
+    }
+    await phone.close();
+  }
+
   if (process.env.C2D_SCREENSHOT_DIR) {
     mkdirSync(process.env.C2D_SCREENSHOT_DIR, { recursive: true });
     writeFileSync(join(process.env.C2D_SCREENSHOT_DIR, 'page.png'), await page.screenshot({ fullPage: true }));
@@ -236,6 +413,7 @@ try {
   await ctx.close();
   server.close();
   rmSync(profile, { recursive: true, force: true });
+  rmSync(cdir, { recursive: true, force: true });
 }
 
 if (failures.length) {
