@@ -26,6 +26,31 @@ export interface WedgeShape { type: 'wedge'; x: number; y: number; r: number; st
 export type ConvexShape = PointShape | SegmentShape | AABBShape | RectShape | CircleShape | CapsuleShape | PolygonShape;
 /** Shapes for overlap / containsPoint (and raycast for concave); other queries throw for these. */
 export type Shape = ConvexShape | ConcaveShape | ArcShape | WedgeShape;
+/** The shapes a concave polygon has an overlap test with. */
+export type ConcavePartner = ConcaveShape | PolygonShape | AABBShape | RectShape | CircleShape | SegmentShape | PointShape;
+
+/** A shape kept decoded in wasm memory (lib.shape(desc)): checked once when made or set, then
+ * passed to queries without copying. Its type parameter keeps the shape kind for the overloads. */
+export declare class ShapeHandle<D extends Shape = Shape> {
+  /** the shape's type, e.g. 'circle' */
+  readonly type: D['type'];
+  /** a copy of the last description set */
+  readonly desc: D;
+  /** replaces the shape (same kind); an invalid one throws a C2DError and changes nothing */
+  set(desc: D): this;
+  /** frees the wasm copy; using the handle afterwards throws */
+  destroy(): void;
+}
+/** A shape of kind D, as a plain object or a handle. */
+export type Of<D extends Shape> = D | ShapeHandle<D>;
+
+/** An error the C library reported: status is the c2d_status number, code its C name. An invalid
+ * shape gives its constructor's code (e.g. 'C2D_ERR_TOO_MANY_POINTS', 'C2D_ERR_BAD_SIZE',
+ * 'C2D_ERR_NOT_FINITE'); a pair with no test gives 'C2D_ERR_UNSUPPORTED'. */
+export declare class C2DError extends Error {
+  readonly status: number;
+  readonly code: string;
+}
 export type Box = AABBShape | RectShape | { minX: number; minY: number; maxX: number; maxY: number };
 
 /** A contact: pos on B's surface (static tests) or where the ray/sweep hits; normal is a unit
@@ -92,29 +117,45 @@ export declare class Bodies {
   destroy(): void;
 }
 
+/** Result of hitMany: index[k] is the pair number of the k-th overlapping pair, hits[6k..6k+5] its
+ * normal (B toward A), delta (push-out for A) and pos. */
+export interface HitMany { count: number; index: Int32Array; hits: Float64Array; }
+
 export declare class Collide2D {
   /** C2D_VERSION of the compiled library (major * 10000 + minor * 100 + patch) */
   readonly version: number;
   readonly maxPolygonVertices: number;
+  /** a shape made once in wasm memory; an invalid shape throws a C2DError (validate()'s message) */
+  shape<D extends Shape>(desc: D): ShapeHandle<D>;
   /** null when valid, else the library's reason */
-  validate(shape: Shape): string | null;
+  validate(shape: Of<Shape>): string | null;
   statusString(status: number): string;
-  overlap(a: Shape, b: Shape): boolean;
-  hit(a: ConvexShape, b: ConvexShape): Hit | null;
-  containsPoint(shape: Shape, x: number, y: number): boolean;
-  containsPoint(shape: Shape, p: Vec2): boolean;
-  raycast(shape: ConvexShape | ConcaveShape, ray: RayInput): Hit | null;
+  /** do the interiors meet; only the pairs the library has a test for type-check */
+  overlap(a: Of<ConvexShape>, b: Of<ConvexShape>): boolean;
+  overlap(a: Of<ConcaveShape>, b: Of<ConcavePartner>): boolean;
+  overlap(a: Of<ConcavePartner>, b: Of<ConcaveShape>): boolean;
+  overlap(a: Of<ArcShape | WedgeShape>, b: Of<PointShape>): boolean;
+  overlap(a: Of<PointShape>, b: Of<ArcShape | WedgeShape>): boolean;
+  /** the contact and push-out for a, or null; out (if given) is overwritten and returned */
+  hit(a: Of<ConvexShape>, b: Of<ConvexShape>, out?: Hit): Hit | null;
+  /** overlap of as[i] and bs[i] for every i: 1 or 0 */
+  overlapMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[], out?: Uint8Array): Uint8Array;
+  /** hit of as[i] and bs[i] for every i, in one call */
+  hitMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[]): HitMany;
+  containsPoint(shape: Of<Shape>, x: number, y: number): boolean;
+  containsPoint(shape: Of<Shape>, p: Vec2): boolean;
+  raycast(shape: Of<ConvexShape | ConcaveShape>, ray: RayInput): Hit | null;
   /** the article's intersectSegment: segment pos + t * delta against the box grown by padding */
   aabbSegmentPadded(box: Box, pos: Vec2, delta: Vec2, padding?: Vec2): Hit | null;
-  cast(a: ConvexShape, deltaA: Vec2, b: ConvexShape, deltaB?: Vec2): Sweep;
+  cast(a: Of<ConvexShape>, deltaA: Vec2, b: Of<ConvexShape>, deltaB?: Vec2): Sweep;
   sweepInto(a: ConvexShape, delta: Vec2, statics: ConvexShape[]): SweepInto;
   sweepAABB(a: Box, delta: Vec2, b: Box): Sweep;
   sweepAABBInto(a: Box, delta: Vec2, boxes: Box[]): SweepInto;
-  manifold(a: ConvexShape, b: ConvexShape): Manifold;
-  distance(a: ConvexShape, b: ConvexShape): Distance | null;
+  manifold(a: Of<ConvexShape>, b: Of<ConvexShape>): Manifold;
+  distance(a: Of<ConvexShape>, b: Of<ConvexShape>): Distance | null;
   segmentIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): (Vec2 & { fraction: number }) | null;
   lineIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): Vec2 | null;
-  bounds(shape: Shape): { minX: number; minY: number; maxX: number; maxY: number } | null;
+  bounds(shape: Of<Shape>): { minX: number; minY: number; maxX: number; maxY: number } | null;
   hull(shape: PolygonShape): Vec2[] | null;
   createIndex(kind?: IndexKind, options?: IndexOptions): Index;
   /** a static tree built once over the boxes (ids are array positions); insert/move/remove throw */

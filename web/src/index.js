@@ -8,12 +8,31 @@
 // from B toward A, hit.delta is added to A to separate, NaN input gives no hit.
 
 const KIND = { point: 0, segment: 1, aabb: 2, rect: 2, circle: 3, capsule: 4, polygon: 5, concave: 6, arc: 7, wedge: 7 };
+const K_CIRCLE = 3;
 const UNSUPPORTED = -100;
 const BAD_ENCODING = -101;
 const OUT = 0; // the first 32 doubles of the scratch area hold results
 const OUT_LEN = 32;
 // 'spatial_hash' is kept as another name for the grid (the library's one hashed uniform grid).
 const INDEX_KINDS = { dynamic_tree: 0, spatial_hash: 2, grid: 2, quadtree: 3, sweep_prune: 4 };
+
+// The C library's c2d_status names, by -status.
+const STATUS_NAMES = ['C2D_OK', 'C2D_ERR_NULL_ARG', 'C2D_ERR_NOT_FINITE', 'C2D_ERR_OUT_OF_RANGE', 'C2D_ERR_BAD_SIZE',
+  'C2D_ERR_DEGENERATE', 'C2D_ERR_TOO_MANY_POINTS', 'C2D_ERR_SELF_INTERSECTING', 'C2D_ERR_BAD_ANGLE',
+  'C2D_ERR_OUT_OF_MEMORY', 'C2D_ERR_UNSUPPORTED', 'C2D_ERR_BAD_ID', 'C2D_ERR_BUSY', 'C2D_ERR_FULL',
+  'C2D_ERR_BUFFER_TOO_SMALL'];
+function statusName(status) { return STATUS_NAMES[-status] ?? `status ${status}`; }
+
+/** An error the C library reported: status is the c2d_status number, code its C name (e.g.
+ * 'C2D_ERR_TOO_MANY_POINTS', or 'C2D_ERR_UNSUPPORTED' for a pair of shapes with no test). */
+export class C2DError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'C2DError';
+    this.status = status;
+    this.code = statusName(status);
+  }
+}
 
 function num(shape, field) {
   const v = shape[field];
@@ -107,13 +126,57 @@ export function encodeShape(shape) {
   return f;
 }
 
-function readHit(f, i) {
-  return {
-    pos: { x: f[i], y: f[i + 1] },
-    normal: { x: f[i + 2], y: f[i + 3] },
-    delta: { x: f[i + 4], y: f[i + 5] },
-    time: f[i + 6],
-  };
+// A hit from 7 doubles at f[i...]; written into out when given (its vectors are reused).
+function readHit(f, i, out) {
+  if (out === undefined) {
+    return {
+      pos: { x: f[i], y: f[i + 1] },
+      normal: { x: f[i + 2], y: f[i + 3] },
+      delta: { x: f[i + 4], y: f[i + 5] },
+      time: f[i + 6],
+    };
+  }
+  setHit(out, f[i], f[i + 1], f[i + 2], f[i + 3], f[i + 4], f[i + 5], f[i + 6]);
+  return out;
+}
+
+function setHit(out, px, py, nx, ny, dx, dy, time) {
+  if (!out.pos) out.pos = { x: 0, y: 0 };
+  if (!out.normal) out.normal = { x: 0, y: 0 };
+  if (!out.delta) out.delta = { x: 0, y: 0 };
+  out.pos.x = px; out.pos.y = py;
+  out.normal.x = nx; out.normal.y = ny;
+  out.delta.x = dx; out.delta.y = dy;
+  out.time = time;
+}
+
+// c2d_circle_hit_circle in plain JS for two valid circles (disk_disk and finish_hit of
+// src/manifold.c: the same double operations in the same order, so the same bits). Returns
+// undefined for centers closer than DBL_MIN (not 0), which the wasm call handles.
+const EPSILON = 2.2204460492503131e-16; // C2D_EPSILON (double)
+const REAL_MIN = 2.2250738585072014e-308; // DBL_MIN
+function circleHit(a, b, out) {
+  const dx = a._cx - b._cx, dy = a._cy - b._cy;
+  const r = a._r + b._r, d2 = dx * dx + dy * dy;
+  if (!(d2 < r * r)) return null;
+  const ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+  const scale = (ax > ay ? ax : ay) + r;
+  let nx = 1, ny = 0, dist = 0;
+  if (d2 > 0) {
+    if (!(d2 >= REAL_MIN)) return undefined;
+    dist = Math.sqrt(d2);
+    nx = dx / dist; ny = dy / dist;
+  }
+  let tiny = EPSILON * scale;
+  if (!(tiny > 0)) tiny = REAL_MIN;
+  let depth = r - dist;
+  if (!(depth > tiny)) depth = tiny;
+  const px = b._cx + nx * b._r, py = b._cy + ny * b._r;
+  if (out === undefined) {
+    return { pos: { x: px, y: py }, normal: { x: nx, y: ny }, delta: { x: nx * depth, y: ny * depth }, time: 0 };
+  }
+  setHit(out, px, py, nx, ny, nx * depth, ny * depth, 0);
+  return out;
 }
 
 function readSweep(f, i) {
@@ -132,6 +195,69 @@ function boxArgs(b) {
 const finalizer = typeof FinalizationRegistry !== 'undefined'
   ? new FinalizationRegistry((release) => release()) : null;
 
+/** A shape kept decoded in wasm memory (make it with lib.shape(desc)). Every query takes it where
+ * it takes a plain shape; it is checked once, when made or set, instead of on every call. */
+export class ShapeHandle {
+  constructor(lib, desc) {
+    this._lib = lib;
+    this._p = 0;
+    this._len = 0;
+    this._cell = { p: 0 };
+    this._k = -1;
+    this._cx = 0; this._cy = 0; this._r = 0;
+    this.desc = null;
+    this.set(desc);
+    const x = lib._x, cell = this._cell;
+    if (finalizer) finalizer.register(this, () => { if (cell.p) x.free(cell.p); }, cell);
+  }
+
+  /** The shape's type ('circle', 'polygon', ...). */
+  get type() { return this.desc.type; }
+
+  /** Replaces the shape (a plain shape object, copied); an invalid one throws a C2DError and
+   * leaves the handle as it was. Returns the handle. */
+  set(desc) {
+    const lib = this._lib;
+    if (this._cell === null) throw new Error('collide2d: shape used after destroy()');
+    const len = encodedLength(desc);
+    const f = lib._reserve(OUT_LEN + len);
+    encode(desc, f, OUT_LEN);
+    lib._decode(lib._slotA, OUT_LEN, desc); // throws when invalid, before anything changes
+    const x = lib._x, size = lib._shapeSize;
+    if (len > this._len) {
+      const p = x.malloc(size + 8 * len);
+      if (!p) throw new RangeError('collide2d: out of wasm memory');
+      if (this._p) x.free(this._p);
+      this._p = this._cell.p = p;
+      this._len = len;
+    }
+    const g = lib._f64(); // malloc may have grown the memory
+    new Float64Array(g.buffer, this._p + size, len).set(g.subarray(OUT_LEN, OUT_LEN + len));
+    x.w_shape_set(this._p, this._p + size);
+    this._k = KIND[desc.type];
+    if (this._k === K_CIRCLE) { this._cx = desc.x; this._cy = desc.y; this._r = desc.r; }
+    this.desc = { ...desc };
+    return this;
+  }
+
+  _live() {
+    const p = this._p;
+    if (p === 0) throw new Error('collide2d: shape used after destroy()');
+    return p;
+  }
+
+  /** Frees the wasm copy; the handle cannot be used afterwards. */
+  destroy() {
+    if (this._cell === null) return;
+    if (finalizer) finalizer.unregister(this._cell);
+    if (this._p) this._lib._x.free(this._p);
+    this._p = 0;
+    this._cell.p = 0;
+    this._cell = null;
+    this._k = -1;
+  }
+}
+
 /** The loaded library. Make one with load() or loadSync(). */
 export class Collide2D {
   constructor(instance) {
@@ -145,6 +271,11 @@ export class Collide2D {
     this.maxPolygonVertices = this._x.w_max_polygon_vertices();
     this.version = this._x.w_version();
     this._calls = [];
+    this._shapeSize = this._x.w_shape_size();
+    this._slotA = this._x.malloc(this._shapeSize); // scratch handles for plain-object calls
+    this._slotB = this._x.malloc(this._shapeSize);
+    this._pa = 0;
+    this._pb = 0;
   }
 
   // Makes sure the scratch area holds n doubles; returns the Float64Array view of it.
@@ -185,16 +316,72 @@ export class Collide2D {
     return [ia, ib];
   }
 
-  _check(r, op, a, b) {
-    if (r === UNSUPPORTED) {
-      throw new Error(`collide2d: no ${op} test for ${a.type}${b ? ' and ' + b.type : ''}`);
+  // The result area as a Float64Array (refreshed after a memory growth or a new scratch area).
+  _out() {
+    const v = this._view;
+    return this._buf === null || v.length === 0 ? this._f64() : v;
+  }
+
+  _reentered() {
+    throw new Error('collide2d: a move filter or custom response must not call into the library (it runs inside the move)');
+  }
+
+  // Sets this._pa (and this._pb when b is given) to the decoded-shape pointers of a and b: a
+  // ShapeHandle's own, or a scratch handle that a plain object is decoded into (throwing a
+  // C2DError when it is invalid).
+  _pair(a, b) {
+    const la = a instanceof ShapeHandle ? 0 : encodedLength(a);
+    const lb = b === undefined || b instanceof ShapeHandle ? 0 : encodedLength(b);
+    const f = this._reserve(OUT_LEN + la + lb);
+    if (la) {
+      encode(a, f, OUT_LEN);
+      this._pa = this._decode(this._slotA, OUT_LEN, a);
+    } else {
+      this._pa = a._live();
     }
+    if (b === undefined) return;
+    if (lb) {
+      encode(b, f, OUT_LEN + la);
+      this._pb = this._decode(this._slotB, OUT_LEN + la, b);
+    } else {
+      this._pb = b._live();
+    }
+  }
+
+  // Decodes the encoded shape at element i into the handle at slot; throws when it is invalid.
+  _decode(slot, i, shape) {
+    const st = this._x.w_shape_set(slot, this._addr(i));
+    if (st !== 0) throw this._invalid(st, shape);
+    return slot;
+  }
+
+  _invalid(st, shape) {
+    if (st === BAD_ENCODING) return new TypeError(`collide2d: malformed ${shape.type} (bad kind or point count)`);
+    return new C2DError(st, `collide2d: invalid ${shape.type}: ${this.statusString(st)} (${statusName(st)})`);
+  }
+
+  _check(r, op, a, b) {
+    if (r === UNSUPPORTED) throw this._unsupported(op, a, b);
     if (r === BAD_ENCODING) throw new TypeError(`collide2d: malformed shape in ${op}`);
     return r;
   }
 
+  _unsupported(op, a, b) {
+    const st = -10;
+    return new C2DError(st, `collide2d: no ${op} test for ${a.type}${b ? ' and ' + b.type : ''} (${statusName(st)})`);
+  }
+
+  /** A shape made once in wasm memory and reused by handle: checked here (an invalid shape throws
+   * a C2DError, with validate()'s message), then passed to every query without copying. Change it
+   * with handle.set(desc); free it with handle.destroy() (a FinalizationRegistry frees forgotten
+   * ones). */
+  shape(desc) {
+    return new ShapeHandle(this, desc);
+  }
+
   /** null when the shape is valid, else the library's reason (e.g. 'a size is zero or negative'). */
   validate(shape) {
+    if (shape instanceof ShapeHandle) { shape._live(); return null; }
     const [ia] = this._put(shape);
     const st = this._x.w_validate(this._addr(ia));
     return st === 0 ? null : this.statusString(st);
@@ -209,33 +396,100 @@ export class Collide2D {
     return new TextDecoder().decode(bytes.subarray(0, n));
   }
 
-  /** True when the interiors of a and b intersect (touching is not an overlap). */
+  /** True when the interiors of a and b intersect (touching is not an overlap). Shapes are plain
+   * objects or handles from shape(); an invalid shape throws a C2DError, a pair the library has no
+   * test for throws one with code 'C2D_ERR_UNSUPPORTED'. */
   overlap(a, b) {
-    const [ia, ib] = this._put(a, b);
-    return this._check(this._x.w_overlap(this._addr(ia), this._addr(ib)), 'overlap', a, b) === 1;
+    let pa, pb;
+    if (a instanceof ShapeHandle && b instanceof ShapeHandle) {
+      if (this._calls.length !== 0) this._reentered();
+      pa = a._live(); pb = b._live();
+      // Two circles: c2d_circle_overlap_circle, the same operations in the same order.
+      if (a._k === K_CIRCLE && b._k === K_CIRCLE) {
+        const dx = a._cx - b._cx, dy = a._cy - b._cy, r = a._r + b._r;
+        return dx * dx + dy * dy < r * r;
+      }
+    } else {
+      this._pair(a, b);
+      pa = this._pa; pb = this._pb;
+    }
+    const r = this._x.w_overlap_s(pa, pb);
+    if (r < 0) throw this._unsupported('overlap', a, b);
+    return r === 1;
   }
 
-  /** Overlap with contact: {pos, normal (B toward A), delta (push-out for A), time: 0}, or null. */
-  hit(a, b) {
-    const [ia, ib] = this._put(a, b);
-    const r = this._check(this._x.w_hit(this._addr(ia), this._addr(ib), this._addr(OUT)), 'hit', a, b);
-    return r === 1 ? readHit(this._f64(), OUT) : null;
+  /** Overlap with contact: {pos, normal (B toward A), delta (push-out for A), time: 0}, or null.
+   * Pass out (a Hit to overwrite) to avoid making a new object per call. */
+  hit(a, b, out) {
+    let pa, pb;
+    if (a instanceof ShapeHandle && b instanceof ShapeHandle) {
+      if (this._calls.length !== 0) this._reentered();
+      pa = a._live(); pb = b._live();
+      if (a._k === K_CIRCLE && b._k === K_CIRCLE) {
+        const h = circleHit(a, b, out);
+        if (h !== undefined) return h;
+      }
+    } else {
+      this._pair(a, b);
+      pa = this._pa; pb = this._pb;
+    }
+    const r = this._x.w_hit_s(pa, pb, this._ptr);
+    if (r < 0) throw this._unsupported('hit', a, b);
+    return r === 1 ? readHit(this._out(), OUT, out) : null;
+  }
+
+  /** overlap() over pairs of handles: out[i] = 1 when as[i] and bs[i] overlap, else 0. */
+  overlapMany(as, bs, out) {
+    const n = this._pairPointers(as, bs);
+    const r = this._x.w_overlap_many(this._addr(OUT_LEN), this._addr(OUT_LEN) + 4 * n, n, this._addr(OUT_LEN) + 8 * n);
+    if (r < 0) throw new C2DError(-10, `collide2d: no overlap test for a pair in overlapMany (${statusName(-10)})`);
+    const res = out && out.length >= n ? out : new Uint8Array(n);
+    res.set(new Uint8Array(this._mem.buffer, this._addr(OUT_LEN) + 8 * n, n));
+    return res;
+  }
+
+  /** hit() over pairs of convex handles, in one call: {count, index, hits}: index[k] is the pair
+   * number of the k-th overlapping pair, hits[6k..6k+5] its normal (B toward A), delta (push-out
+   * for A) and pos. The arrays are copies. */
+  hitMany(as, bs) {
+    const n = this._pairPointers(as, bs);
+    const base = this._addr(OUT_LEN); // _pairPointers reserved 8n doubles after the result area:
+    const idx = base + 8 * n, hits = idx + 8 * n; // pointers (8n bytes), index (8n), hits (48n)
+    const count = this._x.w_hit_many(base, base + 4 * n, n, idx, hits);
+    if (count < 0) throw new C2DError(-10, `collide2d: no hit test for a pair in hitMany (${statusName(-10)})`);
+    const buf = this._mem.buffer;
+    return { count, index: new Int32Array(buf, idx, count).slice(), hits: new Float64Array(buf, hits, 6 * count).slice() };
+  }
+
+  // Writes the handles' pointers (as[], then bs[]) as int32 after the result area; returns n.
+  _pairPointers(as, bs) {
+    const n = as.length;
+    if (bs.length !== n) throw new RangeError('collide2d: the two handle arrays differ in length');
+    this._reserve(OUT_LEN + 8 * n);
+    const v = new Int32Array(this._mem.buffer, this._addr(OUT_LEN), 2 * n);
+    for (let i = 0; i < n; i++) {
+      const a = as[i], b = bs[i];
+      if (!(a instanceof ShapeHandle) || !(b instanceof ShapeHandle)) throw new TypeError('collide2d: batch calls take handles from shape()');
+      v[i] = a._live();
+      v[n + i] = b._live();
+    }
+    return n;
   }
 
   /** Point strictly inside the shape (points and segments: on them). */
   containsPoint(shape, x, y) {
     if (typeof x === 'object') { y = x.y; x = x.x; }
-    const [ia] = this._put(shape);
-    return this._x.w_contains(this._addr(ia), x, y) === 1;
+    this._pair(shape);
+    return this._x.w_contains_s(this._pa, x, y) === 1;
   }
 
   /** Cast of origin + t * translation, t in [0, maxFraction] (default 1): the first entry into the
    * shape's interior {pos, normal, delta, time}, or null. */
   raycast(shape, { origin, translation, maxFraction = 1 }) {
-    const [ia] = this._put(shape);
-    const r = this._check(this._x.w_raycast(this._addr(ia), origin.x, origin.y, translation.x, translation.y,
-      maxFraction, this._addr(OUT)), 'raycast', shape);
-    return r === 1 ? readHit(this._f64(), OUT) : null;
+    this._pair(shape);
+    const r = this._x.w_raycast_s(this._pa, origin.x, origin.y, translation.x, translation.y, maxFraction, this._ptr);
+    if (r < 0) throw this._unsupported('raycast', shape);
+    return r === 1 ? readHit(this._out(), OUT) : null;
   }
 
   /** The intersect article's intersectSegment: the segment pos + t * delta against the box grown
@@ -251,10 +505,10 @@ export class Collide2D {
   /** Linear cast: a moves by deltaA while b moves by deltaB. {hit, pos, time}: hit.time is the
    * first contact, time/pos the backed-off safe position of a's center. */
   cast(a, deltaA, b, deltaB = { x: 0, y: 0 }) {
-    const [ia, ib] = this._put(a, b);
-    this._check(this._x.w_cast(this._addr(ia), deltaA.x, deltaA.y, this._addr(ib), deltaB.x, deltaB.y,
-      this._addr(OUT)), 'cast', a, b);
-    return readSweep(this._f64(), OUT);
+    this._pair(a, b);
+    const r = this._x.w_cast_s(this._pa, deltaA.x, deltaA.y, this._pb, deltaB.x, deltaB.y, this._ptr);
+    if (r < 0) throw this._unsupported('cast', a, b);
+    return readSweep(this._out(), OUT);
   }
 
   /** Sweeps a by delta through the statics (the article's sweepInto): {hit, pos, time, index}. */
@@ -295,9 +549,10 @@ export class Collide2D {
 
   /** Contact manifold: {normal, points: [{x, y, depth, id}]} (no points without overlap). */
   manifold(a, b) {
-    const [ia, ib] = this._put(a, b);
-    const r = this._check(this._x.w_manifold(this._addr(ia), this._addr(ib), this._addr(OUT)), 'manifold', a, b);
-    const f = this._f64();
+    this._pair(a, b);
+    const r = this._x.w_manifold_s(this._pa, this._pb, this._ptr);
+    if (r < 0) throw this._unsupported('manifold', a, b);
+    const f = this._out();
     const points = [];
     for (let k = 0; k < r; k++) {
       const o = OUT + 3 + 4 * k;
@@ -309,10 +564,11 @@ export class Collide2D {
   /** Distance and closest points {pointA, pointB, normal, distance, iterations}, or null for
    * invalid shapes. */
   distance(a, b) {
-    const [ia, ib] = this._put(a, b);
-    const r = this._check(this._x.w_distance(this._addr(ia), this._addr(ib), this._addr(OUT)), 'distance', a, b);
+    this._pair(a, b);
+    const r = this._x.w_distance_s(this._pa, this._pb, this._ptr);
+    if (r < 0) throw this._unsupported('distance', a, b);
     if (r !== 1) return null;
-    const f = this._f64();
+    const f = this._out();
     return {
       pointA: { x: f[OUT], y: f[OUT + 1] },
       pointB: { x: f[OUT + 2], y: f[OUT + 3] },
@@ -344,10 +600,10 @@ export class Collide2D {
     return { x: g[OUT], y: g[OUT + 1] };
   }
 
-  /** Tight bounding box {minX, minY, maxX, maxY}, or null for an invalid shape. */
+  /** Tight bounding box {minX, minY, maxX, maxY} (an invalid shape throws a C2DError). */
   bounds(shape) {
-    const [ia] = this._put(shape);
-    if (this._x.w_bounds(this._addr(ia), this._addr(OUT)) !== 1) return null;
+    this._pair(shape);
+    if (this._x.w_bounds_s(this._pa, this._ptr) !== 1) return null;
     const f = this._f64();
     return { minX: f[OUT], minY: f[OUT + 1], maxX: f[OUT + 2], maxY: f[OUT + 3] };
   }
