@@ -79,6 +79,9 @@ export interface RayInput {
 export type IndexKind = 'dynamic_tree' | 'spatial_hash' | 'grid' | 'quadtree' | 'sweep_prune' | 'static_tree';
 export interface IndexOptions { cellSize?: number; margin?: number; }
 
+/** A box an index ray enters: its id and the fraction of the ray where it enters (0: origin inside). */
+export interface IndexRayHit { id: number; fraction: number; }
+
 /** A broad-phase index over boxes. Boxes that only touch do not overlap. */
 export declare class Index {
   readonly kind: IndexKind;
@@ -88,6 +91,10 @@ export declare class Index {
   remove(id: number): void;
   queryAABB(box: Box): number[];
   queryPoint(x: number, y: number): number[];
+  /** the box the ray enters first (ties: smaller id), or null; fraction is where it enters */
+  raycast(ray: RayInput): IndexRayHit | null;
+  /** every box the ray enters, nearest first (ties by id) */
+  raycastAll(ray: RayInput): IndexRayHit[];
   /** every overlapping pair, flat [a0, b0, a1, b1, ...], a < b, sorted */
   pairs(): Int32Array;
   /** pairs with a proxy inserted or moved since the last call */

@@ -1205,6 +1205,38 @@ export class Index {
     return this._collect((out, cap) => this._x.w_index_query_point(p, x, y, out, cap));
   }
 
+  _ray(ray, all) {
+    const { origin, translation, maxFraction = 1 } = ray;
+    const p = this._live();
+    const lib = this._lib;
+    for (;;) {
+      const cap = all ? Math.max(this._rayCap || 0, 64) : 1;
+      lib._reserve(OUT_LEN + 2 * cap);
+      const ids = lib._addr(OUT_LEN), fr = ids + 8 * cap;
+      const n = this._x.w_index_raycast(p, origin.x, origin.y, translation.x, translation.y, maxFraction,
+        all ? 1 : 0, ids, fr, cap);
+      if (n > cap) { this._rayCap = 2 * n; continue; }
+      const buf = this._x.memory.buffer;
+      const idv = new Int32Array(buf, ids, n), fv = new Float64Array(buf, fr, n);
+      const hits = new Array(n);
+      for (let k = 0; k < n; k++) hits[k] = { id: idv[k], fraction: fv[k] };
+      return hits;
+    }
+  }
+
+  /** The box the ray origin + t * translation, 0 <= t <= maxFraction (default 1), enters first:
+   * {id, fraction} (ties at one fraction go to the smaller id), or null. A ray that grazes a box's
+   * corner or runs along its edge does not enter it; an origin inside gives fraction 0. */
+  raycast(ray) {
+    const h = this._ray(ray, false);
+    return h.length ? h[0] : null;
+  }
+
+  /** Every box the ray enters (the raycast rule): [{id, fraction}], nearest first (ties by id). */
+  raycastAll(ray) {
+    return this._ray(ray, true).sort((a, b) => a.fraction - b.fraction || a.id - b.id);
+  }
+
   _pairs(update) {
     const slot = this._lib._addr(0);
     const n = this._x.w_index_pairs(this._live(), update ? 1 : 0, slot);

@@ -596,6 +596,62 @@ W_API int w_index_query_point(const c2d_index *index, double x, double y, int32_
     return c.total;
 }
 
+/* Ray casts over an index: the boxes the segment origin + t * translation, 0 <= t <= max_fraction,
+ * enters (broadphase.h's hit rule). */
+typedef struct w_ray_collect {
+    int32_t *ids;
+    double *fractions;
+    int capacity, total;
+    int32_t best_id;
+    double best;
+} w_ray_collect;
+
+/* Nearest box: clips the ray at each hit; ties at one fraction go to the smallest id. */
+static c2d_real w_ray_first(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    w_ray_collect *c = (w_ray_collect *)context;
+    (void)ray; (void)user_data;
+    if (c->best_id < 0 || fraction < c->best || (fraction == c->best && id < c->best_id)) {
+        c->best = fraction;
+        c->best_id = id;
+    }
+    return fraction;
+}
+
+static bool w_ray_all(int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    w_ray_collect *c = (w_ray_collect *)context;
+    (void)user_data;
+    if (c->total < c->capacity) {
+        c->ids[c->total] = id;
+        c->fractions[c->total] = fraction;
+    }
+    c->total++;
+    return true;
+}
+
+/* all == 0: the nearest box hit: writes its id and entry fraction to ids[0] / fractions[0] and
+ * returns 1, or returns 0 when the ray hits nothing. all != 0: every box hit, in traversal order:
+ * writes up to capacity (id, fraction) pairs and returns the total (may exceed capacity). An
+ * invalid ray (NaN, max_fraction < 0) hits nothing. */
+W_API int w_index_raycast(const c2d_index *index, double ox, double oy, double tx, double ty, double max_fraction,
+                          int all, int32_t *ids, double *fractions, int capacity) {
+    w_ray_collect c;
+    c2d_index_ray ray;
+    ray.origin = c2d_v2(ox, oy);
+    ray.translation = c2d_v2(tx, ty);
+    ray.max_fraction = max_fraction;
+    c.ids = ids; c.fractions = fractions; c.capacity = capacity; c.total = 0;
+    c.best_id = -1; c.best = 0;
+    if (all) {
+        c2d_index_raycast_all(index, ray, w_ray_all, &c);
+        return c.total;
+    }
+    c2d_index_raycast(index, ray, w_ray_first, &c);
+    if (c.best_id < 0) return 0;
+    ids[0] = c.best_id;
+    fractions[0] = c.best;
+    return 1;
+}
+
 /* All overlapping pairs (update != 0: only pairs with a moved proxy). Writes the address of the
  * index-owned pair array to *slot and returns the pair count, or a negative c2d_status. */
 W_API int w_index_pairs(c2d_index *index, int update, const c2d_index_pair **slot) {

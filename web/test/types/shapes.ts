@@ -1,7 +1,7 @@
 // Compiled by test/types.test.mjs with tsc --strict --noEmit: the narrow-phase calls accept the
 // pairs the library has a test for and reject the rest (each @ts-expect-error line must fail to
 // compile, or tsc reports the directive as unused).
-import { load, C2DError, type Collide2D, type Hit, type ShapeHandle, type PolygonShape } from '../../src/index.js';
+import { load, C2DError, type Collide2D, type Hit, type ShapeHandle, type PolygonShape, type IndexRayHit } from '../../src/index.js';
 
 async function main(): Promise<void> {
   const lib: Collide2D = await load();
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const many = lib.hitMany([circle, circle], [poly, circle]);
   const n: number = many.count + lib.overlapMany([poly], [circle])[0];
   circle.set({ type: 'circle', x: 2, y: 0, r: 1 });
+  const ray: IndexRayHit | null = lib.createIndex().raycast({ origin: { x: 0, y: 0 }, translation: { x: 1, y: 0 } });
   try { lib.shape({ type: 'circle', x: 0, y: 0, r: -1 }); } catch (e) { if (e instanceof C2DError) { const c: string = e.code; void c; } }
   // @ts-expect-error no overlap test for a polygon and an arc
   lib.overlap(poly, arc);
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   circle.set({ type: 'polygon', points: [0, 0, 1, 0, 0, 1] });
   // @ts-expect-error batch calls take convex handles
   lib.hitMany([concave], [circle]);
-  void ok; void h; void n;
+  void ok; void h; void n; void ray;
   poly.destroy();
 }
 void main();
