@@ -128,6 +128,17 @@ export declare class Bodies {
  * normal (B toward A), delta (push-out for A) and pos. */
 export interface HitMany { count: number; index: Int32Array; hits: Float64Array; }
 
+/** Fixed pairs of shape handles (lib.pairList): their pointers are written once, so each call
+ * costs only the tests. It follows handle.set(); a destroyed handle in it makes calls throw. */
+export declare class PairList {
+  readonly count: number;
+  /** 1 or 0 per pair */
+  overlap(out?: Uint8Array): Uint8Array;
+  /** the overlapping pairs with their contacts (as hitMany) */
+  hit(out?: HitMany): HitMany;
+  destroy(): void;
+}
+
 export declare class Collide2D {
   /** C2D_VERSION of the compiled library (major * 10000 + minor * 100 + patch) */
   readonly version: number;
@@ -147,8 +158,10 @@ export declare class Collide2D {
   hit(a: Of<ConvexShape>, b: Of<ConvexShape>, out?: Hit): Hit | null;
   /** overlap of as[i] and bs[i] for every i: 1 or 0 */
   overlapMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[], out?: Uint8Array): Uint8Array;
-  /** hit of as[i] and bs[i] for every i, in one call */
-  hitMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[]): HitMany;
+  /** hit of as[i] and bs[i] for every i, in one call (into out's arrays when they hold n and 6n) */
+  hitMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[], out?: HitMany): HitMany;
+  /** fixed pairs of handles, tested in one call each time; destroy() when done */
+  pairList(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[]): PairList;
   containsPoint(shape: Of<Shape>, x: number, y: number): boolean;
   containsPoint(shape: Of<Shape>, p: Vec2): boolean;
   raycast(shape: Of<ConvexShape | ConcaveShape>, ray: RayInput): Hit | null;
@@ -165,8 +178,9 @@ export declare class Collide2D {
   bounds(shape: Of<Shape>): { minX: number; minY: number; maxX: number; maxY: number } | null;
   hull(shape: PolygonShape): Vec2[] | null;
   createIndex(kind?: IndexKind, options?: IndexOptions): Index;
-  /** a static tree built once over the boxes (ids are array positions); insert/move/remove throw */
-  createStaticIndex(boxes: Box[]): Index;
+  /** a static tree built once over the boxes (objects, or 4 numbers per box: minX, minY, maxX,
+   * maxY; ids are the box positions); insert/move/remove throw */
+  createStaticIndex(boxes: Box[] | Float64Array | number[]): Index;
   createBodies(capacity: number, options?: BodiesOptions): Bodies;
   /** a collision world; call destroy() when done */
   createWorld<U = unknown>(options?: WorldOptions): World<U>;

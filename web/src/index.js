@@ -155,12 +155,12 @@ function setHit(out, px, py, nx, ny, dx, dy, time) {
 // undefined for centers closer than DBL_MIN (not 0), which the wasm call handles.
 const EPSILON = 2.2204460492503131e-16; // C2D_EPSILON (double)
 const REAL_MIN = 2.2250738585072014e-308; // DBL_MIN
-function circleHit(a, b, out) {
-  const dx = a._cx - b._cx, dy = a._cy - b._cy;
-  const r = a._r + b._r, d2 = dx * dx + dy * dy;
+function circleHit(ax, ay, ar, bx, by, br, out) {
+  const dx = ax - bx, dy = ay - by;
+  const r = ar + br, d2 = dx * dx + dy * dy;
   if (!(d2 < r * r)) return null;
-  const ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-  const scale = (ax > ay ? ax : ay) + r;
+  const adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+  const scale = (adx > ady ? adx : ady) + r;
   let nx = 1, ny = 0, dist = 0;
   if (d2 > 0) {
     if (!(d2 >= REAL_MIN)) return undefined;
@@ -171,12 +171,22 @@ function circleHit(a, b, out) {
   if (!(tiny > 0)) tiny = REAL_MIN;
   let depth = r - dist;
   if (!(depth > tiny)) depth = tiny;
-  const px = b._cx + nx * b._r, py = b._cy + ny * b._r;
+  const px = bx + nx * br, py = by + ny * br;
   if (out === undefined) {
     return { pos: { x: px, y: py }, normal: { x: nx, y: ny }, delta: { x: nx * depth, y: ny * depth }, time: 0 };
   }
   setHit(out, px, py, nx, ny, nx * depth, ny * depth, 0);
   return out;
+}
+
+// A plain {type: 'circle'} object that c2d_circle_make accepts (finite numbers within
+// C2D_MAX_COORD, radius at least C2D_MIN_SIZE); anything else takes the wasm path, which throws
+// the constructor's error.
+const MAX_COORD = 1e100, MIN_SIZE = 1e-150;
+function plainCircle(c) {
+  const x = c.x, y = c.y, r = c.r;
+  return c.type === 'circle' && typeof x === 'number' && typeof y === 'number' && typeof r === 'number'
+    && x <= MAX_COORD && x >= -MAX_COORD && y <= MAX_COORD && y >= -MAX_COORD && r >= MIN_SIZE && r <= MAX_COORD;
 }
 
 function readSweep(f, i) {
@@ -200,15 +210,16 @@ const finalizer = typeof FinalizationRegistry !== 'undefined'
 export class ShapeHandle {
   constructor(lib, desc) {
     this._lib = lib;
-    this._p = 0;
+    this._p = 0; // the decoded shape (fixed for the handle's life, so pair lists can keep it)
+    this._e = 0; // its encoded run (a concave polygon points into it)
     this._len = 0;
-    this._cell = { p: 0 };
+    this._cell = { p: 0, e: 0 };
     this._k = -1;
     this._cx = 0; this._cy = 0; this._r = 0;
     this.desc = null;
     this.set(desc);
     const x = lib._x, cell = this._cell;
-    if (finalizer) finalizer.register(this, () => { if (cell.p) x.free(cell.p); }, cell);
+    if (finalizer) finalizer.register(this, () => { x.free(cell.p); x.free(cell.e); }, cell);
   }
 
   /** The shape's type ('circle', 'polygon', ...). */
@@ -223,17 +234,21 @@ export class ShapeHandle {
     const f = lib._reserve(OUT_LEN + len);
     encode(desc, f, OUT_LEN);
     lib._decode(lib._slotA, OUT_LEN, desc); // throws when invalid, before anything changes
-    const x = lib._x, size = lib._shapeSize;
+    const x = lib._x;
+    if (!this._p) {
+      this._p = this._cell.p = x.malloc(lib._shapeSize);
+      if (!this._p) throw new RangeError('collide2d: out of wasm memory');
+    }
     if (len > this._len) {
-      const p = x.malloc(size + 8 * len);
-      if (!p) throw new RangeError('collide2d: out of wasm memory');
-      if (this._p) x.free(this._p);
-      this._p = this._cell.p = p;
+      const e = x.malloc(8 * len);
+      if (!e) throw new RangeError('collide2d: out of wasm memory');
+      if (this._e) x.free(this._e);
+      this._e = this._cell.e = e;
       this._len = len;
     }
     const g = lib._f64(); // malloc may have grown the memory
-    new Float64Array(g.buffer, this._p + size, len).set(g.subarray(OUT_LEN, OUT_LEN + len));
-    x.w_shape_set(this._p, this._p + size);
+    new Float64Array(g.buffer, this._e, len).set(g.subarray(OUT_LEN, OUT_LEN + len));
+    x.w_shape_set(this._p, this._e);
     this._k = KIND[desc.type];
     if (this._k === K_CIRCLE) { this._cx = desc.x; this._cy = desc.y; this._r = desc.r; }
     this.desc = { ...desc };
@@ -250,12 +265,98 @@ export class ShapeHandle {
   destroy() {
     if (this._cell === null) return;
     if (finalizer) finalizer.unregister(this._cell);
-    if (this._p) this._lib._x.free(this._p);
+    const x = this._lib._x;
+    x.free(this._p);
+    x.free(this._e);
     this._p = 0;
-    this._cell.p = 0;
+    this._e = 0;
     this._cell = null;
     this._k = -1;
+    this._lib._destroyedShapes++;
   }
+}
+
+/** Fixed pairs of shape handles (lib.pairList(as, bs)) tested in one wasm call each time: the
+ * handles' pointers are written once, so a call costs only the tests. Change the shapes with
+ * handle.set(); the pairs stay. destroy() when done. */
+export class PairList {
+  constructor(lib, as, bs) {
+    const n = as.length;
+    if (bs.length !== n) throw new RangeError('collide2d: the two handle arrays differ in length');
+    this._lib = lib;
+    this._as = as.slice();
+    this._bs = bs.slice();
+    this.count = n;
+    const x = lib._x;
+    // pointers of a (n int32), of b (n int32), hit pair numbers (n int32, padded), hits (6n doubles)
+    this._ptr = x.malloc(Math.max(8, 16 * n + 48 * n));
+    if (!this._ptr) throw new RangeError('collide2d: out of wasm memory');
+    this._gen = -1;
+    this._check();
+    const p = this._ptr;
+    this._token = {};
+    if (finalizer) finalizer.register(this, () => x.free(p), this._token);
+  }
+
+  // Writes the pointers again when a handle was destroyed since (a destroyed one throws).
+  _check() {
+    const lib = this._lib;
+    if (!this._ptr) throw new Error('collide2d: pair list used after destroy()');
+    if (this._gen === lib._destroyedShapes) return;
+    const n = this.count;
+    const v = new Int32Array(lib._mem.buffer, this._ptr, 2 * n);
+    for (let i = 0; i < n; i++) {
+      const a = this._as[i], b = this._bs[i];
+      if (!(a instanceof ShapeHandle) || !(b instanceof ShapeHandle)) throw new TypeError('collide2d: pair lists take handles from shape()');
+      v[i] = a._live();
+      v[n + i] = b._live();
+    }
+    this._gen = lib._destroyedShapes;
+  }
+
+  /** out[i] = 1 when pair i overlaps, else 0 (out: a Uint8Array of count, or a new one). */
+  overlap(out) {
+    this._check();
+    const lib = this._lib, n = this.count, p = this._ptr;
+    if (lib._calls.length !== 0) lib._reentered();
+    const flags = p + 8 * n;
+    const r = lib._x.w_overlap_many(p, p + 4 * n, n, flags);
+    if (r < 0) throw new C2DError(-10, `collide2d: no overlap test for a pair in the list (${statusName(-10)})`);
+    const res = out && out.length >= n ? out : new Uint8Array(n);
+    res.set(new Uint8Array(lib._mem.buffer, flags, n));
+    return res;
+  }
+
+  /** The hits of every pair, as lib.hitMany returns them (into out's arrays when they fit). */
+  hit(out) {
+    this._check();
+    const lib = this._lib, n = this.count, p = this._ptr;
+    if (lib._calls.length !== 0) lib._reentered();
+    const idx = p + 8 * n, hits = p + 16 * n;
+    const count = lib._x.w_hit_many(p, p + 4 * n, n, idx, hits);
+    if (count < 0) throw new C2DError(-10, `collide2d: no hit test for a pair in the list (${statusName(-10)})`);
+    return manyResult(lib._mem.buffer, idx, hits, count, n, out);
+  }
+
+  /** Frees the list (not the handles). */
+  destroy() {
+    if (!this._ptr) return;
+    if (finalizer) finalizer.unregister(this._token);
+    this._lib._x.free(this._ptr);
+    this._ptr = 0;
+  }
+}
+
+// The {count, index, hits} of a batch hit call, copied out of wasm memory (into out when it fits).
+function manyResult(buf, idx, hits, count, n, out) {
+  const iv = new Int32Array(buf, idx, count), hv = new Float64Array(buf, hits, 6 * count);
+  if (out && out.index && out.index.length >= n && out.hits && out.hits.length >= 6 * n) {
+    out.index.set(iv);
+    out.hits.set(hv);
+    out.count = count;
+    return out;
+  }
+  return { count, index: iv.slice(), hits: hv.slice() };
 }
 
 /** The loaded library. Make one with load() or loadSync(). */
@@ -276,6 +377,7 @@ export class Collide2D {
     this._slotB = this._x.malloc(this._shapeSize);
     this._pa = 0;
     this._pb = 0;
+    this._destroyedShapes = 0;
   }
 
   // Makes sure the scratch area holds n doubles; returns the Float64Array view of it.
@@ -402,13 +504,16 @@ export class Collide2D {
   overlap(a, b) {
     let pa, pb;
     if (a instanceof ShapeHandle && b instanceof ShapeHandle) {
-      if (this._calls.length !== 0) this._reentered();
-      pa = a._live(); pb = b._live();
       // Two circles: c2d_circle_overlap_circle, the same operations in the same order.
       if (a._k === K_CIRCLE && b._k === K_CIRCLE) {
         const dx = a._cx - b._cx, dy = a._cy - b._cy, r = a._r + b._r;
         return dx * dx + dy * dy < r * r;
       }
+      if (this._calls.length !== 0) this._reentered();
+      pa = a._live(); pb = b._live();
+    } else if (plainCircle(a) && plainCircle(b)) {
+      const dx = a.x - b.x, dy = a.y - b.y, r = a.r + b.r;
+      return dx * dx + dy * dy < r * r;
     } else {
       this._pair(a, b);
       pa = this._pa; pb = this._pb;
@@ -423,13 +528,17 @@ export class Collide2D {
   hit(a, b, out) {
     let pa, pb;
     if (a instanceof ShapeHandle && b instanceof ShapeHandle) {
-      if (this._calls.length !== 0) this._reentered();
-      pa = a._live(); pb = b._live();
       if (a._k === K_CIRCLE && b._k === K_CIRCLE) {
-        const h = circleHit(a, b, out);
+        const h = circleHit(a._cx, a._cy, a._r, b._cx, b._cy, b._r, out);
         if (h !== undefined) return h;
       }
+      if (this._calls.length !== 0) this._reentered();
+      pa = a._live(); pb = b._live();
     } else {
+      if (plainCircle(a) && plainCircle(b)) {
+        const h = circleHit(a.x, a.y, a.r, b.x, b.y, b.r, out);
+        if (h !== undefined) return h;
+      }
       this._pair(a, b);
       pa = this._pa; pb = this._pb;
     }
@@ -450,15 +559,20 @@ export class Collide2D {
 
   /** hit() over pairs of convex handles, in one call: {count, index, hits}: index[k] is the pair
    * number of the k-th overlapping pair, hits[6k..6k+5] its normal (B toward A), delta (push-out
-   * for A) and pos. The arrays are copies. */
-  hitMany(as, bs) {
+   * for A) and pos. The arrays are copies: into out.index / out.hits when out is given and they
+   * hold n and 6n numbers (then out is returned, with count set), else new arrays. */
+  hitMany(as, bs, out) {
     const n = this._pairPointers(as, bs);
     const base = this._addr(OUT_LEN); // _pairPointers reserved 8n doubles after the result area:
     const idx = base + 8 * n, hits = idx + 8 * n; // pointers (8n bytes), index (8n), hits (48n)
     const count = this._x.w_hit_many(base, base + 4 * n, n, idx, hits);
     if (count < 0) throw new C2DError(-10, `collide2d: no hit test for a pair in hitMany (${statusName(-10)})`);
-    const buf = this._mem.buffer;
-    return { count, index: new Int32Array(buf, idx, count).slice(), hits: new Float64Array(buf, hits, 6 * count).slice() };
+    return manyResult(this._mem.buffer, idx, hits, count, n, out);
+  }
+
+  /** Fixed pairs of handles, tested in one call each time (see PairList). */
+  pairList(as, bs) {
+    return new PairList(this, as, bs);
   }
 
   // Writes the handles' pointers (as[], then bs[]) as int32 after the result area; returns n.
@@ -625,7 +739,8 @@ export class Collide2D {
     return new Index(this, kind, options);
   }
 
-  /** A static tree built once over boxes (ids are the array positions); insert/move/remove throw. */
+  /** A static tree built once over boxes: objects, or a flat array of 4 numbers per box (ids are
+   * the box positions); insert/move/remove throw. */
   createStaticIndex(boxes) {
     return new Index(this, 'static_tree', { boxes });
   }
@@ -1135,13 +1250,26 @@ export class Index {
     this._lib = lib;
     this._x = lib._x;
     if (kind === 'static_tree') {
-      const f = lib._reserve(OUT_LEN + 4 * boxes.length);
-      let j = OUT_LEN;
-      for (const b of boxes) {
-        const q = boxArgs(b);
-        f[j++] = q[0]; f[j++] = q[1]; f[j++] = q[2]; f[j++] = q[3];
+      // boxes: objects ({minX, minY, maxX, maxY} or rects), or a flat array of 4 numbers per box
+      const flat = ArrayBuffer.isView(boxes) || typeof boxes[0] === 'number';
+      if (flat && boxes.length % 4 !== 0) throw new TypeError('collide2d: a flat box array needs 4 numbers per box');
+      const n = flat ? boxes.length / 4 : boxes.length;
+      const f = lib._reserve(OUT_LEN + 4 * n);
+      if (flat) {
+        f.set(boxes, OUT_LEN);
+      } else {
+        let j = OUT_LEN;
+        for (let i = 0; i < n; i++) {
+          const b = boxes[i];
+          if (b.type === 'rect') {
+            f[j] = b.x; f[j + 1] = b.y; f[j + 2] = b.x + b.width; f[j + 3] = b.y + b.height;
+          } else {
+            f[j] = b.minX; f[j + 1] = b.minY; f[j + 2] = b.maxX; f[j + 3] = b.maxY;
+          }
+          j += 4;
+        }
       }
-      this._p = this._x.w_static_tree_create(lib._addr(OUT_LEN), boxes.length);
+      this._p = this._x.w_static_tree_create(lib._addr(OUT_LEN), n);
     } else {
       const k = INDEX_KINDS[kind];
       if (k === undefined) throw new TypeError(`collide2d: unknown index kind ${JSON.stringify(kind)}`);

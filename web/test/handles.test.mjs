@@ -160,7 +160,7 @@ test('the plain-JS circle path gives the same bits as the C code', () => {
   assert.ok(hits > 1000 && hits < 19000, `hits ${hits}`);
 });
 
-test('batch calls agree with single calls', () => {
+test('batch calls (hitMany, overlapMany, pairList) agree with single calls', () => {
   const r = rng(5);
   const conv = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon'];
   const as = [], bs = [];
@@ -181,6 +181,22 @@ test('batch calls agree with single calls', () => {
   }
   assert.equal(hm.count, k);
   assert.ok(k > 50);
+  // a pair list: the same answers, into caller arrays, and it follows set() on its handles
+  const list = c2d.pairList(as, bs);
+  const out = { count: 0, index: new Int32Array(as.length), hits: new Float64Array(6 * as.length) };
+  assert.equal(list.hit(out), out);
+  assert.equal(out.count, hm.count);
+  assert.deepEqual(out.index.subarray(0, k), hm.index);
+  assert.deepEqual(out.hits.subarray(0, 6 * k), hm.hits);
+  assert.deepEqual(list.overlap(), ov);
+  as[0].set({ type: 'polygon', points: ring(8, 50) }); // a longer encoding: the handle keeps its pointer
+  bs[0].set(circle(0, 0, 1));
+  assert.equal(list.overlap()[0], 1);
+  assert.deepEqual(list.hit().index[0], 0);
+  as[1].destroy();
+  assert.throws(() => list.hit(), /after destroy/);
+  list.destroy();
+  assert.throws(() => list.overlap(), /after destroy/);
   assert.throws(() => c2d.overlapMany(as, bs.slice(1)), RangeError);
   assert.throws(() => c2d.hitMany([circle(0, 0, 1)], [as[0]]), TypeError);
 });

@@ -66,6 +66,7 @@ test('Index.raycast and raycastAll match a brute-force check on every index kind
   const indexes = [
     c2d.createIndex('dynamic_tree'), c2d.createIndex('dynamic_tree', { margin: 2 }), c2d.createIndex('grid', { cellSize: 8 }),
     c2d.createIndex('quadtree'), c2d.createIndex('sweep_prune'), c2d.createStaticIndex(boxes),
+    c2d.createStaticIndex(Float64Array.from(boxes.flatMap((b) => [b.minX, b.minY, b.maxX, b.maxY]))),
   ];
   for (const idx of indexes.slice(0, 5)) boxes.forEach((b, i) => assert.equal(idx.insert(b, i), i));
   let nonEmpty = 0;

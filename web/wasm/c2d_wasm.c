@@ -485,7 +485,14 @@ W_API int w_hit_many(const w_shape *const *as, const w_shape *const *bs, int cou
         if (!w_is_convex(as[i]) || !w_is_convex(bs[i])) return W_UNSUPPORTED;
     }
     for (i = 0; i < count; i++) {
-        if (!c2d_shape_hit(&as[i]->convex, &bs[i]->convex, &h)) continue;
+        const c2d_shape *a = &as[i]->convex, *b = &bs[i]->convex;
+        if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_CIRCLE) {
+            /* the decision of c2d_circle_hit_circle (valid circles), taken here for the misses */
+            c2d_vec2 d = c2d_sub(a->as.circle.center, b->as.circle.center);
+            c2d_real r = a->as.circle.radius + b->as.circle.radius;
+            if (!(c2d_dot(d, d) < r * r)) continue;
+        }
+        if (!c2d_shape_hit(a, b, &h)) continue;
         index[n] = i;
         hits[6 * n] = h.normal.x; hits[6 * n + 1] = h.normal.y;
         hits[6 * n + 2] = h.delta.x; hits[6 * n + 3] = h.delta.y;
@@ -518,15 +525,11 @@ W_API c2d_index *w_index_create(int kind, double cell_size, double margin) {
     return st == C2D_OK ? index : NULL;
 }
 
-/* A static tree over count boxes (4 doubles each); 0 on failure. */
+/* A static tree over count boxes (4 doubles each: min x, min y, max x, max y, the layout of
+ * c2d_aabb), read in place; 0 on failure. */
 W_API c2d_index *w_static_tree_create(const double *boxes, int count) {
     c2d_index *index = NULL;
-    c2d_aabb *b = (c2d_aabb *)malloc(sizeof(c2d_aabb) * (size_t)(count > 0 ? count : 1));
-    c2d_status st;
-    if (!b) return NULL;
-    if (count > 0) memcpy(b, boxes, sizeof(c2d_aabb) * (size_t)count);
-    st = c2d_static_tree_create(NULL, b, NULL, count, &index);
-    free(b);
+    c2d_status st = c2d_static_tree_create(NULL, (const c2d_aabb *)(const void *)boxes, NULL, count, &index);
     return st == C2D_OK ? index : NULL;
 }
 

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   ];
   const h: Hit | null = lib.hit(circle, poly, out);
   const many = lib.hitMany([circle, circle], [poly, circle]);
-  const n: number = many.count + lib.overlapMany([poly], [circle])[0];
+  const list = lib.pairList([circle, poly], [poly, poly]);
+  const n: number = many.count + lib.overlapMany([poly], [circle])[0] + list.hit(many).count + list.overlap()[0];
+  list.destroy();
   circle.set({ type: 'circle', x: 2, y: 0, r: 1 });
   const ray: IndexRayHit | null = lib.createIndex().raycast({ origin: { x: 0, y: 0 }, translation: { x: 1, y: 0 } });
   try { lib.shape({ type: 'circle', x: 0, y: 0, r: -1 }); } catch (e) { if (e instanceof C2DError) { const c: string = e.code; void c; } }
