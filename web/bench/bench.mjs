@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import { load } from '../src/index.js';
 import RBush from 'rbush';
 import Flatbush from 'flatbush';
+import { rng } from '../test/rng.mjs';
 
 const require = createRequire(import.meta.url);
 const { System } = require('detect-collisions');
@@ -35,16 +36,6 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, '');
 const c2d = await load();
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const median = (xs) => { const s = [...xs].sort((p, q) => p - q); return s[s.length >> 1]; };
 const results = [];
 function record(suite, scene, n, impl, ms, extra = {}) {

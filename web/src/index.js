@@ -1,11 +1,15 @@
 // collide2d for JavaScript: the C library compiled to WebAssembly (double precision), behind an
-// API of plain objects. Shapes are objects such as {type: 'circle', x, y, r}; every query copies
-// its shapes into a scratch area of the wasm heap, calls the C function and reads the result back,
-// so the common path needs no manual memory management. The broad-phase indexes and the Bodies
-// batch own wasm memory and must be destroy()ed (a FinalizationRegistry frees forgotten ones).
+// API of plain objects. Shapes are objects such as {type: 'circle', x, y, r}: a query copies them
+// into a scratch area of the wasm heap, decodes them there (an invalid shape throws a C2DError),
+// calls the C function and reads the result back, so nothing needs freeing. Shape handles
+// (lib.shape) are decoded once and stay in wasm memory, so a query passes two pointers; pair lists
+// and the batch calls test many handle pairs in one call. Two circle handles (or plain circles)
+// are tested in plain JS with the C code's operations, where a wasm call would cost more than the
+// test. Handles, pair lists, indexes, worlds and the Bodies batch own wasm memory and must be
+// destroy()ed (a FinalizationRegistry frees forgotten ones).
 //
 // Conventions are the C library's: touching is not a hit (open interiors), every normal points
-// from B toward A, hit.delta is added to A to separate, NaN input gives no hit.
+// from B toward A, hit.delta is added to A to separate.
 
 const KIND = { point: 0, segment: 1, aabb: 2, rect: 2, circle: 3, capsule: 4, polygon: 5, concave: 6, arc: 7, wedge: 7 };
 const K_CIRCLE = 3;
@@ -151,10 +155,11 @@ function setHit(out, px, py, nx, ny, dx, dy, time) {
 }
 
 // c2d_circle_hit_circle in plain JS for two valid circles (disk_disk and finish_hit of
-// src/manifold.c: the same double operations in the same order, so the same bits). Returns
-// undefined for centers closer than DBL_MIN (not 0), which the wasm call handles.
+// src/manifold.c: the same double operations in the same order, so the same bits).
 const EPSILON = 2.2204460492503131e-16; // C2D_EPSILON (double)
 const REAL_MIN = 2.2250738585072014e-308; // DBL_MIN
+// Returns the hit (a new object, or written into out), null, or undefined for centers closer
+// than DBL_MIN but not equal (left to the wasm call).
 function circleHit(ax, ay, ar, bx, by, br, out) {
   const dx = ax - bx, dy = ay - by;
   const r = ar + br, d2 = dx * dx + dy * dy;
@@ -526,22 +531,32 @@ export class Collide2D {
   /** Overlap with contact: {pos, normal (B toward A), delta (push-out for A), time: 0}, or null.
    * Pass out (a Hit to overwrite) to avoid making a new object per call. */
   hit(a, b, out) {
-    let pa, pb;
     if (a instanceof ShapeHandle && b instanceof ShapeHandle) {
       if (a._k === K_CIRCLE && b._k === K_CIRCLE) {
         const h = circleHit(a._cx, a._cy, a._r, b._cx, b._cy, b._r, out);
         if (h !== undefined) return h;
       }
-      if (this._calls.length !== 0) this._reentered();
-      pa = a._live(); pb = b._live();
-    } else {
-      if (plainCircle(a) && plainCircle(b)) {
-        const h = circleHit(a.x, a.y, a.r, b.x, b.y, b.r, out);
-        if (h !== undefined) return h;
-      }
-      this._pair(a, b);
-      pa = this._pa; pb = this._pb;
+      return this._hitHandles(a, b, out);
     }
+    return this._hitPlain(a, b, out);
+  }
+
+  // hit() of two handles in wasm (kept apart from the plain-object path, so each stays small)
+  _hitHandles(a, b, out) {
+    if (this._calls.length !== 0) this._reentered();
+    return this._hitCall(a, b, a._live(), b._live(), out);
+  }
+
+  _hitPlain(a, b, out) {
+    if (plainCircle(a) && plainCircle(b)) {
+      const h = circleHit(a.x, a.y, a.r, b.x, b.y, b.r, out);
+      if (h !== undefined) return h;
+    }
+    this._pair(a, b);
+    return this._hitCall(a, b, this._pa, this._pb, out);
+  }
+
+  _hitCall(a, b, pa, pb, out) {
     const r = this._x.w_hit_s(pa, pb, this._ptr);
     if (r < 0) throw this._unsupported('hit', a, b);
     return r === 1 ? readHit(this._out(), OUT, out) : null;

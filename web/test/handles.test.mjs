@@ -3,19 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load, C2DError, ShapeHandle } from '../src/index.js';
+import { rng } from './rng.mjs';
 
 const c2d = await load();
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const isCode = (code) => (e) => {
   assert.ok(e instanceof C2DError, `expected a C2DError, got ${e}`);
