@@ -462,6 +462,12 @@ export class Collide2D {
     return slot;
   }
 
+  // Throws the C2DError of the encoded shape at element i when it is invalid.
+  _validAt(i, shape) {
+    const st = this._x.w_validate(this._addr(i));
+    if (st !== 0) throw this._invalid(st, shape);
+  }
+
   _invalid(st, shape) {
     if (st === BAD_ENCODING) return new TypeError(`collide2d: malformed ${shape.type} (bad kind or point count)`);
     return new C2DError(st, `collide2d: invalid ${shape.type}: ${this.statusString(st)} (${statusName(st)})`);
@@ -646,8 +652,13 @@ export class Collide2D {
     for (const s of statics) n += encodedLength(s);
     const f = this._reserve(n);
     const is = encode(a, f, OUT_LEN);
+    this._validAt(OUT_LEN, a);
     let j = is;
-    for (const s of statics) j = encode(s, f, j);
+    for (const s of statics) {
+      const next = encode(s, f, j);
+      this._validAt(j, s);
+      j = next;
+    }
     const r = this._check(this._x.w_sweep_into(this._addr(OUT_LEN), delta.x, delta.y, this._addr(is),
       statics.length, this._addr(OUT)), 'sweep', a);
     return { ...readSweep(this._f64(), OUT), index: r };

@@ -39,6 +39,8 @@ test('an invalid shape throws a C2DError with the C status name when made, and i
       assert.throws(() => c2d.manifold(good, shape), isCode(code));
       assert.throws(() => c2d.distance(shape, good), isCode(code));
       assert.throws(() => c2d.cast(shape, { x: 1, y: 0 }, good), isCode(code));
+      assert.throws(() => c2d.sweepInto(shape, { x: 1, y: 0 }, [good]), isCode(code));
+      assert.throws(() => c2d.sweepInto(good, { x: 1, y: 0 }, [good, shape]), isCode(code));
     }
   }
   // 8 points is the limit and is fine
