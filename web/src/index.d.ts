@@ -168,7 +168,7 @@ export declare class Collide2D {
   /** the article's intersectSegment: segment pos + t * delta against the box grown by padding */
   aabbSegmentPadded(box: Box, pos: Vec2, delta: Vec2, padding?: Vec2): Hit | null;
   cast(a: Of<ConvexShape>, deltaA: Vec2, b: Of<ConvexShape>, deltaB?: Vec2): Sweep;
-  sweepInto(a: ConvexShape, delta: Vec2, statics: ConvexShape[]): SweepInto;
+  sweepInto(a: Of<ConvexShape>, delta: Vec2, statics: Of<ConvexShape>[]): SweepInto;
   sweepAABB(a: Box, delta: Vec2, b: Box): Sweep;
   sweepAABBInto(a: Box, delta: Vec2, boxes: Box[]): SweepInto;
   manifold(a: Of<ConvexShape>, b: Of<ConvexShape>): Manifold;
@@ -176,7 +176,7 @@ export declare class Collide2D {
   segmentIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): (Vec2 & { fraction: number }) | null;
   lineIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): Vec2 | null;
   bounds(shape: Of<Shape>): { minX: number; minY: number; maxX: number; maxY: number } | null;
-  hull(shape: PolygonShape): Vec2[] | null;
+  hull(shape: Of<PolygonShape>): Vec2[] | null;
   createIndex(kind?: IndexKind, options?: IndexOptions): Index;
   /** a static tree built once over the boxes (objects, or 4 numbers per box: minX, minY, maxX,
    * maxY; ids are the box positions); insert/move/remove throw */

@@ -56,6 +56,7 @@ function pointList(shape) {
 
 // Number of doubles a shape takes in the encoded form.
 function encodedLength(shape) {
+  if (shape instanceof ShapeHandle) shape = shape.desc;
   switch (shape && shape.type) {
     case 'point': return 3;
     case 'segment': case 'aabb': case 'rect': return 5;
@@ -73,6 +74,7 @@ function encodedLength(shape) {
 
 // Writes the shape's encoded form at f[i...]; returns the index after it.
 function encode(shape, f, i) {
+  if (shape instanceof ShapeHandle) shape = shape.desc; // the calls that take shapes by value
   const t = shape.type;
   f[i] = KIND[t];
   switch (t) {

@@ -63,6 +63,17 @@ test('set() with an invalid shape throws and leaves the handle as it was; destro
   assert.throws(() => c2d.hit(h, h), /after destroy/);
 });
 
+test('the calls that take shapes by value take handles too (hull, sweepInto, world.add)', () => {
+  const p = c2d.shape({ type: 'polygon', points: [0, 0, 1, 1, 2, 0, 2, 2, 0, 2] });
+  assert.equal(c2d.hull(p).length, 4);
+  assert.equal(c2d.sweepInto(c2d.shape(circle(-3, 1, 0.5)), { x: 5, y: 0 }, [p]).index, 0);
+  const w = c2d.createWorld();
+  w.add(p, { static: true, userData: 'p' });
+  w.update();
+  assert.deepEqual(w.queryPoint(1, 1.5).map((o) => o.userData), ['p']);
+  w.destroy();
+});
+
 test('a pair the library has no test for is a C2DError C2D_ERR_UNSUPPORTED', () => {
   const poly = c2d.shape({ type: 'polygon', points: ring(5) });
   const arc = c2d.shape({ type: 'arc', x: 0, y: 0, inner: 1, outer: 2, start: 0, end: 1 });
