@@ -179,11 +179,13 @@ function circleHit(ax, ay, ar, bx, by, br, out) {
   let depth = r - dist;
   if (!(depth > tiny)) depth = tiny;
   const px = bx + nx * br, py = by + ny * br;
-  if (out === undefined) {
-    return { pos: { x: px, y: py }, normal: { x: nx, y: ny }, delta: { x: nx * depth, y: ny * depth }, time: 0 };
-  }
+  if (out === undefined) return newHit(px, py, nx, ny, nx * depth, ny * depth);
   setHit(out, px, py, nx, ny, nx * depth, ny * depth, 0);
   return out;
+}
+
+function newHit(px, py, nx, ny, dx, dy) {
+  return { pos: { x: px, y: py }, normal: { x: nx, y: ny }, delta: { x: dx, y: dy }, time: 0 };
 }
 
 // A plain {type: 'circle'} object that c2d_circle_make accepts (finite numbers within
@@ -539,27 +541,31 @@ export class Collide2D {
   /** Overlap with contact: {pos, normal (B toward A), delta (push-out for A), time: 0}, or null.
    * Pass out (a Hit to overwrite) to avoid making a new object per call. */
   hit(a, b, out) {
-    if (a instanceof ShapeHandle && b instanceof ShapeHandle) {
-      if (a._k === K_CIRCLE && b._k === K_CIRCLE) {
-        const h = circleHit(a._cx, a._cy, a._r, b._cx, b._cy, b._r, out);
-        if (h !== undefined) return h;
-      }
-      return this._hitHandles(a, b, out);
+    // Two circles (handles, or plain circles the C constructor accepts) are tested here in JS,
+    // through one inlined copy of circleHit: V8 inlines by a bytecode budget, and a copy per path
+    // left the reused-Hit path out of callers' loops (twice sat's time). Other pairs go to wasm.
+    let ax, ay, ar, bx, by, br;
+    const handles = a instanceof ShapeHandle && b instanceof ShapeHandle;
+    if (handles) {
+      if (a._k !== K_CIRCLE || b._k !== K_CIRCLE) return this._hitHandles(a, b, out);
+      ax = a._cx; ay = a._cy; ar = a._r; bx = b._cx; by = b._cy; br = b._r;
+    } else {
+      if (!plainCircle(a) || !plainCircle(b)) return this._hitPlain(a, b, out);
+      ax = a.x; ay = a.y; ar = a.r; bx = b.x; by = b.y; br = b.r;
     }
-    return this._hitPlain(a, b, out);
+    const h = circleHit(ax, ay, ar, bx, by, br, out);
+    if (h !== undefined) return h;
+    return handles ? this._hitHandles(a, b, out) : this._hitPlain(a, b, out);
   }
 
-  // hit() of two handles in wasm (kept apart from the plain-object path, so each stays small)
+  // hit() of two handles in wasm
   _hitHandles(a, b, out) {
     if (this._calls.length !== 0) this._reentered();
     return this._hitCall(a, b, a._live(), b._live(), out);
   }
 
+  // hit() of plain shapes (or a handle and a plain shape) in wasm
   _hitPlain(a, b, out) {
-    if (plainCircle(a) && plainCircle(b)) {
-      const h = circleHit(a.x, a.y, a.r, b.x, b.y, b.r, out);
-      if (h !== undefined) return h;
-    }
     this._pair(a, b);
     return this._hitCall(a, b, this._pa, this._pb, out);
   }
