@@ -6,9 +6,12 @@
 //   stress  detect-collisions' stress scene, restricted to what both sides support without
 //           rotation: circles and boxes (sizes as in its demo), moving each update, all colliding
 //           pairs found and pushed apart per update. median_ms is one update.
-//   narrow  loops of pair tests (hit with push-out) over fixed random pairs. median_ms is per 10k pairs.
+//   narrow  loops of pair tests (hit with push-out) over fixed random pairs. median_ms is per 10k pairs;
+//           vs_sat is the time over sat's (collide2d with plain objects, with handles from
+//           lib.shape and a reused Hit, one hitMany call over the 10k pairs, and one call of a
+//           pairList made once over them).
 //   boxes   static box queries: build an index over n boxes, then 1000 box queries. median_ms is
-//           the queries (build is reported separately as scene "build").
+//           the queries (build is reported separately as scene "build", with vs_flatbush).
 //   world   a world of 10k static boxes and 1k moving boxes (BENCH_QUICK: 2k + 200): each frame
 //           moves every mover and finds every overlapping pair with a mover in it.
 //           detect-collisions: setPosition (which updates its tree) + checkOne per mover; collide2d: World.setTransform per
@@ -20,6 +23,7 @@ import { createRequire } from 'node:module';
 import { load } from '../src/index.js';
 import RBush from 'rbush';
 import Flatbush from 'flatbush';
+import { rng } from '../test/rng.mjs';
 
 const require = createRequire(import.meta.url);
 const { System } = require('detect-collisions');
@@ -32,23 +36,14 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, '');
 const c2d = await load();
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const median = (xs) => { const s = [...xs].sort((p, q) => p - q); return s[s.length >> 1]; };
 const results = [];
 function record(suite, scene, n, impl, ms, extra = {}) {
   const row = { suite, scene, n, impl, median_ms: Number(ms.toFixed(4)), ...extra };
   results.push(row);
   appendFileSync(out, JSON.stringify(row) + '\n');
-  console.log(`${suite.padEnd(7)} ${scene.padEnd(22)} n=${String(n).padEnd(7)} ${impl.padEnd(26)} ${ms.toFixed(3).padStart(10)} ms`);
+  const ratio = extra.vs_sat !== undefined ? `  ${extra.vs_sat.toFixed(2)}x sat` : extra.vs_flatbush !== undefined ? `  ${extra.vs_flatbush.toFixed(2)}x flatbush` : '';
+  console.log(`${suite.padEnd(7)} ${scene.padEnd(22)} n=${String(n).padEnd(7)} ${impl.padEnd(26)} ${ms.toFixed(3).padStart(10)} ms${ratio}`);
 }
 // Median time of fn over `reps` runs after `warm` warm-up runs, stopping early past a time budget.
 function time(fn, reps, warm = 2, budgetMs = 4000) {
@@ -165,24 +160,53 @@ for (const n of stressSizes) {
   const sys = new System();
   const dcC = circles.map((c) => sys.createCircle({ x: c.x, y: c.y }, c.r));
   const dcP = polys.map((p) => sys.createPolygon({ x: 0, y: 0 }, p));
-  // collide2d
+  // collide2d: plain objects (checked and decoded on every call), handles made once (lib.shape)
+  // with a reused Hit, and one batch call over all pairs (hitMany)
   const cC = circles.map((c) => ({ type: 'circle', x: c.x, y: c.y, r: c.r }));
   const cP = polys.map((p) => ({ type: 'polygon', points: p }));
+  const hC = cC.map((c) => c2d.shape(c));
+  const hP = cP.map((p) => c2d.shape(p));
+  const next = (hs) => hs.map((_, i) => hs[(i + 1) % N]);
+  const out = { pos: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, delta: { x: 0, y: 0 }, time: 0 };
   const scenes = [
     ['circle-circle', (i) => { resp.clear(); return SAT.testCircleCircle(satC[i], satC[(i + 1) % N], resp); },
-      (i) => sys.checkCollision(dcC[i], dcC[(i + 1) % N]), (i) => c2d.hit(cC[i], cC[(i + 1) % N])],
+      (i) => sys.checkCollision(dcC[i], dcC[(i + 1) % N]), (i) => c2d.hit(cC[i], cC[(i + 1) % N]),
+      (i) => c2d.hit(hC[i], hC[(i + 1) % N], out), [hC, next(hC)]],
     ['polygon-polygon', (i) => { resp.clear(); return SAT.testPolygonPolygon(satP[i], satP[(i + 1) % N], resp); },
-      (i) => sys.checkCollision(dcP[i], dcP[(i + 1) % N]), (i) => c2d.hit(cP[i], cP[(i + 1) % N])],
+      (i) => sys.checkCollision(dcP[i], dcP[(i + 1) % N]), (i) => c2d.hit(cP[i], cP[(i + 1) % N]),
+      (i) => c2d.hit(hP[i], hP[(i + 1) % N], out), [hP, next(hP)]],
     ['circle-polygon', (i) => { resp.clear(); return SAT.testCirclePolygon(satC[i], satP[(i + 1) % N], resp); },
-      (i) => sys.checkCollision(dcC[i], dcP[(i + 1) % N]), (i) => c2d.hit(cC[i], cP[(i + 1) % N])],
+      (i) => sys.checkCollision(dcC[i], dcP[(i + 1) % N]), (i) => c2d.hit(cC[i], cP[(i + 1) % N]),
+      (i) => c2d.hit(hC[i], hP[(i + 1) % N], out), [hC, next(hP)]],
   ];
-  for (const [scene, satFn, dcFn, cFn] of scenes) {
-    let hits = [0, 0, 0];
-    for (const [k, impl, fn] of [[0, 'sat', satFn], [1, 'detect-collisions', dcFn], [2, 'collide2d (plain objects)', cFn]]) {
-      const ms = time(() => { let h = 0; for (let i = 0; i < N; i++) if (fn(i)) h++; hits[k] = h; }, 15, 3);
-      record('narrow', scene, N, impl, ms, { hits: hits[k] });
+  const narrow = [];
+  for (const [scene, satFn, dcFn, cFn, hFn, [as, bs]] of scenes) {
+    let satMs = 0;
+    const row = { scene };
+    for (const [impl, fn] of [['sat', satFn], ['detect-collisions', dcFn], ['collide2d (plain objects)', cFn], ['collide2d (handles)', hFn]]) {
+      let h = 0;
+      const ms = time(() => { h = 0; for (let i = 0; i < N; i++) if (fn(i)) h++; }, 15, 3);
+      if (impl === 'sat') satMs = ms;
+      row[impl] = ms;
+      record('narrow', scene, N, impl, ms, { hits: h, vs_sat: Number((ms / satMs).toFixed(2)) });
     }
+    const many = { count: 0, index: new Int32Array(N), hits: new Float64Array(6 * N) };
+    const list = c2d.pairList(as, bs);
+    for (const [impl, fn] of [['collide2d hitMany (batch)', () => c2d.hitMany(as, bs, many).count],
+      ['collide2d pairList (batch)', () => list.hit(many).count]]) {
+      let h = 0;
+      const ms = time(() => { h = fn(); }, 15, 3);
+      row[impl] = ms;
+      record('narrow', scene, N, impl, ms, { hits: h, vs_sat: Number((ms / satMs).toFixed(2)) });
+    }
+    list.destroy();
+    narrow.push(row);
   }
+  console.log('narrow, ms per 10k pairs (time / sat\'s; target: single calls <= 1.5, batches < 1):');
+  for (const row of narrow) {
+    console.log(`  ${row.scene.padEnd(16)} ${Object.entries(row).slice(1).map(([k, v]) => `${k} ${v.toFixed(3)} (${(v / row.sat).toFixed(2)})`).join(', ')}`);
+  }
+  for (const hs of [hC, hP]) for (const hh of hs) hh.destroy();
 }
 
 // ---- boxes: static box queries ----
@@ -213,7 +237,7 @@ for (const n of stressSizes) {
 
     let st;
     const buildS = time(() => { if (st) st.destroy(); st = c2d.createStaticIndex(boxes); }, 5, 1);
-    record('boxes', 'build', n, 'collide2d static_tree', buildS);
+    record('boxes', 'build', n, 'collide2d static_tree', buildS, { vs_flatbush: Number((buildS / buildF).toFixed(2)) });
     record('boxes', '1000 queries', n, 'collide2d static_tree', time(() => { found = 0; for (const q of queries) found += st.queryAABB(q).length; }, 10), { found });
     st.destroy();
 

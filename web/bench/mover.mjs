@@ -16,6 +16,7 @@ import { mkdirSync, appendFileSync, writeFileSync, readFileSync, existsSync } fr
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { load, MoverWorld } from '../src/index.js';
+import { rng } from '../test/rng.mjs';
 
 const require = createRequire(import.meta.url);
 const RAPIER = require('@dimforge/rapier2d-compat');
@@ -33,17 +34,6 @@ const DEG = Math.PI / 180;
 const SET = { skin: 0.02, maxSlope: 50 * DEG, minSlide: 50 * DEG, stepHeight: 0.5, stepWidth: 0.2, snap: 0.5 };
 
 // mulberry32: the same stream in C (bench/bench_mover.c) if it is ever ported.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeLevel() {
   const tiles = [], tris = [], steps = [], ground = [];
   for (let b = 0; b < BANDS; b++) {

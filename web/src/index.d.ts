@@ -26,6 +26,31 @@ export interface WedgeShape { type: 'wedge'; x: number; y: number; r: number; st
 export type ConvexShape = PointShape | SegmentShape | AABBShape | RectShape | CircleShape | CapsuleShape | PolygonShape;
 /** Shapes for overlap / containsPoint (and raycast for concave); other queries throw for these. */
 export type Shape = ConvexShape | ConcaveShape | ArcShape | WedgeShape;
+/** The shapes a concave polygon has an overlap test with. */
+export type ConcavePartner = ConcaveShape | PolygonShape | AABBShape | RectShape | CircleShape | SegmentShape | PointShape;
+
+/** A shape kept decoded in wasm memory (lib.shape(desc)): checked once when made or set, then
+ * passed to queries without copying. Its type parameter keeps the shape kind for the overloads. */
+export declare class ShapeHandle<D extends Shape = Shape> {
+  /** the shape's type, e.g. 'circle' */
+  readonly type: D['type'];
+  /** a copy of the last description set */
+  readonly desc: D;
+  /** replaces the shape (same kind); an invalid one throws a C2DError and changes nothing */
+  set(desc: D): this;
+  /** frees the wasm copy; using the handle afterwards throws */
+  destroy(): void;
+}
+/** A shape of kind D, as a plain object or a handle. */
+export type Of<D extends Shape> = D | ShapeHandle<D>;
+
+/** An error the C library reported: status is the c2d_status number, code its C name. An invalid
+ * shape gives its constructor's code (e.g. 'C2D_ERR_TOO_MANY_POINTS', 'C2D_ERR_BAD_SIZE',
+ * 'C2D_ERR_NOT_FINITE'); a pair with no test gives 'C2D_ERR_UNSUPPORTED'. */
+export declare class C2DError extends Error {
+  readonly status: number;
+  readonly code: string;
+}
 export type Box = AABBShape | RectShape | { minX: number; minY: number; maxX: number; maxY: number };
 
 /** A contact: pos on B's surface (static tests) or where the ray/sweep hits; normal is a unit
@@ -54,6 +79,9 @@ export interface RayInput {
 export type IndexKind = 'dynamic_tree' | 'spatial_hash' | 'grid' | 'quadtree' | 'sweep_prune' | 'static_tree';
 export interface IndexOptions { cellSize?: number; margin?: number; }
 
+/** A box an index ray enters: its id and the fraction of the ray where it enters (0: origin inside). */
+export interface IndexRayHit { id: number; fraction: number; }
+
 /** A broad-phase index over boxes. Boxes that only touch do not overlap. */
 export declare class Index {
   readonly kind: IndexKind;
@@ -63,6 +91,10 @@ export declare class Index {
   remove(id: number): void;
   queryAABB(box: Box): number[];
   queryPoint(x: number, y: number): number[];
+  /** the box the ray enters first (ties: smaller id), or null; fraction is where it enters */
+  raycast(ray: RayInput): IndexRayHit | null;
+  /** every box the ray enters, nearest first (ties by id) */
+  raycastAll(ray: RayInput): IndexRayHit[];
   /** every overlapping pair, flat [a0, b0, a1, b1, ...], a < b, sorted */
   pairs(): Int32Array;
   /** pairs with a proxy inserted or moved since the last call */
@@ -92,33 +124,63 @@ export declare class Bodies {
   destroy(): void;
 }
 
+/** Result of hitMany: index[k] is the pair number of the k-th overlapping pair, hits[6k..6k+5] its
+ * normal (B toward A), delta (push-out for A) and pos. */
+export interface HitMany { count: number; index: Int32Array; hits: Float64Array; }
+
+/** Fixed pairs of shape handles (lib.pairList): their pointers are written once, so each call
+ * costs only the tests. It follows handle.set(); a destroyed handle in it makes calls throw. */
+export declare class PairList {
+  readonly count: number;
+  /** 1 or 0 per pair */
+  overlap(out?: Uint8Array): Uint8Array;
+  /** the overlapping pairs with their contacts (as hitMany) */
+  hit(out?: HitMany): HitMany;
+  destroy(): void;
+}
+
 export declare class Collide2D {
   /** C2D_VERSION of the compiled library (major * 10000 + minor * 100 + patch) */
   readonly version: number;
   readonly maxPolygonVertices: number;
+  /** a shape made once in wasm memory; an invalid shape throws a C2DError (validate()'s message) */
+  shape<D extends Shape>(desc: D): ShapeHandle<D>;
   /** null when valid, else the library's reason */
-  validate(shape: Shape): string | null;
+  validate(shape: Of<Shape>): string | null;
   statusString(status: number): string;
-  overlap(a: Shape, b: Shape): boolean;
-  hit(a: ConvexShape, b: ConvexShape): Hit | null;
-  containsPoint(shape: Shape, x: number, y: number): boolean;
-  containsPoint(shape: Shape, p: Vec2): boolean;
-  raycast(shape: ConvexShape | ConcaveShape, ray: RayInput): Hit | null;
+  /** do the interiors meet; only the pairs the library has a test for type-check */
+  overlap(a: Of<ConvexShape>, b: Of<ConvexShape>): boolean;
+  overlap(a: Of<ConcaveShape>, b: Of<ConcavePartner>): boolean;
+  overlap(a: Of<ConcavePartner>, b: Of<ConcaveShape>): boolean;
+  overlap(a: Of<ArcShape | WedgeShape>, b: Of<PointShape>): boolean;
+  overlap(a: Of<PointShape>, b: Of<ArcShape | WedgeShape>): boolean;
+  /** the contact and push-out for a, or null; out (if given) is overwritten and returned */
+  hit(a: Of<ConvexShape>, b: Of<ConvexShape>, out?: Hit): Hit | null;
+  /** overlap of as[i] and bs[i] for every i: 1 or 0 */
+  overlapMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[], out?: Uint8Array): Uint8Array;
+  /** hit of as[i] and bs[i] for every i, in one call (into out's arrays when they hold n and 6n) */
+  hitMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[], out?: HitMany): HitMany;
+  /** fixed pairs of handles, tested in one call each time; destroy() when done */
+  pairList(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[]): PairList;
+  containsPoint(shape: Of<Shape>, x: number, y: number): boolean;
+  containsPoint(shape: Of<Shape>, p: Vec2): boolean;
+  raycast(shape: Of<ConvexShape | ConcaveShape>, ray: RayInput): Hit | null;
   /** the article's intersectSegment: segment pos + t * delta against the box grown by padding */
   aabbSegmentPadded(box: Box, pos: Vec2, delta: Vec2, padding?: Vec2): Hit | null;
-  cast(a: ConvexShape, deltaA: Vec2, b: ConvexShape, deltaB?: Vec2): Sweep;
-  sweepInto(a: ConvexShape, delta: Vec2, statics: ConvexShape[]): SweepInto;
+  cast(a: Of<ConvexShape>, deltaA: Vec2, b: Of<ConvexShape>, deltaB?: Vec2): Sweep;
+  sweepInto(a: Of<ConvexShape>, delta: Vec2, statics: Of<ConvexShape>[]): SweepInto;
   sweepAABB(a: Box, delta: Vec2, b: Box): Sweep;
   sweepAABBInto(a: Box, delta: Vec2, boxes: Box[]): SweepInto;
-  manifold(a: ConvexShape, b: ConvexShape): Manifold;
-  distance(a: ConvexShape, b: ConvexShape): Distance | null;
+  manifold(a: Of<ConvexShape>, b: Of<ConvexShape>): Manifold;
+  distance(a: Of<ConvexShape>, b: Of<ConvexShape>): Distance | null;
   segmentIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): (Vec2 & { fraction: number }) | null;
   lineIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): Vec2 | null;
-  bounds(shape: Shape): { minX: number; minY: number; maxX: number; maxY: number } | null;
-  hull(shape: PolygonShape): Vec2[] | null;
+  bounds(shape: Of<Shape>): { minX: number; minY: number; maxX: number; maxY: number } | null;
+  hull(shape: Of<PolygonShape>): Vec2[] | null;
   createIndex(kind?: IndexKind, options?: IndexOptions): Index;
-  /** a static tree built once over the boxes (ids are array positions); insert/move/remove throw */
-  createStaticIndex(boxes: Box[]): Index;
+  /** a static tree built once over the boxes (objects, or 4 numbers per box: minX, minY, maxX,
+   * maxY; ids are the box positions); insert/move/remove throw */
+  createStaticIndex(boxes: Box[] | Float64Array | number[]): Index;
   createBodies(capacity: number, options?: BodiesOptions): Bodies;
   /** a collision world; call destroy() when done */
   createWorld<U = unknown>(options?: WorldOptions): World<U>;

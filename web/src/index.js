@@ -1,19 +1,42 @@
 // collide2d for JavaScript: the C library compiled to WebAssembly (double precision), behind an
-// API of plain objects. Shapes are objects such as {type: 'circle', x, y, r}; every query copies
-// its shapes into a scratch area of the wasm heap, calls the C function and reads the result back,
-// so the common path needs no manual memory management. The broad-phase indexes and the Bodies
-// batch own wasm memory and must be destroy()ed (a FinalizationRegistry frees forgotten ones).
+// API of plain objects. Shapes are objects such as {type: 'circle', x, y, r}: a query copies them
+// into a scratch area of the wasm heap, decodes them there (an invalid shape throws a C2DError),
+// calls the C function and reads the result back, so nothing needs freeing. Shape handles
+// (lib.shape) are decoded once and stay in wasm memory, so a query passes two pointers; pair lists
+// and the batch calls test many handle pairs in one call. Two circle handles (or plain circles)
+// are tested in plain JS with the C code's operations, where a wasm call would cost more than the
+// test. Handles, pair lists, indexes, worlds and the Bodies batch own wasm memory and must be
+// destroy()ed (a FinalizationRegistry frees forgotten ones).
 //
 // Conventions are the C library's: touching is not a hit (open interiors), every normal points
-// from B toward A, hit.delta is added to A to separate, NaN input gives no hit.
+// from B toward A, hit.delta is added to A to separate.
 
 const KIND = { point: 0, segment: 1, aabb: 2, rect: 2, circle: 3, capsule: 4, polygon: 5, concave: 6, arc: 7, wedge: 7 };
+const K_CIRCLE = 3;
 const UNSUPPORTED = -100;
 const BAD_ENCODING = -101;
 const OUT = 0; // the first 32 doubles of the scratch area hold results
 const OUT_LEN = 32;
 // 'spatial_hash' is kept as another name for the grid (the library's one hashed uniform grid).
 const INDEX_KINDS = { dynamic_tree: 0, spatial_hash: 2, grid: 2, quadtree: 3, sweep_prune: 4 };
+
+// The C library's c2d_status names, by -status.
+const STATUS_NAMES = ['C2D_OK', 'C2D_ERR_NULL_ARG', 'C2D_ERR_NOT_FINITE', 'C2D_ERR_OUT_OF_RANGE', 'C2D_ERR_BAD_SIZE',
+  'C2D_ERR_DEGENERATE', 'C2D_ERR_TOO_MANY_POINTS', 'C2D_ERR_SELF_INTERSECTING', 'C2D_ERR_BAD_ANGLE',
+  'C2D_ERR_OUT_OF_MEMORY', 'C2D_ERR_UNSUPPORTED', 'C2D_ERR_BAD_ID', 'C2D_ERR_BUSY', 'C2D_ERR_FULL',
+  'C2D_ERR_BUFFER_TOO_SMALL'];
+function statusName(status) { return STATUS_NAMES[-status] ?? `status ${status}`; }
+
+/** An error the C library reported: status is the c2d_status number, code its C name (e.g.
+ * 'C2D_ERR_TOO_MANY_POINTS', or 'C2D_ERR_UNSUPPORTED' for a pair of shapes with no test). */
+export class C2DError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'C2DError';
+    this.status = status;
+    this.code = statusName(status);
+  }
+}
 
 function num(shape, field) {
   const v = shape[field];
@@ -33,6 +56,7 @@ function pointList(shape) {
 
 // Number of doubles a shape takes in the encoded form.
 function encodedLength(shape) {
+  if (shape instanceof ShapeHandle) shape = shape.desc;
   switch (shape && shape.type) {
     case 'point': return 3;
     case 'segment': case 'aabb': case 'rect': return 5;
@@ -50,6 +74,7 @@ function encodedLength(shape) {
 
 // Writes the shape's encoded form at f[i...]; returns the index after it.
 function encode(shape, f, i) {
+  if (shape instanceof ShapeHandle) shape = shape.desc; // the calls that take shapes by value
   const t = shape.type;
   f[i] = KIND[t];
   switch (t) {
@@ -107,13 +132,70 @@ export function encodeShape(shape) {
   return f;
 }
 
-function readHit(f, i) {
-  return {
-    pos: { x: f[i], y: f[i + 1] },
-    normal: { x: f[i + 2], y: f[i + 3] },
-    delta: { x: f[i + 4], y: f[i + 5] },
-    time: f[i + 6],
-  };
+// A hit from 7 doubles at f[i...]; written into out when given (its vectors are reused).
+function readHit(f, i, out) {
+  if (out === undefined) {
+    return {
+      pos: { x: f[i], y: f[i + 1] },
+      normal: { x: f[i + 2], y: f[i + 3] },
+      delta: { x: f[i + 4], y: f[i + 5] },
+      time: f[i + 6],
+    };
+  }
+  setHit(out, f[i], f[i + 1], f[i + 2], f[i + 3], f[i + 4], f[i + 5], f[i + 6]);
+  return out;
+}
+
+function setHit(out, px, py, nx, ny, dx, dy, time) {
+  if (!out.pos) out.pos = { x: 0, y: 0 };
+  if (!out.normal) out.normal = { x: 0, y: 0 };
+  if (!out.delta) out.delta = { x: 0, y: 0 };
+  out.pos.x = px; out.pos.y = py;
+  out.normal.x = nx; out.normal.y = ny;
+  out.delta.x = dx; out.delta.y = dy;
+  out.time = time;
+}
+
+// c2d_circle_hit_circle in plain JS for two valid circles (disk_disk and finish_hit of
+// src/manifold.c: the same double operations in the same order, so the same bits).
+const EPSILON = 2.2204460492503131e-16; // C2D_EPSILON (double)
+const REAL_MIN = 2.2250738585072014e-308; // DBL_MIN
+// Returns the hit (a new object, or written into out), null, or undefined for centers closer
+// than DBL_MIN but not equal (left to the wasm call).
+function circleHit(ax, ay, ar, bx, by, br, out) {
+  const dx = ax - bx, dy = ay - by;
+  const r = ar + br, d2 = dx * dx + dy * dy;
+  if (!(d2 < r * r)) return null;
+  const adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+  const scale = (adx > ady ? adx : ady) + r;
+  let nx = 1, ny = 0, dist = 0;
+  if (d2 > 0) {
+    if (!(d2 >= REAL_MIN)) return undefined;
+    dist = Math.sqrt(d2);
+    nx = dx / dist; ny = dy / dist;
+  }
+  let tiny = EPSILON * scale;
+  if (!(tiny > 0)) tiny = REAL_MIN;
+  let depth = r - dist;
+  if (!(depth > tiny)) depth = tiny;
+  const px = bx + nx * br, py = by + ny * br;
+  if (out === undefined) return newHit(px, py, nx, ny, nx * depth, ny * depth);
+  setHit(out, px, py, nx, ny, nx * depth, ny * depth, 0);
+  return out;
+}
+
+function newHit(px, py, nx, ny, dx, dy) {
+  return { pos: { x: px, y: py }, normal: { x: nx, y: ny }, delta: { x: dx, y: dy }, time: 0 };
+}
+
+// A plain {type: 'circle'} object that c2d_circle_make accepts (finite numbers within
+// C2D_MAX_COORD, radius at least C2D_MIN_SIZE); anything else takes the wasm path, which throws
+// the constructor's error.
+const MAX_COORD = 1e100, MIN_SIZE = 1e-150;
+function plainCircle(c) {
+  const x = c.x, y = c.y, r = c.r;
+  return c.type === 'circle' && typeof x === 'number' && typeof y === 'number' && typeof r === 'number'
+    && x <= MAX_COORD && x >= -MAX_COORD && y <= MAX_COORD && y >= -MAX_COORD && r >= MIN_SIZE && r <= MAX_COORD;
 }
 
 function readSweep(f, i) {
@@ -132,6 +214,160 @@ function boxArgs(b) {
 const finalizer = typeof FinalizationRegistry !== 'undefined'
   ? new FinalizationRegistry((release) => release()) : null;
 
+/** A shape kept decoded in wasm memory (make it with lib.shape(desc)). Every query takes it where
+ * it takes a plain shape; it is checked once, when made or set, instead of on every call. */
+export class ShapeHandle {
+  constructor(lib, desc) {
+    this._lib = lib;
+    this._p = 0; // the decoded shape (fixed for the handle's life, so pair lists can keep it)
+    this._e = 0; // its encoded run (a concave polygon points into it)
+    this._len = 0;
+    this._cell = { p: 0, e: 0 };
+    this._k = -1;
+    this._cx = 0; this._cy = 0; this._r = 0;
+    this.desc = null;
+    this.set(desc);
+    const x = lib._x, cell = this._cell;
+    if (finalizer) finalizer.register(this, () => { x.free(cell.p); x.free(cell.e); }, cell);
+  }
+
+  /** The shape's type ('circle', 'polygon', ...). */
+  get type() { return this.desc.type; }
+
+  /** Replaces the shape (a plain shape object, copied); an invalid one throws a C2DError and
+   * leaves the handle as it was. Returns the handle. */
+  set(desc) {
+    const lib = this._lib;
+    if (this._cell === null) throw new Error('collide2d: shape used after destroy()');
+    const len = encodedLength(desc);
+    const f = lib._reserve(OUT_LEN + len);
+    encode(desc, f, OUT_LEN);
+    lib._decode(lib._slotA, OUT_LEN, desc); // throws when invalid, before anything changes
+    const x = lib._x;
+    if (!this._p) {
+      this._p = this._cell.p = x.malloc(lib._shapeSize);
+      if (!this._p) throw new RangeError('collide2d: out of wasm memory');
+    }
+    if (len > this._len) {
+      const e = x.malloc(8 * len);
+      if (!e) throw new RangeError('collide2d: out of wasm memory');
+      if (this._e) x.free(this._e);
+      this._e = this._cell.e = e;
+      this._len = len;
+    }
+    const g = lib._f64(); // malloc may have grown the memory
+    new Float64Array(g.buffer, this._e, len).set(g.subarray(OUT_LEN, OUT_LEN + len));
+    x.w_shape_set(this._p, this._e);
+    this._k = KIND[desc.type];
+    if (this._k === K_CIRCLE) { this._cx = desc.x; this._cy = desc.y; this._r = desc.r; }
+    this.desc = { ...desc };
+    return this;
+  }
+
+  _live() {
+    const p = this._p;
+    if (p === 0) throw new Error('collide2d: shape used after destroy()');
+    return p;
+  }
+
+  /** Frees the wasm copy; the handle cannot be used afterwards. */
+  destroy() {
+    if (this._cell === null) return;
+    if (finalizer) finalizer.unregister(this._cell);
+    const x = this._lib._x;
+    x.free(this._p);
+    x.free(this._e);
+    this._p = 0;
+    this._e = 0;
+    this._cell = null;
+    this._k = -1;
+    this._lib._destroyedShapes++;
+  }
+}
+
+/** Fixed pairs of shape handles (lib.pairList(as, bs)) tested in one wasm call each time: the
+ * handles' pointers are written once, so a call costs only the tests. Change the shapes with
+ * handle.set(); the pairs stay. destroy() when done. */
+export class PairList {
+  constructor(lib, as, bs) {
+    const n = as.length;
+    if (bs.length !== n) throw new RangeError('collide2d: the two handle arrays differ in length');
+    this._lib = lib;
+    this._as = as.slice();
+    this._bs = bs.slice();
+    this.count = n;
+    const x = lib._x;
+    // pointers of a (n int32), of b (n int32), hit pair numbers (n int32, padded), hits (6n doubles)
+    this._ptr = x.malloc(Math.max(8, 16 * n + 48 * n));
+    if (!this._ptr) throw new RangeError('collide2d: out of wasm memory');
+    this._gen = -1;
+    this._check();
+    const p = this._ptr;
+    this._token = {};
+    if (finalizer) finalizer.register(this, () => x.free(p), this._token);
+  }
+
+  // Writes the pointers again when a handle was destroyed since (a destroyed one throws).
+  _check() {
+    const lib = this._lib;
+    if (!this._ptr) throw new Error('collide2d: pair list used after destroy()');
+    if (this._gen === lib._destroyedShapes) return;
+    const n = this.count;
+    const v = new Int32Array(lib._mem.buffer, this._ptr, 2 * n);
+    for (let i = 0; i < n; i++) {
+      const a = this._as[i], b = this._bs[i];
+      if (!(a instanceof ShapeHandle) || !(b instanceof ShapeHandle)) throw new TypeError('collide2d: pair lists take handles from shape()');
+      v[i] = a._live();
+      v[n + i] = b._live();
+    }
+    this._gen = lib._destroyedShapes;
+  }
+
+  /** out[i] = 1 when pair i overlaps, else 0 (out: a Uint8Array of count, or a new one). */
+  overlap(out) {
+    this._check();
+    const lib = this._lib, n = this.count, p = this._ptr;
+    if (lib._calls.length !== 0) lib._reentered();
+    const flags = p + 8 * n;
+    const r = lib._x.w_overlap_many(p, p + 4 * n, n, flags);
+    if (r < 0) throw new C2DError(-10, `collide2d: no overlap test for a pair in the list (${statusName(-10)})`);
+    const res = out && out.length >= n ? out : new Uint8Array(n);
+    res.set(new Uint8Array(lib._mem.buffer, flags, n));
+    return res;
+  }
+
+  /** The hits of every pair, as lib.hitMany returns them (into out's arrays when they fit). */
+  hit(out) {
+    this._check();
+    const lib = this._lib, n = this.count, p = this._ptr;
+    if (lib._calls.length !== 0) lib._reentered();
+    const idx = p + 8 * n, hits = p + 16 * n;
+    const count = lib._x.w_hit_many(p, p + 4 * n, n, idx, hits);
+    if (count < 0) throw new C2DError(-10, `collide2d: no hit test for a pair in the list (${statusName(-10)})`);
+    return manyResult(lib._mem.buffer, idx, hits, count, n, out);
+  }
+
+  /** Frees the list (not the handles). */
+  destroy() {
+    if (!this._ptr) return;
+    if (finalizer) finalizer.unregister(this._token);
+    this._lib._x.free(this._ptr);
+    this._ptr = 0;
+  }
+}
+
+// The {count, index, hits} of a batch hit call, copied out of wasm memory (into out when it fits).
+function manyResult(buf, idx, hits, count, n, out) {
+  const iv = new Int32Array(buf, idx, count), hv = new Float64Array(buf, hits, 6 * count);
+  if (out && out.index && out.index.length >= n && out.hits && out.hits.length >= 6 * n) {
+    out.index.set(iv);
+    out.hits.set(hv);
+    out.count = count;
+    return out;
+  }
+  return { count, index: iv.slice(), hits: hv.slice() };
+}
+
 /** The loaded library. Make one with load() or loadSync(). */
 export class Collide2D {
   constructor(instance) {
@@ -145,6 +381,12 @@ export class Collide2D {
     this.maxPolygonVertices = this._x.w_max_polygon_vertices();
     this.version = this._x.w_version();
     this._calls = [];
+    this._shapeSize = this._x.w_shape_size();
+    this._slotA = this._x.malloc(this._shapeSize); // scratch handles for plain-object calls
+    this._slotB = this._x.malloc(this._shapeSize);
+    this._pa = 0;
+    this._pb = 0;
+    this._destroyedShapes = 0;
   }
 
   // Makes sure the scratch area holds n doubles; returns the Float64Array view of it.
@@ -185,16 +427,78 @@ export class Collide2D {
     return [ia, ib];
   }
 
-  _check(r, op, a, b) {
-    if (r === UNSUPPORTED) {
-      throw new Error(`collide2d: no ${op} test for ${a.type}${b ? ' and ' + b.type : ''}`);
+  // The result area as a Float64Array (refreshed after a memory growth or a new scratch area).
+  _out() {
+    const v = this._view;
+    return this._buf === null || v.length === 0 ? this._f64() : v;
+  }
+
+  _reentered() {
+    throw new Error('collide2d: a move filter or custom response must not call into the library (it runs inside the move)');
+  }
+
+  // Sets this._pa (and this._pb when b is given) to the decoded-shape pointers of a and b: a
+  // ShapeHandle's own, or a scratch handle that a plain object is decoded into (throwing a
+  // C2DError when it is invalid).
+  _pair(a, b) {
+    const la = a instanceof ShapeHandle ? 0 : encodedLength(a);
+    const lb = b === undefined || b instanceof ShapeHandle ? 0 : encodedLength(b);
+    const f = this._reserve(OUT_LEN + la + lb);
+    if (la) {
+      encode(a, f, OUT_LEN);
+      this._pa = this._decode(this._slotA, OUT_LEN, a);
+    } else {
+      this._pa = a._live();
     }
+    if (b === undefined) return;
+    if (lb) {
+      encode(b, f, OUT_LEN + la);
+      this._pb = this._decode(this._slotB, OUT_LEN + la, b);
+    } else {
+      this._pb = b._live();
+    }
+  }
+
+  // Decodes the encoded shape at element i into the handle at slot; throws when it is invalid.
+  _decode(slot, i, shape) {
+    const st = this._x.w_shape_set(slot, this._addr(i));
+    if (st !== 0) throw this._invalid(st, shape);
+    return slot;
+  }
+
+  // Throws the C2DError of the encoded shape at element i when it is invalid.
+  _validAt(i, shape) {
+    const st = this._x.w_validate(this._addr(i));
+    if (st !== 0) throw this._invalid(st, shape);
+  }
+
+  _invalid(st, shape) {
+    if (st === BAD_ENCODING) return new TypeError(`collide2d: malformed ${shape.type} (bad kind or point count)`);
+    return new C2DError(st, `collide2d: invalid ${shape.type}: ${this.statusString(st)} (${statusName(st)})`);
+  }
+
+  _check(r, op, a, b) {
+    if (r === UNSUPPORTED) throw this._unsupported(op, a, b);
     if (r === BAD_ENCODING) throw new TypeError(`collide2d: malformed shape in ${op}`);
     return r;
   }
 
+  _unsupported(op, a, b) {
+    const st = -10;
+    return new C2DError(st, `collide2d: no ${op} test for ${a.type}${b ? ' and ' + b.type : ''} (${statusName(st)})`);
+  }
+
+  /** A shape made once in wasm memory and reused by handle: checked here (an invalid shape throws
+   * a C2DError, with validate()'s message), then passed to every query without copying. Change it
+   * with handle.set(desc); free it with handle.destroy() (a FinalizationRegistry frees forgotten
+   * ones). */
+  shape(desc) {
+    return new ShapeHandle(this, desc);
+  }
+
   /** null when the shape is valid, else the library's reason (e.g. 'a size is zero or negative'). */
   validate(shape) {
+    if (shape instanceof ShapeHandle) { shape._live(); return null; }
     const [ia] = this._put(shape);
     const st = this._x.w_validate(this._addr(ia));
     return st === 0 ? null : this.statusString(st);
@@ -209,33 +513,126 @@ export class Collide2D {
     return new TextDecoder().decode(bytes.subarray(0, n));
   }
 
-  /** True when the interiors of a and b intersect (touching is not an overlap). */
+  /** True when the interiors of a and b intersect (touching is not an overlap). Shapes are plain
+   * objects or handles from shape(); an invalid shape throws a C2DError, a pair the library has no
+   * test for throws one with code 'C2D_ERR_UNSUPPORTED'. */
   overlap(a, b) {
-    const [ia, ib] = this._put(a, b);
-    return this._check(this._x.w_overlap(this._addr(ia), this._addr(ib)), 'overlap', a, b) === 1;
+    let pa, pb;
+    if (a instanceof ShapeHandle && b instanceof ShapeHandle) {
+      // Two circles: c2d_circle_overlap_circle, the same operations in the same order.
+      if (a._k === K_CIRCLE && b._k === K_CIRCLE) {
+        const dx = a._cx - b._cx, dy = a._cy - b._cy, r = a._r + b._r;
+        return dx * dx + dy * dy < r * r;
+      }
+      if (this._calls.length !== 0) this._reentered();
+      pa = a._live(); pb = b._live();
+    } else if (plainCircle(a) && plainCircle(b)) {
+      const dx = a.x - b.x, dy = a.y - b.y, r = a.r + b.r;
+      return dx * dx + dy * dy < r * r;
+    } else {
+      this._pair(a, b);
+      pa = this._pa; pb = this._pb;
+    }
+    const r = this._x.w_overlap_s(pa, pb);
+    if (r < 0) throw this._unsupported('overlap', a, b);
+    return r === 1;
   }
 
-  /** Overlap with contact: {pos, normal (B toward A), delta (push-out for A), time: 0}, or null. */
-  hit(a, b) {
-    const [ia, ib] = this._put(a, b);
-    const r = this._check(this._x.w_hit(this._addr(ia), this._addr(ib), this._addr(OUT)), 'hit', a, b);
-    return r === 1 ? readHit(this._f64(), OUT) : null;
+  /** Overlap with contact: {pos, normal (B toward A), delta (push-out for A), time: 0}, or null.
+   * Pass out (a Hit to overwrite) to avoid making a new object per call. */
+  hit(a, b, out) {
+    // Two circles (handles, or plain circles the C constructor accepts) are tested here in JS,
+    // through one inlined copy of circleHit: V8 inlines by a bytecode budget, and a copy per path
+    // left the reused-Hit path out of callers' loops (twice sat's time). Other pairs go to wasm.
+    let ax, ay, ar, bx, by, br;
+    const handles = a instanceof ShapeHandle && b instanceof ShapeHandle;
+    if (handles) {
+      if (a._k !== K_CIRCLE || b._k !== K_CIRCLE) return this._hitHandles(a, b, out);
+      ax = a._cx; ay = a._cy; ar = a._r; bx = b._cx; by = b._cy; br = b._r;
+    } else {
+      if (!plainCircle(a) || !plainCircle(b)) return this._hitPlain(a, b, out);
+      ax = a.x; ay = a.y; ar = a.r; bx = b.x; by = b.y; br = b.r;
+    }
+    const h = circleHit(ax, ay, ar, bx, by, br, out);
+    if (h !== undefined) return h;
+    return handles ? this._hitHandles(a, b, out) : this._hitPlain(a, b, out);
+  }
+
+  // hit() of two handles in wasm
+  _hitHandles(a, b, out) {
+    if (this._calls.length !== 0) this._reentered();
+    return this._hitCall(a, b, a._live(), b._live(), out);
+  }
+
+  // hit() of plain shapes (or a handle and a plain shape) in wasm
+  _hitPlain(a, b, out) {
+    this._pair(a, b);
+    return this._hitCall(a, b, this._pa, this._pb, out);
+  }
+
+  _hitCall(a, b, pa, pb, out) {
+    const r = this._x.w_hit_s(pa, pb, this._ptr);
+    if (r < 0) throw this._unsupported('hit', a, b);
+    return r === 1 ? readHit(this._out(), OUT, out) : null;
+  }
+
+  /** overlap() over pairs of handles: out[i] = 1 when as[i] and bs[i] overlap, else 0. */
+  overlapMany(as, bs, out) {
+    const n = this._pairPointers(as, bs);
+    const r = this._x.w_overlap_many(this._addr(OUT_LEN), this._addr(OUT_LEN) + 4 * n, n, this._addr(OUT_LEN) + 8 * n);
+    if (r < 0) throw new C2DError(-10, `collide2d: no overlap test for a pair in overlapMany (${statusName(-10)})`);
+    const res = out && out.length >= n ? out : new Uint8Array(n);
+    res.set(new Uint8Array(this._mem.buffer, this._addr(OUT_LEN) + 8 * n, n));
+    return res;
+  }
+
+  /** hit() over pairs of convex handles, in one call: {count, index, hits}: index[k] is the pair
+   * number of the k-th overlapping pair, hits[6k..6k+5] its normal (B toward A), delta (push-out
+   * for A) and pos. The arrays are copies: into out.index / out.hits when out is given and they
+   * hold n and 6n numbers (then out is returned, with count set), else new arrays. */
+  hitMany(as, bs, out) {
+    const n = this._pairPointers(as, bs);
+    const base = this._addr(OUT_LEN); // _pairPointers reserved 8n doubles after the result area:
+    const idx = base + 8 * n, hits = idx + 8 * n; // pointers (8n bytes), index (8n), hits (48n)
+    const count = this._x.w_hit_many(base, base + 4 * n, n, idx, hits);
+    if (count < 0) throw new C2DError(-10, `collide2d: no hit test for a pair in hitMany (${statusName(-10)})`);
+    return manyResult(this._mem.buffer, idx, hits, count, n, out);
+  }
+
+  /** Fixed pairs of handles, tested in one call each time (see PairList). */
+  pairList(as, bs) {
+    return new PairList(this, as, bs);
+  }
+
+  // Writes the handles' pointers (as[], then bs[]) as int32 after the result area; returns n.
+  _pairPointers(as, bs) {
+    const n = as.length;
+    if (bs.length !== n) throw new RangeError('collide2d: the two handle arrays differ in length');
+    this._reserve(OUT_LEN + 8 * n);
+    const v = new Int32Array(this._mem.buffer, this._addr(OUT_LEN), 2 * n);
+    for (let i = 0; i < n; i++) {
+      const a = as[i], b = bs[i];
+      if (!(a instanceof ShapeHandle) || !(b instanceof ShapeHandle)) throw new TypeError('collide2d: batch calls take handles from shape()');
+      v[i] = a._live();
+      v[n + i] = b._live();
+    }
+    return n;
   }
 
   /** Point strictly inside the shape (points and segments: on them). */
   containsPoint(shape, x, y) {
     if (typeof x === 'object') { y = x.y; x = x.x; }
-    const [ia] = this._put(shape);
-    return this._x.w_contains(this._addr(ia), x, y) === 1;
+    this._pair(shape);
+    return this._x.w_contains_s(this._pa, x, y) === 1;
   }
 
   /** Cast of origin + t * translation, t in [0, maxFraction] (default 1): the first entry into the
    * shape's interior {pos, normal, delta, time}, or null. */
   raycast(shape, { origin, translation, maxFraction = 1 }) {
-    const [ia] = this._put(shape);
-    const r = this._check(this._x.w_raycast(this._addr(ia), origin.x, origin.y, translation.x, translation.y,
-      maxFraction, this._addr(OUT)), 'raycast', shape);
-    return r === 1 ? readHit(this._f64(), OUT) : null;
+    this._pair(shape);
+    const r = this._x.w_raycast_s(this._pa, origin.x, origin.y, translation.x, translation.y, maxFraction, this._ptr);
+    if (r < 0) throw this._unsupported('raycast', shape);
+    return r === 1 ? readHit(this._out(), OUT) : null;
   }
 
   /** The intersect article's intersectSegment: the segment pos + t * delta against the box grown
@@ -251,10 +648,10 @@ export class Collide2D {
   /** Linear cast: a moves by deltaA while b moves by deltaB. {hit, pos, time}: hit.time is the
    * first contact, time/pos the backed-off safe position of a's center. */
   cast(a, deltaA, b, deltaB = { x: 0, y: 0 }) {
-    const [ia, ib] = this._put(a, b);
-    this._check(this._x.w_cast(this._addr(ia), deltaA.x, deltaA.y, this._addr(ib), deltaB.x, deltaB.y,
-      this._addr(OUT)), 'cast', a, b);
-    return readSweep(this._f64(), OUT);
+    this._pair(a, b);
+    const r = this._x.w_cast_s(this._pa, deltaA.x, deltaA.y, this._pb, deltaB.x, deltaB.y, this._ptr);
+    if (r < 0) throw this._unsupported('cast', a, b);
+    return readSweep(this._out(), OUT);
   }
 
   /** Sweeps a by delta through the statics (the article's sweepInto): {hit, pos, time, index}. */
@@ -263,8 +660,13 @@ export class Collide2D {
     for (const s of statics) n += encodedLength(s);
     const f = this._reserve(n);
     const is = encode(a, f, OUT_LEN);
+    this._validAt(OUT_LEN, a);
     let j = is;
-    for (const s of statics) j = encode(s, f, j);
+    for (const s of statics) {
+      const next = encode(s, f, j);
+      this._validAt(j, s);
+      j = next;
+    }
     const r = this._check(this._x.w_sweep_into(this._addr(OUT_LEN), delta.x, delta.y, this._addr(is),
       statics.length, this._addr(OUT)), 'sweep', a);
     return { ...readSweep(this._f64(), OUT), index: r };
@@ -295,9 +697,10 @@ export class Collide2D {
 
   /** Contact manifold: {normal, points: [{x, y, depth, id}]} (no points without overlap). */
   manifold(a, b) {
-    const [ia, ib] = this._put(a, b);
-    const r = this._check(this._x.w_manifold(this._addr(ia), this._addr(ib), this._addr(OUT)), 'manifold', a, b);
-    const f = this._f64();
+    this._pair(a, b);
+    const r = this._x.w_manifold_s(this._pa, this._pb, this._ptr);
+    if (r < 0) throw this._unsupported('manifold', a, b);
+    const f = this._out();
     const points = [];
     for (let k = 0; k < r; k++) {
       const o = OUT + 3 + 4 * k;
@@ -309,10 +712,11 @@ export class Collide2D {
   /** Distance and closest points {pointA, pointB, normal, distance, iterations}, or null for
    * invalid shapes. */
   distance(a, b) {
-    const [ia, ib] = this._put(a, b);
-    const r = this._check(this._x.w_distance(this._addr(ia), this._addr(ib), this._addr(OUT)), 'distance', a, b);
+    this._pair(a, b);
+    const r = this._x.w_distance_s(this._pa, this._pb, this._ptr);
+    if (r < 0) throw this._unsupported('distance', a, b);
     if (r !== 1) return null;
-    const f = this._f64();
+    const f = this._out();
     return {
       pointA: { x: f[OUT], y: f[OUT + 1] },
       pointB: { x: f[OUT + 2], y: f[OUT + 3] },
@@ -344,10 +748,10 @@ export class Collide2D {
     return { x: g[OUT], y: g[OUT + 1] };
   }
 
-  /** Tight bounding box {minX, minY, maxX, maxY}, or null for an invalid shape. */
+  /** Tight bounding box {minX, minY, maxX, maxY} (an invalid shape throws a C2DError). */
   bounds(shape) {
-    const [ia] = this._put(shape);
-    if (this._x.w_bounds(this._addr(ia), this._addr(OUT)) !== 1) return null;
+    this._pair(shape);
+    if (this._x.w_bounds_s(this._pa, this._ptr) !== 1) return null;
     const f = this._f64();
     return { minX: f[OUT], minY: f[OUT + 1], maxX: f[OUT + 2], maxY: f[OUT + 3] };
   }
@@ -369,7 +773,8 @@ export class Collide2D {
     return new Index(this, kind, options);
   }
 
-  /** A static tree built once over boxes (ids are the array positions); insert/move/remove throw. */
+  /** A static tree built once over boxes: objects, or a flat array of 4 numbers per box (ids are
+   * the box positions); insert/move/remove throw. */
   createStaticIndex(boxes) {
     return new Index(this, 'static_tree', { boxes });
   }
@@ -879,13 +1284,26 @@ export class Index {
     this._lib = lib;
     this._x = lib._x;
     if (kind === 'static_tree') {
-      const f = lib._reserve(OUT_LEN + 4 * boxes.length);
-      let j = OUT_LEN;
-      for (const b of boxes) {
-        const q = boxArgs(b);
-        f[j++] = q[0]; f[j++] = q[1]; f[j++] = q[2]; f[j++] = q[3];
+      // boxes: objects ({minX, minY, maxX, maxY} or rects), or a flat array of 4 numbers per box
+      const flat = ArrayBuffer.isView(boxes) || typeof boxes[0] === 'number';
+      if (flat && boxes.length % 4 !== 0) throw new TypeError('collide2d: a flat box array needs 4 numbers per box');
+      const n = flat ? boxes.length / 4 : boxes.length;
+      const f = lib._reserve(OUT_LEN + 4 * n);
+      if (flat) {
+        f.set(boxes, OUT_LEN);
+      } else {
+        let j = OUT_LEN;
+        for (let i = 0; i < n; i++) {
+          const b = boxes[i];
+          if (b.type === 'rect') {
+            f[j] = b.x; f[j + 1] = b.y; f[j + 2] = b.x + b.width; f[j + 3] = b.y + b.height;
+          } else {
+            f[j] = b.minX; f[j + 1] = b.minY; f[j + 2] = b.maxX; f[j + 3] = b.maxY;
+          }
+          j += 4;
+        }
       }
-      this._p = this._x.w_static_tree_create(lib._addr(OUT_LEN), boxes.length);
+      this._p = this._x.w_static_tree_create(lib._addr(OUT_LEN), n);
     } else {
       const k = INDEX_KINDS[kind];
       if (k === undefined) throw new TypeError(`collide2d: unknown index kind ${JSON.stringify(kind)}`);
@@ -947,6 +1365,38 @@ export class Index {
   queryPoint(x, y) {
     const p = this._live();
     return this._collect((out, cap) => this._x.w_index_query_point(p, x, y, out, cap));
+  }
+
+  _ray(ray, all) {
+    const { origin, translation, maxFraction = 1 } = ray;
+    const p = this._live();
+    const lib = this._lib;
+    for (;;) {
+      const cap = all ? Math.max(this._rayCap || 0, 64) : 1;
+      lib._reserve(OUT_LEN + 2 * cap);
+      const ids = lib._addr(OUT_LEN), fr = ids + 8 * cap;
+      const n = this._x.w_index_raycast(p, origin.x, origin.y, translation.x, translation.y, maxFraction,
+        all ? 1 : 0, ids, fr, cap);
+      if (n > cap) { this._rayCap = 2 * n; continue; }
+      const buf = this._x.memory.buffer;
+      const idv = new Int32Array(buf, ids, n), fv = new Float64Array(buf, fr, n);
+      const hits = new Array(n);
+      for (let k = 0; k < n; k++) hits[k] = { id: idv[k], fraction: fv[k] };
+      return hits;
+    }
+  }
+
+  /** The box the ray origin + t * translation, 0 <= t <= maxFraction (default 1), enters first:
+   * {id, fraction} (ties at one fraction go to the smaller id), or null. A ray that grazes a box's
+   * corner or runs along its edge does not enter it; an origin inside gives fraction 0. */
+  raycast(ray) {
+    const h = this._ray(ray, false);
+    return h.length ? h[0] : null;
+  }
+
+  /** Every box the ray enters (the raycast rule): [{id, fraction}], nearest first (ties by id). */
+  raycastAll(ray) {
+    return this._ray(ray, true).sort((a, b) => a.fraction - b.fraction || a.id - b.id);
   }
 
   _pairs(update) {

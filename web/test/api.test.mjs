@@ -1,7 +1,7 @@
 // Tests of the JavaScript layer over the wasm build, with hand-computed values. Run: node --test test/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, loadSync } from '../src/index.js';
+import { load, loadSync, C2DError } from '../src/index.js';
 import { readFileSync } from 'node:fs';
 
 const c2d = await load();
@@ -255,10 +255,11 @@ test('polygon hull and bounds', () => {
   assert.deepEqual(c2d.bounds(circle(1, 2, 3)), { minX: -2, minY: -1, maxX: 4, maxY: 5 });
 });
 
-test('bad input: NaN gives no hit, invalid shapes are reported, misuse throws', () => {
-  assert.equal(c2d.overlap(circle(NaN, 0, 1), circle(0, 0, 1)), false);
-  assert.equal(c2d.hit(circle(0, 0, Infinity), circle(0, 0, 1)), null);
-  assert.equal(c2d.overlap(circle(0, 0, -1), circle(0, 0, 1)), false);
+test('bad input: an invalid or NaN shape throws a C2DError, misuse throws', () => {
+  const code = (c) => (e) => e instanceof C2DError && e.code === c;
+  assert.throws(() => c2d.overlap(circle(NaN, 0, 1), circle(0, 0, 1)), code('C2D_ERR_NOT_FINITE'));
+  assert.throws(() => c2d.hit(circle(0, 0, Infinity), circle(0, 0, 1)), code('C2D_ERR_NOT_FINITE'));
+  assert.throws(() => c2d.overlap(circle(0, 0, -1), circle(0, 0, 1)), code('C2D_ERR_BAD_SIZE'));
   assert.equal(c2d.validate(circle(0, 0, 1)), null);
   assert.match(c2d.validate(circle(0, 0, -1)), /size/);
   assert.match(c2d.validate({ type: 'polygon', points: [0, 0, 1, 1, 2, 2] }), /collinear|degenerate|distinct/i);

@@ -6,20 +6,10 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { load } from '../src/index.js';
 import { compareCases, diff } from '../scripts/ref-compare.mjs';
+import { rng } from './rng.mjs';
 
 const ref = process.env.C2D_REF;
 const c2d = await load();
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KINDS = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'concave', 'arc', 'wedge'];
 

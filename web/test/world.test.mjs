@@ -8,23 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { load, encodeShape } from '../src/index.js';
 import { diff } from '../scripts/ref-compare.mjs';
 import { moveView } from '../page/world-view.mjs';
+import { rng } from './rng.mjs';
 
 const c2d = await load();
 const ref = process.env.C2D_REF;
 const M = 1e-4; // C2D_SWEEP_MARGIN: a touch is backed off by it
 const near = (a, b, eps = 1e-9, what = '') => assert.ok(Math.abs(a - b) <= eps, `${what} ${a} != ${b}`);
 const box = (hw, hh) => ({ type: 'aabb', minX: -hw, minY: -hh, maxX: hw, maxY: hh });
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // A corridor: floor, a wall at x = 60..70, the mover a 10 x 10 box at (20, 20).
 function corridor() {

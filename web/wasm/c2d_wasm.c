@@ -115,6 +115,16 @@ int w_decode(const double *e, w_shape *s) {
 
 static bool w_is_convex(const w_shape *s) { return s->kind <= W_POLYGON; }
 
+/* The functions on decoded shapes (shape handles, below); the encoded-run functions decode and
+ * check, then call them. */
+W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out);
+W_API int w_contains_s(const w_shape *s, double x, double y);
+W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double ty, double max_fraction, double *out);
+W_API int w_cast_s(const w_shape *a, double dax, double day, const w_shape *b, double dbx, double dby, double *out);
+W_API int w_manifold_s(const w_shape *a, const w_shape *b, double *out);
+W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out);
+W_API int w_bounds_s(const w_shape *s, double *out);
+
 static void w_put_hit(const c2d_hit *h, double *out) {
     out[0] = h->pos.x; out[1] = h->pos.y;
     out[2] = h->normal.x; out[3] = h->normal.y;
@@ -148,11 +158,8 @@ W_API int w_version(void) { return c2d_version(); }
 /* Point strictly inside the shape (segments and points: on them). */
 W_API int w_contains(const double *e, double x, double y) {
     w_shape s;
-    c2d_vec2 p = c2d_v2(x, y);
-    if (w_decode(e, &s) != C2D_OK || !c2d_vec2_is_valid(p)) return 0;
-    if (s.kind == W_CONCAVE) return c2d_concave_contains_point(&s.concave, p);
-    if (s.kind == W_ARC) return c2d_arc_contains_point(&s.arc, p);
-    return c2d_shape_contains_point(&s.convex, p);
+    if (w_decode(e, &s) != C2D_OK) return 0;
+    return w_contains_s(&s, x, y);
 }
 
 /* Overlap of one non-convex shape a with a shape b, through the concave and arc functions; the
@@ -192,34 +199,22 @@ W_API int w_overlap(const double *ea, const double *eb) {
 /* Static hit of convex a and b: writes 7 doubles (pos, normal, delta, time) when it returns 1. */
 W_API int w_hit(const double *ea, const double *eb, double *out) {
     w_shape a, b;
-    c2d_hit h;
     int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
     if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
     if (sa != C2D_OK || sb != C2D_OK) return 0;
-    if (!c2d_shape_hit(&a.convex, &b.convex, &h)) return 0;
-    w_put_hit(&h, out);
-    return 1;
+    return w_hit_s(&a, &b, out);
 }
 
 /* Ray or segment cast origin + t * translation, t in [0, max_fraction], against the shape:
  * writes 7 doubles (a hit) when it returns 1. */
 W_API int w_raycast(const double *e, double ox, double oy, double tx, double ty, double max_fraction, double *out) {
     w_shape s;
-    c2d_hit h;
-    c2d_raycast_input in;
-    bool r;
     int st = w_decode(e, &s);
     if (st == W_BAD_ENCODING) return st;
     if (s.kind == W_ARC) return W_UNSUPPORTED;
     if (st != C2D_OK) return 0;
-    in.origin = c2d_v2(ox, oy);
-    in.translation = c2d_v2(tx, ty);
-    in.max_fraction = max_fraction;
-    r = s.kind == W_CONCAVE ? c2d_concave_raycast(&s.concave, in, &h) : c2d_shape_raycast(&s.convex, in, &h);
-    if (!r) return 0;
-    w_put_hit(&h, out);
-    return 1;
+    return w_raycast_s(&s, ox, oy, tx, ty, max_fraction, out);
 }
 
 /* The intersect article's padded segment test against a box. Writes 7 doubles on a hit. */
@@ -241,13 +236,9 @@ W_API int w_aabb_raycast_padded(const double *box, double pad_x, double pad_y, d
  * (has_hit, pos, time, hit) and returns has_hit. */
 W_API int w_cast(const double *ea, double dax, double day, const double *eb, double dbx, double dby, double *out) {
     w_shape a, b;
-    c2d_sweep sw;
     int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
-    if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
-    sw = c2d_shape_cast(&a.convex, c2d_v2(dax, day), &b.convex, c2d_v2(dbx, dby));
-    w_put_sweep(&sw, out);
-    return sw.has_hit ? 1 : 0;
+    return w_cast_s(&a, dax, day, &b, dbx, dby, out);
 }
 
 /* Sweeps a by (dx, dy) through count encoded statics laid end to end at es: writes 11 doubles
@@ -305,38 +296,25 @@ W_API int w_aabb_sweep_into(const double *ba, double dx, double dy, const double
 /* Contact manifold: writes 11 doubles (normal, count, then x y depth id per point); returns count. */
 W_API int w_manifold(const double *ea, const double *eb, double *out) {
     w_shape a, b;
-    c2d_manifold m;
-    int i, sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
     if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
-    memset(out, 0, 11 * sizeof(double));
-    if (sa != C2D_OK || sb != C2D_OK) return 0;
-    m = c2d_shape_manifold(&a.convex, &b.convex);
-    out[0] = m.normal.x; out[1] = m.normal.y; out[2] = m.count;
-    for (i = 0; i < m.count && i < 2; i++) {
-        out[3 + 4 * i] = m.points[i].point.x;
-        out[4 + 4 * i] = m.points[i].point.y;
-        out[5 + 4 * i] = m.points[i].depth;
-        out[6 + 4 * i] = (double)m.points[i].id;
+    if (sa != C2D_OK || sb != C2D_OK) {
+        memset(out, 0, 11 * sizeof(double));
+        return 0;
     }
-    return m.count;
+    return w_manifold_s(&a, &b, out);
 }
 
 /* Distance: writes 9 doubles (point_a, point_b, normal, distance, iterations, status); returns 1
  * when the query ran (status OK or MAX_ITERATIONS), 0 for invalid shapes. */
 W_API int w_distance(const double *ea, const double *eb, double *out) {
     w_shape a, b;
-    c2d_distance_result d;
     int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
     if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
     if (sa != C2D_OK || sb != C2D_OK) return 0;
-    d = c2d_shape_distance(&a.convex, &b.convex);
-    out[0] = d.point_a.x; out[1] = d.point_a.y;
-    out[2] = d.point_b.x; out[3] = d.point_b.y;
-    out[4] = d.normal.x; out[5] = d.normal.y;
-    out[6] = d.distance; out[7] = d.iterations; out[8] = (double)d.status;
-    return d.status == C2D_DISTANCE_INVALID_INPUT ? 0 : 1;
+    return w_distance_s(&a, &b, out);
 }
 
 /* Where segments a and b (4 doubles each) meet: writes x, y, fraction along a; returns 1 or 0. */
@@ -365,16 +343,8 @@ W_API int w_line_intersect(const double *sa, const double *sb, double *out) {
 /* Tight bounding box of the shape: writes 4 doubles; returns 1, or 0 for an invalid shape. */
 W_API int w_bounds(const double *e, double *out) {
     w_shape s;
-    c2d_aabb b;
     if (w_decode(e, &s) != C2D_OK) return 0;
-    if (s.kind == W_CONCAVE) b = s.concave.bounds;
-    else if (s.kind == W_ARC) {
-        c2d_real r = s.arc.outer_radius;
-        b.lower = c2d_v2(s.arc.center.x - r, s.arc.center.y - r);
-        b.upper = c2d_v2(s.arc.center.x + r, s.arc.center.y + r);
-    } else b = c2d_shape_aabb(&s.convex);
-    out[0] = b.lower.x; out[1] = b.lower.y; out[2] = b.upper.x; out[3] = b.upper.y;
-    return 1;
+    return w_bounds_s(&s, out);
 }
 
 /* The convex hull the library builds for an encoded polygon: writes 2 * count doubles, returns
@@ -391,6 +361,146 @@ W_API int w_polygon_hull(const double *e, double *out) {
 }
 
 W_API int w_max_polygon_vertices(void) { return C2D_MAX_POLYGON_VERTICES; }
+
+/* ---- shape handles: shapes decoded once into wasm memory, then passed by pointer ----
+ * The JS Shape object owns a block of w_shape_size() bytes followed by its encoded run (a concave
+ * polygon points into that run). w_shape_set decodes it and returns the constructor's status; the
+ * JS layer refuses to use a shape whose status is not C2D_OK, so the *_s functions below take
+ * valid shapes only. Plain-object calls decode into two scratch handles and use the same functions. */
+
+W_API int w_shape_size(void) { return (int)((sizeof(w_shape) + 7) / 8 * 8); }
+
+/* Decodes the encoded run e into s: C2D_OK, the constructor's error or W_BAD_ENCODING. */
+W_API int w_shape_set(w_shape *s, const double *e) { return w_decode(e, s); }
+
+/* Overlap of two valid shapes: 1 or 0, W_UNSUPPORTED for a pair the library lacks. */
+W_API int w_overlap_s(const w_shape *a, const w_shape *b) {
+    if (w_is_convex(a) && w_is_convex(b)) return c2d_shape_overlap(&a->convex, &b->convex);
+    return w_is_convex(a) ? w_overlap_special(b, a) : w_overlap_special(a, b);
+}
+
+/* Hit of two valid convex shapes: writes 7 doubles when it returns 1. */
+W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out) {
+    c2d_hit h;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    if (!c2d_shape_hit(&a->convex, &b->convex, &h)) return 0;
+    w_put_hit(&h, out);
+    return 1;
+}
+
+/* Point strictly inside a valid shape (segments and points: on them). */
+W_API int w_contains_s(const w_shape *s, double x, double y) {
+    c2d_vec2 p = c2d_v2(x, y);
+    if (!c2d_vec2_is_valid(p)) return 0;
+    if (s->kind == W_CONCAVE) return c2d_concave_contains_point(&s->concave, p);
+    if (s->kind == W_ARC) return c2d_arc_contains_point(&s->arc, p);
+    return c2d_shape_contains_point(&s->convex, p);
+}
+
+/* Ray cast against a valid shape (as w_raycast). */
+W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double ty, double max_fraction, double *out) {
+    c2d_hit h;
+    c2d_raycast_input in;
+    bool r;
+    if (s->kind == W_ARC) return W_UNSUPPORTED;
+    in.origin = c2d_v2(ox, oy);
+    in.translation = c2d_v2(tx, ty);
+    in.max_fraction = max_fraction;
+    r = s->kind == W_CONCAVE ? c2d_concave_raycast(&s->concave, in, &h) : c2d_shape_raycast(&s->convex, in, &h);
+    if (!r) return 0;
+    w_put_hit(&h, out);
+    return 1;
+}
+
+/* Linear cast of valid convex shapes (as w_cast). */
+W_API int w_cast_s(const w_shape *a, double dax, double day, const w_shape *b, double dbx, double dby, double *out) {
+    c2d_sweep sw;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    sw = c2d_shape_cast(&a->convex, c2d_v2(dax, day), &b->convex, c2d_v2(dbx, dby));
+    w_put_sweep(&sw, out);
+    return sw.has_hit ? 1 : 0;
+}
+
+/* Manifold of valid convex shapes (as w_manifold). */
+W_API int w_manifold_s(const w_shape *a, const w_shape *b, double *out) {
+    c2d_manifold m;
+    int i;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    memset(out, 0, 11 * sizeof(double));
+    m = c2d_shape_manifold(&a->convex, &b->convex);
+    out[0] = m.normal.x; out[1] = m.normal.y; out[2] = m.count;
+    for (i = 0; i < m.count && i < 2; i++) {
+        out[3 + 4 * i] = m.points[i].point.x;
+        out[4 + 4 * i] = m.points[i].point.y;
+        out[5 + 4 * i] = m.points[i].depth;
+        out[6 + 4 * i] = (double)m.points[i].id;
+    }
+    return m.count;
+}
+
+/* Distance of valid convex shapes (as w_distance). */
+W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out) {
+    c2d_distance_result d;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    d = c2d_shape_distance(&a->convex, &b->convex);
+    out[0] = d.point_a.x; out[1] = d.point_a.y;
+    out[2] = d.point_b.x; out[3] = d.point_b.y;
+    out[4] = d.normal.x; out[5] = d.normal.y;
+    out[6] = d.distance; out[7] = d.iterations; out[8] = (double)d.status;
+    return d.status == C2D_DISTANCE_INVALID_INPUT ? 0 : 1;
+}
+
+/* Tight bounding box of a valid shape: writes 4 doubles; returns 1. */
+W_API int w_bounds_s(const w_shape *s, double *out) {
+    c2d_aabb b;
+    if (s->kind == W_CONCAVE) b = s->concave.bounds;
+    else if (s->kind == W_ARC) {
+        c2d_real r = s->arc.outer_radius;
+        b.lower = c2d_v2(s->arc.center.x - r, s->arc.center.y - r);
+        b.upper = c2d_v2(s->arc.center.x + r, s->arc.center.y + r);
+    } else b = c2d_shape_aabb(&s->convex);
+    out[0] = b.lower.x; out[1] = b.lower.y; out[2] = b.upper.x; out[3] = b.upper.y;
+    return 1;
+}
+
+/* Batch overlap: out[i] = overlap of as[i] and bs[i] (valid shapes), for i < count. Returns
+ * count, or W_UNSUPPORTED at the first pair the library lacks (out is then partly written). */
+W_API int w_overlap_many(const w_shape *const *as, const w_shape *const *bs, int count, uint8_t *out) {
+    int i, r;
+    for (i = 0; i < count; i++) {
+        r = w_overlap_s(as[i], bs[i]);
+        if (r < 0) return r;
+        out[i] = (uint8_t)r;
+    }
+    return count;
+}
+
+/* Batch hit over count pairs of valid convex shapes: for each pair that overlaps, writes its pair
+ * number to index and 6 doubles (normal, delta, pos) to hits. Returns the number of hits, or
+ * W_UNSUPPORTED when a shape is not convex (nothing is computed then). */
+W_API int w_hit_many(const w_shape *const *as, const w_shape *const *bs, int count, int32_t *index, double *hits) {
+    int i, n = 0;
+    c2d_hit h;
+    for (i = 0; i < count; i++) {
+        if (!w_is_convex(as[i]) || !w_is_convex(bs[i])) return W_UNSUPPORTED;
+    }
+    for (i = 0; i < count; i++) {
+        const c2d_shape *a = &as[i]->convex, *b = &bs[i]->convex;
+        if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_CIRCLE) {
+            /* the decision of c2d_circle_hit_circle (valid circles), taken here for the misses */
+            c2d_vec2 d = c2d_sub(a->as.circle.center, b->as.circle.center);
+            c2d_real r = a->as.circle.radius + b->as.circle.radius;
+            if (!(c2d_dot(d, d) < r * r)) continue;
+        }
+        if (!c2d_shape_hit(a, b, &h)) continue;
+        index[n] = i;
+        hits[6 * n] = h.normal.x; hits[6 * n + 1] = h.normal.y;
+        hits[6 * n + 2] = h.delta.x; hits[6 * n + 3] = h.delta.y;
+        hits[6 * n + 4] = h.pos.x; hits[6 * n + 5] = h.pos.y;
+        n++;
+    }
+    return n;
+}
 
 /* ---- broad phase: thin forwarders over c2d_index ---- */
 
@@ -415,15 +525,11 @@ W_API c2d_index *w_index_create(int kind, double cell_size, double margin) {
     return st == C2D_OK ? index : NULL;
 }
 
-/* A static tree over count boxes (4 doubles each); 0 on failure. */
+/* A static tree over count boxes (4 doubles each: min x, min y, max x, max y, the layout of
+ * c2d_aabb), read in place; 0 on failure. */
 W_API c2d_index *w_static_tree_create(const double *boxes, int count) {
     c2d_index *index = NULL;
-    c2d_aabb *b = (c2d_aabb *)malloc(sizeof(c2d_aabb) * (size_t)(count > 0 ? count : 1));
-    c2d_status st;
-    if (!b) return NULL;
-    if (count > 0) memcpy(b, boxes, sizeof(c2d_aabb) * (size_t)count);
-    st = c2d_static_tree_create(NULL, b, NULL, count, &index);
-    free(b);
+    c2d_status st = c2d_static_tree_create(NULL, (const c2d_aabb *)(const void *)boxes, NULL, count, &index);
     return st == C2D_OK ? index : NULL;
 }
 
@@ -491,6 +597,62 @@ W_API int w_index_query_point(const c2d_index *index, double x, double y, int32_
     c.out = out; c.capacity = capacity; c.total = 0;
     c2d_index_query_point(index, c2d_v2(x, y), w_collect_id, &c);
     return c.total;
+}
+
+/* Ray casts over an index: the boxes the segment origin + t * translation, 0 <= t <= max_fraction,
+ * enters (broadphase.h's hit rule). */
+typedef struct w_ray_collect {
+    int32_t *ids;
+    double *fractions;
+    int capacity, total;
+    int32_t best_id;
+    double best;
+} w_ray_collect;
+
+/* Nearest box: clips the ray at each hit; ties at one fraction go to the smallest id. */
+static c2d_real w_ray_first(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    w_ray_collect *c = (w_ray_collect *)context;
+    (void)ray; (void)user_data;
+    if (c->best_id < 0 || fraction < c->best || (fraction == c->best && id < c->best_id)) {
+        c->best = fraction;
+        c->best_id = id;
+    }
+    return fraction;
+}
+
+static bool w_ray_all(int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    w_ray_collect *c = (w_ray_collect *)context;
+    (void)user_data;
+    if (c->total < c->capacity) {
+        c->ids[c->total] = id;
+        c->fractions[c->total] = fraction;
+    }
+    c->total++;
+    return true;
+}
+
+/* all == 0: the nearest box hit: writes its id and entry fraction to ids[0] / fractions[0] and
+ * returns 1, or returns 0 when the ray hits nothing. all != 0: every box hit, in traversal order:
+ * writes up to capacity (id, fraction) pairs and returns the total (may exceed capacity). An
+ * invalid ray (NaN, max_fraction < 0) hits nothing. */
+W_API int w_index_raycast(const c2d_index *index, double ox, double oy, double tx, double ty, double max_fraction,
+                          int all, int32_t *ids, double *fractions, int capacity) {
+    w_ray_collect c;
+    c2d_index_ray ray;
+    ray.origin = c2d_v2(ox, oy);
+    ray.translation = c2d_v2(tx, ty);
+    ray.max_fraction = max_fraction;
+    c.ids = ids; c.fractions = fractions; c.capacity = capacity; c.total = 0;
+    c.best_id = -1; c.best = 0;
+    if (all) {
+        c2d_index_raycast_all(index, ray, w_ray_all, &c);
+        return c.total;
+    }
+    c2d_index_raycast(index, ray, w_ray_first, &c);
+    if (c.best_id < 0) return 0;
+    ids[0] = c.best_id;
+    fractions[0] = c.best;
+    return 1;
 }
 
 /* All overlapping pairs (update != 0: only pairs with a moved proxy). Writes the address of the

@@ -1,0 +1,40 @@
+// Compiled by test/types.test.mjs with tsc --strict --noEmit: the narrow-phase calls accept the
+// pairs the library has a test for and reject the rest (each @ts-expect-error line must fail to
+// compile, or tsc reports the directive as unused).
+import { load, C2DError, type Collide2D, type Hit, type ShapeHandle, type PolygonShape, type IndexRayHit } from '../../src/index.js';
+
+async function main(): Promise<void> {
+  const lib: Collide2D = await load();
+  const poly = lib.shape({ type: 'polygon', points: [0, 0, 1, 0, 0, 1] });
+  const circle = lib.shape({ type: 'circle', x: 0, y: 0, r: 1 });
+  const arc = lib.shape({ type: 'arc', x: 0, y: 0, inner: 1, outer: 2, start: 0, end: 1 });
+  const concave = lib.shape({ type: 'concave', points: [0, 0, 4, 0, 4, 4, 2, 1, 0, 4] });
+  const point = { type: 'point' as const, x: 1, y: 1 };
+  const p2: ShapeHandle<PolygonShape> = poly;
+  const out: Hit = { pos: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, delta: { x: 0, y: 0 }, time: 0 };
+  const ok: boolean[] = [
+    lib.overlap(poly, circle), lib.overlap(concave, poly), lib.overlap(circle, concave), lib.overlap(arc, point),
+    lib.overlap(point, arc), lib.overlap({ type: 'circle', x: 0, y: 0, r: 1 }, p2),
+  ];
+  const h: Hit | null = lib.hit(circle, poly, out);
+  const many = lib.hitMany([circle, circle], [poly, circle]);
+  const list = lib.pairList([circle, poly], [poly, poly]);
+  const n: number = many.count + lib.overlapMany([poly], [circle])[0] + list.hit(many).count + list.overlap()[0];
+  list.destroy();
+  circle.set({ type: 'circle', x: 2, y: 0, r: 1 });
+  const ray: IndexRayHit | null = lib.createIndex().raycast({ origin: { x: 0, y: 0 }, translation: { x: 1, y: 0 } });
+  try { lib.shape({ type: 'circle', x: 0, y: 0, r: -1 }); } catch (e) { if (e instanceof C2DError) { const c: string = e.code; void c; } }
+  // @ts-expect-error no overlap test for a polygon and an arc
+  lib.overlap(poly, arc);
+  // @ts-expect-error nor for an arc and a circle (plain objects)
+  lib.overlap({ type: 'arc', x: 0, y: 0, inner: 1, outer: 2, start: 0, end: 1 }, { type: 'circle', x: 0, y: 0, r: 1 });
+  // @ts-expect-error no hit test for a concave polygon
+  lib.hit(concave, circle);
+  // @ts-expect-error a circle handle is set with a circle
+  circle.set({ type: 'polygon', points: [0, 0, 1, 0, 0, 1] });
+  // @ts-expect-error batch calls take convex handles
+  lib.hitMany([concave], [circle]);
+  void ok; void h; void n; void ray;
+  poly.destroy();
+}
+void main();
