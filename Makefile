@@ -196,7 +196,8 @@ check: check-float check-double check-asan check-clang check-nosse check-verts4 
 
 bench:
 	@scripts/deps.sh build bench
-	cmake -S . -B $(BUILD)/bench $(CMAKE_FLAGS_bench) >/dev/null
+	cmake -S . -B $(BUILD)/bench $(CMAKE_FLAGS_bench) -DCUTE_C2_H="$(CUTE_C2_H)" -DBOX2D_V3_DIR="$(BOX2D_V3_DIR)" \
+	  -DBOX2D_V3_LIBRARY="$(BOX2D_V3_LIBRARY)" >/dev/null
 	cmake --build $(BUILD)/bench -j $(JOBS)
 	@mkdir -p $(BUILD)/bench
 	./$(BUILD)/bench/bench/bench_narrow $(BUILD)/bench/narrow.jsonl
