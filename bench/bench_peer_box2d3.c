@@ -175,3 +175,111 @@ static const bench_peer_case cases[] = {
 };
 
 const bench_peer bench_peer_box2d3 = {"box2d-3", scene_make, cases, (int)(sizeof cases / sizeof cases[0])};
+
+/* ---- bench_cast: b2ShapeCast for the linear casts, b2TimeOfImpact for the rotating ones ---- */
+
+typedef struct cast_scene {
+    int n;
+    b2ShapeProxy *a, *b; /* local proxies */
+    b2Sweep *sa, *sb;
+} cast_scene;
+
+static b2ShapeProxy proxy_of(const c2d_proxy *p) {
+    b2Vec2 pts[B2_MAX_POLYGON_VERTICES];
+    int j;
+    for (j = 0; j < p->count; ++j) pts[j] = bv(p->points[j]);
+    return b2MakeProxy(pts, p->count, (float)p->radius);
+}
+
+static b2Sweep sweep_of(const c2d_motion *m) {
+    b2Sweep s;
+    s.localCenter = bv(m->local_center);
+    s.c1 = bv(m->c1);
+    s.c2 = bv(m->c2);
+    s.q1 = b2MakeRot((float)m->a1);
+    s.q2 = b2MakeRot((float)m->a2);
+    return s;
+}
+
+static const void *cast_scene_make(const bench_cast_view *view) {
+    cast_scene *s = calloc(1, sizeof *s);
+    int i, n = view->n;
+    if (!s) return NULL;
+    s->n = n;
+    if (!ALLOC(s->a, n) || !ALLOC(s->b, n) || !ALLOC(s->sa, n) || !ALLOC(s->sb, n)) return NULL;
+    for (i = 0; i < n; ++i) {
+        s->a[i] = proxy_of(&view->toi[i].a);
+        s->b[i] = proxy_of(&view->toi[i].b);
+        s->sa[i] = sweep_of(&view->toi[i].motion_a);
+        s->sb[i] = sweep_of(&view->toi[i].motion_b);
+    }
+    return s;
+}
+
+static void cast_scene_free(const void *p) {
+    cast_scene *s = (cast_scene *)p;
+    if (!s) return;
+    free(s->a); free(s->b); free(s->sa); free(s->sb);
+    free(s);
+}
+
+#undef SCENE_T
+#define SCENE_T cast_scene
+/* b2ShapeCast keeps its A still and moves its B: our B (still) is its A, our A its B; the pose of
+ * ours A in B's frame and the translation in that frame, as a Box2D world query computes them. */
+LOOP(cast_linear, {
+    b2ShapeCastPairInput in;
+    b2CastOutput o;
+    b2Transform xa = {s->sa[i].c1, s->sa[i].q1}, xb = {s->sb[i].c1, s->sb[i].q1};
+    in.proxyA = s->b[i];
+    in.proxyB = s->a[i];
+    in.transform = b2InvMulTransforms(xb, xa);
+    in.translationB = b2InvRotateVector(xb.q, b2Sub(s->sa[i].c2, s->sa[i].c1));
+    in.maxFraction = 1.0f;
+    in.canEncroach = false;
+    o = b2ShapeCast(&in);
+    acc.hits += o.hit ? 1u : 0u;
+    acc.f += o.hit ? o.fraction : 1.0f;
+})
+LOOP(cast_rotating, {
+    b2TOIInput in;
+    b2TOIOutput o;
+    in.proxyA = s->a[i];
+    in.proxyB = s->b[i];
+    in.sweepA = s->sa[i];
+    in.sweepB = s->sb[i];
+    in.maxFraction = 1.0f;
+    o = b2TimeOfImpact(&in);
+    acc.hits += o.state == b2_toiStateHit ? 1u : 0u;
+    acc.f += o.fraction;
+})
+
+static void cast_either(const void *scene_ptr, int v, int passes, bench_acc *out);
+
+typedef struct cast_handle {
+    const cast_scene *scene;
+    int rotate;
+} cast_handle;
+
+static const void *cast_make(const bench_cast_view *view) {
+    cast_handle *h = malloc(sizeof *h);
+    if (!h) return NULL;
+    h->scene = cast_scene_make(view);
+    h->rotate = view->rotate;
+    return h->scene ? h : NULL;
+}
+
+static void cast_either(const void *scene_ptr, int v, int passes, bench_acc *out) {
+    const cast_handle *h = (const cast_handle *)scene_ptr;
+    if (h->rotate) cast_rotating(h->scene, v, passes, out);
+    else cast_linear(h->scene, v, passes, out);
+}
+
+static void cast_free(const void *p) {
+    const cast_handle *h = (const cast_handle *)p;
+    if (!h) return;
+    cast_scene_free(h->scene);
+    free((void *)h);
+}
+
+const bench_cast_peer bench_cast_peer_box2d3 = {"box2d-3", cast_make, cast_either, cast_free};

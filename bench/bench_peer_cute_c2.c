@@ -150,3 +150,94 @@ static const bench_peer_case cases[] = {
 };
 
 const bench_peer bench_peer_cute_c2 = {"cute_c2", scene_make, cases, (int)(sizeof cases / sizeof cases[0])};
+
+/* ---- bench_cast: c2TOI (linear casts; cute_c2 has no rotating time of impact) ---- */
+
+typedef struct cast_shape {
+    C2_TYPE type;
+    union {
+        c2Circle circle;
+        c2AABB box;
+        c2Capsule capsule;
+        c2Poly poly;
+    } u;
+} cast_shape;
+
+typedef struct cast_scene {
+    int n;
+    cast_shape *a, *b;
+    c2x *xa, *xb;
+    c2v *va;
+} cast_scene;
+
+/* A c2d_shape_type's local proxy as the cute_c2 shape of that kind (points: circles of radius 0,
+ * segments: capsules of radius 0). */
+static cast_shape cast_shape_of(int kind, const c2d_proxy *p) {
+    cast_shape s;
+    int j;
+    switch (kind) {
+    case C2D_SHAPE_POINT:
+    case C2D_SHAPE_CIRCLE:
+        s.type = C2_TYPE_CIRCLE;
+        s.u.circle.p = cv(p->points[0]);
+        s.u.circle.r = (float)p->radius;
+        break;
+    case C2D_SHAPE_SEGMENT:
+    case C2D_SHAPE_CAPSULE:
+        s.type = C2_TYPE_CAPSULE;
+        s.u.capsule.a = cv(p->points[0]);
+        s.u.capsule.b = cv(p->points[1]);
+        s.u.capsule.r = (float)p->radius;
+        break;
+    default: /* boxes and polygons: their vertices */
+        s.type = C2_TYPE_POLY;
+        s.u.poly.count = p->count;
+        for (j = 0; j < p->count; ++j) s.u.poly.verts[j] = cv(p->points[j]);
+        c2MakePoly(&s.u.poly);
+        break;
+    }
+    return s;
+}
+
+static const void *cast_scene_make(const bench_cast_view *view) {
+    cast_scene *s;
+    int i, n = view->n;
+    if (view->rotate) return NULL;
+    s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->n = n;
+    s->a = malloc(sizeof *s->a * (size_t)n);
+    s->b = malloc(sizeof *s->b * (size_t)n);
+    s->xa = malloc(sizeof *s->xa * (size_t)n);
+    s->xb = malloc(sizeof *s->xb * (size_t)n);
+    s->va = malloc(sizeof *s->va * (size_t)n);
+    if (!s->a || !s->b || !s->xa || !s->xb || !s->va) return NULL;
+    for (i = 0; i < n; ++i) {
+        const c2d_toi_input *t = &view->toi[i];
+        s->a[i] = cast_shape_of(view->kind_a, &t->a);
+        s->b[i] = cast_shape_of(view->kind_b, &t->b);
+        s->xa[i] = c2xIdentity();
+        s->xa[i].p = cv(t->motion_a.c1);
+        s->xb[i] = c2xIdentity();
+        s->xb[i].p = cv(t->motion_b.c1);
+        s->va[i] = c2Sub(cv(t->motion_a.c2), cv(t->motion_a.c1));
+    }
+    return s;
+}
+
+static void cast_scene_free(const void *p) {
+    cast_scene *s = (cast_scene *)p;
+    if (!s) return;
+    free(s->a); free(s->b); free(s->xa); free(s->xb); free(s->va);
+    free(s);
+}
+
+#undef SCENE_T
+#define SCENE_T cast_scene
+LOOP(cast_toi, {
+    c2TOIResult r = c2TOI(&s->a[i].u, s->a[i].type, &s->xa[i], s->va[i], &s->b[i].u, s->b[i].type, &s->xb[i], c2V(0, 0), 1);
+    acc.hits += r.hit ? 1u : 0u;
+    acc.f += r.toi;
+})
+
+const bench_cast_peer bench_cast_peer_cute_c2 = {"cute_c2", cast_scene_make, cast_toi, cast_scene_free};

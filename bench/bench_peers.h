@@ -64,6 +64,28 @@ typedef struct bench_peer {
     int count;
 } bench_peer;
 
+/* bench_cast's scenes: n casts of one pair of kinds (c2d_shape_type), each given as bench_cast.cpp's
+ * c2d_toi_input (the shapes' local proxies and their motions; B stays put; in the linear cases
+ * neither turns, in the rotating ones both do). */
+typedef struct bench_cast_view {
+    int n;
+    int kind_a, kind_b;
+    int rotate;
+    const c2d_toi_input *toi;
+} bench_cast_view;
+
+/* A peer of bench_cast: scene_make converts a scene, or gives NULL when the peer has no such
+ * query (cute_c2 has no rotation); fn runs the casts (v is unused); scene_free frees a scene. */
+typedef struct bench_cast_peer {
+    const char *impl;
+    const void *(*scene_make)(const bench_cast_view *view);
+    bench_peer_fn *fn;
+    void (*scene_free)(const void *scene);
+} bench_cast_peer;
+
+extern const bench_cast_peer bench_cast_peer_cute_c2; /* c2TOI, linear casts only */
+extern const bench_cast_peer bench_cast_peer_box2d3;  /* b2ShapeCast (linear), b2TimeOfImpact (rotating) */
+
 extern const bench_peer bench_peer_tu;      /* bench_peer_tu.c */
 extern const bench_peer bench_peer_cute_c2; /* bench_peer_cute_c2.c */
 extern const bench_peer bench_peer_box2d3;  /* bench_peer_box2d3.c */
