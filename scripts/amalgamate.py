@@ -159,6 +159,10 @@ def local_names(c_text):
             m = re.search(r'\(\s*\*\s*([A-Za-z_]\w*)\s*\)', h)  # function pointer type
             if m:
                 add(m.group(1))
+            elif '(' in h:  # function type: typedef bool visit_fn(qbase *q, int32_t i)
+                ids = IDENT_RE.findall(h[:h.index('(')])
+                if ids:
+                    add(ids[-1])
             else:
                 ids = IDENT_RE.findall(re.sub(r'\[[^\]]*\]', '', h))
                 if ids:
