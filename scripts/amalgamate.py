@@ -405,6 +405,17 @@ def main():
     text.append('#  define C2D_BUILDING 1')
     text.append('#endif')
     text.append('/* Private prototypes of the src/ headers: static with C2D_STATIC, else of external linkage. */')
+    # Warnings that one translation unit brings and separate files do not: GCC inlines across
+    # what were files and then may not see that a struct is set on every path that reads it
+    # (-Wmaybe-uninitialized; the library's own per-file build keeps the warning on), and with
+    # C2D_STATIC the functions a program does not call are unused. Silenced for the
+    # implementation alone (push here, pop at its end).
+    text.append('#if defined(__GNUC__)')
+    text.append('#  pragma GCC diagnostic push')
+    text.append('#  if !defined(__clang__)')
+    text.append('#    pragma GCC diagnostic ignored "-Wmaybe-uninitialized"')
+    text.append('#  endif')
+    text.append('#endif')
     text.append('#ifdef C2D_STATIC')
     text.append('#  define C2D__PRIVATE static')
     text.append('#  if defined(__GNUC__)')
@@ -428,6 +439,9 @@ def main():
         for n in undef:
             impl_text.append('#undef %s' % n)
     text.extend(impl_text)
+    text.append('#if defined(__GNUC__)')
+    text.append('#  pragma GCC diagnostic pop')
+    text.append('#endif')
     text.append('#endif /* C2D_IMPLEMENTATION */')
     text.append('')
     text.append('/*')
