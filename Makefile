@@ -3,7 +3,8 @@
 #   make demo-terminal  the terminal example: a box walks through a level of mixed shapes
 #   make check          every test: float, double, ASan+UBSan and Clang builds, a float build without
 #                       SSE2/AVX2 (check-nosse), builds with C2D_MAX_POLYGON_VERTICES 4 and 12
-#                       (check-verts4, check-verts12), the fuzzers (float and double), the GEOS
+#                       (check-verts4, check-verts12), the tests against the single header
+#                       (check-single-header), the fuzzers (float and double), the GEOS
 #                       differential test, node tests, browser test
 #   make geos-diff      the GEOS differential test at length (GEOS_DIFF_CASES per build, random seed)
 #   make bench          narrow, cast and broad-phase benchmarks beside Box2D 2.4 and Chipmunk; with
