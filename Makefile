@@ -3,16 +3,20 @@
 #   make demo-terminal  the terminal example: a box walks through a level of mixed shapes
 #   make check          every test: float, double, ASan+UBSan and Clang builds, a float build without
 #                       SSE2/AVX2 (check-nosse), builds with C2D_MAX_POLYGON_VERTICES 4 and 12
-#                       (check-verts4, check-verts12), the fuzzers (float and double), the GEOS
+#                       (check-verts4, check-verts12), the tests against the single header
+#                       (check-single-header), the fuzzers (float and double), the GEOS
 #                       differential test, node tests, browser test
 #   make geos-diff      the GEOS differential test at length (GEOS_DIFF_CASES per build, random seed)
-#   make bench          narrow, cast and broad-phase benchmarks beside Box2D 2.4 and Chipmunk
+#   make bench          narrow, cast and broad-phase benchmarks beside Box2D 2.4 and Chipmunk; with
+#                       CUTE_C2_H=/path/cute_c2.h and BOX2D_V3_DIR=/path/box2d, cute_c2 and Box2D v3
+#                       too (optional peers, built outside this repository: bench/README.md)
+#   make single-header  build/single/collide2d_single.h (scripts/amalgamate.py)
 #   make bench-js       the Node benchmark beside detect-collisions, sat, rbush, flatbush
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 
 .PHONY: all demo demo-terminal check check-float check-double check-asan check-clang check-tsan check-nosse check-verts4 \
-        check-verts12 check-fuzz fuzz fuzz-world deps-clang bench deps clean FORCE
+        check-verts12 check-fuzz fuzz fuzz-world deps-clang bench deps clean FORCE single-header check-single-header
 .PHONY: check-geos geos-diff deps-geos
 
 all: $(BUILD)/float/.built
@@ -35,6 +39,9 @@ CMAKE_FLAGS_nosse   = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_NO_SIMD=ON
 CMAKE_FLAGS_verts4  = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_SANITIZE=ON -DCOLLIDE2D_MAX_POLYGON_VERTICES=4
 CMAKE_FLAGS_verts12 = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_SANITIZE=ON -DCOLLIDE2D_MAX_POLYGON_VERTICES=12
 CMAKE_FLAGS_bench  = -DCMAKE_BUILD_TYPE=Release -DCOLLIDE2D_BUILD_BENCH=ON -DCOLLIDE2D_BUILD_TESTS=OFF
+# The float build whose library is the single header compiled as one translation unit (the tests,
+# the README example and the header tests all see collide2d_single.h; check-single-header).
+CMAKE_FLAGS_single-test = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE2D_SINGLE_HEADER=ON -DCOLLIDE2D_BUILD_EXAMPLES=OFF
 # Clang with this machine's full instruction set: Clang fuses a * b + c into FMA by default once FMA
 # is enabled, so this build checks that the library's -ffp-contract=off holds (same-bit formulas).
 CMAKE_FLAGS_clang  = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_FLAGS=-march=native
@@ -175,12 +182,23 @@ check-tsan: deps-clang
 	  src/*.c tests/test_world_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(TSAN_BIN)
 	TSAN_OPTIONS=halt_on_error=1 CMOCKA_MESSAGE_OUTPUT=stdout ./$(TSAN_BIN)
 
-check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-tsan check-fuzz check-geos check-lua web-check check-install docs
-	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the thread test, the fuzzers, the GEOS differential test, the Lua binding, node tests, the browser test, the install test and the API reference passed"
+# The single-header build: scripts/amalgamate.py writes build/single/collide2d_single.h (the public
+# declarations, then every src/ file under C2D_IMPLEMENTATION; see its front page).
+single-header:
+	python3 scripts/amalgamate.py --out $(BUILD)/single/collide2d_single.h
+
+# Every test, the README example (also as one file with C2D_IMPLEMENTATION and no library) and the
+# C/C++ header tests against the single header (CMake's COLLIDE2D_SINGLE_HEADER, float build).
+check-single-header: $(BUILD)/single-test/.built
+	cd $(BUILD)/single-test && ctest --output-on-failure --timeout 900 -j $(JOBS)
+
+check: check-float check-double check-asan check-clang check-nosse check-verts4 check-verts12 check-single-header check-tsan check-fuzz check-geos check-lua web-check check-install docs
+	@echo "make check: float, double, asan, clang, no-SSE, 4- and 12-vertex builds, the single header, the thread test, the fuzzers, the GEOS differential test, the Lua binding, node tests, the browser test, the install test and the API reference passed"
 
 bench:
 	@scripts/deps.sh build bench
-	cmake -S . -B $(BUILD)/bench $(CMAKE_FLAGS_bench) >/dev/null
+	cmake -S . -B $(BUILD)/bench $(CMAKE_FLAGS_bench) -DCUTE_C2_H="$(CUTE_C2_H)" -DBOX2D_V3_DIR="$(BOX2D_V3_DIR)" \
+	  -DBOX2D_V3_LIBRARY="$(BOX2D_V3_LIBRARY)" >/dev/null
 	cmake --build $(BUILD)/bench -j $(JOBS)
 	@mkdir -p $(BUILD)/bench
 	./$(BUILD)/bench/bench/bench_narrow $(BUILD)/bench/narrow.jsonl

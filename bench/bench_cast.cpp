@@ -28,7 +28,10 @@
  *   {"suite":"cast","case":"cast_circle_polygon","impl":"collide2d","ns_per_op":..,"ns_min":..,
  *    "n":2048,"vertices":8,"density":"mixed","reps":11,"passes":..,"hit_rate":..,"precision":"float",
  *    "load1":..}
- * Box2D rows add "ratio_box2d_over_ours" (above 1: collide2d is faster). */
+ * Box2D rows add "ratio_box2d_over_ours" (above 1: collide2d is faster), and so do the optional peers'
+ * rows (the field keeps its name): with CUTE_C2_H, cute_c2's c2TOI on the linear casts (it has no
+ * rotation); with BOX2D_V3_DIR, Box2D v3's b2ShapeCast on the linear casts and b2TimeOfImpact on the
+ * rotating ones (bench_peers.h, bench/README.md). */
 #include <collide2d.h>
 #include <box2d/box2d.h>
 #include <box2d/b2_distance.h>
@@ -46,6 +49,7 @@
 #include <vector>
 
 #include "bench_util.h"
+#include "bench_peers.h"
 
 namespace {
 
@@ -295,6 +299,44 @@ void add_toi_case(std::vector<Case> &cases, const Scene &sc, int n) {
     cases.push_back(std::move(c));
 }
 
+/* The optional peers built into this binary (bench/CMakeLists.txt). */
+std::vector<const bench_cast_peer *> optional_peers() {
+    std::vector<const bench_cast_peer *> p;
+#ifdef C2D_BENCH_BOX2D_V3
+    p.push_back(&bench_cast_peer_box2d3);
+#endif
+#ifdef C2D_BENCH_CUTE_C2
+    p.push_back(&bench_cast_peer_cute_c2);
+#endif
+    return p;
+}
+
+/* Adds each optional peer that has this query to the case; the scenes it made go to `made`. */
+void add_optional_peers(Case &c, const Scene &sc, int n,
+                        std::vector<std::pair<const bench_cast_peer *, const void *>> &made) {
+    bench_cast_view view;
+    view.n = n;
+    view.kind_a = sc.ta;
+    view.kind_b = sc.tb;
+    view.rotate = sc.rotate ? 1 : 0;
+    view.toi = sc.toi.data();
+    for (const bench_cast_peer *peer : optional_peers()) {
+        const void *h = peer->scene_make(&view);
+        if (!h) continue;
+        made.push_back({peer, h});
+        bench_peer_fn *fn = peer->fn;
+        Impl im;
+        im.name = peer->impl;
+        im.run = [fn, h](int passes, Acc &acc) {
+            bench_acc a = {acc.hits, acc.f};
+            fn(h, 0, passes, &a);
+            acc.hits = a.hits;
+            acc.f = a.f;
+        };
+        c.impls.push_back(im);
+    }
+}
+
 /* ---- output ---- */
 
 void print_case(const Case &c) {
@@ -366,7 +408,12 @@ int main(int argc, char **argv) {
                 C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH, c2d_is_double() ? "double" : "float",
                 b2_version.major, b2_version.minor, b2_version.revision, opt.n, opt.reps, opt.target_ms, load);
     std::printf("  cast_*: c2d_shape_cast (exact contact, normal, point, safe position) beside b2TimeOfImpact on\n"
-                "  sweeps without rotation and b2ShapeCast (GJK ray cast); toi_rot_*: both shapes also turn.\n\n");
+                "  sweeps without rotation and b2ShapeCast (GJK ray cast); toi_rot_*: both shapes also turn.\n");
+    std::printf("  optional peers in this binary:");
+    for (const bench_cast_peer *p : optional_peers()) std::printf(" %s", p->impl);
+    std::printf("%s\n", optional_peers().empty() ? " none (make bench CUTE_C2_H=... BOX2D_V3_DIR=...)" : "");
+    std::printf("  box2d-3: b2ShapeCast on cast_*, b2TimeOfImpact on toi_rot_* (its sweeps interpolate the rotation\n"
+                "  by nlerp, not by angle: the same end poses, not the same path); cute_c2: c2TOI on cast_* only.\n\n");
     std::printf("%-28s %2s %-20s %9s %9s %6s %11s\n", "case", "v", "impl", "ns/op", "min", "hit%", "box2d/ours");
 
     std::vector<Case> cases;
@@ -381,11 +428,14 @@ int main(int argc, char **argv) {
                 build_scene(sc, ta, tb, v, false, opt.n, opt.seed);
                 size_t first = cases.size();
                 add_cast_case(cases, sc, opt.n);
+                std::vector<std::pair<const bench_cast_peer *, const void *>> made;
+                add_optional_peers(cases.back(), sc, opt.n, made);
                 for (size_t k = first; k < cases.size(); ++k) {
                     measure(cases[k], opt.reps, opt.target_ms);
                     print_case(cases[k]);
                     if (json) write_json(json, cases[k], opt, load);
                 }
+                for (auto &m : made) m.first->scene_free(m.second);
             }
         }
     }
@@ -401,11 +451,14 @@ int main(int argc, char **argv) {
             build_scene(sc, pr[0], pr[1], v, true, opt.n, opt.seed);
             size_t first = cases.size();
             add_toi_case(cases, sc, opt.n);
+            std::vector<std::pair<const bench_cast_peer *, const void *>> made;
+            add_optional_peers(cases.back(), sc, opt.n, made);
             for (size_t k = first; k < cases.size(); ++k) {
                 measure(cases[k], opt.reps, opt.target_ms);
                 print_case(cases[k]);
                 if (json) write_json(json, cases[k], opt, load);
             }
+            for (auto &m : made) m.first->scene_free(m.second);
         }
     }
     if (json) std::fclose(json);

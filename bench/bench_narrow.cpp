@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "bench_util.h"
+#include "bench_peers.h"
 
 namespace {
 
@@ -40,7 +41,30 @@ const char *const kBox2d = "box2d-2.4";
 const char *const kBox2dWorld = "box2d-2.4+world";
 const char *const kRefCall = "ref-call";
 const char *const kRefInline = "ref-inline";
+const char *const kTu = "collide2d-tu";
 const int kVertexCounts[2] = {4, 8};
+/* Columns of the table, in this order; a column shows when some case has that impl. */
+const char *const kColumns[] = {"collide2d", "collide2d-tu", "box2d-2.4", "box2d-2.4+world", "box2d-3", "cute_c2",
+                                "ref-call", "ref-inline"};
+/* The peers whose best time each row compares with (box2d-2.4+world gives more output; the
+ * strict comparison is with b2Collide* alone, as the issue's targets say). */
+const char *const kPeers[] = {"box2d-2.4", "box2d-3", "cute_c2"};
+
+/* The optional columns built into this binary (bench/CMakeLists.txt): collide2d through the single
+ * header in the caller's translation unit, cute_c2 (CUTE_C2_H) and Box2D v3 (BOX2D_V3_DIR). */
+std::vector<const bench_peer *> optional_peers() {
+    std::vector<const bench_peer *> p;
+#ifdef C2D_BENCH_SINGLE_TU
+    p.push_back(&bench_peer_tu);
+#endif
+#ifdef C2D_BENCH_BOX2D_V3
+    p.push_back(&bench_peer_box2d3);
+#endif
+#ifdef C2D_BENCH_CUTE_C2
+    p.push_back(&bench_peer_cute_c2);
+#endif
+    return p;
+}
 
 struct Options {
     const char *json_path = nullptr;
@@ -522,6 +546,82 @@ void add_polygon_cases(Builder &b, const Scene &s, int v) {
 #undef B2WM
 #undef B2RC
 
+/* ---- the optional columns (bench_peers.h) ---- */
+
+bench_side_view side_view(const Side &sd) {
+    bench_side_view v;
+    v.point = sd.point.data();
+    v.seg = sd.seg.data();
+    v.box = sd.box.data();
+    v.circle = sd.circle.data();
+    v.capsule = sd.capsule.data();
+    for (int k = 0; k < 2; ++k) {
+        v.poly[k] = sd.poly[k].data();
+        v.local[k] = sd.local[k].data();
+        v.proxy[k] = sd.proxy[k].data();
+    }
+    v.xf = sd.xf.data();
+    v.circle_proxy = sd.circle_proxy.data();
+    return v;
+}
+
+/* Adds each optional peer's row to every case it shares (same name, polygon or not), reading its
+ * own copy of the same scene. */
+void add_optional_peers(std::vector<Case> &cases, const Scene *scenes, int scene_count) {
+    for (const bench_peer *peer : optional_peers()) {
+        std::vector<const void *> handle(scene_count);
+        for (int d = 0; d < scene_count; ++d) {
+            bench_scene_view view;
+            view.n = scenes[d].n;
+            view.a = side_view(scenes[d].a);
+            view.b = side_view(scenes[d].b);
+            view.ray = scenes[d].ray.data();
+            handle[d] = peer->scene_make(&view);
+            if (!handle[d]) {
+                std::fprintf(stderr, "bench_narrow: %s could not convert the scene\n", peer->impl);
+                std::exit(1);
+            }
+        }
+        for (Case &c : cases) {
+            int d = 0;
+            while (d < scene_count && std::strcmp(scenes[d].density, c.density) != 0) ++d;
+            if (d == scene_count || c.impls[0].name != kOurs) continue;
+            for (int k = 0; k < peer->count; ++k) {
+                const bench_peer_case &pc = peer->cases[k];
+                if (c.name != pc.name || (pc.polygon != 0) != (c.vertices != 0)) continue;
+                bench_peer_fn *fn = pc.fn;
+                const void *h = handle[d];
+                int v = c.vertices == 8 ? 1 : 0;
+                Impl im;
+                im.name = peer->impl;
+                im.run = [fn, h, v](int passes, Acc &acc) {
+                    bench_acc a = {acc.hits, acc.f};
+                    fn(h, v, passes, &a);
+                    acc.hits = a.hits;
+                    acc.f = a.f;
+                };
+                c.impls.push_back(im);
+            }
+        }
+    }
+}
+
+const Impl *find_impl(const Case &c, const char *name) {
+    for (const Impl &im : c.impls)
+        if (im.name == name) return &im;
+    return nullptr;
+}
+
+/* The fastest of the peers (kPeers) on this case, or null. */
+const Impl *best_peer(const Case &c) {
+    const Impl *best = nullptr;
+    for (const char *p : kPeers) {
+        const Impl *im = find_impl(c, p);
+        if (im && (!best || im->median < best->median)) best = im;
+    }
+    return best;
+}
+
 /* ---- output ---- */
 
 std::string cpu_model() {
@@ -571,31 +671,61 @@ void print_notes(const Options &opt) {
         "  - reference_aabb_overlap (bench code, not a library) shows the floor for the AABB rows: the\n"
         "    same strict test as an out-of-line call (ref-call) and inlined branch-free (ref-inline);\n"
         "    these two rows are not written to the JSON file.\n"
-        "  - hit%% is the fraction of pairs reported as hits (overlap, count > 0, distance 0).\n\n");
+        "  - hit%% is the fraction of pairs reported as hits (overlap, count > 0, distance 0), collide2d's.\n"
+        "  - optional columns (bench/README.md): collide2d-tu = the same collide2d queries compiled into the\n"
+        "    caller's file through collide2d_single.h (C2D_STATIC), as cute_c2 users compile cute_c2;\n"
+        "    cute_c2 (CUTE_C2_H), compiled into its loops' file; box2d-3 (BOX2D_V3_DIR), its static library.\n"
+        "    Box2D v3 boxes are box polygons (it has no box shape), its *_xf rows pass b2InvMulTransforms,\n"
+        "    its manifolds keep speculative points. best = the fastest of box2d-2.4, box2d-3 and cute_c2;\n"
+        "    best/ours above 1 means collide2d (the library) is faster, best/tu the same for collide2d-tu.\n");
+    std::printf("optional columns in this binary:");
+    for (const bench_peer *p : optional_peers()) std::printf(" %s", p->impl);
+    std::printf("%s\n\n", optional_peers().empty() ? " none (make bench CUTE_C2_H=... BOX2D_V3_DIR=...)" : "");
 }
 
-void print_header() {
-    std::printf("%-34s %2s %-6s %-10s %9s %9s %6s %11s\n", "case", "v", "dens", "impl", "ns/op", "min", "hit%",
-                "box2d/ours");
+/* The columns that this run shows: every kColumns entry some case has. */
+std::vector<std::string> table_columns(const std::vector<Case> &cases) {
+    std::vector<std::string> cols;
+    for (const char *name : kColumns)
+        for (const Case &c : cases)
+            if (find_impl(c, name)) {
+                cols.push_back(name);
+                break;
+            }
+    return cols;
 }
 
-void print_case(const Case &c) {
-    for (size_t k = 0; k < c.impls.size(); ++k) {
-        const Impl &im = c.impls[k];
-        char ratio[32] = "";
-        if (im.name == kBox2d || im.name == kBox2dWorld) std::snprintf(ratio, sizeof ratio, "%.2f", im.median / c.impls[0].median);
-        char v[8] = "-";
-        if (c.vertices) std::snprintf(v, sizeof v, "%d", c.vertices);
-        std::printf("%-34s %2s %-6s %-10s %9.2f %9.2f %6.1f %11s\n", k == 0 ? c.name.c_str() : "", k == 0 ? v : "",
-                    k == 0 ? c.density : "", im.name.c_str(), im.median, im.min, 100.0 * im.hit_rate, ratio);
+void print_header(const std::vector<std::string> &cols) {
+    std::printf("%-32s %2s %-6s %6s", "case", "v", "dens", "hit%");
+    for (const std::string &col : cols) std::printf(" %*s", std::max(9, (int)col.size()), col.c_str());
+    std::printf("  %-9s %9s %9s\n", "best", "best/ours", "best/tu");
+}
+
+/* One line per case: ns per call (median) in each column. */
+void print_case(const Case &c, const std::vector<std::string> &cols) {
+    char v[8] = "-";
+    if (c.vertices) std::snprintf(v, sizeof v, "%d", c.vertices);
+    std::printf("%-32s %2s %-6s %6.1f", c.name.c_str(), v, c.density, 100.0 * c.impls[0].hit_rate);
+    for (const std::string &col : cols) {
+        const Impl *im = find_impl(c, col.c_str());
+        int w = std::max(9, (int)col.size());
+        if (im) std::printf(" %*.2f", w, im->median);
+        else std::printf(" %*s", w, "-");
     }
+    const Impl *best = best_peer(c);
+    const Impl *tu = find_impl(c, kTu);
+    if (best) {
+        std::printf("  %-9s %9.2f", best->name.c_str(), best->median / c.impls[0].median);
+        if (tu) std::printf(" %9.2f", best->median / tu->median);
+    }
+    std::printf("\n");
     std::fflush(stdout);
 }
 
 void write_json(FILE *f, const Case &c, const Options &opt, double load) {
     for (size_t k = 0; k < c.impls.size(); ++k) {
         const Impl &im = c.impls[k];
-        if (im.name != kOurs && im.name != kBox2d && im.name != kBox2dWorld) continue; /* reference rows: terminal only */
+        if (im.name == kRefCall || im.name == kRefInline) continue; /* reference rows: terminal only */
         std::fprintf(f,
                      "{\"suite\":\"narrow\",\"case\":\"%s\",\"impl\":\"%s\",\"ns_per_op\":%.4f,\"ns_min\":%.4f,"
                      "\"n\":%d,\"vertices\":%d,\"density\":\"%s\",\"reps\":%d,\"passes\":%d,\"hit_rate\":%.4f,"
@@ -604,6 +734,8 @@ void write_json(FILE *f, const Case &c, const Options &opt, double load) {
                      im.passes, im.hit_rate, c2d_is_double() ? "double" : "float", load);
         if (im.name == kBox2d || im.name == kBox2dWorld)
             std::fprintf(f, ",\"ratio_box2d_over_ours\":%.4f", im.median / c.impls[0].median);
+        else if (k > 0)
+            std::fprintf(f, ",\"ratio_over_ours\":%.4f", im.median / c.impls[0].median);
         std::fprintf(f, "}\n");
     }
 }
@@ -653,6 +785,31 @@ int report_targets(const std::vector<Case> &cases) {
     if (world)
         std::printf("  info manifold rows against Box2D 2.4 + b2WorldManifold (same output): %d of %d slower\n",
                     world_slower, world);
+    /* Every row against the fastest peer (Box2D 2.4, Box2D v3, cute_c2): the speed target. */
+    int peer_shared = 0, peer_slower = 0, tu_slower = 0;
+    bool any_new = false;
+    for (const Case &c : cases) any_new = any_new || find_impl(c, "box2d-3") || find_impl(c, "cute_c2");
+    if (any_new) {
+        std::printf("\nrows slower than the fastest peer (box2d-2.4, box2d-3, cute_c2):\n");
+        for (const Case &c : cases) {
+            const Impl *best = best_peer(c);
+            if (!best || c.impls[0].name != kOurs) continue;
+            ++peer_shared;
+            const Impl *tu = find_impl(c, kTu);
+            bool slow = best->median < c.impls[0].median, tslow = tu && best->median < tu->median;
+            peer_slower += slow ? 1 : 0;
+            tu_slower += tslow ? 1 : 0;
+            if (slow || tslow) {
+                std::printf("  MISS %-30s %s %-6s ours %7.2f ns", c.name.c_str(),
+                            c.vertices == 8 ? "8v" : c.vertices == 4 ? "4v" : "  ", c.density, c.impls[0].median);
+                if (tu) std::printf(", tu %7.2f ns", tu->median);
+                std::printf(", %s %7.2f ns (best/ours %.2f)\n", best->name.c_str(), best->median,
+                            best->median / c.impls[0].median);
+            }
+        }
+        std::printf("  %-4s never slower than the fastest peer: %d of %d shared cases slower (library), %d (collide2d-tu)\n",
+                    peer_slower ? "MISS" : "ok", peer_slower, peer_shared, tu_slower);
+    }
     return missed + slower;
 }
 
@@ -703,6 +860,7 @@ int main(int argc, char **argv) {
         add_plain_cases(b, scenes[d]);
         for (int v = 0; v < 2; ++v) add_polygon_cases(b, scenes[d], v);
     }
+    add_optional_peers(b.cases, scenes, 2);
     /* Group the table by case name: each case's 4/8-vertex and sparse/dense rows sit together. */
     std::vector<Case> run;
     std::vector<std::string> order;
@@ -714,10 +872,11 @@ int main(int argc, char **argv) {
                 if (c.name == name && c.vertices == v && (!opt.filter || c.name.find(opt.filter) != std::string::npos))
                     run.push_back(c);
 
-    print_header();
+    std::vector<std::string> cols = table_columns(run);
+    print_header(cols);
     for (Case &c : run) {
         measure(c, opt.reps, opt.target_ms);
-        print_case(c);
+        print_case(c, cols);
         if (json) write_json(json, c, opt, load_average());
     }
     int missed = report_targets(run);

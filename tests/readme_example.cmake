@@ -10,6 +10,13 @@ set(code "${CMAKE_MATCH_1}")
 if(VERTS)
   list(APPEND FLAGS -DC2D_MAX_POLYGON_VERTICES=${VERTS})
 endif()
+# SINGLE (a path to collide2d_single.h): the example is one file with the implementation compiled
+# in, as a single-header user writes it, and no library is linked.
+if(SINGLE)
+  set(code "#define C2D_IMPLEMENTATION\n#include \"${SINGLE}\"\n${code}")
+  set(LIB "")
+  list(APPEND FLAGS -pedantic -ffp-contract=off)
+endif()
 file(WRITE ${OUT}.c "${code}")
 execute_process(COMMAND ${CC} -std=c99 -Wall -Wextra -Werror ${FLAGS} ${SAN} -I${INCLUDE} ${OUT}.c ${LIB} -lm -o ${OUT}
   RESULT_VARIABLE rc)
