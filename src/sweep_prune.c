@@ -63,7 +63,7 @@ typedef struct c2d_sweep_prune {
     int32_t count, sorted, dead;
     int axis;                  /* sweep axis: 0 x, 1 y */
     c2d_real reach;            /* fl(amin + reach) >= amax for every live record in [0, sorted) */
-    /* scratch of merges, sorts and pair searches */
+    /* scratch of merges and sorts, held only while one runs */
     sp_rec *recs2;
     int32_t *ids2;
     int32_t rec2_capacity, id2_capacity;
@@ -140,6 +140,19 @@ static bool sp_reserve_scratch(c2d_sweep_prune *s, int32_t n) {
     return ok;
 }
 
+/* Frees the scratch of a merge or sort (the index keeps no memory it does not use). */
+static void sp_free_scratch(c2d_sweep_prune *s) {
+    const c2d_allocator *a = &s->base.allocator;
+    c2d_bp_free(a, s->recs2, (size_t)s->rec2_capacity * sizeof *s->recs2);
+    c2d_bp_free(a, s->ids2, (size_t)s->id2_capacity * sizeof *s->ids2);
+    c2d_bp_free(a, s->items, (size_t)s->item_capacity * sizeof *s->items);
+    c2d_bp_free(a, s->items2, (size_t)s->item2_capacity * sizeof *s->items2);
+    s->recs2 = NULL;
+    s->ids2 = NULL;
+    s->items = s->items2 = NULL;
+    s->rec2_capacity = s->id2_capacity = s->item_capacity = s->item2_capacity = 0;
+}
+
 /* Makes the second buffer the main one (after a merge or sort wrote n sorted records there). */
 static void sp_swap_buffers(c2d_sweep_prune *s, int32_t n) {
     sp_rec *r = s->recs;
@@ -184,7 +197,10 @@ static bool sp_consolidate(c2d_sweep_prune *s) {
         if (s->dead > 0) sp_compact(s);
         return true;
     }
-    if (!sp_reserve_scratch(s, s->count)) return false;
+    if (!sp_reserve_scratch(s, s->count)) {
+        sp_free_scratch(s);
+        return false;
+    }
     for (p = s->sorted; p < s->count; ++p) {
         if (s->ids[p] < 0) continue;
         s->items[np].key = c2d_radix_key_of(s->recs[p].amin);
@@ -204,6 +220,7 @@ static bool sp_consolidate(c2d_sweep_prune *s) {
         ++out;
     }
     sp_swap_buffers(s, live);
+    sp_free_scratch(s);
     return true;
 }
 
@@ -212,7 +229,10 @@ static bool sp_consolidate(c2d_sweep_prune *s) {
 static bool sp_sort_all(c2d_sweep_prune *s) {
     int32_t p, n = 0;
     c2d_radix_item *sorted_items;
-    if (!sp_reserve_scratch(s, s->count)) return false;
+    if (!sp_reserve_scratch(s, s->count)) {
+        sp_free_scratch(s);
+        return false;
+    }
     for (p = 0; p < s->count; ++p) {
         if (s->ids[p] < 0) continue;
         s->items[n].key = c2d_radix_key_of(s->recs[p].bmin);
@@ -231,6 +251,7 @@ static bool sp_sort_all(c2d_sweep_prune *s) {
     }
     s->axis = 1 - s->axis;
     sp_swap_buffers(s, n);
+    sp_free_scratch(s);
     return true;
 }
 
