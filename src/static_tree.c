@@ -159,13 +159,17 @@ static void st_item_lane(c2d_static_build *b, int32_t w, int k, int32_t i) {
     t->items[i].ref = (uint32_t)w * C2D_STATIC_WIDTH + (uint32_t)k;
 }
 
-/* First position in [lo, hi) whose code's digit at shift is >= d (digits are sorted there). */
+/* First position in [lo, hi) whose code's digit at shift is >= d (digits are sorted there), by a
+ * binary search whose steps are selects, not branches (the outcome of each is a coin toss). */
 static int32_t st_digit_bound(const c2d_radix32 *codes, int32_t lo, int32_t hi, int shift, uint32_t d) {
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if ((codes[mid].key >> shift & 3u) < d) lo = mid + 1; else hi = mid;
+    int32_t len = hi - lo;
+    if (len <= 0) return lo;
+    while (len > 1) {
+        int32_t half = len / 2;
+        lo = (codes[lo + half - 1].key >> shift & 3u) < d ? lo + half : lo;
+        len -= half;
     }
-    return lo;
+    return lo + (int32_t)((codes[lo].key >> shift & 3u) < d);
 }
 
 /* A run of leaf-order positions [lo, hi) whose codes share their top 2 * depth bits. */
