@@ -1565,6 +1565,109 @@ void print_targets(const Report &rep) {
     printf("%s", losses.c_str());
 }
 
+/* ---- build mode: rebuild-from-scratch time, build + pairs, and memory per proxy ---- */
+
+/* An allocator that counts the bytes an index holds (now and at most). */
+struct MemCounter {
+    int64_t now = 0, peak = 0;
+};
+void *count_alloc(size_t size, void *context) {
+    MemCounter *m = (MemCounter *)context;
+    void *p = malloc(size);
+    if (p) {
+        m->now += (int64_t)size;
+        if (m->now > m->peak) m->peak = m->now;
+    }
+    return p;
+}
+void count_free(void *ptr, size_t size, void *context) {
+    MemCounter *m = (MemCounter *)context;
+    if (ptr) m->now -= (int64_t)size;
+    free(ptr);
+}
+
+/* --mode build: for each of our indexes, reps times (interleaved): create + fill (as "build"
+ * times it), then c2d_index_find_pairs; medians of build, pairs and their sum, and the bytes the
+ * index holds per proxy after the build, after the pairs (the pair list and sweep scratch
+ * included) and at its peak, from a counting allocator in the config. */
+void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n, Report &rep) {
+    Scene scene = make_scene(scene_name, n, opt.seed);
+    std::vector<OurKind> kinds;
+    for (const OurKind &k : our_kinds())
+        if (impl_selected(opt, "c2d-" + k.name)) kinds.push_back(k);
+    int reps = opt.frames > 0 ? opt.frames : (n >= 1000000 ? 5 : 9);
+    std::vector<std::vector<double>> tb(kinds.size()), tp(kinds.size()), tbp(kinds.size());
+    std::vector<MemCounter> mem_build(kinds.size()), mem_pairs(kinds.size());
+    std::vector<int32_t> pair_count(kinds.size(), -1);
+    for (int r = 0; r < reps; ++r) {
+        for (size_t i = 0; i < kinds.size(); ++i) {
+            MemCounter m;
+            c2d_index_config cfg;
+            c2d_index *index = nullptr;
+            memset(&cfg, 0, sizeof cfg);
+            cfg.capacity = (int32_t)n;
+            cfg.cell_size = scene.cell;
+            cfg.allocator.alloc = count_alloc;
+            cfg.allocator.free = count_free;
+            cfg.allocator.context = &m;
+            double t0 = now_ms();
+            bool ok;
+            if (kinds[i].built) {
+                ok = kinds[i].built(&cfg, scene.boxes.data(), nullptr, (int32_t)n, &index) == C2D_OK;
+            } else {
+                ok = kinds[i].dyn(&cfg, &index) == C2D_OK;
+                for (int64_t j = 0; ok && j < n; ++j) {
+                    int32_t id;
+                    ok = c2d_index_insert(index, scene.boxes[(size_t)j], (uint64_t)j, &id) == C2D_OK;
+                }
+            }
+            double t1 = now_ms();
+            MemCounter after_build = m;
+            const c2d_index_pair *pairs = nullptr;
+            int32_t count = 0;
+            ok = ok && c2d_index_find_pairs(index, &pairs, &count) == C2D_OK;
+            double t2 = now_ms();
+            if (!ok) {
+                loud("ERROR: " + kinds[i].name + " build mode failed");
+                rep.error = true;
+                c2d_index_destroy(index);
+                return;
+            }
+            if (pair_count[i] >= 0 && pair_count[i] != count) rep.error = true;
+            pair_count[i] = count;
+            tb[i].push_back(t1 - t0);
+            tp[i].push_back(t2 - t1);
+            tbp[i].push_back(t2 - t0);
+            mem_build[i] = after_build;
+            mem_pairs[i] = m;
+            c2d_index_destroy(index);
+            if (m.now != 0) {
+                loud("ERROR: " + kinds[i].name + " leaked " + std::to_string(m.now) + " bytes");
+                rep.error = true;
+            }
+        }
+    }
+    printf("\n%s  n=%lld  build (create + fill), then find_pairs; %d reps interleaved, medians; bytes per proxy from a counting allocator\n",
+           scene_name.c_str(), (long long)n, reps);
+    printf("  %-20s %10s %10s %12s %12s %12s %12s %10s\n", "impl", "build ms", "pairs ms", "build+pairs", "B/proxy built",
+           "B/proxy pairs", "B/proxy peak", "pairs");
+    for (size_t i = 0; i < kinds.size(); ++i) {
+        double dn = (double)n;
+        printf("  %-20s %10.3f %10.3f %12.3f %12.1f %12.1f %12.1f %10d\n", ("c2d-" + kinds[i].name).c_str(), median(tb[i]),
+               median(tp[i]), median(tbp[i]), (double)mem_build[i].now / dn, (double)mem_pairs[i].now / dn,
+               (double)mem_pairs[i].peak / dn, pair_count[i]);
+        if (rep.json)
+            fprintf(rep.json,
+                    "{\"suite\":\"broadphase\",\"scene\":\"%s\",\"n\":%lld,\"mode\":\"rebuild\",\"impl\":\"c2d-%s\",\"kind\":\"ours\","
+                    "\"build_ms\":%.4f,\"pairs_ms\":%.4f,\"build_pairs_ms\":%.4f,\"bytes_per_proxy_built\":%.2f,"
+                    "\"bytes_per_proxy_pairs\":%.2f,\"bytes_per_proxy_peak\":%.2f,\"pairs\":%d,\"reps\":%d,\"precision\":\"%s\"}\n",
+                    scene_name.c_str(), (long long)n, kinds[i].name.c_str(), median(tb[i]), median(tp[i]), median(tbp[i]),
+                    (double)mem_build[i].now / dn, (double)mem_pairs[i].now / dn, (double)mem_pairs[i].peak / dn, pair_count[i], reps,
+                    kPrecision);
+    }
+    fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -1589,8 +1692,8 @@ int main(int argc, char **argv) {
         else if (a == "--rays") opt.rays = atoll(value("--rays"));
         else if (a == "--seed") opt.seed = strtoull(value("--seed"), nullptr, 0);
         else if (a[0] == '-') {
-            fprintf(stderr, "usage: bench_broadphase [out.jsonl] [--quick] [--scene S] [--n N] [--impl SUBSTR] [--mode oneshot|frame|ray] "
-                            "[--frames F] [--rays R] [--seed S]\n");
+            fprintf(stderr, "usage: bench_broadphase [out.jsonl] [--quick] [--scene S] [--n N] [--impl SUBSTR] [--mode oneshot|frame|ray|build] "
+                            "[--frames F (build: reps)] [--rays R] [--seed S]\n");
             return 2;
         } else opt.json_path = argv[i];
     }
@@ -1620,7 +1723,15 @@ int main(int argc, char **argv) {
     std::vector<int64_t> ns = {1000, 10000, 100000};
     if (!opt.quick) ns.push_back(1000000);
     double start = now_ms();
-    if (opt.mode.empty() || opt.mode != "ray") {
+    if (opt.mode == "build") {
+        for (const char *s : kScenes) {
+            if (!opt.scene.empty() && opt.scene != s) continue;
+            for (int64_t n : ns) {
+                if (opt.only_n && opt.only_n != n) continue;
+                run_build_mode(opt, s, n, rep);
+            }
+        }
+    } else if (opt.mode.empty() || opt.mode != "ray") {
         for (const char *s : kScenes) {
             if (!opt.scene.empty() && opt.scene != s) continue;
             for (int64_t n : ns) {

@@ -43,7 +43,8 @@ bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int
     void *fresh;
     if (needed <= cap) return true;
     if (needed < 0) return false;
-    if (cap < 16) cap = 16;
+    if (*items == NULL) cap = needed > 16 ? needed : 16;   /* a first block: what is asked for */
+    else if (cap < 16) cap = 16;
     while (cap < needed) cap = cap > INT32_MAX / 2 ? INT32_MAX : cap * 2;
     if ((size_t)cap > SIZE_MAX / elem_size) return false;
     fresh = c2d_bp_alloc(a, (size_t)cap * elem_size);

@@ -11,7 +11,7 @@
 
 /* Traversal stack size of queries and ray casts (node indices). A depth-first walk needs at most
  * height + 1 entries; the dynamic tree keeps AVL balance (height <= 1.44 log2 n, under 46 for 2^31
- * leaves) and the static tree caps its depth at C2D_STATIC_MAX_DEPTH + 32. */
+ * leaves) and the static tree, 4 wide and packed, has at most 17 levels. */
 #define C2D_INDEX_STACK 128
 
 /* A ray prepared for box tests. ray.max_fraction is the current end (clipped by the callback);
@@ -120,6 +120,41 @@ static inline void c2d_bp_pairs_push(c2d_index *index, int32_t a, int32_t b) {
     p->items[p->count].b = a < b ? b : a;
     p->count++;
 }
+
+/* ---- the radix sort of bulk builds (radix.c) ---- */
+
+/* Items to sort: a key and what it belongs to (an id, a position). */
+typedef struct c2d_radix32 {
+    uint32_t key;
+    uint32_t value;
+} c2d_radix32;
+typedef struct c2d_radix64 {
+    uint64_t key;
+    uint32_t value;
+} c2d_radix64;
+
+/* Stable LSD radix sorts of a[0..n) by key, using tmp (n items) as the second buffer; return the
+ * buffer (a or tmp) that holds the sorted items. */
+c2d_radix32 *c2d_radix_sort32(c2d_radix32 *a, c2d_radix32 *tmp, int32_t n);
+c2d_radix64 *c2d_radix_sort64(c2d_radix64 *a, c2d_radix64 *tmp, int32_t n);
+
+/* An unsigned integer with the order of the c2d_real values (-0 just before +0; no NaN), and the
+ * items and sort for it: 32 bits in the float build, 64 in the double build. */
+#ifdef C2D_DOUBLE
+typedef uint64_t c2d_radix_key;
+typedef c2d_radix64 c2d_radix_item;
+#define c2d_radix_sort_keys c2d_radix_sort64
+#else
+typedef uint32_t c2d_radix_key;
+typedef c2d_radix32 c2d_radix_item;
+#define c2d_radix_sort_keys c2d_radix_sort32
+#endif
+c2d_radix_key c2d_radix_key_of(c2d_real v);
+
+/* Morton (Z-order) code of the cell (x, y) of a 2^16 x 2^16 grid, x, y < 2^16: the bits of y and x
+ * interleaved, y's higher, so that the top two bits name the quadrant (bit 1: upper half, bit 0:
+ * right half), the next two the quadrant within it, and so on. */
+uint32_t c2d_morton16(uint32_t x, uint32_t y);
 
 /* ---- the proxy table shared by the dynamic indexes: ids, boxes, user data, moved flags ---- */
 

@@ -267,7 +267,11 @@ c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n) {
     void *soa;
     if (n < 1) n = 1;
     if (n <= p->srec_capacity) return p->srecs;
-    while (cap < n) cap = cap > INT32_MAX / 2 ? INT32_MAX - C2D_SWEEP_PAD : cap * 2;
+    if (n > INT32_MAX - C2D_SWEEP_PAD) return NULL;
+    /* Exactly n the first time (an index of fixed size needs no more), then growth by half. */
+    cap = p->srec_capacity == 0 || cap > INT32_MAX / 3 * 2 ? n : cap + cap / 2;
+    if (cap < n) cap = n;
+    if (cap > INT32_MAX - C2D_SWEEP_PAD) cap = INT32_MAX - C2D_SWEEP_PAD;
     if ((size_t)cap + C2D_SWEEP_PAD > SIZE_MAX / (4 * sizeof(c2d_real) + 4 * sizeof(uint32_t))) return NULL;
     /* Every buffer is made afresh (their contents need not survive) before the old ones go. */
     a = (c2d_bp_srec *)c2d_bp_alloc(&index->allocator, (size_t)cap * sizeof *a);

@@ -1,18 +1,21 @@
 /* Static tree: a bounding volume hierarchy built once over a fixed set of boxes (level geometry).
  *
- * Construction is top-down with binned surface-area splitting (Wald, "On fast construction of
- * SAH-based bounding volume hierarchies", 2007), with perimeter as the 2D surface area: the box
- * centers are dropped into 16 bins along each axis and the split plane between bins that minimises
- * perimeter(left) * count(left) + perimeter(right) * count(right) wins; leaves hold up to 4 boxes.
- * Past C2D_STATIC_MAX_DEPTH levels the build switches to median splits, which bounds the height
- * (and the traversal stacks) for any input. That binary tree is scratch: it is collapsed into a
- * 4-wide tree (as in Wald et al., "Getting rid of packets", 2008, and Embree's BVH4) whose nodes
- * hold their four children's boxes side by side, so a walk tests four boxes per node in one
- * branch-free pass, and whose bottom lanes are the users' boxes themselves (no separate leaf
- * nodes). Each wide node gathers the lanes of a binary frontier below one binary node, so a
- * depth-first walk keeps at most one pending lane per binary level: the stacks stay within the
- * binary height. The boxes are also stored in leaf order (for get and pairs), and each box's id and
- * user data side by side, so that a report costs one cache miss. */
+ * Built from a sort, as packed R-trees and linear BVHs are (Kamel and Faloutsos, "On packing
+ * R-trees", 1993; Lauterbach et al., "Fast BVH construction on GPUs", 2009): the box centers are
+ * quantised to a 2^16 x 2^16 grid over their bounds and radix sorted (radix.c) by Morton code, so
+ * that the boxes of every quadrant of that grid, at every depth, form one run of the sorted order.
+ * The tree is then that quadtree, read off the sorted codes by binary search: a node per run of
+ * more than four boxes, a lane per non-empty sub-quadrant, no node where a single sub-quadrant
+ * holds the whole run, and small sub-quadrants opened into the free lanes (as when a binary tree
+ * is collapsed into a wide one), so nodes follow the quadrants and overlap little. Runs of equal
+ * codes are cut into four near-equal parts. The build is a sort and a walk over the sorted codes.
+ *
+ * Nodes are 4 wide (as in Wald et al., "Getting rid of packets", 2008, and Embree's BVH4): a node
+ * holds its four children's boxes side by side, so a walk tests four boxes per node in one
+ * branch-free pass, and lanes that hold a single box hold the user's box itself (no leaf nodes,
+ * no second copy of the boxes). Nodes are in depth-first order, so a walk meets the boxes in
+ * sorted ("leaf") order; each box's id, user data and lane sit side by side in one record, so
+ * that a report costs one cache miss. */
 #include <string.h>
 #include "broadphase_internal.h"
 
@@ -25,16 +28,9 @@
 #  define C2D_ST_SSE 0
 #endif
 
-#define C2D_STATIC_LEAF_SIZE 4
-#define C2D_STATIC_BINS 16
-#define C2D_STATIC_MAX_DEPTH 48
-
-/* A node of the binary build tree (temporary: the walks use the 4-wide nodes below). */
-typedef struct c2d_static_node {
-    c2d_aabb box;
-    int32_t start;    /* internal: index of the second child; leaf: first item (leaf order) */
-    int32_t count;    /* leaf: number of items (>= 1); internal: 0 */
-} c2d_static_node;
+/* Depth of the tree's deepest node: 16 quadrant levels, then up to 15 levels that cut runs of
+ * equal codes (at most 2^30 boxes) four ways. */
+#define C2D_STATIC_MAX_DEPTH 31
 
 /* A 4-wide node: its children's boxes side by side (structure of arrays), so that one pass over
  * the four lanes tests them all. Lane k holds a child node (child[k] >= 0, its index), an item
@@ -66,249 +62,26 @@ typedef struct c2d_static_wnode {
     int32_t child[C2D_STATIC_WIDTH];
 } c2d_static_wnode;
 
-/* A box's id (position in the caller's array) and user data. */
+/* A box's id (position in the caller's array), user data, and the lane holding its box (node *
+ * C2D_STATIC_WIDTH + lane). */
 typedef struct c2d_static_item {
     uint64_t user;
     int32_t id;
+    uint32_t ref;
 } c2d_static_item;
 
 typedef struct c2d_static_tree {
     c2d_index base;
     c2d_static_wnode *nodes;  /* depth-first order, root first */
     int32_t node_count;
-    int32_t count;        /* boxes */
-    c2d_aabb *boxes;      /* leaf order */
-    c2d_static_item *items;  /* leaf order: what a report needs, in one cache line */
-    int32_t *position;    /* id -> leaf-order position */
-    bool reported;        /* update_pairs has reported the initial pairs */
+    int32_t count;            /* boxes */
+    c2d_static_item *items;   /* leaf order: what a report needs, in one cache line */
+    int32_t *position;        /* id -> leaf-order position */
+    bool reported;            /* update_pairs has reported the initial pairs */
 } c2d_static_tree;
 
 static c2d_static_tree *st_cast(c2d_index *index) { return (c2d_static_tree *)index; }
 static const c2d_static_tree *st_ccast(const c2d_index *index) { return (const c2d_static_tree *)index; }
-
-static c2d_real st_perimeter(c2d_aabb b) { return (b.upper.x - b.lower.x) + (b.upper.y - b.lower.y); }
-
-/* ---- build ---- */
-
-typedef struct c2d_static_build {
-    c2d_static_node *nodes;  /* the binary tree */
-    int32_t node_count;
-    const c2d_aabb *boxes;   /* the caller's, by id */
-    int32_t *items;          /* ids being partitioned in place; ends up in leaf order */
-} c2d_static_build;
-
-static c2d_real st_center(const c2d_aabb *b, int axis) {
-    return axis == 0 ? b->lower.x + b->upper.x : b->lower.y + b->upper.y;
-}
-
-/* Bin of a center along an axis; the same function for counting and partitioning. */
-static int st_bin(c2d_real c, c2d_real lo, c2d_real scale) {
-    c2d_real f = (c - lo) * scale;
-    int b = f > 0 ? (int)f : 0;
-    return b < C2D_STATIC_BINS ? b : C2D_STATIC_BINS - 1;
-}
-
-/* Orders items[0..n) so that the first k have the smaller centers along axis (quickselect). */
-static void st_select(const c2d_aabb *boxes, int32_t *items, int32_t n, int32_t k, int axis) {
-    int32_t lo = 0, hi = n - 1;
-    while (lo < hi) {
-        c2d_real pivot = st_center(&boxes[items[lo + (hi - lo) / 2]], axis);
-        int32_t i = lo, j = hi;
-        while (i <= j) {
-            while (st_center(&boxes[items[i]], axis) < pivot) ++i;
-            while (st_center(&boxes[items[j]], axis) > pivot) --j;
-            if (i <= j) {
-                int32_t t = items[i];
-                items[i] = items[j];
-                items[j] = t;
-                ++i;
-                --j;
-            }
-        }
-        if (k <= j) hi = j;
-        else if (k >= i) lo = i;
-        else break;
-    }
-}
-
-/* Finds the best binned-SAH split of items[0..n); returns the left count (0 when no plane splits
- * the items, e.g. all centers equal). */
-static int32_t st_sah_split(const c2d_aabb *boxes, int32_t *items, int32_t n) {
-    c2d_real cmin[2], cmax[2];
-    c2d_real best_cost = 0, best_scale = 0;
-    int best_axis = -1, best_plane = 0, axis;
-    int32_t i, left;
-    for (axis = 0; axis < 2; ++axis) {
-        cmin[axis] = cmax[axis] = st_center(&boxes[items[0]], axis);
-        for (i = 1; i < n; ++i) {
-            c2d_real c = st_center(&boxes[items[i]], axis);
-            if (c < cmin[axis]) cmin[axis] = c;
-            if (c > cmax[axis]) cmax[axis] = c;
-        }
-    }
-    for (axis = 0; axis < 2; ++axis) {
-        c2d_aabb bin_box[C2D_STATIC_BINS], acc = boxes[items[0]];
-        int32_t bin_count[C2D_STATIC_BINS];
-        c2d_real right_cost[C2D_STATIC_BINS];
-        c2d_real extent = cmax[axis] - cmin[axis], scale;
-        int32_t acc_count;
-        int b;
-        if (!(extent > 0)) continue;
-        scale = (c2d_real)C2D_STATIC_BINS / extent;
-        if (!C2D_ISFINITE(scale)) continue;
-        for (b = 0; b < C2D_STATIC_BINS; ++b) bin_count[b] = 0;
-        for (i = 0; i < n; ++i) {
-            const c2d_aabb *bx = &boxes[items[i]];
-            b = st_bin(st_center(bx, axis), cmin[axis], scale);
-            bin_box[b] = bin_count[b]++ ? c2d_aabb_union(bin_box[b], *bx) : *bx;
-        }
-        /* Sweep from the right to price every plane's right side, then from the left. */
-        acc_count = 0;
-        for (b = C2D_STATIC_BINS - 1; b > 0; --b) {
-            if (bin_count[b]) { acc = acc_count ? c2d_aabb_union(acc, bin_box[b]) : bin_box[b]; acc_count += bin_count[b]; }
-            right_cost[b] = acc_count ? st_perimeter(acc) * (c2d_real)acc_count : 0;
-            if (!acc_count) right_cost[b] = -1;
-        }
-        acc_count = 0;
-        for (b = 0; b < C2D_STATIC_BINS - 1; ++b) {
-            c2d_real cost;
-            if (bin_count[b]) { acc = acc_count ? c2d_aabb_union(acc, bin_box[b]) : bin_box[b]; acc_count += bin_count[b]; }
-            if (acc_count == 0 || acc_count == n || right_cost[b + 1] < 0) continue;
-            cost = st_perimeter(acc) * (c2d_real)acc_count + right_cost[b + 1];
-            if (best_axis < 0 || cost < best_cost) {
-                best_cost = cost;
-                best_axis = axis;
-                best_plane = b + 1;
-                best_scale = scale;
-            }
-        }
-    }
-    if (best_axis < 0) return 0;
-    /* Partition: bins below the plane to the front. */
-    left = 0;
-    for (i = 0; i < n; ++i) {
-        if (st_bin(st_center(&boxes[items[i]], best_axis), cmin[best_axis], best_scale) < best_plane) {
-            int32_t t = items[i];
-            items[i] = items[left];
-            items[left] = t;
-            ++left;
-        }
-    }
-    return left;
-}
-
-/* Builds the subtree of items[0..n) at the next free node; returns that node's index. */
-static int32_t st_build(c2d_static_build *sb, int32_t *items, int32_t n, int depth) {
-    c2d_static_node *nodes = sb->nodes;
-    int32_t node = sb->node_count++, i, left;
-    c2d_aabb box = sb->boxes[items[0]];
-    for (i = 1; i < n; ++i) box = c2d_aabb_union(box, sb->boxes[items[i]]);
-    nodes[node].box = box;
-    if (n <= C2D_STATIC_LEAF_SIZE) {
-        nodes[node].start = (int32_t)(items - sb->items);
-        nodes[node].count = n;
-        return node;
-    }
-    left = depth < C2D_STATIC_MAX_DEPTH ? st_sah_split(sb->boxes, items, n) : 0;
-    if (left <= 0 || left >= n) {
-        c2d_real ex, ey;
-        left = n / 2;
-        ex = box.upper.x - box.lower.x;
-        ey = box.upper.y - box.lower.y;
-        st_select(sb->boxes, items, n, left, ex >= ey ? 0 : 1);
-    }
-    st_build(sb, items, left, depth + 1);
-    {
-        int32_t second = st_build(sb, items + left, n - left, depth + 1);
-        sb->nodes[node].start = second;
-        sb->nodes[node].count = 0;
-    }
-    return node;
-}
-
-/* ---- the 4-wide tree: the binary tree collapsed ---- */
-
-typedef struct c2d_static_collapse {
-    const c2d_static_node *bin;   /* the binary tree */
-    const c2d_aabb *boxes;        /* leaf order */
-    c2d_static_wnode *nodes;      /* out */
-    int32_t node_count;
-} c2d_static_collapse;
-
-/* A lane candidate while a wide node is gathered: a binary node (>= 0) or an item (~position). */
-static c2d_real st_cand_perimeter(const c2d_static_collapse *c, int32_t cand) {
-    return cand >= 0 ? st_perimeter(c->bin[cand].box) : (c2d_real)-1;
-}
-
-/* Builds the wide node for binary node b and its subtree; returns its index. The lanes start as
- * b's children (or items); then the candidate with the largest perimeter is opened while the lanes
- * fit: an internal binary node gives its two children, a binary leaf its items. Opening in place
- * keeps the lanes in leaf order, so a depth-first walk of the lanes meets the items in order. */
-static int32_t st_collapse(c2d_static_collapse *c, int32_t b) {
-    int32_t cand[C2D_STATIC_WIDTH], w = c->node_count++;
-    int n = 0, k;
-    const c2d_static_node *bn = &c->bin[b];
-    c2d_static_wnode *wn;
-    if (bn->count > 0) {
-        for (k = 0; k < bn->count; ++k) cand[n++] = ~(bn->start + k);
-    } else {
-        cand[n++] = b + 1;
-        cand[n++] = bn->start;
-    }
-    for (;;) {
-        int best = -1, add = 0;
-        c2d_real best_p = 0;
-        for (k = 0; k < n; ++k) {
-            const c2d_static_node *cn;
-            int grow;
-            if (cand[k] < 0) continue;
-            cn = &c->bin[cand[k]];
-            grow = cn->count > 0 ? cn->count - 1 : 1;
-            if (n + grow > C2D_STATIC_WIDTH) continue;
-            if (best < 0 || st_cand_perimeter(c, cand[k]) > best_p) {
-                best = k;
-                best_p = st_cand_perimeter(c, cand[k]);
-                add = grow;
-            }
-        }
-        if (best < 0) break;
-        {
-            const c2d_static_node *cn = &c->bin[cand[best]];
-            int32_t open[C2D_STATIC_WIDTH];
-            int m = 0;
-            if (cn->count > 0) {
-                for (k = 0; k < cn->count; ++k) open[m++] = ~(cn->start + k);
-            } else {
-                open[m++] = cand[best] + 1;
-                open[m++] = cn->start;
-            }
-            for (k = n - 1; k > best; --k) cand[k + add] = cand[k];
-            for (k = 0; k < m; ++k) cand[best + k] = open[k];
-            n += add;
-        }
-    }
-    for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
-        c2d_aabb box;
-        int32_t child;
-        if (k < n && cand[k] < 0) {
-            box = c->boxes[~cand[k]];
-            child = cand[k];
-        } else if (k < n) {
-            box = c->bin[cand[k]].box;
-            child = st_collapse(c, cand[k]);
-        } else {
-            box = c->bin[b].box;   /* an unused lane: any finite box; never tested */
-            child = C2D_STATIC_NONE;
-        }
-        wn = &c->nodes[w];
-        wn->lx[k] = box.lower.x;
-        wn->ly[k] = box.lower.y;
-        wn->ux[k] = box.upper.x;
-        wn->uy[k] = box.upper.y;
-        wn->child[k] = child;
-    }
-    return w;
-}
 
 static c2d_aabb st_lane_box(const c2d_static_wnode *n, int k) {
     c2d_aabb b;
@@ -319,6 +92,174 @@ static c2d_aabb st_lane_box(const c2d_static_wnode *n, int k) {
     return b;
 }
 
+/* ---- build ---- */
+
+/* Sets lane k of node n to box and child. */
+static void st_set_lane(c2d_static_wnode *n, int k, c2d_aabb box, int32_t child) {
+    n->lx[k] = box.lower.x;
+    n->ly[k] = box.lower.y;
+    n->ux[k] = box.upper.x;
+    n->uy[k] = box.upper.y;
+    n->child[k] = child;
+}
+
+/* Orders the boxes along the Morton curve through their centers (lower + upper, which keeps the
+ * order of the midpoints without a rounding division) quantised over the centers' bounds: fills
+ * t->items, t->position and leaf (the boxes) in that order and returns the sorted codes (keys
+ * holds 2 * count items of scratch). */
+static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *boxes, const uint64_t *user_data, c2d_radix32 *keys,
+                                         c2d_aabb *leaf) {
+    int32_t i, n = t->count;
+    c2d_real lo[2], hi[2], scale[2];
+    c2d_radix32 *sorted;
+    int k;
+    lo[0] = hi[0] = boxes[0].lower.x + boxes[0].upper.x;
+    lo[1] = hi[1] = boxes[0].lower.y + boxes[0].upper.y;
+    for (i = 1; i < n; ++i) {
+        c2d_real cx = boxes[i].lower.x + boxes[i].upper.x, cy = boxes[i].lower.y + boxes[i].upper.y;
+        lo[0] = cx < lo[0] ? cx : lo[0];
+        hi[0] = cx > hi[0] ? cx : hi[0];
+        lo[1] = cy < lo[1] ? cy : lo[1];
+        hi[1] = cy > hi[1] ? cy : hi[1];
+    }
+    for (k = 0; k < 2; ++k) {
+        c2d_real extent = hi[k] - lo[k];
+        scale[k] = extent > 0 ? (c2d_real)65535 / extent : (c2d_real)0;
+        if (!C2D_ISFINITE(scale[k])) scale[k] = 0;
+    }
+    for (i = 0; i < n; ++i) {
+        c2d_real fx = (boxes[i].lower.x + boxes[i].upper.x - lo[0]) * scale[0];
+        c2d_real fy = (boxes[i].lower.y + boxes[i].upper.y - lo[1]) * scale[1];
+        uint32_t qx = fx < (c2d_real)65535 ? (uint32_t)fx : 65535u, qy = fy < (c2d_real)65535 ? (uint32_t)fy : 65535u;
+        keys[i].key = c2d_morton16(qx, qy);
+        keys[i].value = (uint32_t)i;
+    }
+    sorted = c2d_radix_sort32(keys, keys + n, n);
+    for (i = 0; i < n; ++i) {
+        int32_t id = (int32_t)sorted[i].value;
+        t->items[i].id = id;
+        t->items[i].user = user_data != NULL ? user_data[id] : (uint64_t)id;
+        t->position[id] = i;
+        leaf[i] = boxes[id];
+    }
+    return sorted;
+}
+
+/* The build's inputs: the tree (items in leaf order), the sorted codes and the boxes in leaf order. */
+typedef struct c2d_static_build {
+    c2d_static_tree *t;
+    const c2d_radix32 *codes;   /* sorted */
+    const c2d_aabb *leaf;       /* the boxes in leaf order */
+} c2d_static_build;
+
+/* Fills lane k of node w with the box at leaf-order position i. */
+static void st_item_lane(c2d_static_build *b, int32_t w, int k, int32_t i) {
+    c2d_static_tree *t = b->t;
+    st_set_lane(&t->nodes[w], k, b->leaf[i], ~i);
+    t->items[i].ref = (uint32_t)w * C2D_STATIC_WIDTH + (uint32_t)k;
+}
+
+/* First position in [lo, hi) whose code's digit at shift is >= d (digits are sorted there), by a
+ * binary search whose steps are selects, not branches (the outcome of each is a coin toss). */
+static int32_t st_digit_bound(const c2d_radix32 *codes, int32_t lo, int32_t hi, int shift, uint32_t d) {
+    int32_t len = hi - lo;
+    if (len <= 0) return lo;
+    while (len > 1) {
+        int32_t half = len / 2;
+        lo = (codes[lo + half - 1].key >> shift & 3u) < d ? lo + half : lo;
+        len -= half;
+    }
+    return lo + (int32_t)((codes[lo].key >> shift & 3u) < d);
+}
+
+/* A run of leaf-order positions [lo, hi) whose codes share their top 2 * depth bits. */
+typedef struct c2d_static_run {
+    int32_t lo, hi;
+    int depth;
+} c2d_static_run;
+
+/* Cuts a run of more than one box into its non-empty sub-quadrants, going down while a single
+ * one holds them all; a run of equal codes is cut into up to four near-equal parts (a run of at
+ * most four boxes into single boxes). Returns the parts (2 to 4), in order. */
+static int st_split(const c2d_radix32 *codes, c2d_static_run r, c2d_static_run out[C2D_STATIC_WIDTH]) {
+    int parts = 0, k;
+    int32_t m = r.hi - r.lo;
+    if (m <= C2D_STATIC_WIDTH) {
+        for (k = 0; k < m; ++k) { out[k].lo = r.lo + k; out[k].hi = r.lo + k + 1; out[k].depth = r.depth; }
+        return (int)m;
+    }
+    for (; r.depth < 16; ++r.depth) {
+        int shift = 2 * (15 - r.depth);
+        int32_t at = r.lo;
+        uint32_t d;
+        parts = 0;
+        for (d = 1; d <= 4; ++d) {
+            int32_t c = d < 4 ? st_digit_bound(codes, at, r.hi, shift, d) : r.hi;
+            if (c > at) { out[parts].lo = at; out[parts].hi = c; out[parts].depth = r.depth + 1; ++parts; }
+            at = c;
+        }
+        if (parts >= 2) return parts;
+    }
+    for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
+        out[k].lo = r.lo + (int32_t)((int64_t)m * k / C2D_STATIC_WIDTH);
+        out[k].hi = r.lo + (int32_t)((int64_t)m * (k + 1) / C2D_STATIC_WIDTH);
+        out[k].depth = 16;
+    }
+    return C2D_STATIC_WIDTH;
+}
+
+/* Makes the node of run r and its subtree; returns its box. The lanes start as r's parts; then,
+ * as in collapsing a binary tree into a wide one, the largest part that is not a single box is
+ * opened into its own parts while they fit in the free lanes. */
+static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r) {
+    c2d_static_tree *t = b->t;
+    int32_t w = t->node_count++;
+    c2d_static_run lane[C2D_STATIC_WIDTH], sub[C2D_STATIC_WIDTH];
+    int parts = st_split(b->codes, r, lane), k, closed = 0;   /* closed: bit k, lane k cannot open */
+    c2d_aabb box;
+    for (;;) {
+        int best = -1, m;
+        for (k = 0; k < parts; ++k)
+            if (lane[k].hi - lane[k].lo > 1 && !(closed >> k & 1) && (best < 0 || lane[k].hi - lane[k].lo > lane[best].hi - lane[best].lo)) best = k;
+        if (best < 0) break;
+        m = st_split(b->codes, lane[best], sub);
+        if (parts - 1 + m > C2D_STATIC_WIDTH) {
+            closed |= 1 << best;
+            continue;
+        }
+        for (k = parts - 1; k > best; --k) lane[k + m - 1] = lane[k];
+        for (k = 0; k < m; ++k) lane[best + k] = sub[k];
+        /* The closed marks move with their lanes. */
+        closed = (closed & ((1 << best) - 1)) | ((closed >> (best + 1)) << (best + m));
+        parts += m - 1;
+    }
+    box = b->leaf[r.lo];
+    for (k = 0; k < parts; ++k) {
+        c2d_aabb lb;
+        if (lane[k].hi - lane[k].lo == 1) {
+            lb = b->leaf[lane[k].lo];
+            st_item_lane(b, w, k, lane[k].lo);
+        } else {
+            int32_t child = t->node_count;
+            lb = st_make(b, lane[k]);
+            st_set_lane(&t->nodes[w], k, lb, child);
+        }
+        box = c2d_aabb_union(box, lb);
+    }
+    for (k = parts; k < C2D_STATIC_WIDTH; ++k) st_set_lane(&t->nodes[w], k, st_lane_box(&t->nodes[w], 0), C2D_STATIC_NONE);
+    return box;
+}
+
+/* Builds the tree over the sorted boxes. */
+static void st_make_tree(c2d_static_build *b) {
+    c2d_static_run root;
+    root.lo = 0;
+    root.hi = b->t->count;
+    root.depth = 0;
+    b->t->node_count = 0;
+    (void)st_make(b, root);
+}
+
 /* ---- class functions ---- */
 
 static void st_destroy(c2d_index *index) {
@@ -326,7 +267,6 @@ static void st_destroy(c2d_index *index) {
     c2d_allocator a = index->allocator;
     size_t n = (size_t)t->count;
     c2d_bp_free(&a, t->nodes, (size_t)t->node_count * sizeof *t->nodes);
-    c2d_bp_free(&a, t->boxes, n * sizeof *t->boxes);
     c2d_bp_free(&a, t->items, n * sizeof *t->items);
     c2d_bp_free(&a, t->position, n * sizeof *t->position);
     c2d_bp_base_free(index);
@@ -353,7 +293,8 @@ static c2d_status st_move(c2d_index *index, int32_t id, c2d_aabb box) {
 static bool st_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *user_data) {
     const c2d_static_tree *t = st_ccast(index);
     if (id < 0 || id >= t->count) return false;
-    *box = t->boxes[t->position[id]];
+    uint32_t ref = t->items[t->position[id]].ref;
+    *box = st_lane_box(&t->nodes[ref / C2D_STATIC_WIDTH], (int)(ref % C2D_STATIC_WIDTH));
     *user_data = t->items[t->position[id]].user;
     return true;
 }
@@ -506,7 +447,10 @@ static c2d_status st_find_pairs(c2d_index *index) {
     int32_t i;
     c2d_bp_srec *r = c2d_bp_sweep_reserve(index, t->count);
     if (r == NULL) return C2D_ERR_OUT_OF_MEMORY;
-    for (i = 0; i < t->count; ++i) c2d_bp_srec_set(&r[i], t->boxes[i], t->items[i].id, false);
+    for (i = 0; i < t->count; ++i) {
+        uint32_t ref = t->items[i].ref;
+        c2d_bp_srec_set(&r[i], st_lane_box(&t->nodes[ref / C2D_STATIC_WIDTH], (int)(ref % C2D_STATIC_WIDTH)), t->items[i].id, false);
+    }
     if (!c2d_bp_sweep_pairs(index, t->count, 0u)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
@@ -527,13 +471,14 @@ static c2d_status st_rebuild(c2d_index *index) {
 }
 
 /* Checks a subtree: lanes used from the first, node lanes enclose their child's lanes and point
- * forward, item lanes hold the user's box and meet the items in leaf order. Returns the items
+ * forward, item lanes sit on the bottom level at their leaf-order place and meet the items in
+ * leaf order. Returns the items
  * seen or -1. */
 static int32_t st_validate_node(const c2d_static_tree *t, int32_t ni, int depth, int32_t *next_item) {
     const c2d_static_wnode *n;
     int32_t seen = 0;
     int k;
-    if (ni < 0 || ni >= t->node_count || depth > C2D_STATIC_MAX_DEPTH + 33) return -1;
+    if (ni < 0 || ni >= t->node_count || depth > C2D_STATIC_MAX_DEPTH) return -1;
     n = &t->nodes[ni];
     if (n->child[0] == C2D_STATIC_NONE) return -1;
     for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
@@ -545,8 +490,7 @@ static int32_t st_validate_node(const c2d_static_tree *t, int32_t ni, int depth,
         }
         if (c < 0) {
             int32_t i = ~c;
-            if (i != *next_item || i >= t->count) return -1;
-            if (memcmp(&lane, &t->boxes[i], sizeof lane) != 0) return -1;
+            if (i != *next_item || i >= t->count || t->items[i].ref != (uint32_t)ni * C2D_STATIC_WIDTH + (uint32_t)k) return -1;
             if (t->items[i].id < 0 || t->items[i].id >= t->count || t->position[t->items[i].id] != i) return -1;
             ++*next_item;
             ++seen;
@@ -592,7 +536,6 @@ c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb
                                   int32_t count, c2d_index **out) {
     c2d_allocator a;
     c2d_static_tree *t;
-    c2d_static_build sb;
     size_t n;
     int32_t i;
     if (out == NULL) return C2D_ERR_NULL_ARG;
@@ -613,59 +556,47 @@ c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb
     memset(t, 0, sizeof *t);
     c2d_bp_base_init(&t->base, &c2d_static_tree_class, &a);
     t->count = count;
-    t->boxes = (c2d_aabb *)c2d_bp_alloc(&a, n * sizeof *t->boxes);
     t->items = (c2d_static_item *)c2d_bp_alloc(&a, n * sizeof *t->items);
     t->position = (int32_t *)c2d_bp_alloc(&a, n * sizeof *t->position);
-    if (!t->boxes || !t->items || !t->position) {
+    if (!t->items || !t->position) {
         st_destroy(&t->base);
         return C2D_ERR_OUT_OF_MEMORY;
     }
     if (count > 0) {
-        /* The binary tree and a wide-node array as large as the wide tree can be (at most one node
-         * per box: every node has two lanes or more, but a lone box's root) are scratch; the wide
-         * nodes are then copied into an array of their exact count. */
-        size_t bin_size = 2 * n * sizeof(c2d_static_node), wide_size = n * sizeof(c2d_static_wnode);
-        c2d_static_node *bin = (c2d_static_node *)c2d_bp_alloc(&a, bin_size);
-        c2d_static_wnode *wide = (c2d_static_wnode *)c2d_bp_alloc(&a, wide_size);
-        c2d_static_collapse sc;
-        if (bin == NULL || wide == NULL) {
-            c2d_bp_free(&a, bin, bin != NULL ? bin_size : 0);
-            c2d_bp_free(&a, wide, wide != NULL ? wide_size : 0);
+        /* The sort's two buffers and the boxes in leaf order are scratch, kept until the nodes
+         * are made. */
+        size_t key_size = 2 * n * sizeof(c2d_radix32), leaf_size = n * sizeof(c2d_aabb);
+        c2d_radix32 *keys = (c2d_radix32 *)c2d_bp_alloc(&a, key_size);
+        c2d_aabb *leaf = keys != NULL ? (c2d_aabb *)c2d_bp_alloc(&a, leaf_size) : NULL;
+        c2d_static_build b;
+        c2d_static_wnode *wide;
+        if (leaf == NULL) {
+            c2d_bp_free(&a, keys, keys != NULL ? key_size : 0);
             st_destroy(&t->base);
             return C2D_ERR_OUT_OF_MEMORY;
         }
-        /* position[] doubles as the build's item array: partitioning in place leaves the ids in
-         * leaf order, which the items then take before position[] gets its real contents. */
-        for (i = 0; i < count; ++i) t->position[i] = i;
-        sb.nodes = bin;
-        sb.node_count = 0;
-        sb.boxes = boxes;
-        sb.items = t->position;
-        st_build(&sb, t->position, count, 0);
-        for (i = 0; i < count; ++i) {
-            int32_t id = t->position[i];
-            t->boxes[i] = boxes[id];
-            t->items[i].user = user_data != NULL ? user_data[id] : (uint64_t)id;
-            t->items[i].id = id;
+        b.t = t;
+        b.leaf = leaf;
+        b.codes = st_curve_order(t, boxes, user_data, keys, leaf);
+        /* Every node has two lanes or more (a lone box's root one), so there are at most count
+         * nodes: built into room for that many, then copied into an array of their exact count. */
+        wide = (c2d_static_wnode *)c2d_bp_alloc(&a, n * sizeof *wide);
+        if (wide != NULL) {
+            t->nodes = wide;
+            st_make_tree(&b);
+            t->nodes = (c2d_static_wnode *)c2d_bp_alloc(&a, (size_t)t->node_count * sizeof *t->nodes);
+            if (t->nodes != NULL) memcpy(t->nodes, wide, (size_t)t->node_count * sizeof *t->nodes);
+            c2d_bp_free(&a, wide, n * sizeof *wide);
         }
-        for (i = 0; i < count; ++i) t->position[t->items[i].id] = i;
-        sc.bin = bin;
-        sc.boxes = t->boxes;
-        sc.nodes = wide;
-        sc.node_count = 0;
-        st_collapse(&sc, 0);
-        C2D_ASSERT(sc.node_count <= count);
-        t->nodes = (c2d_static_wnode *)c2d_bp_alloc(&a, (size_t)sc.node_count * sizeof *t->nodes);
-        if (t->nodes != NULL) {
-            memcpy(t->nodes, wide, (size_t)sc.node_count * sizeof *t->nodes);
-            t->node_count = sc.node_count;
-        }
-        c2d_bp_free(&a, bin, bin_size);
-        c2d_bp_free(&a, wide, wide_size);
         if (t->nodes == NULL) {
+            t->node_count = 0;
+            c2d_bp_free(&a, keys, key_size);
+            c2d_bp_free(&a, leaf, leaf_size);
             st_destroy(&t->base);
             return C2D_ERR_OUT_OF_MEMORY;
         }
+        c2d_bp_free(&a, keys, key_size);
+        c2d_bp_free(&a, leaf, leaf_size);
     }
     *out = &t->base;
     return C2D_OK;

@@ -7,8 +7,8 @@
  * to its new place (insertion sort: frame-to-frame coherence keeps this short); inserts and long
  * moves go to an unsorted pending tail, and removals leave dead records in place. The pair
  * functions and, when the tail or the dead grow large, insert and move merge the tail back in:
- * an LSD radix sort of its keys (the coordinates mapped to order-preserving unsigned integers)
- * and one merge pass. A "reach" bound (every live width, rounded up) lets box queries, ray casts
+ * the broad phase's radix sort (radix.c) of its keys (the coordinates mapped to order-preserving
+ * unsigned integers) and one merge pass. A "reach" bound (every live width, rounded up) lets box queries, ray casts
  * and per-frame pairs walk backwards from a binary-searched position and stop early.
  *
  * One-shot pairs first pick the axis whose box centers have the larger variance (a crowded axis,
@@ -34,14 +34,6 @@
 #  define SP_SSE2 0
 #endif
 
-#ifdef C2D_DOUBLE
-typedef uint64_t sp_key;
-#define SP_KEY_BITS 64
-#else
-typedef uint32_t sp_key;
-#define SP_KEY_BITS 32
-#endif
-
 /* A move that would shift its record further than SP_SHIFT_LIMIT + count / 1024 positions goes to
  * the pending tail instead. */
 #define SP_SHIFT_LIMIT 64
@@ -50,18 +42,17 @@ typedef uint32_t sp_key;
 #ifndef SP_WALK_FACTOR
 #define SP_WALK_FACTOR 32
 #endif
-/* The pending tail is merged in once it holds more than this and more than 1/8 of the sorted part. */
+/* The pending tail is merged in once it holds more than SP_PENDING_MIN records and more than
+ * 1/SP_PENDING_SHARE of the sorted part. A merge moves the whole array, so a run of n inserts into
+ * an empty index moves about n (1 + SP_PENDING_SHARE) records in all, while a query scans at most
+ * count / (SP_PENDING_SHARE + 1) pending records. */
 #define SP_PENDING_MIN 64
+#define SP_PENDING_SHARE 2
 
 /* A box seen along the sweep axis (a) and the other axis (b). */
 typedef struct sp_rec {
     c2d_real amin, amax, bmin, bmax;
 } sp_rec;
-
-typedef struct sp_item {
-    sp_key key;
-    int32_t index;
-} sp_item;
 
 typedef struct c2d_sweep_prune {
     c2d_index base;
@@ -72,11 +63,11 @@ typedef struct c2d_sweep_prune {
     int32_t count, sorted, dead;
     int axis;                  /* sweep axis: 0 x, 1 y */
     c2d_real reach;            /* fl(amin + reach) >= amax for every live record in [0, sorted) */
-    /* scratch of merges, sorts and pair searches */
+    /* scratch of merges and sorts, held only while one runs */
     sp_rec *recs2;
     int32_t *ids2;
     int32_t rec2_capacity, id2_capacity;
-    sp_item *items, *items2;
+    c2d_radix_item *items, *items2;
     int32_t item_capacity, item2_capacity;
 } c2d_sweep_prune;
 
@@ -117,34 +108,6 @@ static c2d_real sp_reach_of(const sp_rec *r) {
     return (r->amax - r->amin) * ((c2d_real)1 + 4 * C2D_EPSILON);
 }
 
-/* Maps a coordinate to an unsigned integer with the same order (IEEE 754: flip every bit of a
- * negative number, only the sign bit of a positive one). -0 sorts just before +0. */
-static sp_key sp_key_of(c2d_real v) {
-    sp_key u;
-    memcpy(&u, &v, sizeof u);
-    return (u >> (SP_KEY_BITS - 1)) ? ~u : u | ((sp_key)1 << (SP_KEY_BITS - 1));
-}
-
-/* Stable LSD radix sort of n items by key, 11 bits per pass; a pass where every key has the same
- * digit is skipped. Sorts between a and b and returns the one holding the result. */
-static sp_item *sp_radix(sp_item *a, sp_item *b, int32_t n) {
-    uint32_t counts[2048];
-    int shift;
-    int32_t i;
-    if (n <= 1) return a;
-    for (shift = 0; shift < SP_KEY_BITS; shift += 11) {
-        uint32_t sum = 0;
-        sp_item *t;
-        memset(counts, 0, sizeof counts);
-        for (i = 0; i < n; ++i) counts[(a[i].key >> shift) & 2047u]++;
-        if (counts[(a[0].key >> shift) & 2047u] == (uint32_t)n) continue;
-        for (i = 0; i < 2048; ++i) { uint32_t c = counts[i]; counts[i] = sum; sum += c; }
-        for (i = 0; i < n; ++i) b[counts[(a[i].key >> shift) & 2047u]++] = a[i];
-        t = a; a = b; b = t;
-    }
-    return a;
-}
-
 /* ---- storage ---- */
 
 static bool sp_reserve(c2d_sweep_prune *s, void **p, int32_t *cap, int32_t needed, size_t size) {
@@ -171,10 +134,23 @@ static bool sp_reserve_scratch(c2d_sweep_prune *s, int32_t n) {
     ok = ok && sp_reserve(s, &d, &s->id2_capacity, n, sizeof *s->ids2);
     s->ids2 = (int32_t *)d;
     ok = ok && sp_reserve(s, &i1, &s->item_capacity, n, sizeof *s->items);
-    s->items = (sp_item *)i1;
+    s->items = (c2d_radix_item *)i1;
     ok = ok && sp_reserve(s, &i2, &s->item2_capacity, n, sizeof *s->items2);
-    s->items2 = (sp_item *)i2;
+    s->items2 = (c2d_radix_item *)i2;
     return ok;
+}
+
+/* Frees the scratch of a merge or sort (the index keeps no memory it does not use). */
+static void sp_free_scratch(c2d_sweep_prune *s) {
+    const c2d_allocator *a = &s->base.allocator;
+    c2d_bp_free(a, s->recs2, (size_t)s->rec2_capacity * sizeof *s->recs2);
+    c2d_bp_free(a, s->ids2, (size_t)s->id2_capacity * sizeof *s->ids2);
+    c2d_bp_free(a, s->items, (size_t)s->item_capacity * sizeof *s->items);
+    c2d_bp_free(a, s->items2, (size_t)s->item2_capacity * sizeof *s->items2);
+    s->recs2 = NULL;
+    s->ids2 = NULL;
+    s->items = s->items2 = NULL;
+    s->rec2_capacity = s->id2_capacity = s->item_capacity = s->item2_capacity = 0;
 }
 
 /* Makes the second buffer the main one (after a merge or sort wrote n sorted records there). */
@@ -216,55 +192,66 @@ static void sp_compact(c2d_sweep_prune *s) {
  * the sorted part, dead records are dropped. False (nothing changed) when out of memory. */
 static bool sp_consolidate(c2d_sweep_prune *s) {
     int32_t p, np = 0, i, j, out = 0, live = s->count - s->dead;
-    sp_item *sorted_items;
+    c2d_radix_item *sorted_items;
     if (s->sorted == s->count) {
         if (s->dead > 0) sp_compact(s);
         return true;
     }
-    if (!sp_reserve_scratch(s, s->count)) return false;
+    if (!sp_reserve_scratch(s, s->count)) {
+        sp_free_scratch(s);
+        return false;
+    }
     for (p = s->sorted; p < s->count; ++p) {
         if (s->ids[p] < 0) continue;
-        s->items[np].key = sp_key_of(s->recs[p].amin);
-        s->items[np].index = p;
+        s->items[np].key = c2d_radix_key_of(s->recs[p].amin);
+        s->items[np].value = (uint32_t)p;
         ++np;
     }
-    sorted_items = sp_radix(s->items, s->items2, np);
+    sorted_items = c2d_radix_sort_keys(s->items, s->items2, np);
     i = 0;
     j = 0;
     while (out < live) {
         int32_t src;
         while (i < s->sorted && s->ids[i] < 0) ++i;
-        if (j >= np || (i < s->sorted && s->recs[i].amin <= s->recs[sorted_items[j].index].amin)) src = i++;
-        else src = sorted_items[j++].index;
+        if (j >= np || (i < s->sorted && s->recs[i].amin <= s->recs[(int32_t)sorted_items[j].value].amin)) src = i++;
+        else src = (int32_t)sorted_items[j++].value;
         s->recs2[out] = s->recs[src];
         s->ids2[out] = s->ids[src];
         ++out;
     }
     sp_swap_buffers(s, live);
+    sp_free_scratch(s);
     return true;
 }
 
-/* Sorts every live record along axis (radix sort of all keys). False (nothing changed) when out
- * of memory. */
-static bool sp_sort_all(c2d_sweep_prune *s, int axis) {
+/* Sorts every live record along the other axis (radix sort of all keys; the records hold both
+ * axes, so they are read in place). False (nothing changed) when out of memory. */
+static bool sp_sort_all(c2d_sweep_prune *s) {
     int32_t p, n = 0;
-    sp_item *sorted_items;
-    if (!sp_reserve_scratch(s, s->count)) return false;
+    c2d_radix_item *sorted_items;
+    if (!sp_reserve_scratch(s, s->count)) {
+        sp_free_scratch(s);
+        return false;
+    }
     for (p = 0; p < s->count; ++p) {
-        int32_t id = s->ids[p];
-        if (id < 0) continue;
-        s->items[n].key = sp_key_of(axis == 0 ? s->proxies.items[id].box.lower.x : s->proxies.items[id].box.lower.y);
-        s->items[n].index = id;
+        if (s->ids[p] < 0) continue;
+        s->items[n].key = c2d_radix_key_of(s->recs[p].bmin);
+        s->items[n].value = (uint32_t)p;
         ++n;
     }
-    sorted_items = sp_radix(s->items, s->items2, n);
+    sorted_items = c2d_radix_sort_keys(s->items, s->items2, n);
     for (p = 0; p < n; ++p) {
-        int32_t id = sorted_items[p].index;
-        s->recs2[p] = sp_rec_of(s->proxies.items[id].box, axis);
-        s->ids2[p] = id;
+        const sp_rec *r = &s->recs[sorted_items[p].value];
+        sp_rec *o = &s->recs2[p];
+        o->amin = r->bmin;
+        o->amax = r->bmax;
+        o->bmin = r->amin;
+        o->bmax = r->amax;
+        s->ids2[p] = s->ids[sorted_items[p].value];
     }
-    s->axis = axis;
+    s->axis = 1 - s->axis;
     sp_swap_buffers(s, n);
+    sp_free_scratch(s);
     return true;
 }
 
@@ -272,7 +259,7 @@ static bool sp_sort_all(c2d_sweep_prune *s, int axis) {
  * failure only postpones it. */
 static void sp_tidy(c2d_sweep_prune *s) {
     int32_t pending = s->count - s->sorted;
-    if (pending > SP_PENDING_MIN && pending > s->sorted / 8) (void)sp_consolidate(s);
+    if (pending > SP_PENDING_MIN && pending > s->sorted / SP_PENDING_SHARE) (void)sp_consolidate(s);
     else if (s->dead > SP_PENDING_MIN && s->dead > s->count / 2) sp_compact(s);
 }
 
@@ -503,17 +490,16 @@ static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
     return n;
 }
 
-/* Consolidates and picks the sweep axis: the one with the larger variance of box centers (re-sorts
- * when it changes). Returns the live count, or -1 when out of memory. */
+/* Picks the sweep axis and brings every live record into the sorted part: the axis is the one with
+ * the larger variance of box centers, kept unless the other one's is larger by a quarter (nearly
+ * square scenes would otherwise flip it, and each flip re-sorts everything); a new axis sorts
+ * every live record afresh (no merge first), the same axis merges the pending tail. Returns the
+ * live count, or -1 when out of memory. */
 static int32_t sp_prepare_axis(c2d_sweep_prune *s) {
     sp_axis_stats stats[2];
-    int32_t n;
-    int axis;
-    if (!sp_consolidate(s)) return -1;
-    n = sp_stats(s, stats);
-    axis = stats[1].var > stats[0].var ? 1 - s->axis : s->axis;
-    if (n >= 2 && axis != s->axis && !sp_sort_all(s, axis)) return -1;
-    return n;
+    int32_t n = sp_stats(s, stats);
+    if (n >= 2 && stats[1].var > stats[0].var * (c2d_real)1.25) return sp_sort_all(s) ? n : -1;
+    return sp_consolidate(s) ? n : -1;
 }
 
 /* Runs the shared strip sweep (broadphase_pairs.c) on the records, which are already in order

@@ -1096,6 +1096,7 @@ static void static_tree_vs_brute(const scene_style *st, test_rng *r, int count, 
     m.used = count;
     assert_status(c2d_static_tree_create(NULL, boxes, user, count, &ix), C2D_OK);
     assert_int_equal(c2d_index_count(ix), count);
+    assert_true(c2d_index_validate(ix));
     check_all_queries(ix, &m, r, st, 60);
     check_update_pairs(ix, &m);   /* first time: all pairs */
     check_update_pairs(ix, &m);   /* then none */
@@ -1118,8 +1119,48 @@ static void test_static_tree_matches_brute_force(void **state) {
     for (s = 0; s < (int)(sizeof k_styles / sizeof k_styles[0]); ++s)
         for (k = 0; k < (int)(sizeof counts / sizeof counts[0]); ++k)
             static_tree_vs_brute(&k_styles[s], &r, counts[k], false);
-    /* all boxes identical: no split plane exists, the median fallback must still build */
+    /* all boxes identical: every Morton code equal, the runs are cut four ways */
     static_tree_vs_brute(&k_styles[0], &r, 300, true);
+    /* every size up to a few levels of nodes (runs of 1 to 4 boxes, lanes opened or not) */
+    for (k = 1; k <= 90; ++k) static_tree_vs_brute(&k_styles[k % (int)(sizeof k_styles / sizeof k_styles[0])], &r, k, false);
+}
+
+/* The static tree over boxes whose centers fall on few points (runs of equal Morton codes, cut four
+ * ways below the quadrants) or on one line (one axis without extent), against brute force. */
+static void test_static_tree_equal_codes_match_brute_force(void **state) {
+    static model m;
+    test_rng r = test_rng_make("static_tree_equal_codes_match_brute_force");
+    static const scene_style line = {-45, -10, 1, 90, false};
+    c2d_index *ix;
+    int32_t i, n = 700;
+    (void)state;
+    memset(&m, 0, sizeof m);
+    for (i = 0; i < n; ++i) {
+        double cx = (double)(i % 5) * 3, cy = i < 500 ? (double)(i % 3) : 0, w = 0.25 + 0.25 * (double)(i % 4), h = 0.5 + 0.125 * (double)(i % 3);
+        if (i >= 500) cx = test_rng_range(&r, -40, 40);   /* the rest on the line y = 0 */
+        m.box[i].lower = c2d_v2((c2d_real)(cx - w), (c2d_real)(cy - h));
+        m.box[i].upper = c2d_v2((c2d_real)(cx + w), (c2d_real)(cy + h));
+        m.user[i] = (uint64_t)i * 7u;
+        m.live[i] = true;
+        m.moved[i] = true;
+    }
+    m.used = n;
+    assert_status(c2d_static_tree_create(NULL, m.box, m.user, n, &ix), C2D_OK);
+    assert_true(c2d_index_validate(ix));
+    check_all_queries(ix, &m, &r, &line, 200);
+    check_update_pairs(ix, &m);
+    for (i = 0; i < n; ++i) {
+        c2d_aabb b;
+        uint64_t u;
+        assert_status(c2d_index_get(ix, i, &b, &u), C2D_OK);
+        assert_memory_equal(&b, &m.box[i], sizeof b);
+        assert_true(u == m.user[i]);
+    }
+    c2d_index_destroy(ix);
+    /* only the line: the y extent of the centers is zero */
+    assert_status(c2d_static_tree_create(NULL, m.box + 500, m.user + 500, 200, &ix), C2D_OK);
+    assert_true(c2d_index_validate(ix));
+    c2d_index_destroy(ix);
 }
 
 /* The static tree's ray walk on a lattice, where every shortcut of its four-lane cull meets its
@@ -1327,6 +1368,7 @@ int main(void) {
         cmocka_unit_test(test_grid_cell_sizes_match_brute_force),
         cmocka_unit_test(test_grid_clamped_cells_far),
         cmocka_unit_test(test_static_tree_matches_brute_force),
+        cmocka_unit_test(test_static_tree_equal_codes_match_brute_force),
         cmocka_unit_test(test_static_tree_ray_lattice_matches_brute_force),
         cmocka_unit_test(test_seed_mdn_movable_among_100_statics),
         cmocka_unit_test(test_batch_hand_computed),

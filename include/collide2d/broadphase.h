@@ -126,8 +126,9 @@ typedef bool c2d_index_ray_hit_fn(int32_t id, uint64_t user_data, c2d_real fract
  * prediction), BAD_SIZE (prediction < 0, capacity < 0), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **out);
 
-/* Static tree (for level geometry): built once from count boxes by binned surface-area
- * splitting into one flat array of compact nodes with small leaf buckets. Proxy ids are the array
+/* Static tree (for level geometry): built once from count boxes, radix sorted along a Morton curve
+ * through their centers, into one flat array of 4-wide nodes that follow the quadrants of that
+ * curve (a sort and one linear walk; no surface-area search). Proxy ids are the array
  * positions 0..count-1; user_data may be NULL (then each proxy's user_data is its id). Insert,
  * remove and move return C2D_ERR_UNSUPPORTED: build a new one to change it. Every query works;
  * update_pairs reports all pairs the first time and none afterwards (nothing ever moves).

@@ -1,0 +1,61 @@
+/* The broad phase's one sort for bulk builds: a least-significant-digit radix sort of (key, value)
+ * items, and the keys it sorts by (coordinates mapped to order-preserving integers, Morton codes
+ * of quantised points).
+ *
+ * LSD radix sort: the items are distributed by the lowest digit of their keys, stably, then by the
+ * next, and so on (Knuth, TAOCP vol. 3, 5.2.5). One read pass builds the histograms of every digit;
+ * a digit that is the same in every key needs no pass. No comparisons, so the time does not depend
+ * on how the keys are ordered, and equal keys keep their input order. */
+#include <string.h>
+#include "broadphase_internal.h"
+
+/* 11-bit digits: three passes for 32-bit keys, six for 64-bit keys; 2048 counters stay in L1. */
+#define C2D_RADIX_BITS 11
+#define C2D_RADIX_SIZE (1u << C2D_RADIX_BITS)
+#define C2D_RADIX_MASK (C2D_RADIX_SIZE - 1u)
+
+/* One sort per key width: histograms of every digit in one read pass, then a stable scatter pass
+ * per digit that varies, between the two buffers. */
+#define C2D_RADIX_SORT(name, item, key_bits)                                                             \
+    item *name(item *a, item *tmp, int32_t n) {                                                          \
+        enum { PASSES = ((key_bits) + C2D_RADIX_BITS - 1) / C2D_RADIX_BITS };                             \
+        uint32_t counts[PASSES][C2D_RADIX_SIZE];                                                        \
+        int32_t i;                                                                                      \
+        int k;                                                                                          \
+        if (n <= 1) return a;                                                                           \
+        memset(counts, 0, sizeof counts);                                                               \
+        for (i = 0; i < n; ++i)                                                                         \
+            for (k = 0; k < PASSES; ++k) counts[k][(a[i].key >> (k * C2D_RADIX_BITS)) & C2D_RADIX_MASK]++; \
+        for (k = 0; k < PASSES; ++k) {                                                                  \
+            uint32_t *c = counts[k], sum = 0, d;                                                        \
+            int shift = k * C2D_RADIX_BITS;                                                             \
+            item *t;                                                                                    \
+            if (c[(a[0].key >> shift) & C2D_RADIX_MASK] == (uint32_t)n) continue;                       \
+            for (d = 0; d < C2D_RADIX_SIZE; ++d) { uint32_t x = c[d]; c[d] = sum; sum += x; }           \
+            for (i = 0; i < n; ++i) tmp[c[(a[i].key >> shift) & C2D_RADIX_MASK]++] = a[i];              \
+            t = a; a = tmp; tmp = t;                                                                    \
+        }                                                                                               \
+        return a;                                                                                       \
+    }
+
+C2D_RADIX_SORT(c2d_radix_sort32, c2d_radix32, 32)
+C2D_RADIX_SORT(c2d_radix_sort64, c2d_radix64, 64)
+
+c2d_radix_key c2d_radix_key_of(c2d_real v) {
+    c2d_radix_key u;
+    memcpy(&u, &v, sizeof u);
+    /* IEEE 754: flip every bit of a negative number, only the sign bit of a positive one. */
+    return (u >> (8 * sizeof u - 1)) ? ~u : u | ((c2d_radix_key)1 << (8 * sizeof u - 1));
+}
+
+/* Spreads the low 16 bits of v to the even bits (bit k to bit 2k). */
+static uint32_t c2d_spread16(uint32_t v) {
+    v &= 0xffffu;
+    v = (v | v << 8) & 0x00ff00ffu;
+    v = (v | v << 4) & 0x0f0f0f0fu;
+    v = (v | v << 2) & 0x33333333u;
+    v = (v | v << 1) & 0x55555555u;
+    return v;
+}
+
+uint32_t c2d_morton16(uint32_t x, uint32_t y) { return c2d_spread16(y) << 1 | c2d_spread16(x); }
