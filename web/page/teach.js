@@ -2,9 +2,11 @@
 // algorithm, the touching rule and what the seed code gets wrong) and the C calls that give the
 // figure's numbers, written with the figure's current values. Keyed by figure id.
 //
-// The code blocks are fragments of a C function body (declarations, then statements) over
+// The C blocks are fragments of a C function body (declarations, then statements) over
 // <collide2d.h>: the browser test checks that every c2d_* name in them is declared in
 // include/collide2d/*.h, compiles every block, and runs the LTRB block against the figure.
+// The JS blocks (JS, below) make the same queries through the npm package; the browser test runs
+// each one in the page and compares its results with the figure's.
 // Prose is trusted HTML written here (no user input reaches it).
 
 // A number as C source: integers bare, others with up to 3 decimals.

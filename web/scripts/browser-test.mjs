@@ -5,8 +5,10 @@
 // screenshot pixels for the collision colours, and fails on any console error or failed request.
 // It also checks what the page teaches: every figure has its prose and a C code block; every c2d_*
 // name in the blocks is declared in include/ and every block compiles against the headers; the
-// LTRB figure's block, built and run with the library, gives the figure's answers; the API
-// reference link works; a 390 px phone viewport does not overflow sideways.
+// LTRB figure's block, built and run with the library, gives the figure's answers; every figure's
+// JS block, run in the page with the library, gives the results the figure shows; the API
+// reference link works; a 390 px phone viewport does not overflow sideways; on a phone with a touch
+// screen a finger drags a handle of every figure that has handles.
 // C2D_SCREENSHOT_DIR=dir saves desktop and phone screenshots of the whole page there.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
