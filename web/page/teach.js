@@ -151,17 +151,20 @@ bool touching = meet && !overlap;             /* an edge or a corner only */`,
     ],
     code: (h, s) => `c2d_world *w;
 c2d_world_create(NULL, &w);
-c2d_aabb box20;
+${s.mode === 'circle' ? `c2d_circle shape;
+c2d_circle_make(c2d_v2(10, 10), 10, &shape);
+c2d_collider_def def = {0};
+def.shape = c2d_shape_from_circle(shape);           /* local frame */` : `c2d_aabb box20;
 c2d_aabb_make(c2d_v2(0, 0), c2d_v2(20, 20), &box20);
 c2d_collider_def def = {0};
-def.shape = c2d_shape_from_aabb(box20);             /* local frame */
-def.transform = c2d_transform_make(c2d_v2(${n(s.entity.x)}, ${n(s.entity.y)}), 0);
+def.shape = c2d_shape_from_aabb(box20);             /* local frame */`}
+def.transform = c2d_transform_make(${v(s.from || s.entity)}, 0);
 c2d_collider_id entity;
 c2d_world_add(w, &def, &entity);   /* statics: flags = C2D_COLLIDER_STATIC */
 int32_t events;
 c2d_world_update(w, NULL, &events);
 c2d_move_result r;                  /* NULL input: slide */
-c2d_world_move(w, entity, c2d_v2(${n(s.entity.x + 5)}, ${n(s.entity.y)}), NULL, &r);
+c2d_world_move(w, entity, ${s.goal ? v(s.goal) : v({ x: s.entity.x + 5, y: s.entity.y })}, NULL, &r);
 /* r.position: where it stopped; r.total: what it bumped into */`,
   },
   bump: {

@@ -348,7 +348,9 @@ try {
       }
       return '';
     };
-    const NOT_RUN = ['broadphase'];   // its bodies move every frame: the block names the calls, with the live counts
+    // Not run: the broad phase's bodies move every frame and the platformer runs a game loop; their
+    // blocks name the calls (the broad phase's with its live counts).
+    const NOT_RUN = ['broadphase'];
     const ids = await page.evaluate(() => Object.keys(window.c2dPage.figures));
     const wrongJs = [];
     let ran = 0;
@@ -368,7 +370,21 @@ try {
       }
     }
     await page.evaluate(() => window.c2dPage.figures.pairs.setKinds('circle', 'polygon'));
-    check(wrongJs.length === 0, `every JS block (${ran}: ${ids.length - NOT_RUN.length} figures and the pair explorer's ${kinds.length * kinds.length} kind pairs; not run: ${NOT_RUN.join(', ')}), run in the page, gives what its figure shows${wrongJs.length ? `; not: ${wrongJs.slice(0, 8).join(' | ')}` : ''}`);
+    // the MDN figure in circles mode: its JS after a move, and its C block compiles
+    await page.click('#fig-mdn button[data-mode="circle"]');
+    await page.click('canvas[data-fig="mdn"]', { position: { x: 538, y: 2 } });
+    await press('ArrowLeft', 2);
+    {
+      const why = jsWrong('mdn', await runJs('mdn'));
+      ran++;
+      if (why) wrongJs.push(`mdn circles: ${why}`);
+      const cText = await page.evaluate(() => window.c2dPage.figures.mdn.codeEl.textContent);
+      const built = compileC(cdir, 'mdn_circle', `#include <collide2d.h>\nvoid mdn_circle(void);\nvoid mdn_circle(void) {\n${cText}\n}\n`);
+      check(built.ok && /c2d_circle_make/.test(cText), 'mdn: in circles mode the C block makes a circle and compiles with the headers');
+      if (!built.ok) console.log(built.out.split('\n').slice(0, 10).map((l) => `     ${l}`).join('\n'));
+    }
+    await page.click('#fig-mdn button[data-mode="box"]');
+    check(wrongJs.length === 0, `every JS block (${ran}: ${ids.length - NOT_RUN.length} figures, the pair explorer's ${kinds.length * kinds.length} kind pairs and MDN's circles; not run: ${NOT_RUN.join(', ')}, platformer), run in the page, gives what its figure shows${wrongJs.length ? `; not: ${wrongJs.slice(0, 8).join(' | ')}` : ''}`);
     // The checker itself: a block with its arguments swapped, or a world move's goal changed, is caught.
     const swapped = jsWrong('article-aabb', await runJs('article-aabb', ['lib.hit(a, b)', 'lib.hit(b, a)']));
     const bumpGoal = await page.evaluate(() => window.c2dPage.figures.bump.handles.g);
