@@ -546,6 +546,26 @@ try {
         }
       }
       check(withHandles.length >= 20 && wrong.length === 0, `touch, 390 px phone: a finger 18 px off a handle drags it in every figure with handles (${withHandles.length})${wrong.length ? `; not: ${wrong.join(' | ')}` : ''}`);
+      // The MDN entity (no handle: the finger grabs the entity itself) on the phone, where its
+      // 540 px canvas is drawn smaller: put it where 60 px above it are free, touch 12 CSS px
+      // beside it and pull up by 30 CSS px.
+      const m = await tp.evaluate(() => {
+        const f = window.c2dPage.figures.mdn;
+        const free = (x, y) => f.statics.every((s) => s.x >= x + 40 || s.x + 20 <= x - 20 || s.y >= y + 40 || s.y + 20 <= y - 60);
+        let p = null;
+        for (let y = 100; !p && y <= 480; y += 20) for (let x = 40; !p && x <= 480; x += 20) if (free(x, y)) p = { x, y };
+        f.place(p);
+        f.canvas.scrollIntoView({ block: 'center' });
+        const c = f.canvas, r = c.getBoundingClientRect(), k = c.clientWidth / c.width;
+        return { p, k, at: { x: r.left + c.clientLeft + (p.x + 20) * k + 12, y: r.top + c.clientTop + (p.y + 10) * k } };
+      });
+      const mt = (dy) => ({ touchPoints: [{ x: m.at.x, y: m.at.y + dy }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', ...mt(0) });
+      for (let s = 1; s <= 6; s++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', ...mt(-30 * s / 6) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      const me = await tp.evaluate(() => ({ ...window.c2dPage.figures.mdn.entity }));
+      const wantY = m.p.y - 30 / m.k;
+      check(me.x === m.p.x && Math.abs(me.y - wantY) <= 1.5, `touch, 390 px phone: a finger 12 px beside the MDN entity drags it from (${m.p.x}, ${m.p.y}) to (${me.x}, ${me.y}), expected y about ${wantY.toFixed(1)} (canvas drawn at ${m.k.toFixed(2)} CSS px per px)`);
     } finally {
       await browser.close();
     }
