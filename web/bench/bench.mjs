@@ -1,6 +1,8 @@
 // Node benchmark of collide2d's wasm build beside detect-collisions, sat, rbush, flatbush and
 // box-intersect. Writes JSON lines {suite, scene, n, impl, median_ms} to argv[2] (default
-// ../build/bench/js.jsonl) and prints a summary. BENCH_QUICK=1 runs smaller sizes.
+// ../build/bench/js.jsonl) and prints a summary: every collide2d row with its ratio to the best peer
+// of its row (time over the fastest other library's time), then all ratios in one table.
+// BENCH_QUICK=1 runs smaller sizes.
 //
 // Suites:
 //   stress  detect-collisions' stress scene, restricted to what both sides support without
@@ -38,11 +40,17 @@ const c2d = await load();
 
 const median = (xs) => { const s = [...xs].sort((p, q) => p - q); return s[s.length >> 1]; };
 const results = [];
+// Every row of collide2d gets its ratio to the best peer of the same suite, scene and n (peers are
+// recorded first in every suite): collide2d's time over the fastest other library's, so < 1 is faster.
+const isOurs = (impl) => impl.startsWith('collide2d');
 function record(suite, scene, n, impl, ms, extra = {}) {
-  const row = { suite, scene, n, impl, median_ms: Number(ms.toFixed(4)), ...extra };
+  const peers = results.filter((r) => r.suite === suite && r.scene === scene && r.n === n && !isOurs(r.impl));
+  const best = isOurs(impl) && peers.length ? peers.reduce((p, q) => (q.median_ms < p.median_ms ? q : p)) : null;
+  const vs = best ? { best_peer: best.impl, vs_best_peer: Number((ms / best.median_ms).toPrecision(3)) } : {};
+  const row = { suite, scene, n, impl, median_ms: Number(ms.toFixed(4)), ...extra, ...vs };
   results.push(row);
   appendFileSync(out, JSON.stringify(row) + '\n');
-  const ratio = extra.vs_sat !== undefined ? `  ${extra.vs_sat.toFixed(2)}x sat` : extra.vs_flatbush !== undefined ? `  ${extra.vs_flatbush.toFixed(2)}x flatbush` : '';
+  const ratio = best ? `  ${String(row.vs_best_peer).padStart(7)}x ${best.impl}` : '';
   console.log(`${suite.padEnd(7)} ${scene.padEnd(22)} n=${String(n).padEnd(7)} ${impl.padEnd(26)} ${ms.toFixed(3).padStart(10)} ms${ratio}`);
 }
 // Median time of fn over `reps` runs after `warm` warm-up runs, stopping early past a time budget.
@@ -330,5 +338,12 @@ if (at10k.length) {
   const dc = at10k.find((x) => x.impl === 'detect-collisions');
   const best = at10k.filter((x) => x.impl.startsWith('collide2d')).sort((p, q) => p.median_ms - q.median_ms)[0];
   console.log(`stress at 10k bodies: ${best.impl} ${best.median_ms} ms vs detect-collisions ${dc.median_ms} ms: ${(dc.median_ms / best.median_ms).toFixed(1)}x (target >= 10x)`);
+}
+// The ratios in one table: each collide2d row over the best peer of its row (< 1: collide2d is faster).
+console.log('\nratio = collide2d time / best peer time (lower is better; < 1: collide2d faster)');
+console.log(`${'suite'.padEnd(7)} ${'scene'.padEnd(30)} ${'n'.padEnd(7)} ${'collide2d'.padEnd(27)} ${'ms'.padStart(9)}  ${'best peer'.padEnd(22)} ${'ms'.padStart(9)}  ratio`);
+for (const r of results.filter((x) => x.best_peer)) {
+  const peer = results.find((x) => x.suite === r.suite && x.scene === r.scene && x.n === r.n && x.impl === r.best_peer);
+  console.log(`${r.suite.padEnd(7)} ${r.scene.padEnd(30)} ${String(r.n).padEnd(7)} ${r.impl.padEnd(27)} ${r.median_ms.toFixed(3).padStart(9)}  ${r.best_peer.padEnd(22)} ${peer.median_ms.toFixed(3).padStart(9)}  ${r.vs_best_peer}`);
 }
 console.log(`bench-js: wrote ${results.length} lines to ${out}`);

@@ -6,6 +6,7 @@ import { load, encodeShape } from '../src/index.js';
 import { platformerFigure } from './platformer.js';
 import { moveView } from './world-view.mjs';
 import { teachBlock, renderCode } from './teach.js';
+import { rng } from '../test/rng.mjs';
 
 const C = {
   a: '#4a6fa5', aFill: 'rgba(74,111,165,0.12)', b: '#666', bFill: 'rgba(120,120,120,0.12)',
@@ -13,6 +14,9 @@ const C = {
   handle: '#333', text: '#222',
 };
 const HANDLE_R = 6;
+// How near a handle a press must land to grab it: 14 canvas px for a mouse or pen, 24 CSS px for a
+// finger (a fingertip covers about that much; the canvas may be drawn smaller than its bitmap).
+const GRAB_MOUSE = 14, GRAB_TOUCH_CSS = 24;
 
 // ---- queries that record themselves ----
 function recorder(lib) {
@@ -180,7 +184,9 @@ class Figure {
     el.querySelector('.note').textContent = note || '';
     parent.appendChild(el);
     this.el = el;
-    this.codeEl = teachBlock(el, id);   // the prose and the C call (./teach.js)
+    this.teachEl = teachBlock(el, id);   // the prose, the C and the JS (./teach.js)
+    this.codeEl = this.teachEl && this.teachEl.querySelector('pre.c code');
+    this.jsEl = this.teachEl && this.teachEl.querySelector('pre.js code');
     this.canvas = el.querySelector('canvas');
     this.canvas.width = width;
     this.canvas.height = height;
@@ -192,7 +198,7 @@ class Figure {
     this._drag = null;
     this.canvas.addEventListener('pointerdown', (e) => {
       const p = this._local(e);
-      let best = null, bd = 14;
+      let best = null, bd = this.grabRadius(e);
       for (const [k, h] of Object.entries(this.handles)) {
         const d = Math.hypot(h.x - p.x, h.y - p.y);
         if (d < bd) { bd = d; best = k; }
@@ -217,6 +223,11 @@ class Figure {
     figures[id] = this;
   }
 
+  // The grab radius of a pointer, in canvas px.
+  grabRadius(e) {
+    return e.pointerType === 'touch' ? GRAB_TOUCH_CSS * (this.canvas.width / (this.canvas.clientWidth || this.canvas.width)) : GRAB_MOUSE;
+  }
+
   _local(e) {
     const c = this.canvas, r = c.getBoundingClientRect();
     return { x: (e.clientX - r.left - c.clientLeft) * (c.width / c.clientWidth), y: (e.clientY - r.top - c.clientTop) * (c.height / c.clientHeight) };
@@ -235,7 +246,7 @@ class Figure {
       ctx.beginPath(); ctx.arc(h.x, h.y, HANDLE_R, 0, 2 * Math.PI); ctx.fill(); ctx.stroke(); ctx.restore();
     }
     this.nums.textContent = (out.lines || []).join('\n');
-    renderCode(this.codeEl, this.id, this.handles, this.state);
+    renderCode(this.teachEl, this.id, this.handles, this.state);
   }
 }
 
@@ -430,18 +441,6 @@ function rectsFigure(lib) {
   });
 }
 
-// Deterministic random numbers for the MDN statics (mulberry32).
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // A world scene that records itself as a script for the native reference (web/native/c2d_ref.c):
 // the page's worlds use tag 1 and add colliders in script order, so the handles are the same.
 function scriptedWorld(lib) {
@@ -521,7 +520,7 @@ function mdnFigure(lib) {
       const bumped = last ? last.collisions.map((c) => c.userData) : [];
       const colliding = bumped.length > 0;
       return {
-        state: { colliding, with: bumped, overlapping, entity: { ...entity }, mode, goal: lastGoal },
+        state: { colliding, with: bumped, overlapping, entity: { ...entity }, mode, goal: lastCase && lastGoal, from: lastCase && lastCase.from },
         draw(g) {
           const fillOf = (color) => ({ stroke: color, fill: color });
           statics.forEach((p) => g.shape(shapeAt(p), fillOf('rgb(0, 0, 255)')));
@@ -562,7 +561,8 @@ function mdnFigure(lib) {
   f.canvas.addEventListener('pointerdown', (e) => {
     f.canvas.focus();
     const p = f._local(e);
-    if (p.x >= entity.x - 4 && p.x <= entity.x + 24 && p.y >= entity.y - 4 && p.y <= entity.y + 24) {
+    const pad = e.pointerType === 'touch' ? f.grabRadius(e) - 10 : 4;   // around the 20 px entity
+    if (p.x >= entity.x - pad && p.x <= entity.x + 20 + pad && p.y >= entity.y - pad && p.y <= entity.y + 20 + pad) {
       grab = { dx: entity.x - p.x, dy: entity.y - p.y };
       f.canvas.setPointerCapture(e.pointerId);
       e.preventDefault();
@@ -807,7 +807,8 @@ function explorerFigure(lib) {
       const cast = tryOp(() => q.cast(A, sub(h.d, h.a), B));
       if (cast.ok) lines.push('cast:', ...sweepLines(cast.value));
       return {
-        state: { overlap: ov.ok ? ov.value : null, hit: hit.ok ? !!hit.value : null, kindA, kindB },
+        state: { overlap: ov.ok ? ov.value : null, hit: hit.ok ? !!hit.value : null, kindA, kindB,
+          ops: Object.entries({ overlap: ov, hit, manifold: man, distance: dist, cast }).filter(([, r]) => r.ok).map(([k]) => k) },
         draw(g) {
           g.shape(B, { stroke: C.b, fill: C.bFill, width: B.type === 'segment' ? 2.5 : 1.5 });
           g.shape(A, { stroke: ov.value ? C.hitFill : C.a, fill: A.type === 'segment' || A.type === 'point' ? null : aFill(ov.value), width: A.type === 'segment' ? 2.5 : 1.5 });
@@ -957,6 +958,7 @@ async function main() {
     platformerFigure(lib);
     window.c2dPage = {
       ready: true,
+      lib,
       figures,
       // What each figure shows now: the queries it made (inputs and results) and its state.
       report() {

@@ -2,9 +2,11 @@
 // algorithm, the touching rule and what the seed code gets wrong) and the C calls that give the
 // figure's numbers, written with the figure's current values. Keyed by figure id.
 //
-// The code blocks are fragments of a C function body (declarations, then statements) over
+// The C blocks are fragments of a C function body (declarations, then statements) over
 // <collide2d.h>: the browser test checks that every c2d_* name in them is declared in
 // include/collide2d/*.h, compiles every block, and runs the LTRB block against the figure.
+// The JS blocks (JS, below) make the same queries through the npm package; the browser test runs
+// each one in the page and compares its results with the figure's.
 // Prose is trusted HTML written here (no user input reaches it).
 
 // A number as C source: integers bare, others with up to 3 decimals.
@@ -70,7 +72,6 @@ c2d_hit hit;
 if (c2d_point_hit_aabb(${v(h.p)}, box, &hit)) {
     /* hit.pos: on the nearest edge; hit.delta: moves the point out */
 }`,
-    js: 'lib.hit({ type: "point", x, y }, box)',
   },
   'article-segment': {
     prose: [
@@ -85,7 +86,6 @@ c2d_hit hit;
 bool entered = c2d_aabb_raycast_padded(box, c2d_v2(0, 0),
                                        c2d_segment_cast_input(s), &hit);
 /* hit.time: fraction of s at the entry; hit.delta: s.p2 back to hit.pos */`,
-    js: 'lib.aabbSegmentPadded(box, p1, delta, { x: 0, y: 0 })',
   },
   'article-aabb': {
     prose: [
@@ -100,7 +100,6 @@ c2d_hit hit;
 if (c2d_aabb_hit_aabb(a, b, &hit)) {
     /* hit.normal: from B toward A; add hit.delta to A to separate */
 }`,
-    js: 'lib.hit(a, b)',
   },
   'article-sweep': {
     prose: [
@@ -115,7 +114,6 @@ c2d_sweep sw = c2d_aabb_sweep_aabb(a, c2d_v2(${n(h.d.x - h.a.x)}, ${n(h.d.y - h.
 if (sw.has_hit) {
     /* sw.hit.time: first contact; sw.pos: A's center where it stops */
 }`,
-    js: 'lib.sweepAABB(a, delta, b)',
   },
   'article-sweep-into': {
     prose: [
@@ -128,7 +126,6 @@ c2d_aabb_from_center(${v(h.a)}, c2d_v2(15, 15), &a);
 int index;                 /* the static hit, or -1 */
 c2d_sweep sw = c2d_aabb_sweep_into(a, c2d_v2(${n(h.d.x - h.a.x)}, ${n(h.d.y - h.a.y)}),
                                    statics, 5, &index);`,
-    js: 'lib.sweepAABBInto(a, delta, statics)',
   },
   rects: {
     prose: [
@@ -145,7 +142,6 @@ bool b_has_a = c2d_aabb_contains(b, a);
 bool meet = a.lower.x <= b.upper.x && b.lower.x <= a.upper.x &&
             a.lower.y <= b.upper.y && b.lower.y <= a.upper.y;
 bool touching = meet && !overlap;             /* an edge or a corner only */`,
-    js: 'lib.overlap({ type: "aabb", minX: left, minY: top, maxX: right, maxY: bottom }, b)',
   },
   mdn: {
     prose: [
@@ -155,19 +151,21 @@ bool touching = meet && !overlap;             /* an edge or a corner only */`,
     ],
     code: (h, s) => `c2d_world *w;
 c2d_world_create(NULL, &w);
-c2d_aabb box20;
+${s.mode === 'circle' ? `c2d_circle shape;
+c2d_circle_make(c2d_v2(10, 10), 10, &shape);
+c2d_collider_def def = {0};
+def.shape = c2d_shape_from_circle(shape);           /* local frame */` : `c2d_aabb box20;
 c2d_aabb_make(c2d_v2(0, 0), c2d_v2(20, 20), &box20);
 c2d_collider_def def = {0};
-def.shape = c2d_shape_from_aabb(box20);             /* local frame */
-def.transform = c2d_transform_make(c2d_v2(${n(s.entity.x)}, ${n(s.entity.y)}), 0);
+def.shape = c2d_shape_from_aabb(box20);             /* local frame */`}
+def.transform = c2d_transform_make(${v(s.from || s.entity)}, 0);
 c2d_collider_id entity;
 c2d_world_add(w, &def, &entity);   /* statics: flags = C2D_COLLIDER_STATIC */
 int32_t events;
 c2d_world_update(w, NULL, &events);
 c2d_move_result r;                  /* NULL input: slide */
-c2d_world_move(w, entity, c2d_v2(${n(s.entity.x + 5)}, ${n(s.entity.y)}), NULL, &r);
+c2d_world_move(w, entity, ${s.goal ? v(s.goal) : v({ x: s.entity.x + 5, y: s.entity.y })}, NULL, &r);
 /* r.position: where it stopped; r.total: what it bumped into */`,
-    js: 'world.move(entity, { x, y })',
   },
   bump: {
     prose: [
@@ -185,7 +183,6 @@ in.collisions = hits;
 in.capacity = 8;
 c2d_move_result r;
 c2d_world_check(w, a, ${v(h.g)}, &in, &r);   /* nothing moves */`,
-    js: 'world.check(a, goal, "slide")',
   },
   'snip-circles': {
     prose: [
@@ -199,7 +196,6 @@ c2d_circle_make(c2d_v2(200, 130), 55, &b);
 bool overlap = c2d_circle_overlap_circle(a, b);   /* |ab| < ra + rb */
 c2d_hit hit;
 c2d_circle_hit_circle(a, b, &hit);   /* push A out along the centers */`,
-    js: 'lib.overlap(a, b); lib.hit(a, b)',
   },
   'snip-rects': {
     prose: [
@@ -211,7 +207,6 @@ c2d_circle_hit_circle(a, b, &hit);   /* push A out along the centers */`,
 c2d_aabb_from_corner(${v(h.a)}, 90, 60, &a);   /* x, y, width, height */
 c2d_aabb_from_corner(c2d_v2(140, 100), 120, 90, &b);
 bool overlap = c2d_aabb_overlap_aabb(a, b);`,
-    js: 'lib.overlap({ type: "rect", x, y, width, height }, b)',
   },
   'snip-rect-circle': {
     prose: [
@@ -227,7 +222,6 @@ bool overlap = c2d_aabb_overlap_circle(r, c);   /* box first */
 c2d_shape sc = c2d_shape_from_circle(c), sr = c2d_shape_from_aabb(r);
 c2d_hit hit;
 c2d_shape_hit(&sc, &sr, &hit);   /* pushes the circle out */`,
-    js: 'lib.overlap(circle, rect); lib.hit(circle, rect)',
   },
   'snip-segment-circle': {
     prose: [
@@ -241,7 +235,6 @@ c2d_circle_make(c2d_v2(160, 120), 50, &c);
 bool overlap = c2d_segment_overlap_circle(s, c);
 c2d_hit hit;
 c2d_segment_hit_circle(s, c, &hit);   /* pushes the segment out */`,
-    js: 'lib.overlap(segment, circle)',
   },
   'snip-segment-rect': {
     prose: [
@@ -255,7 +248,6 @@ c2d_aabb_from_corner(c2d_v2(100, 80), 110, 80, &r);
 bool overlap = c2d_segment_overlap_aabb(s, r);
 c2d_hit entry;
 bool enters = c2d_aabb_raycast(r, c2d_segment_cast_input(s), &entry);`,
-    js: 'lib.overlap(segment, rect); lib.raycast(rect, { origin, translation, maxFraction: 1 })',
   },
   'snip-segments': {
     prose: [
@@ -268,7 +260,6 @@ c2d_segment b = { ${v(h.p3)}, ${v(h.p4)} };
 c2d_vec2 p;
 c2d_real t;
 bool meet = c2d_segment_intersect_segment(a, b, &p, &t);   /* t along a */`,
-    js: 'lib.segmentIntersection(a, b)',
   },
   'snip-convex': {
     prose: [
@@ -283,7 +274,6 @@ c2d_polygon_make(pa, 3, &a);   /* any point cloud: its convex hull */
 c2d_polygon_make(pb, 5, &b);
 bool overlap = c2d_polygon_overlap_polygon(&a, &b);
 c2d_manifold m = c2d_polygon_manifold_polygon(&a, &b);   /* m.count points */`,
-    js: 'lib.overlap(a, b); lib.manifold(a, b)',
   },
   'snip-concave': {
     prose: [
@@ -299,7 +289,6 @@ c2d_aabb box;
 c2d_aabb_from_center(${v(h.a)}, c2d_v2(30, 20), &box);
 c2d_polygon p = c2d_polygon_from_aabb(box);
 bool overlap = c2d_concave_overlap_polygon(&shape, &p);`,
-    js: 'lib.overlap(concave, box)',
   },
   'snip-arc': {
     prose: [
@@ -310,7 +299,6 @@ bool overlap = c2d_concave_overlap_polygon(&shape, &p);`,
     code: (h) => `c2d_arc arc;   /* center, inner and outer radius, start and end angle */
 c2d_arc_make(c2d_v2(150, 110), 75, 100, 0, 3.14159265358979, &arc);
 bool inside = c2d_arc_contains_point(&arc, ${v(h.p)});`,
-    js: 'lib.containsPoint(arc, x, y)',
   },
   'snip-wedge': {
     prose: [
@@ -321,7 +309,6 @@ bool inside = c2d_arc_contains_point(&arc, ${v(h.p)});`,
     code: (h) => `c2d_arc wedge;
 c2d_wedge_make(c2d_v2(150, 110), 100, 0, 3.14159265358979, &wedge);
 bool inside = c2d_arc_contains_point(&wedge, ${v(h.p)});`,
-    js: 'lib.containsPoint(wedge, x, y)',
   },
   'snip-point-circle': {
     prose: [
@@ -332,7 +319,6 @@ bool inside = c2d_arc_contains_point(&wedge, ${v(h.p)});`,
     code: (h) => `c2d_circle c;
 c2d_circle_make(c2d_v2(150, 120), 80, &c);
 bool inside = c2d_circle_contains_point(c, ${v(h.p)});`,
-    js: 'lib.containsPoint(circle, x, y)',
   },
   'snip-point-rect': {
     prose: [
@@ -343,7 +329,6 @@ bool inside = c2d_circle_contains_point(c, ${v(h.p)});`,
     code: (h) => `c2d_aabb r;
 c2d_aabb_from_corner(c2d_v2(60, 60), 150, 120, &r);
 bool inside = c2d_aabb_contains_point(r, ${v(h.p)});`,
-    js: 'lib.containsPoint(rect, x, y)',
   },
   pairs: {
     prose: [
@@ -352,7 +337,6 @@ bool inside = c2d_aabb_contains_point(r, ${v(h.p)});`,
       '<b>Boundary:</b> shapes that touch do not overlap, have no hit and distance 0; a cast that starts touching and moves away is no hit.',
     ],
     code: (h, st) => pairCode(st.kindA || 'circle', st.kindB || 'polygon', h.a, { x: 220, y: 150 }, { x: h.d.x - h.a.x, y: h.d.y - h.a.y }),
-    js: 'lib.overlap(a, b); lib.hit(a, b); lib.manifold(a, b); lib.distance(a, b); lib.cast(a, d, b)',
   },
   broadphase: {
     prose: [
@@ -372,7 +356,6 @@ const c2d_index_pair *pairs;
 int32_t count;
 c2d_index_find_pairs(grid, &pairs, &count);
 /* then the exact test per pair, e.g. c2d_shape_overlap */`,
-    js: 'bodies.collide()',
   },
   platformer: {
     prose: [
@@ -393,26 +376,151 @@ in.translation = c2d_v2(6.0 / 60, -0.5);   /* run and gravity, one step */
 c2d_mover_result r;
 c2d_mover_move(&player, w, &in, NULL, 0, &r);
 /* r.grounded: standing; r.position: where it ended */`,
-    js: 'player.move(dx, dy)',
   },
 };
 
-// Appends the prose and the code block (an empty <code>, filled by renderCode) to el.
+// ---- the JS beside the C, with the same values ----
+// Each block is JS over the npm package (lib = await load()); it builds the figure's shapes from
+// their current values and makes the figure's queries. The browser test runs every block in the page
+// with `lib` in scope (and `statics`, the MDN figure's seeded positions) and checks that each
+// `const name = lib.<query>(...)` gives, in order, what the figure computed and shows.
+const j = (x) => String(x);   // every digit: the block must reproduce the figure's numbers exactly
+const jv = (p) => `{ x: ${j(p.x)}, y: ${j(p.y)} }`;
+const jd = (p, q) => jv({ x: q.x - p.x, y: q.y - p.y });
+const jbox = (cx, cy, hx, hy) => `{ type: 'aabb', minX: ${j(cx - hx)}, minY: ${j(cy - hy)}, maxX: ${j(cx + hx)}, maxY: ${j(cy + hy)} }`;
+const jrect = (x, y, w, h) => `{ type: 'rect', x: ${j(x)}, y: ${j(y)}, width: ${j(w)}, height: ${j(h)} }`;
+const jcirc = (x, y, r) => `{ type: 'circle', x: ${j(x)}, y: ${j(y)}, r: ${j(r)} }`;
+const jseg = (p, q) => `{ type: 'segment', x1: ${j(p.x)}, y1: ${j(p.y)}, x2: ${j(q.x)}, y2: ${j(q.y)} }`;
+const jpts = (list) => `[${list.map(jv).join(', ')}]`;
+const jltrb = (r) => `{ type: 'aabb', minX: ${j(r[0])}, minY: ${j(r[1])}, maxX: ${j(r[2])}, maxY: ${j(r[3])} }`;
+// The pair explorer's shapes, as page.js makeShape builds them around c.
+function makeJs(kind, c) {
+  switch (kind) {
+    case 'point': return `{ type: 'point', x: ${j(c.x)}, y: ${j(c.y)} }`;
+    case 'segment': return jseg({ x: c.x - 45, y: c.y + 25 }, { x: c.x + 45, y: c.y - 25 });
+    case 'aabb': return jbox(c.x, c.y, 40, 28);
+    case 'circle': return jcirc(c.x, c.y, 35);
+    case 'capsule': return `{ type: 'capsule', x1: ${j(c.x - 35)}, y1: ${j(c.y + 12)}, x2: ${j(c.x + 35)}, y2: ${j(c.y - 12)}, r: 18 }`;
+    case 'polygon': return `{ type: 'polygon', points: [0, 1, 2, 3, 4].map((i) => ({\n    x: ${j(c.x)} + 40 * Math.cos(i * 1.2566 - 1.5708), y: ${j(c.y)} + 40 * Math.sin(i * 1.2566 - 1.5708) })) }`;
+    case 'concave': return `{ type: 'concave', points: ${jpts([[-40, -35], [40, -35], [40, -10], [-10, -10], [-10, 35], [-40, 35]].map(([x, y]) => ({ x: c.x + x, y: c.y + y })))} }`;
+    case 'arc': return `{ type: 'arc', x: ${j(c.x)}, y: ${j(c.y)}, inner: 25, outer: 45, start: 0.3, end: 3.6 }`;
+    case 'wedge': return `{ type: 'wedge', x: ${j(c.x)}, y: ${j(c.y)}, r: 45, start: -0.6, end: 2.2 }`;
+    default: return 'null';
+  }
+}
+const PAIR_CALLS = { overlap: 'lib.overlap(a, b)', hit: 'lib.hit(a, b)', manifold: 'lib.manifold(a, b)', distance: 'lib.distance(a, b)   // GJK', cast: 'lib.cast(a, d, b)' };
+// A figure whose two shapes get overlap and hit (the snippets' pair figures), then `more` lines.
+const jsPair = (a, b, more = '') => `const a = ${a};\nconst b = ${b};\nconst overlap = lib.overlap(a, b);\nconst hit = lib.hit(a, b);   // null, or { pos, normal, delta, time }: delta moves a out${more}`;
+const jsContains = (shape) => (h) => `const shape = ${shape};\nconst inside = lib.containsPoint(shape, ${j(h.p.x)}, ${j(h.p.y)});`;
+const MDN_WALLS = [[-50, -50, 590, 0], [-50, 540, 590, 590], [-50, 0, 0, 540], [540, 0, 590, 540]];
+const BUMP_STATICS = [
+  `{ type: 'aabb', minX: -30, minY: -40, maxX: 30, maxY: 40 }, { x: 190, y: 120, static: true }`,
+  `{ type: 'circle', x: 0, y: 0, r: 26 }, { x: 300, y: 70, static: true }`,
+  `{ type: 'polygon', points: [{ x: -35, y: -12 }, { x: 35, y: -12 }, { x: 0, y: 22 }] },\n          { x: 320, y: 200, angle: 0.4, static: true }`,
+  `{ type: 'aabb', minX: -160, minY: -8, maxX: 160, maxY: 8 }, { x: 200, y: 262, static: true }`,
+];
+
+export const JS = {
+  'article-point': (h) => `const box = ${jbox(150, 120, 70, 45)};
+const hit = lib.hit({ type: 'point', x: ${j(h.p.x)}, y: ${j(h.p.y)} }, box);   // null: outside or on an edge`,
+  'article-segment': (h) => `const box = ${jbox(160, 120, 55, 35)};
+// the segment from its start by its delta, padding 0
+const hit = lib.aabbSegmentPadded(box, ${jv(h.p1)}, ${jd(h.p1, h.p2)}, { x: 0, y: 0 });`,
+  'article-aabb': (h) => `const a = ${jbox(h.a.x, h.a.y, 35, 25)};
+const b = ${jbox(170, 140, 60, 45)};
+const hit = lib.hit(a, b);   // hit.delta moves a out of b`,
+  'article-sweep': (h) => `const a = ${jbox(h.a.x, h.a.y, 22, 16)};
+const b = ${jbox(170, 130, 40, 30)};
+const sweep = lib.sweepAABB(a, ${jd(h.a, h.d)}, b);   // sweep.pos: a's center where it stops`,
+  'article-sweep-into': (h) => `const boxes = [
+  ${[[110, 60, 15, 40], [160, 150, 20, 20], [230, 90, 25, 30], [280, 190, 20, 25], [120, 210, 40, 10]].map((b) => jbox(...b)).join(',\n  ')},
+];
+const a = ${jbox(h.a.x, h.a.y, 15, 15)};
+const sweep = lib.sweepAABBInto(a, ${jd(h.a, h.d)}, boxes);   // sweep.index: the box hit, -1 for none`,
+  rects: (h, s) => (!s.valid ? '// A or B has zero width or height: no box to test (c2d_aabb_from_ltrb refuses it)' : `const a = ${jltrb(s.a)};   // left, top, right, bottom
+const b = ${jltrb(s.b)};
+const overlap = lib.overlap(a, b);   // open interiors meet
+const within = (o, i) => o.minX <= i.minX && o.minY <= i.minY && i.maxX <= o.maxX && i.maxY <= o.maxY;
+const aHasB = within(a, b);
+const bHasA = within(b, a);
+const touching = !overlap && a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;`),
+  mdn: (h, s) => `const world = lib.createWorld();
+const shape = ${s.mode === 'circle' ? jcirc(10, 10, 10) : jbox(10, 10, 10, 10)};   // local frame
+// statics: the figure's 100 seeded positions
+statics.forEach((p, i) => world.add(shape, { x: p.x, y: p.y, static: true, userData: i }));
+${MDN_WALLS.map((w) => `world.add(${jltrb(w)}, { static: true, userData: 'wall' });`).join('\n')}
+world.update();
+${s.from && s.goal ? `const entity = world.add(shape, { x: ${j(s.from.x)}, y: ${j(s.from.y)}, userData: 'entity' });
+const move = world.move(entity, ${jv(s.goal)});   // slide: where it stops, what it bumped into` : `const entity = world.add(shape, { x: ${j(s.entity.x)}, y: ${j(s.entity.y)}, userData: 'entity' });
+// each arrow key or drag step: world.move(entity, goal)`}`,
+  bump: (h) => `const world = lib.createWorld();
+${BUMP_STATICS.map((b) => `world.add(${b});`).join('\n')}
+const a = world.add(${jbox(0, 0, 14, 10)}, ${jv(h.a)});
+const goal = ${jv(h.g)};
+const touch = world.check(a, goal, 'touch');   // check: nothing moves
+const cross = world.check(a, goal, 'cross');
+const slide = world.check(a, goal, 'slide');
+const bounce = world.check(a, goal, 'bounce');`,
+  'snip-circles': (h) => jsPair(jcirc(h.a.x, h.a.y, 45), jcirc(200, 130, 55)),
+  'snip-rects': (h) => jsPair(jrect(h.a.x, h.a.y, 90, 60), jrect(140, 100, 120, 90)),
+  'snip-rect-circle': (h) => jsPair(jcirc(h.a.x, h.a.y, 35), jrect(70, 80, 130, 90)),
+  'snip-segment-circle': (h) => jsPair(jseg(h.p1, h.p2), jcirc(160, 120, 50)),
+  'snip-segment-rect': (h) => jsPair(jseg(h.p1, h.p2), jrect(100, 80, 110, 80),
+    `\nconst entry = lib.raycast(b, { origin: ${jv(h.p1)}, translation: ${jd(h.p1, h.p2)}, maxFraction: 1 });`),
+  'snip-segments': (h) => `const a = ${jseg(h.p1, h.p2)};
+const b = ${jseg(h.p3, h.p4)};
+const overlap = lib.overlap(a, b);
+const meet = lib.segmentIntersection(a, b);   // { x, y, fraction along a } or null`,
+  'snip-convex': (h) => jsPair(`{ type: 'polygon', points: ${jpts([{ x: h.a.x - 40, y: h.a.y - 30 }, { x: h.a.x + 50, y: h.a.y - 10 }, { x: h.a.x + 10, y: h.a.y + 45 }])} }`,
+    `{ type: 'polygon', points: ${jpts([{ x: 170, y: 90 }, { x: 230, y: 100 }, { x: 250, y: 160 }, { x: 200, y: 210 }, { x: 140, y: 170 }])} }`,
+    '\nconst m = lib.manifold(a, b);   // m.points: up to two contact points'),
+  'snip-concave': (h) => `const u = { type: 'concave', points: ${jpts([[60, 40], [110, 40], [110, 170], [190, 170], [190, 40], [240, 40], [240, 220], [60, 220]].map(([x, y]) => ({ x, y })))} };
+const box = ${jbox(h.a.x, h.a.y, 30, 20)};
+const overlap = lib.overlap(u, box);
+const inside = lib.containsPoint(u, ${j(h.a.x)}, ${j(h.a.y)});   // the box's center`,
+  'snip-arc': jsContains("{ type: 'arc', x: 150, y: 110, inner: 75, outer: 100, start: 0, end: Math.PI }"),
+  'snip-wedge': jsContains("{ type: 'wedge', x: 150, y: 110, r: 100, start: 0, end: Math.PI }"),
+  'snip-point-circle': jsContains(jcirc(150, 120, 80)),
+  'snip-point-rect': jsContains(jrect(60, 60, 150, 120)),
+  pairs: (h, s) => {
+    const ops = s.ops || [];
+    const none = Object.keys(PAIR_CALLS).filter((k) => !ops.includes(k));
+    return [`const a = ${makeJs(s.kindA || 'circle', h.a)};`, `const b = ${makeJs(s.kindB || 'polygon', { x: 220, y: 150 })};`,
+      ...(ops.includes('cast') ? [`const d = ${jd(h.a, h.d)};   // a's move for the cast`] : []),
+      ...ops.map((k) => `const ${k} = ${PAIR_CALLS[k]};`),
+      ...(none.length ? [`// no ${none.join(', ')} for ${s.kindA} and ${s.kindB}`] : [])].join('\n');
+  },
+  broadphase: (h, s) => `const bodies = lib.createBodies(${j(s.bodies)}, { index: 'grid', cellSize: 36 });
+bodies.addCircle(x, y, r);   // or bodies.addBox(minX, minY, maxX, maxY), once per body
+// every frame: move the bodies in bodies.params, then
+const { count, pairs } = bodies.collide();   // now: ${j(s.pairs)} colliding pairs`,
+  platformer: () => `const world = new MoverWorld(lib);   // web/src/mover.js
+for (const [x, y] of tiles) world.addBox(x, y, x + 1, y + 1);   // the level, one collider per tile
+const player = world.createMover({ type: 'aabb', minX: -0.4, minY: -0.7, maxX: 0.4, maxY: 0.7 }, { x: 3, y: 1.5 });
+world.update();
+const r = player.move(6 / 60, -0.5);   // run and gravity, one step: r.grounded, r.position`,
+};
+
+// Appends the prose, the C block and the JS block (empty, filled by renderCode) to el; returns
+// the teaching block.
 export function teachBlock(el, id) {
   const t = TEACH[id];
   if (!t) return null;
   const div = document.createElement('div');
   div.className = 'teach';
   div.innerHTML = t.prose.map((p) => `<p>${p}</p>`).join('') +
-    '<pre class="code" aria-label="C code"><code class="language-c"></code></pre>' +
-    (t.js ? '<p class="js">JS: <code></code></p>' : '');
-  if (t.js) div.querySelector('.js code').textContent = t.js;
+    '<pre class="code c" aria-label="C code"><code class="language-c"></code></pre>' +
+    (JS[id] ? '<p class="js">The same in JS (<code>lib = await load()</code> from the npm package):</p>' +
+      '<pre class="code js" aria-label="JS code"><code class="language-js"></code></pre>' : '');
   el.appendChild(div);
-  return div.querySelector('pre.code code');
+  return div;
 }
 
-// Writes the figure's C code with its current values.
-export function renderCode(codeEl, id, handles, state) {
+// Writes the figure's C and JS code with its current values into its teaching block.
+export function renderCode(teachEl, id, handles, state) {
   const t = TEACH[id];
-  if (codeEl && t) codeEl.textContent = t.code(handles, state || {});
+  if (!teachEl || !t) return;
+  teachEl.querySelector('pre.c code').textContent = t.code(handles, state || {});
+  const js = teachEl.querySelector('pre.js code');
+  if (js) js.textContent = JS[id](handles, state || {});
 }

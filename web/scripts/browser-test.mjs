@@ -5,8 +5,10 @@
 // screenshot pixels for the collision colours, and fails on any console error or failed request.
 // It also checks what the page teaches: every figure has its prose and a C code block; every c2d_*
 // name in the blocks is declared in include/ and every block compiles against the headers; the
-// LTRB figure's block, built and run with the library, gives the figure's answers; the API
-// reference link works; a 390 px phone viewport does not overflow sideways.
+// LTRB figure's block, built and run with the library, gives the figure's answers; every figure's
+// JS block, run in the page with the library, gives the results the figure shows; the API
+// reference link works; a 390 px phone viewport does not overflow sideways; on a phone with a touch
+// screen a finger drags a handle of every figure that has handles.
 // C2D_SCREENSHOT_DIR=dir saves desktop and phone screenshots of the whole page there.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -174,8 +176,8 @@ try {
   await page.evaluate(() => window.c2dPage.figures.mdn.canvas.scrollIntoView({ block: 'center' }));
   await page.click('canvas[data-fig="mdn"]', { position: { x: 538, y: 2 } });
   // a. Into the bottom-right corner: the walls stop it at the canvas edge.
-  await press('ArrowRight', 12);
-  await press('ArrowDown', 12);
+  await press('ArrowRight', 40);
+  await press('ArrowDown', 40);
   let e = await entityNow();
   check(inCanvas(e) && e.x > 520 - M && e.y > 520 - M, `mdn: arrow keys into the corner stop at the canvas edge (${e.x}, ${e.y})`);
   check((await state('mdn')).colliding === true, 'mdn: the last move bumped into a wall (green)');
@@ -274,8 +276,8 @@ try {
     return els.map((el) => ({
       id: el.id,
       prose: [...el.querySelectorAll('.teach > p:not(.js)')].map((p) => p.textContent).join(' '),
-      code: el.querySelector('.teach pre.code')?.textContent || '',
-      js: el.querySelector('.teach p.js code')?.textContent || '',
+      code: el.querySelector('.teach pre.c')?.textContent || '',
+      js: el.querySelector('.teach pre.js')?.textContent || '',
     }));
   });
   // The pair explorer writes its C for the kinds chosen: every pair of kinds is checked too.
@@ -299,6 +301,96 @@ try {
   const badJs = teach.flatMap((t) => [...t.js.matchAll(/\b(?:lib|world|player|bodies)\.(\w+)\(/g)].map((m) => m[1])
     .filter((name) => !new RegExp(`\\b${name}\\s*[(<]`).test(dts)).map((name) => `${t.id}: ${name}`));
   check(badJs.length === 0, `every JS call named beside the C is a method in web/src/*.d.ts${badJs.length ? `; not: ${badJs.join(', ')}` : ''}`);
+  // The JS block beside each figure, run in the page against the library (`lib` and the MDN
+  // figure's `statics` in scope): every `const x = lib.<query>(...)` in it, in order, gives the
+  // result the figure's own queries got (what its numbers show); the world figures' moves end
+  // where the figure shows; the LTRB block's flags are the figure's.
+  {
+    const QUERIES = 'overlap|hit|containsPoint|raycast|cast|sweepInto|sweepAABB|sweepAABBInto|aabbSegmentPadded|segmentIntersection|manifold|distance';
+    const runJs = (id, mutate) => page.evaluate(([i, q, m]) => {
+      const P = window.c2dPage, f = P.figures[i];
+      let code = f.jsEl.textContent;
+      if (m) code = code.replace(m[0], m[1]);
+      const names = [...code.matchAll(/^const (\w+) =/gm)].map((x) => x[1]);
+      const queries = [...code.matchAll(new RegExp(`^const (\\w+) = lib\\.(?:${q})\\(`, 'gm'))].map((x) => x[1]);
+      let vals;
+      try {
+        vals = new Function('lib', 'statics', `${code}\nreturn { ${names.join(', ')} };`)(P.lib, P.figures.mdn.statics);
+      } catch (e) { return { error: String(e), code }; }
+      if (vals.world) vals.world.destroy();
+      const plain = (x) => JSON.parse(JSON.stringify(x === undefined ? null : x));
+      const out = {};
+      for (const n of names) if (n !== 'world' && typeof vals[n] !== 'function') out[n] = plain(vals[n]);
+      return { code, queries: queries.map((n) => out[n]), vals: out, cases: (f.cases || []).map((c) => plain(c.result)), state: plain(f.state) };
+    }, [id, QUERIES, mutate || null]);
+    const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+    // What is wrong with a figure's JS block ('' when it gives what the figure shows).
+    const jsWrong = (id, r) => {
+      if (r.error) return `throws ${r.error}`;
+      if (id === 'bump') {
+        const bad = ['touch', 'cross', 'slide', 'bounce'].filter((k) => !r.vals[k] || r.vals[k].x !== r.state[k].x || r.vals[k].y !== r.state[k].y || r.vals[k].collisions.length !== r.state[k].collisions);
+        return bad.length ? `world.check ${bad.join(', ')} differ from the figure` : '';
+      }
+      if (id === 'mdn') {
+        const m = r.vals.move;
+        if (!m) return 'no move in the block';
+        return m.x === r.state.entity.x && m.y === r.state.entity.y && same(m.collisions.map((c) => c.userData), r.state.with) ? ''
+          : `world.move ends (${m.x}, ${m.y}) bumping [${m.collisions.map((c) => c.userData)}], the figure (${r.state.entity.x}, ${r.state.entity.y}) [${r.state.with}]`;
+      }
+      if (!r.queries.length && (id !== 'pairs' || r.cases.length)) return 'no lib query in the block';   // (a pair of kinds may have none)
+      if (!same(r.queries, r.cases)) {
+        const k = r.queries.findIndex((x, i) => !same(x, r.cases[i]));
+        return `query ${k < 0 ? r.queries.length : k} gives ${JSON.stringify(r.queries[k] ?? null)}, the figure ${JSON.stringify(r.cases[k] ?? r.cases.length + ' queries')}`;
+      }
+      if (id === 'rects') {
+        const bad = ['overlap', 'aHasB', 'bHasA', 'touching'].filter((k) => r.vals[k] !== r.state[k]);
+        if (bad.length) return `${bad.join(', ')} differ from the figure`;
+      }
+      return '';
+    };
+    // Not run: the broad phase's bodies move every frame and the platformer runs a game loop; their
+    // blocks name the calls (the broad phase's with its live counts).
+    const NOT_RUN = ['broadphase'];
+    const ids = await page.evaluate(() => Object.keys(window.c2dPage.figures));
+    const wrongJs = [];
+    let ran = 0;
+    for (const id of ids.filter((i) => !NOT_RUN.includes(i))) {
+      const why = jsWrong(id, await runJs(id));
+      ran++;
+      if (why) wrongJs.push(`${id}: ${why}`);
+    }
+    // the pair explorer's block for every pair of kinds
+    const kinds = await page.evaluate(() => [...window.c2dPage.figures.pairs.el.querySelector('select').options].map((o) => o.value));
+    for (const ka of kinds) {
+      for (const kb of kinds) {
+        await page.evaluate(([x, y]) => window.c2dPage.figures.pairs.setKinds(x, y), [ka, kb]);
+        const why = jsWrong('pairs', await runJs('pairs'));
+        ran++;
+        if (why) wrongJs.push(`pairs ${ka}-${kb}: ${why}`);
+      }
+    }
+    await page.evaluate(() => window.c2dPage.figures.pairs.setKinds('circle', 'polygon'));
+    // the MDN figure in circles mode: its JS after a move, and its C block compiles
+    await page.click('#fig-mdn button[data-mode="circle"]');
+    await page.click('canvas[data-fig="mdn"]', { position: { x: 538, y: 2 } });
+    await press('ArrowLeft', 2);
+    {
+      const why = jsWrong('mdn', await runJs('mdn'));
+      ran++;
+      if (why) wrongJs.push(`mdn circles: ${why}`);
+      const cText = await page.evaluate(() => window.c2dPage.figures.mdn.codeEl.textContent);
+      const built = compileC(cdir, 'mdn_circle', `#include <collide2d.h>\nvoid mdn_circle(void);\nvoid mdn_circle(void) {\n${cText}\n}\n`);
+      check(built.ok && /c2d_circle_make/.test(cText), 'mdn: in circles mode the C block makes a circle and compiles with the headers');
+      if (!built.ok) console.log(built.out.split('\n').slice(0, 10).map((l) => `     ${l}`).join('\n'));
+    }
+    await page.click('#fig-mdn button[data-mode="box"]');
+    check(wrongJs.length === 0, `every JS block (${ran}: ${ids.length - NOT_RUN.length} figures, the pair explorer's ${kinds.length * kinds.length} kind pairs and MDN's circles; not run: ${NOT_RUN.join(', ')}, platformer), run in the page, gives what its figure shows${wrongJs.length ? `; not: ${wrongJs.slice(0, 8).join(' | ')}` : ''}`);
+    // The checker itself: a block with its arguments swapped, or a world move's goal changed, is caught.
+    const swapped = jsWrong('article-aabb', await runJs('article-aabb', ['lib.hit(a, b)', 'lib.hit(b, a)']));
+    const bumpGoal = await page.evaluate(() => window.c2dPage.figures.bump.handles.g);
+    const moved = jsWrong('bump', await runJs('bump', [`const goal = { x: ${bumpGoal.x}, y: ${bumpGoal.y} }`, `const goal = { x: ${bumpGoal.x}, y: ${bumpGoal.y + 7} }`]));
+    check(swapped !== '' && moved !== '', `the JS check catches a wrong block (article-aabb with a and b swapped: ${swapped || 'not caught'}; bump's goal moved: ${moved || 'not caught'})`);
+  }
   // The checker itself: a block with one name broken is caught.
   const sample = teach.find((t) => t.id === 'fig-article-aabb');
   const broken = sample ? unknownNames(sample.code.replace('c2d_aabb_hit_aabb', 'c2d_aabb_hit_aabbb')) : [];
@@ -399,6 +491,84 @@ try {
       writeFileSync(join(process.env.C2D_SCREENSHOT_DIR, 'phone.png'), await phone.screenshot({ fullPage: true }));
     }
     await phone.close();
+  }
+
+  // 12. Touch: a phone-sized context with a touch screen. Every figure with handles gets one handle
+  // dragged by a finger (CDP touch events, which the page sees as pointer events of type touch),
+  // the touch landing 18 CSS px off the handle's center (outside the mouse's 14 px grab radius);
+  // the handle follows the finger and the figure's numbers and code are redrawn.
+  {
+    const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    try {
+      const tctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, deviceScaleFactor: 1 });
+      const tp = await tctx.newPage();
+      tp.on('pageerror', (e) => consoleErrors.push(`touch page error: ${e.message}`));
+      await tp.goto(`${base}/page/`);
+      await tp.waitForFunction(() => window.c2dPage && window.c2dPage.ready, null, { timeout: 15000 });
+      const cdp = await tctx.newCDPSession(tp);
+      const withHandles = await tp.evaluate(() => Object.values(window.c2dPage.figures).filter((f) => Object.keys(f.handles).length).map((f) => f.id));
+      const wrong = [];
+      for (const id of withHandles) {
+        // the handle and the direction to touch it from: the one of 8 farthest from the other handles, inside the canvas
+        const g = await tp.evaluate((i) => {
+          const f = window.c2dPage.figures[i];
+          f.canvas.scrollIntoView({ block: 'center' });
+          const c = f.canvas, r = c.getBoundingClientRect(), k = c.clientWidth / c.width;
+          const name = Object.keys(f.handles)[0], h = f.handles[name];
+          const toCss = (p) => ({ x: r.left + c.clientLeft + p.x * k, y: r.top + c.clientTop + p.y * k });
+          const at = toCss(h);
+          let best = null;
+          for (let d = 0; d < 8; d++) {
+            const u = { x: Math.cos(d * Math.PI / 4), y: Math.sin(d * Math.PI / 4) };
+            const p = { x: at.x + 18 * u.x, y: at.y + 18 * u.y };
+            if (p.x < r.left + 4 || p.y < r.top + 4 || p.x > r.right - 4 || p.y > r.bottom - 4) continue;
+            const clear = Math.min(...Object.entries(f.handles).filter(([n]) => n !== name).map(([, o]) => Math.hypot(toCss(o).x - p.x, toCss(o).y - p.y)), 1e9);
+            if (!best || clear > best.clear) best = { p, clear };
+          }
+          // the finger moves toward the canvas center by 30 CSS px
+          const cx = r.left + r.width / 2, cy = r.top + r.height / 2, len = Math.hypot(cx - at.x, cy - at.y) || 1;
+          return { name, start: { ...h }, touch: best && best.p, move: { x: 30 * (cx - at.x) / len, y: 30 * (cy - at.y) / len }, k,
+            text: f.nums.textContent + f.codeEl.textContent + (f.jsEl ? f.jsEl.textContent : '') };
+        }, id);
+        if (!g.touch) { wrong.push(`${id}: no room to touch beside handle ${g.name}`); continue; }
+        const pt = (dx, dy) => ({ touchPoints: [{ x: g.touch.x + dx, y: g.touch.y + dy }] });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', ...pt(0, 0) });
+        for (let s = 1; s <= 6; s++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', ...pt(g.move.x * s / 6, g.move.y * s / 6) });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        const after = await tp.evaluate(([i, n]) => {
+          const f = window.c2dPage.figures[i];
+          return { h: { ...f.handles[n] }, text: f.nums.textContent + f.codeEl.textContent + (f.jsEl ? f.jsEl.textContent : '') };
+        }, [id, g.name]);
+        const want = { x: g.start.x + g.move.x / g.k, y: g.start.y + g.move.y / g.k };
+        const followed = Math.abs(after.h.x - want.x) <= 1.5 && Math.abs(after.h.y - want.y) <= 1.5;
+        if (!followed || after.text === g.text) {
+          wrong.push(`${id}: handle ${g.name} (${g.start.x}, ${g.start.y}) -> (${after.h.x}, ${after.h.y}), expected about (${want.x.toFixed(1)}, ${want.y.toFixed(1)})${after.text === g.text ? ', figure not redrawn' : ''}`);
+        }
+      }
+      check(withHandles.length >= 20 && wrong.length === 0, `touch, 390 px phone: a finger 18 px off a handle drags it in every figure with handles (${withHandles.length})${wrong.length ? `; not: ${wrong.join(' | ')}` : ''}`);
+      // The MDN entity (no handle: the finger grabs the entity itself) on the phone, where its
+      // 540 px canvas is drawn smaller: put it where 60 px above it are free, touch 12 CSS px
+      // beside it and pull up by 30 CSS px.
+      const m = await tp.evaluate(() => {
+        const f = window.c2dPage.figures.mdn;
+        const free = (x, y) => f.statics.every((s) => s.x >= x + 40 || s.x + 20 <= x - 20 || s.y >= y + 40 || s.y + 20 <= y - 60);
+        let p = null;
+        for (let y = 100; !p && y <= 480; y += 20) for (let x = 40; !p && x <= 480; x += 20) if (free(x, y)) p = { x, y };
+        f.place(p);
+        f.canvas.scrollIntoView({ block: 'center' });
+        const c = f.canvas, r = c.getBoundingClientRect(), k = c.clientWidth / c.width;
+        return { p, k, at: { x: r.left + c.clientLeft + (p.x + 20) * k + 12, y: r.top + c.clientTop + (p.y + 10) * k } };
+      });
+      const mt = (dy) => ({ touchPoints: [{ x: m.at.x, y: m.at.y + dy }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', ...mt(0) });
+      for (let s = 1; s <= 6; s++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', ...mt(-30 * s / 6) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      const me = await tp.evaluate(() => ({ ...window.c2dPage.figures.mdn.entity }));
+      const wantY = m.p.y - 30 / m.k;
+      check(me.x === m.p.x && Math.abs(me.y - wantY) <= 1.5, `touch, 390 px phone: a finger 12 px beside the MDN entity drags it from (${m.p.x}, ${m.p.y}) to (${me.x}, ${me.y}), expected y about ${wantY.toFixed(1)} (canvas drawn at ${m.k.toFixed(2)} CSS px per px)`);
+    } finally {
+      await browser.close();
+    }
   }
 
   if (process.env.C2D_SCREENSHOT_DIR) {
