@@ -1873,22 +1873,6 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     c2d_manifold m;
     c2d_vec2 d, n = c2d_v2(1, 0);
     c2d_real r = a.radius + b.radius, d2, dist = 0, depth;
-#ifdef C2D_NARROW_SSE
-    /* the same operations on the lanes of the registers the centers arrive in (through the scalars
-     * the compiler moves them to the stack and back), and the checks as one lane mask */
-    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
-    __m128 pa, pb, dv, sq, rv;
-    PAIR_LANES(a.center, pa);
-    PAIR_LANES(b.center, pb);
-    dv = _mm_sub_ps(pa, pb);
-    sq = _mm_mul_ps(dv, dv);
-    d2 = _mm_cvtss_f32(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1))); /* dx * dx + dy * dy */
-    if (!(d2 < r * r)) return empty_manifold();
-    rv = _mm_unpacklo_ps(_mm_set1_ps(a.radius), _mm_set1_ps(b.radius));
-    if (_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_movelh_ps(pa, pb)), lim), _mm_and_ps(_mm_cmple_ps(_mm_set1_ps(C2D_MIN_SIZE), rv), _mm_cmple_ps(rv, lim)))) != 0xF)
-        return empty_manifold();
-    d = c2d_v2(_mm_cvtss_f32(dv), _mm_cvtss_f32(_mm_shuffle_ps(dv, dv, 1)));
-#else
     c2d_real big;
     d = c2d_sub(a.center, b.center);
     d2 = c2d_dot(d, d);
@@ -1896,7 +1880,6 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
                    c2d_maxr(a.radius, b.radius));
     if (!((big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) >= (c2d_real)C2D_MIN_SIZE))) return empty_manifold();
-#endif
     if (d2 > 0) {
         dist = sqrt_nonneg(d2);
         n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
@@ -1996,31 +1979,11 @@ c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygo
  * in place rather than returned; p->count is already checked. */
 static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform xf) {
     int i, n = p->count;
-#if defined(C2D_NARROW_SSE) && (C2D_MAX_POLYGON_VERTICES % 2 == 0)
-    /* Two points per 16-byte store, at the offsets where the loaders read them back as 16-byte
-     * loads (a load spanning two smaller stores cannot be forwarded and stalls). The products and
-     * sums of c2d_transform_point and c2d_rotate, in their order: the same bits. */
-    const __m128 pp = _mm_unpacklo_ps(_mm_set_ss(xf.p.x), _mm_set_ss(xf.p.y));
-    const __m128 qs = _mm_unpacklo_ps(_mm_set_ss(-xf.q.s), _mm_set_ss(xf.q.s));
-    const __m128 t = _mm_movelh_ps(pp, pp), s = _mm_movelh_ps(qs, qs);
-    const __m128 c = _mm_shuffle_ps(_mm_set_ss(xf.q.c), _mm_set_ss(xf.q.c), 0);
-    /* only the blocks of 4 slots that the loaders read (slots past them are left unwritten) */
-    const int end = (n + 3) & ~3;
-    for (i = 0; i < C2D_MAX_POLYGON_VERTICES && i < end; i += 2) {
-        __m128 live = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(i, i, i + 1, i + 1)));
-        __m128 v = _mm_loadu_ps(&p->vertices[i].x), m = _mm_loadu_ps(&p->normals[i].x);
-        v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
-        m = _mm_add_ps(_mm_mul_ps(c, m), _mm_mul_ps(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
-        _mm_storeu_ps(&out->vertices[i].x, _mm_and_ps(v, live));
-        _mm_storeu_ps(&out->normals[i].x, _mm_and_ps(m, live));
-    }
-#else
     for (i = 0; i < C2D_MAX_POLYGON_VERTICES; ++i) {
         c2d_vec2 v = i < n ? p->vertices[i] : c2d_v2(0, 0), m = i < n ? p->normals[i] : c2d_v2(0, 0);
         out->vertices[i] = i < n ? c2d_transform_point(xf, v) : v;
         out->normals[i] = c2d_rotate(xf.q, m);
     }
-#endif
     out->centroid = c2d_transform_point(xf, p->centroid);
     out->count = n;
 }

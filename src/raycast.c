@@ -431,7 +431,6 @@ static bool circle_cast_general(c2d_circle c, c2d_raycast_input in, c2d_hit *out
 #  define RAY_NEWTON_TOL (1.0f / 1024.0f)
 #endif
 
-#ifndef C2D_NARROW_SSE
 /* circle_cast_general with every argument in a register, so that the fast path reaches it by a
  * jump (with the input on the stack the compiler would copy it and keep a frame). */
 static C2D_NOINLINE bool circle_cast_slow(c2d_vec2 center, c2d_real radius, c2d_vec2 origin, c2d_vec2 translation,
@@ -445,7 +444,6 @@ static C2D_NOINLINE bool circle_cast_slow(c2d_vec2 center, c2d_real radius, c2d_
     in.max_fraction = max_fraction;
     return circle_cast_general(c, in, out);
 }
-#endif
 
 /* Circle cast, fast path. With m the origin relative to the center and d the translation, the
  * ray enters the open disk when it approaches the center (m.d < 0) and its line passes closer
@@ -462,67 +460,6 @@ static C2D_NOINLINE bool circle_cast_slow(c2d_vec2 center, c2d_real radius, c2d_
  * hit point over r, brought to unit length by one Newton step (to the precision of c2d_real
  * while |n|^2 is within RAY_NEWTON_TOL of 1; beyond, the general code), instead of a second
  * square root and division. */
-#ifdef C2D_NARROW_SSE
-/* circle_cast_general from the vectors of the fast path (a jump). */
-static C2D_NOINLINE bool circle_cast_slow_v(__m128 cv, c2d_real radius, __m128 od, c2d_real max_fraction, c2d_hit *out) {
-    c2d_circle c;
-    c2d_raycast_input in;
-    _mm_storel_pi((__m64 *)&c.center, cv);
-    c.radius = radius;
-    _mm_storel_pi((__m64 *)&in.origin, od);
-    _mm_storeh_pi((__m64 *)&in.translation, od);
-    in.max_fraction = max_fraction;
-    return circle_cast_general(c, in, out);
-}
-
-/* The same fast path with SSE: the point-relative values are lanes, (mx, my, dx, dy) =
- * (o, d) - (c, 0), and so are the hit point, its normal and the outputs. */
-bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
-    __m128 od = _mm_loadu_ps((const float *)&in), cv = vec2_vector(c.center), mv = _mm_sub_ps(od, cv);
-    c2d_real r = c.radius, mf = in.max_fraction;
-    c2d_real mx = _mm_cvtss_f32(mv), my = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 1));
-    c2d_real dx = _mm_cvtss_f32(_mm_movehl_ps(mv, mv)), dy = _mm_cvtss_f32(_mm_shuffle_ps(mv, mv, 3));
-    c2d_real mm = mx * mx + my * my, rr = r * r, dd = dx * dx + dy * dy;
-    c2d_real md = mx * dx + my * dy, cr = mx * dy - my * dx, hh = rr * dd - cr * cr, t, nn;
-    /* 1/r to 12 bits: only the length of rel / r depends on it, and the Newton step below makes
-     * the normal unit to float precision from there (error about 1.5 (2^-12)^2) */
-    c2d_real inv_r = _mm_cvtss_f32(_mm_rcp_ss(_mm_set1_ps(r)));
-    __m128 tv, dv, rel, n, n2, mfv;
-    bool fast = (mm + dd <= RAY_FAST_RANGE * RAY_FAST_RANGE) & (dd >= RAY_FAST_MIN_DD) & (mm >= rr) & (r >= (c2d_real)C2D_MIN_SIZE);
-    if (!(fast & (md < 0) & (hh > 0))) {
-        if (!fast) return circle_cast_slow_v(cv, r, od, mf, out);
-        return false; /* receding, tangent or passing by */
-    }
-    /* A hit needs max_fraction in range (it bounds delta). pos = c + rel cannot overflow: |rel|
-     * is about r <= |m| <= RAY_FAST_RANGE, far below half a unit in the last place of the
-     * largest finite value, so c + rel rounds to a finite value for any finite c. */
-    if (!((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY))) return circle_cast_slow_v(cv, r, od, mf, out);
-    t = (mm - rr) / (ray_sqrt(hh) - md);
-    /* One branch for ending before the circle and for a point too far off the circle to
-     * normalise by one Newton step (then the general code). */
-    tv = _mm_set1_ps(t);
-    dv = _mm_movehl_ps(mv, mv);
-    rel = _mm_add_ps(mv, _mm_mul_ps(tv, dv));
-    n = _mm_mul_ps(rel, _mm_set1_ps(inv_r));
-    n2 = _mm_mul_ps(n, n);
-    mfv = _mm_set1_ps(mf);
-    nn = _mm_cvtss_f32(_mm_add_ss(n2, _mm_shuffle_ps(n2, n2, 1)));
-    if (!((t < mf) & (nn > 1 - RAY_NEWTON_TOL) & (nn < 1 + RAY_NEWTON_TOL))) {
-        if (!(t < mf)) return false;
-        return circle_cast_slow_v(cv, r, od, mf, out);
-    }
-    if (out) {
-        /* delta = (t - max_fraction) d, or 0 for an unbounded ray (the mask clears -inf d) */
-        __m128 bounded = _mm_cmplt_ps(mfv, _mm_set1_ps(INFINITY));
-        n = _mm_mul_ps(n, _mm_set1_ps((c2d_real)1.5 - (c2d_real)0.5 * nn));
-        _mm_storel_pi((__m64 *)&out->pos, _mm_add_ps(cv, rel));
-        _mm_storel_pi((__m64 *)&out->normal, n);
-        _mm_storel_pi((__m64 *)&out->delta, _mm_and_ps(bounded, _mm_mul_ps(dv, _mm_sub_ps(tv, mfv))));
-        out->time = t;
-    }
-    return true;
-}
-#else
 bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     c2d_real ox, oy, dx, dy, cx, cy, r = c.radius, mf = in.max_fraction;
     c2d_real mx, my, mm, rr, dd, md, cr, hh, t, rx, ry, inv_r, nx, ny, nn;
@@ -565,7 +502,6 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     }
     return true;
 }
-#endif
 
 /* Capsule cast in the capsule's own frame (x along the core p1 -> p2, y to its left), origin at
  * p1. The open capsule is the union of an open rectangle and two open end disks, so the first
