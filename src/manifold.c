@@ -54,6 +54,7 @@
 #include <float.h>
 #include <string.h>
 #include "internal.h"
+#include "simd/simd.h"
 
 
 /* Room for a box even if C2D_MAX_POLYGON_VERTICES is set to 3, rounded up to whole blocks of 4
