@@ -40,6 +40,11 @@ static inline __m128 c2d_lanes_of(c2d_vec2 v) {
 }
 #endif
 
+/* The narrow phase's kernels need whole blocks of 4 vertices in a polygon's arrays. */
+#if defined(C2D_NARROW_SSE) && (C2D_MAX_POLYGON_VERTICES % 4 == 0)
+#  define POLY_SSE 1
+#endif
+
 /* ---- register helpers, used by the scalar code too (same bits either way) ---- */
 
 /* The square root of x >= 0: with SSE the instruction alone, without the errno guard that sqrtf
@@ -100,5 +105,31 @@ bool c2d_xf_hit_to_world(c2d_transform xf, const c2d_hit *h, c2d_hit *out);
  * c2d_polygon_raycast and c2d_polygon_raycast_xf themselves (a layer of call between would copy
  * the input struct, and the kernels' 16-byte load of it would then wait on two 8-byte stores);
  * without it, src/raycast.c defines them as the references. */
+
+/* ---- hits and manifolds (src/manifold.c: references; src/simd/manifold_sse.c: kernels) ---- */
+
+/* The scalar references (src/manifold.c, which calls the kernels instead when POLY_SSE is set):
+ * - c2d_ref_rs_polygon: loads p into s relative to o, checking it on the way; false for a bad
+ *   polygon;
+ * - c2d_ref_rs_separation: the largest separation of b's core from a's faces, and that face;
+ * - c2d_ref_polygon_boxes_apart: true when the polygons' vertex boxes do not overlap;
+ * - c2d_ref_disk_polygon: the circle (center c, radius r; a point when is_point) against p: its
+ *   verdict, and the contact in a frame at c unless RS_NO or RS_BAD;
+ * - c2d_ref_load_placed: a placed by rel and b, loaded relative to o; false when their boxes are
+ *   apart or either is bad.
+ * c2d_place_polygon is p mapped by xf (the values of c2d_polygon_transform). */
+bool c2d_ref_rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o);
+c2d_real c2d_ref_rs_separation(const rshape *a, const rshape *b, int *face);
+bool c2d_ref_polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b);
+verdict c2d_ref_disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out);
+bool c2d_ref_load_placed(rshape *ra, rshape *rb, const c2d_polygon *a, c2d_transform rel, const c2d_polygon *b, c2d_vec2 o);
+void c2d_place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform xf);
+
+/* The kernels (c2d_sse_rs_polygon, c2d_sse_rs_separation, c2d_sse_polygon_boxes_apart,
+ * c2d_sse_disk_polygon, c2d_sse_load_placed: the references' contracts), defined in
+ * src/simd/manifold_sse.h so that they inline into the hot paths. */
+#ifdef POLY_SSE
+#  include "manifold_sse.h"
+#endif
 
 #endif
