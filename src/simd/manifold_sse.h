@@ -361,7 +361,7 @@ C2D_KERNEL c2d_real c2d_sse_rs_separation(const rshape *a, const rshape *b, int 
     return _mm_cvtss_f32(best);
 }
 
-static inline __m128 poly_box(const c2d_polygon *p) {
+static inline __m128 poly_vertex_box(const c2d_polygon *p) {
     const float *v = &p->vertices[0].x;
     __m128 lo = _mm_loadu_ps(v), hi = lo, t;
     int i, n = p->count;
@@ -388,7 +388,7 @@ static inline bool boxes_apart(__m128 ba, __m128 bb) {
 }
 
 C2D_KERNEL bool c2d_sse_polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
-    return boxes_apart(poly_box(a), poly_box(b));
+    return boxes_apart(poly_vertex_box(a), poly_vertex_box(b));
 }
 
 C2D_KERNEL bool c2d_sse_load_placed(rshape *ra, rshape *rb, const c2d_polygon *a, c2d_transform rel, const c2d_polygon *b, c2d_vec2 o) {
@@ -398,7 +398,7 @@ C2D_KERNEL bool c2d_sse_load_placed(rshape *ra, rshape *rb, const c2d_polygon *a
     poly_lanes l;
     __m128 box;
     int ok;
-    if (!poly_lanes_load_placed(&l, a, rel, o, &box) || boxes_apart(box, poly_box(b)) || !poly_normals_finite(a) ||
+    if (!poly_lanes_load_placed(&l, a, rel, o, &box) || boxes_apart(box, poly_vertex_box(b)) || !poly_normals_finite(a) ||
         !c2d_sse_rs_polygon(rb, b, o))
         return false;
     ok = rs_polygon_lanes(ra, &l, a->count);
