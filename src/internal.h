@@ -108,6 +108,18 @@ static inline int c2d_lowest_bit(unsigned mask) {
     return i;
 #endif
 }
+/* v / |v|, or (0,0) for a zero or non-finite v (src/distance.c, src/segment.c). Divides, rather
+ * than multiplying by 1 / |v|; a length whose square would under- or overflow (outside
+ * C2D_NORMALIZE_TINY .. C2D_NORMALIZE_HUGE) is measured on v scaled by its largest component. */
+static inline c2d_vec2 c2d_unit_or_zero(c2d_vec2 v) {
+    c2d_real l = c2d_len(v), m;
+    if (l >= C2D_NORMALIZE_TINY && l <= C2D_NORMALIZE_HUGE) return c2d_v2(v.x / l, v.y / l);
+    m = C2D_ABS(v.x) > C2D_ABS(v.y) ? C2D_ABS(v.x) : C2D_ABS(v.y);
+    if (!(m > 0) || !(m <= REAL_MAX)) return c2d_v2(0, 0);
+    v = c2d_v2(v.x / m, v.y / m);
+    l = c2d_len(v);
+    return c2d_v2(v.x / l, v.y / l);
+}
 static inline c2d_real c2d_minr(c2d_real a, c2d_real b) { return a < b ? a : b; }
 static inline c2d_real c2d_maxr(c2d_real a, c2d_real b) { return a > b ? a : b; }
 static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return x < lo ? lo : (x > hi ? hi : x); }

@@ -106,6 +106,26 @@ bool c2d_xf_hit_to_world(c2d_transform xf, const c2d_hit *h, c2d_hit *out);
  * the input struct, and the kernels' 16-byte load of it would then wait on two 8-byte stores);
  * without it, src/raycast.c defines them as the references. */
 
+/* ---- overlap tests (src/overlap.c: lanes_min_proj, the reference) ---- */
+
+#ifdef C2D_NARROW_SSE
+/* Smallest of nx * (x[j] - px) + ny * (y[j] - py) over the first `lanes` lanes (a multiple of 4),
+ * four lanes at a time: the projection kernel of the overlap tests' separating axis test. */
+static inline c2d_real c2d_sse_lanes_min_proj(const c2d_real *x, const c2d_real *y, int lanes, c2d_real nx, c2d_real ny, c2d_real px,
+                                              c2d_real py) {
+    __m128 vnx = _mm_set1_ps(nx), vny = _mm_set1_ps(ny), vpx = _mm_set1_ps(px), vpy = _mm_set1_ps(py);
+    __m128 m = _mm_set1_ps(FLT_MAX);
+    int k;
+    for (k = 0; k < lanes; k += 4) {
+        __m128 dx = _mm_sub_ps(_mm_loadu_ps(x + k), vpx), dy = _mm_sub_ps(_mm_loadu_ps(y + k), vpy);
+        m = _mm_min_ps(m, _mm_add_ps(_mm_mul_ps(vnx, dx), _mm_mul_ps(vny, dy)));
+    }
+    m = _mm_min_ps(m, _mm_movehl_ps(m, m));
+    m = _mm_min_ss(m, _mm_shuffle_ps(m, m, 1));
+    return _mm_cvtss_f32(m);
+}
+#endif
+
 /* ---- hits and manifolds (src/manifold.c: references; src/simd/manifold_sse.c: kernels) ---- */
 
 /* The scalar references (src/manifold.c, which calls the kernels instead when POLY_SSE is set):
