@@ -38,6 +38,15 @@ static inline __m128 hmax_ps(__m128 v) {
     return _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
 }
 
+/* Vertices 4k..4k+3 of p as lanes: x in *x, y in *y (two 16-byte loads and two shuffles; lanes past
+ * the count hold whatever the arrays hold there). */
+static FORCE_INLINE void block_xy(const c2d_polygon *p, int k, __m128 *x, __m128 *y) {
+    const float *v = &p->vertices[4 * k].x;
+    __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
+    *x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0));
+    *y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
 /* A polygon's vertices as lanes, four per block, relative to the local origin; lanes past the
  * last vertex repeat vertex 0, and live marks the lanes that hold a vertex. */
 typedef struct poly_lanes {
@@ -77,9 +86,8 @@ static inline bool poly_lanes_load(poly_lanes *l, const c2d_polygon *p, c2d_vec2
     int n = p->count, k, bad = 0;
     l->blocks = (n + 3) >> 2;
     for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
-        const float *v = &p->vertices[4 * k].x;
-        __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
-        __m128 x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+        __m128 x, y;
+        block_xy(p, k, &x, &y);
         if (k == 0) {
             x0 = _mm_shuffle_ps(x, x, 0);
             y0 = _mm_shuffle_ps(y, y, 0);
@@ -181,11 +189,10 @@ C2D_KERNEL bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_
     int n = p->count, k, bad = 0;
     l->blocks = (n + 3) >> 2;
     for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
-        const float *v = &p->vertices[4 * k].x;
-        __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
-        __m128 lx = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), ly = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
-        __m128 x = _mm_add_ps(tx, _mm_add_ps(_mm_mul_ps(c, lx), _mm_mul_ps(nsn, ly)));
-        __m128 y = _mm_add_ps(ty, _mm_add_ps(_mm_mul_ps(c, ly), _mm_mul_ps(sn, lx)));
+        __m128 lx, ly, x, y;
+        block_xy(p, k, &lx, &ly);
+        x = _mm_add_ps(tx, _mm_add_ps(_mm_mul_ps(c, lx), _mm_mul_ps(nsn, ly)));
+        y = _mm_add_ps(ty, _mm_add_ps(_mm_mul_ps(c, ly), _mm_mul_ps(sn, lx)));
         if (k == 0) {
             x0 = _mm_shuffle_ps(x, x, 0);
             y0 = _mm_shuffle_ps(y, y, 0);
@@ -206,11 +213,8 @@ C2D_KERNEL bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_
 /* The vertex lanes of block k (vertices 4k..4k+3) in world coordinates; lanes past the last
  * vertex repeat vertex 0 (live marks the others). */
 static FORCE_INLINE void disk_block_load(const c2d_polygon *p, int k, __m128 *x, __m128 *y, __m128 *live) {
-    const float *v = &p->vertices[4 * k].x;
-    __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
     int n = p->count;
-    *x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0));
-    *y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
+    block_xy(p, k, x, y);
 #if defined(__GNUC__)
     /* full blocks (boxes and 8-gons) laid out as the straight path */
     if (__builtin_expect(4 * k + 4 <= n, 1)) {
