@@ -1336,16 +1336,30 @@ c2d_manifold c2d_capsule_manifold_polygon(c2d_capsule a, const c2d_polygon *b) {
     return finish_manifold(v, v == RS_UNSURE && c2d_capsule_overlap_polygon(a, b), &m);
 }
 
+/* The body of c2d_polygon_manifold_polygon and of its _xf form, once a and b are loaded relative
+ * to o (ra, rb): the manifold in that frame into *m, an unsure verdict settled by the exact test of
+ * a (placed by *rel first when rel is not NULL: the _xf form builds the placed polygon only here)
+ * and b. False when they do not overlap. */
+static bool polygon_pair(const rshape *ra, const rshape *rb, c2d_vec2 o, const c2d_polygon *a, const c2d_transform *rel,
+                         const c2d_polygon *b, c2d_manifold *m) {
+    verdict v = rs_manifold(ra, rb, o, m);
+    if (v != RS_UNSURE) return v == RS_YES;
+    if (rel) {
+        c2d_polygon la;
+        c2d_place_polygon(&la, a, *rel);
+        return c2d_polygon_overlap_polygon(&la, b);
+    }
+    return c2d_polygon_overlap_polygon(a, b);
+}
+
 c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygon *b) {
     rshape ra, rb;
     c2d_manifold m;
-    verdict v;
     c2d_vec2 o;
     if (!c2d_polygon_present(a) || !c2d_polygon_present(b) || polygon_boxes_apart(a, b)) return empty_manifold();
     o = b->vertices[0];
-    if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, a, o)) return empty_manifold();
-    v = rs_manifold(&ra, &rb, o, &m);
-    return finish_manifold(v, v == RS_UNSURE && c2d_polygon_overlap_polygon(a, b), &m);
+    if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, a, o) || !polygon_pair(&ra, &rb, o, a, NULL, b, &m)) return empty_manifold();
+    return m;
 }
 
 /* ---- manifolds of shapes placed by transforms ---- */
@@ -1424,24 +1438,20 @@ c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, 
 /* a is placed in b's local frame by the relative transform xf_b^-1 * xf_a and the pair is solved
  * there by c2d_polygon_manifold_polygon, so only a's vertices are moved (once). */
 c2d_manifold c2d_polygon_manifold_polygon_xf(const c2d_polygon *a, c2d_transform xf_a, const c2d_polygon *b, c2d_transform xf_b) {
-    c2d_polygon la;
     c2d_transform rel;
     c2d_manifold m;
     if (!c2d_polygon_present(a) || !c2d_polygon_present(b) || !c2d_xf_usable(&xf_a) || !c2d_xf_usable(&xf_b)) return empty_manifold();
     rel.q.c = xf_b.q.c * xf_a.q.c + xf_b.q.s * xf_a.q.s; /* q_b^-1 * q_a */
     rel.q.s = xf_b.q.c * xf_a.q.s - xf_b.q.s * xf_a.q.c;
     rel.p = c2d_inv_transform_point(xf_b, xf_a.p);
-    /* the body of c2d_polygon_manifold_polygon, whose manifold is then mapped to world field by
-     * field (a whole-struct copy of a manifold just written field by field stalls the loads) */
+    /* the body of c2d_polygon_manifold_polygon (polygon_pair), whose manifold is then mapped to
+     * world field by field (a whole-struct copy of a manifold just written field by field stalls
+     * the loads) */
     {
         rshape ra, rb;
-        verdict v;
         c2d_manifold r;
         c2d_vec2 o = b->vertices[0];
-        if (!load_placed(&ra, &rb, a, rel, b, o)) return empty_manifold();
-        v = rs_manifold(&ra, &rb, o, &m);
-        if (v == RS_UNSURE) c2d_place_polygon(&la, a, rel);
-        if (!(v == RS_YES || (v == RS_UNSURE && c2d_polygon_overlap_polygon(&la, b)))) return empty_manifold();
+        if (!load_placed(&ra, &rb, a, rel, b, o) || !polygon_pair(&ra, &rb, o, a, &rel, b, &m)) return empty_manifold();
         r.normal = c2d_rotate(xf_b.q, m.normal);
         r.points[0].point = c2d_transform_point(xf_b, m.points[0].point);
         r.points[0].depth = m.points[0].depth;
