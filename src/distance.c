@@ -393,14 +393,6 @@ static c2d_vec2 search_direction(const gjk_simplex *s) {
     return c2d_v2(0, 0);
 }
 
-/* v / |v|, or (0,0) when |v| is zero or underflows. Divides rather than multiplying by 1/|v|, which
- * could overflow for a tiny v. */
-static c2d_vec2 unit_or_zero(c2d_vec2 v) {
-    c2d_real l = c2d_len(v);
-    if (!(l > 0)) return c2d_v2(0, 0);
-    return c2d_v2(v.x / l, v.y / l);
-}
-
 #ifndef GJK_SSE
 /* Validates a proxy (1 to C2D_MAX_POLYGON_VERTICES finite points and a radius >= 0, all within
  * C2D_MAX_COORD) and copies its points relative to origin. */
@@ -497,7 +489,7 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
     /* Normal and core distance: from the vertex itself, or from the edge's perpendicular. A
      * direction too small to normalise means the cores touch. */
     if (!overlap) {
-        n = unit_or_zero(c2d_neg(d));
+        n = c2d_unit_or_zero(c2d_neg(d));
         overlap = n.x == 0 && n.y == 0;
     }
     if (overlap) {

@@ -21,16 +21,14 @@
 #  define REAL_MIN FLT_MIN
 #endif
 
-/* SSE2 paths of the float build (narrow phase, ray casts): C2D_NARROW_SSE is defined when they
- * are compiled in; every such path has a scalar twin used otherwise (double builds, other CPUs,
- * and builds with C2D_NO_SIMD, CMake's COLLIDE2D_NO_SIMD, which make check-nosse tests). */
+/* SSE2 paths of the float build: C2D_NARROW_SSE is defined when they are compiled in (float
+ * builds on x86, unless C2D_NO_SIMD: CMake's COLLIDE2D_NO_SIMD, which make check-nosse tests). The
+ * narrow phase's and the ray casts' kernels live in src/simd/ behind src/simd/simd.h, beside the
+ * scalar references in the algorithm files. <emmintrin.h> is still included here for the vector
+ * polygon transform of src/geometry.c. */
 #if !defined(C2D_DOUBLE) && !defined(C2D_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64))
 #  define C2D_NARROW_SSE 1
 #  include <emmintrin.h>
-/* Lane-wise a where mask is set, else b. */
-static inline __m128 select_ps(__m128 mask, __m128 a, __m128 b) {
-    return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
-}
 #endif
 
 /* Debug check: calls the assert hook when cond is false (library built without NDEBUG, or with
@@ -109,6 +107,18 @@ static inline int c2d_lowest_bit(unsigned mask) {
     }
     return i;
 #endif
+}
+/* v / |v|, or (0,0) for a zero or non-finite v (src/distance.c, src/segment.c). Divides, rather
+ * than multiplying by 1 / |v|; a length whose square would under- or overflow (outside
+ * C2D_NORMALIZE_TINY .. C2D_NORMALIZE_HUGE) is measured on v scaled by its largest component. */
+static inline c2d_vec2 c2d_unit_or_zero(c2d_vec2 v) {
+    c2d_real l = c2d_len(v), m;
+    if (l >= C2D_NORMALIZE_TINY && l <= C2D_NORMALIZE_HUGE) return c2d_v2(v.x / l, v.y / l);
+    m = C2D_ABS(v.x) > C2D_ABS(v.y) ? C2D_ABS(v.x) : C2D_ABS(v.y);
+    if (!(m > 0) || !(m <= REAL_MAX)) return c2d_v2(0, 0);
+    v = c2d_v2(v.x / m, v.y / m);
+    l = c2d_len(v);
+    return c2d_v2(v.x / l, v.y / l);
 }
 static inline c2d_real c2d_minr(c2d_real a, c2d_real b) { return a < b ? a : b; }
 static inline c2d_real c2d_maxr(c2d_real a, c2d_real b) { return a > b ? a : b; }

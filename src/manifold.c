@@ -54,17 +54,9 @@
 #include <float.h>
 #include <string.h>
 #include "internal.h"
+#include "simd/simd.h"
+#include "rshape.h"
 
-
-/* Room for a box even if C2D_MAX_POLYGON_VERTICES is set to 3, rounded up to whole blocks of 4
- * lanes: the unused lanes repeat vertex 0, so that loops over whole blocks need no remainder and
- * min/max over them are unchanged. */
-#define RS_MAX (C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4)
-#define RS_N (((RS_MAX) + 3) / 4 * 4)
-
-/* A decision is sure when it clears the touching boundary by this many rounding units of the
- * shapes' size; closer calls are settled by the exact predicates of overlap.c. */
-#define SURE_ULPS ((c2d_real)256)
 
 /* B's face becomes the reference face only when it separates more than A's by this fraction of
  * the shapes' size (a relative form of Box2D's 0.1 * linear slop). */
@@ -72,54 +64,18 @@
 
 #define MAKE_ID(ia, ib) (((uint32_t)(ia) << 8) | (uint32_t)(ib))
 
-/* The polygon loaders have an SSE form (float builds with whole blocks of 4 vertices), which falls
- * back to the scalar form for rare polygons; that fallback is kept out of line there, so that it
- * does not bloat the hot function around it. */
-#if defined(C2D_NARROW_SSE) && (C2D_MAX_POLYGON_VERTICES % 4 == 0)
-#define POLY_SSE 1
-#if defined(__GNUC__)
+/* The scalar references of the SSE kernels (see src/simd/simd.h) stay out of line in SSE builds,
+ * where they run only for rare inputs, so that they do not bloat the hot functions around them. */
+#if defined(POLY_SSE) && defined(__GNUC__)
 #define SCALAR_LOADER __attribute__((noinline, cold))
-#endif
-#endif
-#ifndef SCALAR_LOADER
+#else
 #define SCALAR_LOADER
 #endif
 
-/* For the small helpers of the circle-polygon path, which must melt into their caller so that
- * their vector values stay in registers. */
-#if defined(__GNUC__)
-#define FORCE_INLINE inline __attribute__((always_inline))
-#else
-#define FORCE_INLINE inline
-#endif
-
-/* How sure a decision is (see SURE_ULPS). */
-typedef enum verdict {
-    RS_NO = 0, RS_YES = 1, RS_UNSURE = 2,
-    RS_BAD = 3 /* invalid input */
-} verdict;
-
-/* ---- input checks (the same rules as overlap.c) ---- */
-
-/* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
-static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
-static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
-static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && c2d_size_in_range(c.radius); }
-/* The center and radius of a circle (radius > 0) or of a point (is_point: radius 0). */
-static inline bool disk_ok(c2d_vec2 c, c2d_real r, bool is_point) {
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r >= (c2d_real)C2D_MIN_SIZE) & (r <= lim));
-}
-static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && c2d_size_in_range(c.radius); }
-
-/* A polygon pointer that can be read: not NULL (a programmer error, asserted) and a count that
- * fits. Its values are checked while it is loaded (rs_polygon). */
-static bool polygon_present(const c2d_polygon *p) {
-    C2D_ASSERT(p != NULL);
-    return p != NULL && p->count >= 3 && p->count <= C2D_MAX_POLYGON_VERTICES;
-}
-
 /* ---- small vector helpers ---- */
+
+/* v / s in both coordinates. */
+static inline c2d_vec2 div_vec2(c2d_vec2 v, c2d_real s) { return c2d_v2(v.x / s, v.y / s); }
 
 /* Unit vector along a non-zero v, scaled by its largest component first so that tiny vectors do
  * not underflow when squared. Below about 1 / REAL_MAX (subnormal components) 1 / m overflows, so
@@ -130,54 +86,7 @@ static c2d_vec2 unit_of(c2d_vec2 v) {
     return c2d_normalize(c2d_scale(v, inv));
 }
 
-/* The square root of x >= 0 (in float SSE builds the instruction alone, without the errno guard
- * that sqrtf carries), and v / s in both coordinates (there one packed division): the same bits. */
-static inline c2d_real sqrt_nonneg(c2d_real x) {
-#ifdef C2D_NARROW_SSE
-    return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set1_ps(x)));
-#else
-    return C2D_SQRT(x);
-#endif
-}
-
-#ifdef C2D_NARROW_SSE
-/* The lanes (x, y, 0, 0) of a pair of floats held in a register (through a double, since taking
- * the pair's address would store it first). */
-#define PAIR_LANES(pair, lanes) do { double bits_; memcpy(&bits_, &(pair), sizeof bits_); (lanes) = _mm_castpd_ps(_mm_set_sd(bits_)); } while (0)
-#endif
-
-static inline c2d_vec2 div_vec2(c2d_vec2 v, c2d_real s) {
-#ifdef C2D_NARROW_SSE
-    __m128 q = _mm_div_ps(_mm_unpacklo_ps(_mm_set1_ps(v.x), _mm_set1_ps(v.y)), _mm_set1_ps(s)); /* set1: no trip through an integer register */
-    return c2d_v2(_mm_cvtss_f32(q), _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1)));
-#else
-    return c2d_v2(v.x / s, v.y / s);
-#endif
-}
-
-/* A depth kept strictly positive. When the shapes only just overlap (as settled by the exact
- * predicates of overlap.c), the rounded depth can come out zero or slightly negative, and is
- * replaced by a rounding-sized one (scale is the shapes' size). */
-static c2d_real positive_depth(c2d_real depth, c2d_real scale) {
-    c2d_real tiny = C2D_EPSILON * scale;
-    if (!(tiny > 0)) tiny = REAL_MIN;
-    return depth > tiny ? depth : tiny;
-}
-
 /* ---- the rounded polygon ---- */
-
-typedef struct rshape {
-    /* core vertices, counter-clockwise, local frame, as separate x and y lanes (so that loops over
-     * them vectorise); lanes from count to the end of its block of 4 repeat vertex 0 */
-    c2d_real vx[RS_N], vy[RS_N];
-    /* face i (count >= 2): outward unit normal of the edge from vertex i to vertex i+1, and its
-     * offset n_i . v_i. Lanes from count to the end of the block hold no face: normal (0,0) and
-     * offset REAL_MAX, so that they never give the largest separation. */
-    c2d_real nx[RS_N], ny[RS_N], off[RS_N];
-    int count;           /* 1, 2, or 3..RS_MAX */
-    c2d_real radius;     /* >= 0 */
-    c2d_real size;       /* largest |coordinate| of the core in the local frame, plus the radius */
-} rshape;
 
 static inline c2d_vec2 VT(const rshape *s, int i) { return c2d_v2(s->vx[i], s->vy[i]); }
 static inline c2d_vec2 NM(const rshape *s, int i) { return c2d_v2(s->nx[i], s->ny[i]); }
@@ -251,13 +160,6 @@ typedef struct disk_face {
     int face;
 } disk_face;
 
-/* Twice a polygon's signed area as a loader sums it (in its own frame and order), clearly positive:
- * beyond the rounding of its terms, whose magnitudes sum to mag (for terms a*b - c*d, mag sums
- * |a*b| + |c*d|). A loader that is not sure asks c2d_polygon_usable (overlap.c's rule, on the
- * polygon's own coordinates), so that a sliver whose area is within rounding of zero is accepted or
- * refused exactly as the overlap tests do. */
-static inline bool area_sure(c2d_real area, c2d_real mag) { return area > 32 * C2D_EPSILON * mag; }
-
 /* The outward unit normal of edge i of p when its vector in the local frame is too short to
  * normalise directly (its squared length not a normal number): from the polygon's own edge when
  * that is not zero (tiny, or two vertices rounded together by the move into the local frame), by
@@ -292,7 +194,7 @@ static c2d_vec2 short_edge_normal(const c2d_polygon *p, int i) {
  * overlap.c. An edge too short to normalise takes short_edge_normal. The scalar loops below are
  * the reference; with SSE (float builds) the same values are computed four vertices at a time,
  * and a polygon with such a short edge takes the scalar loop. */
-SCALAR_LOADER static bool rs_polygon_scalar(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+SCALAR_LOADER bool c2d_ref_rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
     c2d_real area = 0, mag = 0, size = 0;
     int i, n = p->count, ok = 1;
@@ -421,352 +323,12 @@ SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, 
     return RS_YES;
 }
 
-#ifdef POLY_SSE
-#define RS_BLOCKS (RS_N / 4)
-
-/* (a1 a2 a3 b0): a's lanes moved down by one, b's first lane entering at the top. */
-static inline __m128 shift_in(__m128 a, __m128 b) {
-    __m128 t = _mm_move_ss(a, b);
-    return _mm_shuffle_ps(t, t, _MM_SHUFFLE(0, 3, 2, 1));
-}
-
-
-/* The largest of the four lanes, in every lane. */
-static inline __m128 hmax_ps(__m128 v) {
-    v = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
-    return _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
-}
-
-/* A polygon's vertices as lanes, four per block, relative to the local origin; lanes past the
- * last vertex repeat vertex 0, and live marks the lanes that hold a vertex. */
-typedef struct poly_lanes {
-    __m128 x[RS_BLOCKS], y[RS_BLOCKS], live[RS_BLOCKS];
-    int blocks;
-} poly_lanes;
-
-/* Loads the vertex lanes relative to o. False when a vertex coordinate is not finite or beyond
- * C2D_MAX_COORD (|x| <= limit is false for NaN and infinities). Blocks that hold four vertices
- * skip the padding work. */
-/* Block k of the vertex lanes (x, y: the vertices' coordinates, checked as they are): its live
- * mask, the padding lanes past the count set to vertex 0 (x0, y0: block 0's lane 0, taken
- * while block 0 is loaded), and the lanes stored relative to (ox, oy). Returns the lanes that fail the range check
- * (|x| <= limit is false for NaN and infinities), as movemask bits. */
-static inline int poly_lanes_block(poly_lanes *l, int k, int n, __m128 *x, __m128 *y, __m128 x0, __m128 y0, __m128 ox, __m128 oy) {
-    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
-    __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, *x), lim), _mm_cmple_ps(_mm_andnot_ps(sign, *y), lim));
-    int bad;
-    if (4 * k + 4 <= n) {
-        l->live[k] = _mm_castsi128_ps(_mm_set1_epi32(-1));
-        bad = _mm_movemask_ps(ok) ^ 0xF;
-    } else {
-        __m128 live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
-        l->live[k] = live;
-        bad = _mm_movemask_ps(_mm_andnot_ps(ok, live));
-        *x = select_ps(live, *x, x0);
-        *y = select_ps(live, *y, y0);
-    }
-    l->x[k] = _mm_sub_ps(*x, ox);
-    l->y[k] = _mm_sub_ps(*y, oy);
-    return bad;
-}
-
-static inline bool poly_lanes_load(poly_lanes *l, const c2d_polygon *p, c2d_vec2 o) {
-    const __m128 ox = _mm_set1_ps(o.x), oy = _mm_set1_ps(o.y);
-    __m128 x0 = _mm_setzero_ps(), y0 = x0;
-    int n = p->count, k, bad = 0;
-    l->blocks = (n + 3) >> 2;
-    for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
-        const float *v = &p->vertices[4 * k].x;
-        __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
-        __m128 x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
-        if (k == 0) {
-            x0 = _mm_shuffle_ps(x, x, 0);
-            y0 = _mm_shuffle_ps(y, y, 0);
-        }
-        bad |= poly_lanes_block(l, k, n, &x, &y, x0, y0, ox, oy);
-    }
-    return bad == 0;
-}
-
-/* True when every stored normal is finite (it is not used otherwise, but a polygon holding a NaN
- * or an infinity is invalid input). The normals are tested as (x, y) pairs, two per load. */
-static inline bool poly_normals_finite(const c2d_polygon *p) {
-    const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX);
-    int n = p->count, k, bad = 0;
-    for (k = 0; 4 * k < n && k < RS_BLOCKS; ++k) {
-        const float *m = &p->normals[4 * k].x;
-        int ok01 = _mm_movemask_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_loadu_ps(m)), big));
-        int ok23 = _mm_movemask_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_loadu_ps(m + 4)), big));
-        int need01 = 4 * k + 1 < n ? 0xF : 0x3, need23 = (4 * k + 2 < n ? 0x3 : 0) | (4 * k + 3 < n ? 0xC : 0);
-        bad |= (need01 & ~ok01) | (need23 & ~ok23);
-    }
-    return bad == 0;
-}
-
-/* Edges of block k (vertex i to vertex i+1) and their squared lengths. */
-static inline void poly_edges(const poly_lanes *l, int k, __m128 *ex, __m128 *ey, __m128 *ee) {
-    int k1 = k + 1 < l->blocks ? k + 1 : 0;
-    *ex = _mm_sub_ps(shift_in(l->x[k], l->x[k1]), l->x[k]);
-    *ey = _mm_sub_ps(shift_in(l->y[k], l->y[k1]), l->y[k]);
-    *ee = _mm_add_ps(_mm_mul_ps(*ex, *ex), _mm_mul_ps(*ey, *ey));
-}
-
-/* True when some vertex-holding lane of the block has an edge too short to normalise. */
-static inline bool short_edge(const poly_lanes *l, int k, __m128 ee) {
-    return _mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(ee, _mm_set1_ps(FLT_MIN)), l->live[k])) != 0;
-}
-
-/* Twice the signed area as the sum of cross(v_i - v_0, e_i), one term per lane (padding lanes
- * have e = 0), and the magnitudes of the products into *mag (area_sure). */
-static inline __m128 area_terms(const poly_lanes *l, int k, __m128 ex, __m128 ey, __m128 *mag) {
-    __m128 x0 = _mm_shuffle_ps(l->x[0], l->x[0], 0), y0 = _mm_shuffle_ps(l->y[0], l->y[0], 0), sign = _mm_set1_ps(-0.0f);
-    __m128 a = _mm_mul_ps(_mm_sub_ps(l->x[k], x0), ey), b = _mm_mul_ps(_mm_sub_ps(l->y[k], y0), ex);
-    *mag = _mm_add_ps(*mag, _mm_add_ps(_mm_andnot_ps(sign, a), _mm_andnot_ps(sign, b)));
-    return _mm_sub_ps(a, b);
-}
-
-static inline c2d_real area_sum(__m128 area) {
-    area = _mm_add_ps(area, _mm_movehl_ps(area, area));
-    area = _mm_add_ss(area, _mm_shuffle_ps(area, area, 1));
-    return _mm_cvtss_f32(area);
-}
-
-/* rs_polygon's work once the vertex lanes (relative to the local origin) are loaded: 1 when the
- * polygon is good, 0 when its area is not surely positive (the caller then asks
- * c2d_polygon_usable), -1 when an edge is too short for the vector form (the caller then runs
- * rs_polygon_scalar). */
-static int rs_polygon_lanes(rshape *s, const poly_lanes *l, int count) {
-    const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX);
-    __m128 area = _mm_setzero_ps(), size = _mm_setzero_ps(), mag = _mm_setzero_ps();
-    int k;
-    for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
-        __m128 ex, ey, ee, len, nx, ny;
-        poly_edges(l, k, &ex, &ey, &ee);
-        if (short_edge(l, k, ee)) return -1;
-        len = _mm_sqrt_ps(ee);
-        nx = _mm_and_ps(_mm_div_ps(ey, len), l->live[k]);
-        ny = _mm_and_ps(_mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), ex), len), l->live[k]);
-        area = _mm_add_ps(area, area_terms(l, k, ex, ey, &mag));
-        size = _mm_max_ps(size, _mm_max_ps(_mm_andnot_ps(sign, l->x[k]), _mm_andnot_ps(sign, l->y[k])));
-        _mm_storeu_ps(s->vx + 4 * k, l->x[k]);
-        _mm_storeu_ps(s->vy + 4 * k, l->y[k]);
-        _mm_storeu_ps(s->nx + 4 * k, nx);
-        _mm_storeu_ps(s->ny + 4 * k, ny);
-        _mm_storeu_ps(s->off + 4 * k, select_ps(l->live[k], _mm_add_ps(_mm_mul_ps(nx, l->x[k]), _mm_mul_ps(ny, l->y[k])), big));
-    }
-    s->count = count;
-    s->radius = 0;
-    s->size = _mm_cvtss_f32(hmax_ps(size));
-    return area_sure(area_sum(area), area_sum(mag)) ? 1 : 0;
-}
-
-static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
-    poly_lanes l;
-    int r;
-    if (!poly_lanes_load(&l, p, o) || !poly_normals_finite(p)) return false;
-    r = rs_polygon_lanes(s, &l, p->count);
-    return r < 0 ? rs_polygon_scalar(s, p, o) : (r > 0 || c2d_polygon_usable(p));
-}
-
-/* poly_lanes_load of p placed by xf, without building the placed polygon: each local vertex is
- * mapped in its lane with the formulas and operation order of place_polygon (the same bits), the
- * placed coordinates are checked as poly_lanes_load checks them, and *box receives their bounding
- * box (lower x, lower y, upper x, upper y: the value poly_box gives for the placed polygon). */
-static bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_transform xf, c2d_vec2 o, __m128 *box) {
-    const __m128 tx = _mm_set1_ps(xf.p.x), ty = _mm_set1_ps(xf.p.y), c = _mm_set1_ps(xf.q.c);
-    const __m128 sn = _mm_set1_ps(xf.q.s), nsn = _mm_set1_ps(-xf.q.s);
-    const __m128 ox = _mm_set1_ps(o.x), oy = _mm_set1_ps(o.y);
-    __m128 lo_x = _mm_set1_ps(FLT_MAX), lo_y = lo_x, hi_x = _mm_set1_ps(-FLT_MAX), hi_y = hi_x, x0 = lo_x, y0 = lo_x;
-    int n = p->count, k, bad = 0;
-    l->blocks = (n + 3) >> 2;
-    for (k = 0; k < RS_BLOCKS && k < l->blocks; ++k) {
-        const float *v = &p->vertices[4 * k].x;
-        __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
-        __m128 lx = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0)), ly = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
-        __m128 x = _mm_add_ps(tx, _mm_add_ps(_mm_mul_ps(c, lx), _mm_mul_ps(nsn, ly)));
-        __m128 y = _mm_add_ps(ty, _mm_add_ps(_mm_mul_ps(c, ly), _mm_mul_ps(sn, lx)));
-        if (k == 0) {
-            x0 = _mm_shuffle_ps(x, x, 0);
-            y0 = _mm_shuffle_ps(y, y, 0);
-        }
-        bad |= poly_lanes_block(l, k, n, &x, &y, x0, y0, ox, oy);
-        lo_x = _mm_min_ps(lo_x, x);
-        lo_y = _mm_min_ps(lo_y, y);
-        hi_x = _mm_max_ps(hi_x, x);
-        hi_y = _mm_max_ps(hi_y, y);
-    }
-    lo_x = _mm_min_ps(lo_x, _mm_shuffle_ps(lo_x, lo_x, _MM_SHUFFLE(1, 0, 3, 2)));
-    lo_x = _mm_min_ps(lo_x, _mm_shuffle_ps(lo_x, lo_x, _MM_SHUFFLE(2, 3, 0, 1)));
-    lo_y = _mm_min_ps(lo_y, _mm_shuffle_ps(lo_y, lo_y, _MM_SHUFFLE(1, 0, 3, 2)));
-    lo_y = _mm_min_ps(lo_y, _mm_shuffle_ps(lo_y, lo_y, _MM_SHUFFLE(2, 3, 0, 1)));
-    *box = _mm_movelh_ps(_mm_unpacklo_ps(lo_x, lo_y), _mm_unpacklo_ps(hmax_ps(hi_x), hmax_ps(hi_y)));
-    return bad == 0;
-}
-/* The vertex lanes of block k (vertices 4k..4k+3) in world coordinates; lanes past the last
- * vertex repeat vertex 0 (live marks the others). */
-static FORCE_INLINE void disk_block_load(const c2d_polygon *p, int k, __m128 *x, __m128 *y, __m128 *live) {
-    const float *v = &p->vertices[4 * k].x;
-    __m128 v01 = _mm_loadu_ps(v), v23 = _mm_loadu_ps(v + 4);
-    int n = p->count;
-    *x = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(2, 0, 2, 0));
-    *y = _mm_shuffle_ps(v01, v23, _MM_SHUFFLE(3, 1, 3, 1));
-#if defined(__GNUC__)
-    /* full blocks (boxes and 8-gons) laid out as the straight path */
-    if (__builtin_expect(4 * k + 4 <= n, 1)) {
-#else
-    if (4 * k + 4 <= n) {
-#endif
-        *live = _mm_castsi128_ps(_mm_set1_epi32(-1));
-    } else {
-        *live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
-        *x = select_ps(*live, *x, _mm_set1_ps(p->vertices[0].x));
-        *y = select_ps(*live, *y, _mm_set1_ps(p->vertices[0].y));
-    }
-}
-
-/* One block of the first pass of disk_polygon: d = c - v and the edges e to the next vertices
- * (xn, yn: the next block, whose first lane is the next vertex of the last lane), the numerators
- * s = cross(d, e), squared lengths ee and s^2 (l), and the exact separating-edge test
- * (edge_separates, returned as a lane mask). Padding lanes have e = 0, so s = 0 there. */
-static FORCE_INLINE int disk_block_edges(__m128 x, __m128 y, __m128 xn, __m128 yn, __m128 cx, __m128 cy, __m128 rr, bool is_point,
-                                         __m128 *dx, __m128 *dy, __m128 *ex, __m128 *ey, __m128 *ee, __m128 *s, __m128 *l) {
-    __m128 q, pl, pm;
-    *dx = _mm_sub_ps(cx, x);
-    *dy = _mm_sub_ps(cy, y);
-    *ex = _mm_sub_ps(shift_in(x, xn), x);
-    *ey = _mm_sub_ps(shift_in(y, yn), y);
-    pl = _mm_mul_ps(*dx, *ey);
-    pm = _mm_mul_ps(*dy, *ex);
-    *s = _mm_sub_ps(pl, pm);
-    if (is_point) { /* point_separates: outside by more than the rounding of s */
-        const __m128 sign = _mm_set1_ps(-0.0f);
-        __m128 bound = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(C2D_ORIENT_BOUND_REL), _mm_add_ps(_mm_andnot_ps(sign, pl), _mm_andnot_ps(sign, pm))),
-                                  _mm_set1_ps(C2D_ORIENT_BOUND_ABS));
-        *ee = _mm_add_ps(_mm_mul_ps(*ex, *ex), _mm_mul_ps(*ey, *ey));
-        *l = _mm_mul_ps(*s, *s);
-        return _mm_movemask_ps(_mm_cmpgt_ps(*s, bound));
-    }
-    *ee = _mm_add_ps(_mm_mul_ps(*ex, *ex), _mm_mul_ps(*ey, *ey));
-    *l = _mm_mul_ps(*s, *s);
-    q = _mm_mul_ps(rr, *ee);
-    /* l >= q and l <= FLT_MAX imply q <= FLT_MAX; q below FLT_MIN is c2d_at_least's other branch */
-    return _mm_movemask_ps(_mm_and_ps(_mm_and_ps(_mm_cmpgt_ps(*s, _mm_setzero_ps()), _mm_cmpge_ps(*l, q)),
-                                      _mm_and_ps(_mm_cmple_ps(*l, _mm_set1_ps(FLT_MAX)),
-                                                 _mm_or_ps(_mm_cmpge_ps(q, _mm_set1_ps(FLT_MIN)), _mm_cmpeq_ps(rr, _mm_setzero_ps())))));
-}
-
-/* The polygon's checks for one block, folded into values that the hit path tests anyway, so that
- * they cost no branch of their own: the largest |coordinate| of the block's vertices goes into
- * *big (compared with C2D_MAX_COORD once), and the returned lanes are +0 when the stored normals
- * of the block's vertices (read as (x, y) pairs from m) are finite and NaN otherwise (n - n). They
- * are added into the area sums, so that a bad normal fails the area test and sends the pair to
- * the scalar form, which finds the polygon bad. A NaN vertex is lost by the max, but it makes the
- * numerators s of its edges NaN, which fails the area test in the same way. */
-static FORCE_INLINE __m128 disk_block_checks(__m128 x, __m128 y, __m128 live, const float *m, __m128 *big) {
-    const __m128 sign = _mm_set1_ps(-0.0f);
-    __m128 m01 = _mm_loadu_ps(m), m23 = _mm_loadu_ps(m + 4);
-    *big = _mm_max_ps(*big, _mm_max_ps(_mm_andnot_ps(sign, x), _mm_andnot_ps(sign, y)));
-    return _mm_add_ps(_mm_and_ps(_mm_sub_ps(m01, m01), _mm_unpacklo_ps(live, live)), _mm_and_ps(_mm_sub_ps(m23, m23), _mm_unpackhi_ps(live, live)));
-}
-
-/* One block of the second pass: the squared distance from the center to each edge (val), as
- * point-segment distances, s^2 / ee when the foot falls inside the edge (perp) and |d|^2 to the
- * edge's first vertex otherwise; the edge's last vertex is the next lane's first. Padding lanes
- * give FLT_MAX. For a center inside a convex polygon the least of these is the least line
- * distance too (the nearest edge line's foot lies on its edge), so one formula serves both. */
-static FORCE_INLINE __m128 disk_block_dist(__m128 live, __m128 dx, __m128 dy, __m128 ex, __m128 ey, __m128 ee, __m128 l, __m128 *perp) {
-    __m128 t = _mm_add_ps(_mm_mul_ps(dx, ex), _mm_mul_ps(dy, ey)), d0 = _mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy));
-    *perp = _mm_and_ps(_mm_cmpgt_ps(t, _mm_setzero_ps()), _mm_cmplt_ps(t, ee));
-    return select_ps(live, select_ps(*perp, _mm_div_ps(l, ee), d0), _mm_set1_ps(FLT_MAX));
-}
-
-/* v, computed here: an empty asm that the compiler must feed keeps it from sinking the work into
- * the branch that uses it, where it would wait for the search instead of running beside it. */
-static FORCE_INLINE __m128 early_ps(__m128 v) {
-#if defined(__GNUC__)
-    __asm__("" : "+x"(v));
-#endif
-    return v;
-}
-
-/* The smallest of the four lanes, in every lane. */
-static FORCE_INLINE __m128 hmin_ps(__m128 v) {
-    v = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
-    return _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
-}
-
-/* min(m, nx * px + ny * py): one point against four faces. */
-static inline __m128 face_min(__m128 m, __m128 nx, __m128 ny, __m128 px, __m128 py) {
-    return _mm_min_ps(m, _mm_add_ps(_mm_mul_ps(nx, px), _mm_mul_ps(ny, py)));
-}
-
-/* Largest separation of b's core from a's faces (SAT): for each face of a, the signed distance of
- * b's deepest vertex from the face line, min_j n_i . w_j - off_i; the largest over the faces, and
- * that face (the first on ties). A one-point core has no face: -REAL_MAX. Four faces at a time
- * against one vertex at a time, so that no horizontal reduction is needed until the end; b's
- * vertices are read four at a time and spread lane by lane (their padding lanes repeat vertex 0,
- * which leaves every minimum unchanged). Cores of up to 8 vertices take the straight-line form. */
-static c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
-    __m128 m[RS_BLOCKS], best;
-    int blocks = (a->count + 3) >> 2, j, k;
-    unsigned mask = 0;
-    *face = 0;
-    if (a->count < 2) return -REAL_MAX;
-    for (k = 0; k < RS_BLOCKS; ++k) m[k] = _mm_set1_ps(FLT_MAX);
-#if RS_BLOCKS == 2
-    if (blocks <= 2) {
-        const __m128 nx0 = _mm_loadu_ps(a->nx), ny0 = _mm_loadu_ps(a->ny);
-        __m128 m0 = m[0], m1 = m[1];
-        if (blocks == 1) {
-            for (j = 0; j < b->count; j += 4) {
-                __m128 bx = _mm_loadu_ps(b->vx + j), by = _mm_loadu_ps(b->vy + j);
-                m0 = face_min(m0, nx0, ny0, _mm_shuffle_ps(bx, bx, 0x00), _mm_shuffle_ps(by, by, 0x00));
-                m0 = face_min(m0, nx0, ny0, _mm_shuffle_ps(bx, bx, 0x55), _mm_shuffle_ps(by, by, 0x55));
-                m0 = face_min(m0, nx0, ny0, _mm_shuffle_ps(bx, bx, 0xAA), _mm_shuffle_ps(by, by, 0xAA));
-                m0 = face_min(m0, nx0, ny0, _mm_shuffle_ps(bx, bx, 0xFF), _mm_shuffle_ps(by, by, 0xFF));
-            }
-        } else {
-            const __m128 nx1 = _mm_loadu_ps(a->nx + 4), ny1 = _mm_loadu_ps(a->ny + 4);
-            for (j = 0; j < b->count; j += 4) {
-                __m128 bx = _mm_loadu_ps(b->vx + j), by = _mm_loadu_ps(b->vy + j), px, py;
-                px = _mm_shuffle_ps(bx, bx, 0x00); py = _mm_shuffle_ps(by, by, 0x00);
-                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
-                px = _mm_shuffle_ps(bx, bx, 0x55); py = _mm_shuffle_ps(by, by, 0x55);
-                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
-                px = _mm_shuffle_ps(bx, bx, 0xAA); py = _mm_shuffle_ps(by, by, 0xAA);
-                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
-                px = _mm_shuffle_ps(bx, bx, 0xFF); py = _mm_shuffle_ps(by, by, 0xFF);
-                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
-            }
-        }
-        m[0] = m0;
-        m[1] = m1;
-    } else
-#endif
-    {
-        for (j = 0; j < b->count; ++j) {
-            __m128 px = _mm_set1_ps(b->vx[j]), py = _mm_set1_ps(b->vy[j]);
-            for (k = 0; k < RS_BLOCKS && k < blocks; ++k) m[k] = face_min(m[k], _mm_loadu_ps(a->nx + 4 * k), _mm_loadu_ps(a->ny + 4 * k), px, py);
-        }
-    }
-    best = _mm_set1_ps(-FLT_MAX);
-    for (k = 0; k < RS_BLOCKS && k < blocks; ++k) {
-        m[k] = _mm_sub_ps(m[k], _mm_loadu_ps(a->off + 4 * k));
-        best = _mm_max_ps(best, m[k]);
-    }
-    best = hmax_ps(best);
-    for (k = 0; k < RS_BLOCKS && k < blocks; ++k) mask |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(m[k], best)) << (4 * k);
-    if (mask != 0) *face = c2d_lowest_bit(mask);
-    return _mm_cvtss_f32(best);
-}
-#else
-static bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) { return rs_polygon_scalar(s, p, o); }
 
 /* Largest separation of b's core from a's faces (SAT): for each face of a, the signed distance of
  * b's deepest vertex from the face line, min_j n_i . w_j - off_i; the largest over the faces, and
  * that face (the first on ties). A one-point core has no face: -REAL_MAX. The inner loop runs over
  * the faces so that it vectorises. */
-static c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
+c2d_real c2d_ref_rs_separation(const rshape *a, const rshape *b, int *face) {
     c2d_real m[RS_N], best = -REAL_MAX;
     int i, j, f = 0;
     *face = 0;
@@ -783,7 +345,24 @@ static c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
     *face = f;
     return best;
 }
+
+/* The loader and the separation search: the SSE kernels (src/simd/manifold_sse.c) when compiled in,
+ * else the references above. */
+static inline bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+#ifdef POLY_SSE
+    return c2d_sse_rs_polygon(s, p, o);
+#else
+    return c2d_ref_rs_polygon(s, p, o);
 #endif
+}
+
+static inline c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
+#ifdef POLY_SSE
+    return c2d_sse_rs_separation(a, b, face);
+#else
+    return c2d_ref_rs_separation(a, b, face);
+#endif
+}
 
 
 /* Index of the vertex of s deepest along -n (smallest dot(n, v)); the first one on ties. */
@@ -805,38 +384,7 @@ static int rs_deepest(const rshape *s, c2d_vec2 n) {
  * loaded or checked (a NaN makes every comparison fail, so bad input still goes the full way and
  * is rejected there; an answer of "apart" is never wrong for any input). Compares world
  * coordinates only, so it is exact. With SSE, two vertices per load. */
-#ifdef POLY_SSE
-static inline __m128 poly_box(const c2d_polygon *p) {
-    const float *v = &p->vertices[0].x;
-    __m128 lo = _mm_loadu_ps(v), hi = lo, t;
-    int i, n = p->count;
-    for (i = 2; i + 1 < n; i += 2) {
-        t = _mm_loadu_ps(v + 2 * i);
-        lo = _mm_min_ps(lo, t);
-        hi = _mm_max_ps(hi, t);
-    }
-    if (i < n) {
-        t = _mm_loadl_pi(lo, (const __m64 *)(const void *)(v + 2 * i)); /* 8-byte load, no alignment needed */
-        t = _mm_movelh_ps(t, t);
-        lo = _mm_min_ps(lo, t);
-        hi = _mm_max_ps(hi, t);
-    }
-    lo = _mm_min_ps(lo, _mm_movehl_ps(lo, lo));
-    hi = _mm_max_ps(hi, _mm_movehl_ps(hi, hi));
-    return _mm_movelh_ps(lo, hi); /* lower x, lower y, upper x, upper y */
-}
-
-/* Two boxes as poly_box gives them: true when they do not overlap (touching counts as apart). */
-static inline bool boxes_apart(__m128 ba, __m128 bb) {
-    __m128 apart = _mm_or_ps(_mm_cmple_ps(_mm_movehl_ps(ba, ba), bb), _mm_cmple_ps(_mm_movehl_ps(bb, bb), ba));
-    return (_mm_movemask_ps(apart) & 3) != 0;
-}
-
-static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
-    return boxes_apart(poly_box(a), poly_box(b));
-}
-#else
-static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
+bool c2d_ref_polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
     c2d_aabb box[2];
     int k, i;
     for (k = 0; k < 2; ++k) {
@@ -850,7 +398,14 @@ static bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
     return box[0].upper.x <= box[1].lower.x || box[1].upper.x <= box[0].lower.x || box[0].upper.y <= box[1].lower.y ||
            box[1].upper.y <= box[0].lower.y;
 }
+
+static inline bool polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
+#ifdef POLY_SSE
+    return c2d_sse_polygon_boxes_apart(a, b);
+#else
+    return c2d_ref_polygon_boxes_apart(a, b);
 #endif
+}
 
 /* ---- closest points of segments ---- */
 
@@ -964,32 +519,6 @@ static features face_features(const rshape *f, int face, const rshape *g) {
 
 /* ---- the push-out ---- */
 
-typedef struct contact {
-    c2d_vec2 normal;  /* unit, from B toward A */
-    c2d_real depth;   /* > 0: A moved by normal * depth touches B */
-    c2d_vec2 pos;     /* on B's surface, where A touches it after the push (local frame) */
-} contact;
-
-/* The contact of a disk of radius r centred at the local origin whose nearest feature of the
- * polygon is a face with outward normal n at signed distance sep: out along n, foot on the face. */
-static inline void face_contact(contact *out, c2d_vec2 n, c2d_real sep, c2d_real r, c2d_real scale) {
-    out->normal = n;
-    out->depth = positive_depth(r - sep, scale);
-    out->pos = c2d_scale(n, -sep);
-}
-
-/* The contact of the same disk whose nearest point of the polygon is q at distance d > 0 (a vertex
- * or a point of an edge beside the best face): out along the line from q to the center. A d too
- * small to have a normal square (below C2D_NORMALIZE_TINY) came from a subnormal squared length
- * and has lost its precision (a normal 0.18% long was seen): the direction is then normalised on
- * its own. */
-static inline void point_contact(contact *out, c2d_vec2 q, c2d_real d, c2d_real r, c2d_real scale) {
-    c2d_vec2 nq = c2d_sub(c2d_v2(0, 0), q);
-    out->normal = d >= (c2d_real)C2D_NORMALIZE_TINY ? c2d_scale(nq, (c2d_real)1 / d) : c2d_normalize(nq);
-    out->depth = positive_depth(r - d, scale);
-    out->pos = q;
-}
-
 static inline c2d_real pair_scale(const rshape *a, const rshape *b) { return a->size + b->size; }
 
 /* Cores apart at closest points pa (on A) and pb (on B), squared distance d2 > 0. */
@@ -1069,14 +598,6 @@ static void axis_contact(const rshape *a, const rshape *b, bool owner_b, int fac
 }
 
 
-/* gap is a distance (or separation) minus the sum of the radii: negative means overlap. */
-static verdict judge(c2d_real gap, c2d_real tol) {
-    if (gap >= tol) return RS_NO;
-    if (gap <= -tol) return RS_YES;
-    return RS_UNSURE;
-}
-
-
 /* The minimum push-out of A out of B (see the top of the file). RS_NO (nothing written) when the
  * shapes are clearly apart; otherwise the contact is written, and RS_UNSURE means that they are
  * within rounding of touching and the caller must ask the exact predicate. Ties between faces go
@@ -1137,13 +658,13 @@ static verdict rs_contact(const rshape *a, const rshape *b, contact *out) {
  * in a frame at the center (c = (0,0) there; the caller's origin is the center). The reference
  * form, and the one of double builds; with SSE disk_polygon below decides the same pairs four
  * vertices at a time. */
-SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+SCALAR_LOADER verdict c2d_ref_disk_polygon(c2d_vec2 o, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
     c2d_vec2 c = c2d_v2(0, 0), q;
     c2d_real best, scale, tol, d2;
     int n = p->count, face;
     disk_face df;
     verdict v;
-    if (!disk_ok(o, r, is_point)) return RS_BAD;
+    if (!c2d_disk_ok(o, r, is_point)) return RS_BAD;
     v = disk_face_scalar(p, o, r, &df);
     if (v != RS_YES) return v;
     best = df.sep;
@@ -1197,161 +718,15 @@ SCALAR_LOADER static verdict disk_polygon_scalar(c2d_vec2 o, c2d_real r, bool is
     return v;
 }
 
+/* The circle's search: the SSE kernel (src/simd/manifold_sse.c) when compiled in, else the
+ * reference above. */
+static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
 #ifdef POLY_SSE
-/* disk_polygon_scalar's pairs, four vertices at a time, for polygons of up to two blocks. The
- * vertices are loaded once, as world lanes (d = c - v_i, e_i = v_i+1 - v_i):
- * 1. The exact separating-edge test (edge_separates) on all edges: a miss costs a load, a few
- *    products and no check, since that answer is the exact test's for any polygon. Block 0 is
- *    tested alone first, so that most misses of an 8-vertex polygon skip block 1.
- * 2. The checks a hit needs (those of disk_ok and disk_face_scalar): circle and vertices in range,
- *    stored normals finite, a positive signed area; the numerators s_i = cross(d_i, e_i) are minus
- *    the shoelace terms of the area about the center, so the winding check costs two sums. The
- *    circle's check is one branch (disk_ok); the polygon's take none of their own: a failure joins
- *    the rare conditions below that send the pair to disk_polygon_scalar, which checks everything
- *    again and gives RS_BAD.
- * 3. The nearest feature: the least of the point-segment distances, each a line distance when the
- *    foot lies inside the edge, else the distance to the edge's first vertex (its last vertex is
- *    the next edge's first). All are squared (s_i^2 / ee_i, |d_i|^2), so the search takes one
- *    division per block and no root; the 1 / |e_i| that the contact needs are computed beside it,
- *    not after it. When no s_i is positive (the exact test's "inside" too) the center is inside
- *    every edge line; the nearest edge is then the one of least line distance (the face of
- *    greatest separation, whose foot lies on the edge of a convex polygon), and the contact runs
- *    along its normal whatever the lane's foot test said.
- *    Unlike Box2D's face-then-Voronoi scheme this needs no branch per region, and it finds the
- *    nearest point also across the slightly reflex corners of a polygon rounded far from the
- *    origin.
- * Then the decision and contact as in disk_polygon_scalar (judge with SURE_ULPS). Bad input, a
- * polygon with an edge too short to normalise, a doubtful area sum, a squared numerator beyond the
- * float range (polygons larger than about 4e9), a least squared distance below FLT_MIN (a center on
- * an edge line or a vertex, or within 1e-19 of one, where squares underflow to 0 and tie with the
- * true nearest feature), or more than 8 vertices goes to disk_polygon_scalar. */
-static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out, int blocks) {
-    const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
-    const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
-    __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, m, sum, cut, size, inv0, nan, coord;
-    /* lanes of d, e, 1 / |e| and s, read back for the nearest feature */
-    float ld[4 * RS_BLOCKS], le[4 * RS_BLOCKS], lf[4 * RS_BLOCKS], lg[4 * RS_BLOCKS], lh[4 * RS_BLOCKS], ls[4 * RS_BLOCKS];
-    unsigned mask, pmask;
-    int f, out_lanes;
-    c2d_real scale, tol, dist, dmin;
-#if RS_BLOCKS < 2
-    (void)blocks; /* a build with at most 4 vertices: one block only */
-#endif
-    disk_block_load(p, 0, &x0, &y0, &live0);
-#if RS_BLOCKS >= 2
-    if (blocks == 2) {
-        __m128 x1, y1, live1, dx1, dy1, ex1, ey1, ee1, s1, l1, perp1, val1, inv1;
-        disk_block_load(p, 1, &x1, &y1, &live1);
-        if (disk_block_edges(x0, y0, x1, y1, cx, cy, rr, is_point, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
-        if (disk_block_edges(x1, y1, x0, y0, cx, cy, rr, is_point, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1)) return RS_NO;
-        if (!disk_ok(c, r, is_point)) return RS_BAD;
-        coord = zero;
-        nan = _mm_add_ps(disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord), disk_block_checks(x1, y1, live1, &p->normals[4].x, &coord));
-        /* short edges and squared numerators beyond the float range go to the scalar form */
-        cut = _mm_or_ps(_mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big))),
-                        _mm_and_ps(live1, _mm_or_ps(_mm_cmple_ps(ee1, tiny), _mm_cmpnle_ps(l1, big))));
-        out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero)) | _mm_movemask_ps(_mm_cmpgt_ps(s1, zero));
-        /* twice the area about the center (-sum s) and the sum of |s| (padding lanes: s = 0) */
-        sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
-        sum = _mm_add_ps(sum, _mm_add_ps(_mm_unpacklo_ps(s1, _mm_andnot_ps(sign, s1)), _mm_unpackhi_ps(s1, _mm_andnot_ps(sign, s1))));
-        inv0 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
-        inv1 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee1)));
-        val0 = disk_block_dist(live0, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
-        val1 = disk_block_dist(live1, dx1, dy1, ex1, ey1, ee1, l1, &perp1);
-        m = hmin_ps(_mm_min_ps(val0, val1));
-        mask = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val0, m)) | ((unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val1, m)) << 4);
-        pmask = (unsigned)_mm_movemask_ps(perp0) | ((unsigned)_mm_movemask_ps(perp1) << 4);
-        /* block 1's lanes, for the scalar tail below (read only when the nearest feature is there) */
-        _mm_storeu_ps(ld + 4, dx1);
-        _mm_storeu_ps(le + 4, dy1);
-        _mm_storeu_ps(lf + 4, ex1);
-        _mm_storeu_ps(lg + 4, ey1);
-        _mm_storeu_ps(lh + 4, inv1);
-        _mm_storeu_ps(ls + 4, s1);
-        size = _mm_max_ps(_mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0)), _mm_max_ps(_mm_andnot_ps(sign, dx1), _mm_andnot_ps(sign, dy1)));
-    } else
-#endif
-    {
-        if (disk_block_edges(x0, y0, x0, y0, cx, cy, rr, is_point, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
-        if (!disk_ok(c, r, is_point)) return RS_BAD;
-        coord = zero;
-        nan = disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord);
-        cut = _mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big)));
-        out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero));
-        sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
-        inv0 = early_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(ee0)));
-        val0 = disk_block_dist(live0, dx0, dy0, ex0, ey0, ee0, l0, &perp0);
-        m = hmin_ps(val0);
-        mask = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(val0, m));
-        pmask = (unsigned)_mm_movemask_ps(perp0);
-        size = _mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0));
-    }
-    /* the checks of disk_block_checks: a failure takes the scalar form, which checks everything
-     * again and gives RS_BAD */
-    cut = _mm_or_ps(cut, _mm_cmpnle_ps(coord, _mm_set1_ps(C2D_MAX_COORD)));
-    /* sum = (-2 area, sum |s|, ., .) after the last fold; NaN when a stored normal is not finite */
-    sum = _mm_add_ps(sum, nan);
-    sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
-    dmin = _mm_cvtss_f32(m);
-    if (_mm_movemask_ps(cut) || !(-_mm_cvtss_f32(sum) > 32 * C2D_EPSILON * _mm_cvtss_f32(_mm_shuffle_ps(sum, sum, 1))) || mask == 0 ||
-        !(dmin >= FLT_MIN))
-        return disk_polygon_scalar(c, r, is_point, p, out);
-    f = c2d_lowest_bit(mask);
-    scale = _mm_cvtss_f32(hmax_ps(size)) + r;
-    tol = SURE_ULPS * C2D_EPSILON * scale;
-    if (((pmask >> f) & 1u) || !out_lanes) {
-        /* the nearest point is the foot on edge f: out along its normal (inward for a center
-         * inside that edge's line but outside the polygon, which only a polygon that is not
-         * convex can give) */
-        c2d_real inv, sep;
-        c2d_vec2 n;
-        verdict v;
-        _mm_storeu_ps(lf, ex0);
-        _mm_storeu_ps(lg, ey0);
-        _mm_storeu_ps(lh, inv0);
-        _mm_storeu_ps(ls, s0);
-        inv = lh[f]; /* 1 / |e_f|, computed beside the search rather than after it */
-        sep = ls[f] * inv;
-        n = c2d_v2(lg[f] * inv, -lf[f] * inv);
-        if (out_lanes && sep < 0) {
-            n = c2d_neg(n);
-            sep = -sep;
-        }
-        v = judge(sep - r, tol);
-        if (v != RS_NO) face_contact(out, n, sep, r, scale);
-        return v;
-    }
-    /* the nearest point is vertex f, at d from the center */
-    {
-        c2d_vec2 d;
-        verdict v;
-        _mm_storeu_ps(ld, dx0);
-        _mm_storeu_ps(le, dy0);
-        d = c2d_v2(ld[f], le[f]);
-        dist = C2D_SQRT(dmin);
-        v = judge(dist - r, tol);
-        if (v != RS_NO) point_contact(out, c2d_neg(d), dist, r, scale);
-        return v;
-    }
-}
-
-/* disk_polygon_blocks for one block or for two, as separate copies: with the block count decided
- * first, the two copies share no code, so the registers of one do not constrain the other (with a
- * common tail the compiler spilled more values before the separating-edge test). */
-static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
-#if RS_BLOCKS > 2
-    if (p->count > 8) return disk_polygon_scalar(c, r, is_point, p, out); /* a build with more vertices than two blocks */
-#endif
-#if RS_BLOCKS >= 2
-    if (p->count > 4) return disk_polygon_blocks(c, r, is_point, p, out, 2);
-#endif
-    return disk_polygon_blocks(c, r, is_point, p, out, 1);
-}
+    return c2d_sse_disk_polygon(c, r, is_point, p, out);
 #else
-static FORCE_INLINE verdict disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
-    return disk_polygon_scalar(c, r, is_point, p, out);
-}
+    return c2d_ref_disk_polygon(c, r, is_point, p, out);
 #endif
+}
 
 /* Circle a against circle b, relative to b's center. The decision is the exact test of
  * c2d_circle_overlap_circle itself (squared distance of the centers below the squared sum of the
@@ -1553,7 +928,7 @@ static c2d_manifold finish_manifold(verdict v, bool exact, const c2d_manifold *m
  * answers are exact for exact inputs. */
 bool c2d_point_hit_aabb(c2d_vec2 p, c2d_aabb b, c2d_hit *out) {
     c2d_real right, left, up, down, px, py, sx, sy;
-    if (!point_ok(p) || !c2d_aabb_usable(b) || !c2d_aabb_contains_point(b, p)) return false;
+    if (!c2d_point_ok(p) || !c2d_aabb_usable(b) || !c2d_aabb_contains_point(b, p)) return false;
     right = b.upper.x - p.x;
     left = p.x - b.lower.x;
     up = b.upper.y - p.y;
@@ -1585,7 +960,7 @@ bool c2d_point_hit_circle(c2d_vec2 p, c2d_circle c, c2d_hit *out) {
     rshape a, b;
     contact k;
     verdict v;
-    if (!point_ok(p) || !circle_ok(c)) return false;
+    if (!c2d_point_ok(p) || !c2d_circle_ok(c)) return false;
     rs_point(&b, c.center, c.radius, c.center);
     rs_point(&a, p, 0, c.center);
     v = rs_contact(&a, &b, &k);
@@ -1596,7 +971,7 @@ bool c2d_point_hit_capsule(c2d_vec2 p, c2d_capsule c, c2d_hit *out) {
     rshape a, b;
     contact k;
     verdict v;
-    if (!point_ok(p) || !capsule_ok(c)) return false;
+    if (!c2d_point_ok(p) || !c2d_capsule_ok(c)) return false;
     rs_segment(&b, c.p1, c.p2, c.radius, c.p1);
     rs_point(&a, p, 0, c.p1);
     v = rs_contact(&a, &b, &k);
@@ -1608,7 +983,7 @@ bool c2d_point_hit_capsule(c2d_vec2 p, c2d_capsule c, c2d_hit *out) {
 bool c2d_point_hit_polygon(c2d_vec2 p, const c2d_polygon *poly, c2d_hit *out) {
     contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
-    if (!point_ok(p) || !polygon_present(poly)) return false;
+    if (!c2d_point_ok(p) || !c2d_polygon_present(poly)) return false;
     v = disk_polygon(p, 0, true, poly, &k);
     if (v == RS_BAD) return false;
     return finish_hit(v, v == RS_UNSURE && c2d_polygon_contains_point(poly, p), &k, p, out);
@@ -1619,7 +994,7 @@ bool c2d_segment_hit_aabb(c2d_segment s, c2d_aabb b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!segment_ok(s) || !c2d_aabb_usable(b)) return false;
+    if (!c2d_segment_ok(s) || !c2d_aabb_usable(b)) return false;
     o = b.lower;
     rs_aabb(&rb, b, o);
     rs_segment(&ra, s.p1, s.p2, 0, o);
@@ -1632,7 +1007,7 @@ bool c2d_segment_hit_circle(c2d_segment s, c2d_circle c, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!segment_ok(s) || !circle_ok(c)) return false;
+    if (!c2d_segment_ok(s) || !c2d_circle_ok(c)) return false;
     o = c.center;
     rs_point(&rb, c.center, c.radius, o);
     rs_segment(&ra, s.p1, s.p2, 0, o);
@@ -1645,7 +1020,7 @@ bool c2d_segment_hit_capsule(c2d_segment s, c2d_capsule c, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!segment_ok(s) || !capsule_ok(c)) return false;
+    if (!c2d_segment_ok(s) || !c2d_capsule_ok(c)) return false;
     o = c.p1;
     rs_segment(&rb, c.p1, c.p2, c.radius, o);
     rs_segment(&ra, s.p1, s.p2, 0, o);
@@ -1658,7 +1033,7 @@ bool c2d_segment_hit_polygon(c2d_segment s, const c2d_polygon *p, c2d_hit *out) 
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!segment_ok(s) || !polygon_present(p)) return false;
+    if (!c2d_segment_ok(s) || !c2d_polygon_present(p)) return false;
     o = p->vertices[0];
     if (!rs_polygon(&rb, p, o)) return false;
     rs_segment(&ra, s.p1, s.p2, 0, o);
@@ -1704,7 +1079,7 @@ bool c2d_aabb_hit_circle(c2d_aabb a, c2d_circle b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!c2d_aabb_usable(a) || !circle_ok(b)) return false;
+    if (!c2d_aabb_usable(a) || !c2d_circle_ok(b)) return false;
     o = b.center;
     rs_point(&rb, b.center, b.radius, o);
     rs_aabb(&ra, a, o);
@@ -1717,7 +1092,7 @@ bool c2d_aabb_hit_capsule(c2d_aabb a, c2d_capsule b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!c2d_aabb_usable(a) || !capsule_ok(b)) return false;
+    if (!c2d_aabb_usable(a) || !c2d_capsule_ok(b)) return false;
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_aabb(&ra, a, o);
@@ -1730,7 +1105,7 @@ bool c2d_aabb_hit_polygon(c2d_aabb a, const c2d_polygon *b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!c2d_aabb_usable(a) || !polygon_present(b)) return false;
+    if (!c2d_aabb_usable(a) || !c2d_polygon_present(b)) return false;
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o)) return false;
     rs_aabb(&ra, a, o);
@@ -1740,7 +1115,7 @@ bool c2d_aabb_hit_polygon(c2d_aabb a, const c2d_polygon *b, c2d_hit *out) {
 
 bool c2d_circle_hit_circle(c2d_circle a, c2d_circle b, c2d_hit *out) {
     contact k;
-    if (!circle_ok(a) || !circle_ok(b) || !disk_disk(a, b, &k)) return false;
+    if (!c2d_circle_ok(a) || !c2d_circle_ok(b) || !disk_disk(a, b, &k)) return false;
     return finish_hit(RS_YES, true, &k, b.center, out);
 }
 
@@ -1749,7 +1124,7 @@ bool c2d_circle_hit_capsule(c2d_circle a, c2d_capsule b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!circle_ok(a) || !capsule_ok(b)) return false;
+    if (!c2d_circle_ok(a) || !c2d_capsule_ok(b)) return false;
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_point(&ra, a.center, a.radius, o);
@@ -1760,7 +1135,7 @@ bool c2d_circle_hit_capsule(c2d_circle a, c2d_capsule b, c2d_hit *out) {
 bool c2d_circle_hit_polygon(c2d_circle a, const c2d_polygon *b, c2d_hit *out) {
     contact k = {{0, 0}, 0, {0, 0}}; /* written only on a hit; zeroed to keep compilers calm */
     verdict v;
-    if (!polygon_present(b)) return false;
+    if (!c2d_polygon_present(b)) return false;
     v = disk_polygon(a.center, a.radius, false, b, &k);
     if (v == RS_BAD) return false;
     return finish_hit(v, v == RS_UNSURE && c2d_circle_overlap_polygon(a, b), &k, a.center, out);
@@ -1771,7 +1146,7 @@ bool c2d_capsule_hit_capsule(c2d_capsule a, c2d_capsule b, c2d_hit *out) {
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!capsule_ok(a) || !capsule_ok(b)) return false;
+    if (!c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return false;
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_segment(&ra, a.p1, a.p2, a.radius, o);
@@ -1784,7 +1159,7 @@ bool c2d_capsule_hit_polygon(c2d_capsule a, const c2d_polygon *b, c2d_hit *out) 
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!capsule_ok(a) || !polygon_present(b)) return false;
+    if (!c2d_capsule_ok(a) || !c2d_polygon_present(b)) return false;
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o)) return false;
     rs_segment(&ra, a.p1, a.p2, a.radius, o);
@@ -1797,7 +1172,7 @@ bool c2d_polygon_hit_polygon(const c2d_polygon *a, const c2d_polygon *b, c2d_hit
     contact k;
     verdict v;
     c2d_vec2 o;
-    if (!polygon_present(a) || !polygon_present(b) || polygon_boxes_apart(a, b)) return false;
+    if (!c2d_polygon_present(a) || !c2d_polygon_present(b) || polygon_boxes_apart(a, b)) return false;
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, a, o)) return false;
     v = rs_contact(&ra, &rb, &k);
@@ -1830,7 +1205,7 @@ c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!c2d_aabb_usable(a) || !circle_ok(b)) return empty_manifold();
+    if (!c2d_aabb_usable(a) || !c2d_circle_ok(b)) return empty_manifold();
     o = b.center;
     rs_point(&rb, b.center, b.radius, o);
     rs_aabb(&ra, a, o);
@@ -1843,7 +1218,7 @@ c2d_manifold c2d_aabb_manifold_capsule(c2d_aabb a, c2d_capsule b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!c2d_aabb_usable(a) || !capsule_ok(b)) return empty_manifold();
+    if (!c2d_aabb_usable(a) || !c2d_capsule_ok(b)) return empty_manifold();
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_aabb(&ra, a, o);
@@ -1856,7 +1231,7 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!c2d_aabb_usable(a) || !polygon_present(b)) return empty_manifold();
+    if (!c2d_aabb_usable(a) || !c2d_polygon_present(b)) return empty_manifold();
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o)) return empty_manifold();
     rs_aabb(&ra, a, o);
@@ -1873,22 +1248,6 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     c2d_manifold m;
     c2d_vec2 d, n = c2d_v2(1, 0);
     c2d_real r = a.radius + b.radius, d2, dist = 0, depth;
-#ifdef C2D_NARROW_SSE
-    /* the same operations on the lanes of the registers the centers arrive in (through the scalars
-     * the compiler moves them to the stack and back), and the checks as one lane mask */
-    const __m128 sign = _mm_set1_ps(-0.0f), lim = _mm_set1_ps(C2D_MAX_COORD);
-    __m128 pa, pb, dv, sq, rv;
-    PAIR_LANES(a.center, pa);
-    PAIR_LANES(b.center, pb);
-    dv = _mm_sub_ps(pa, pb);
-    sq = _mm_mul_ps(dv, dv);
-    d2 = _mm_cvtss_f32(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1))); /* dx * dx + dy * dy */
-    if (!(d2 < r * r)) return empty_manifold();
-    rv = _mm_unpacklo_ps(_mm_set1_ps(a.radius), _mm_set1_ps(b.radius));
-    if (_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_andnot_ps(sign, _mm_movelh_ps(pa, pb)), lim), _mm_and_ps(_mm_cmple_ps(_mm_set1_ps(C2D_MIN_SIZE), rv), _mm_cmple_ps(rv, lim)))) != 0xF)
-        return empty_manifold();
-    d = c2d_v2(_mm_cvtss_f32(dv), _mm_cvtss_f32(_mm_shuffle_ps(dv, dv, 1)));
-#else
     c2d_real big;
     d = c2d_sub(a.center, b.center);
     d2 = c2d_dot(d, d);
@@ -1896,9 +1255,8 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
                    c2d_maxr(a.radius, b.radius));
     if (!((big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) >= (c2d_real)C2D_MIN_SIZE))) return empty_manifold();
-#endif
     if (d2 > 0) {
-        dist = sqrt_nonneg(d2);
+        dist = c2d_sqrt_nonneg(d2);
         n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
     }
     depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
@@ -1918,7 +1276,7 @@ c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!circle_ok(a) || !capsule_ok(b)) return empty_manifold();
+    if (!c2d_circle_ok(a) || !c2d_capsule_ok(b)) return empty_manifold();
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_point(&ra, a.center, a.radius, o);
@@ -1941,7 +1299,7 @@ static bool circle_polygon_exact(c2d_real x, c2d_real y, c2d_real r, const c2d_p
 /* The contact of a circle and a polygon (local frame at the circle's center) when they overlap. */
 static FORCE_INLINE bool circle_polygon_contact(c2d_circle a, const c2d_polygon *b, contact *k) {
     verdict v;
-    if (!polygon_present(b)) return false;
+    if (!c2d_polygon_present(b)) return false;
     v = disk_polygon(a.center, a.radius, false, b, k);
     return v == RS_YES || (v == RS_UNSURE && circle_polygon_exact(a.center.x, a.center.y, a.radius, b));
 }
@@ -1957,7 +1315,7 @@ c2d_manifold c2d_capsule_manifold_capsule(c2d_capsule a, c2d_capsule b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!capsule_ok(a) || !capsule_ok(b)) return empty_manifold();
+    if (!c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return empty_manifold();
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_segment(&ra, a.p1, a.p2, a.radius, o);
@@ -1970,7 +1328,7 @@ c2d_manifold c2d_capsule_manifold_polygon(c2d_capsule a, const c2d_polygon *b) {
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!capsule_ok(a) || !polygon_present(b)) return empty_manifold();
+    if (!c2d_capsule_ok(a) || !c2d_polygon_present(b)) return empty_manifold();
     o = b->vertices[0];
     if (!rs_polygon(&rb, b, o)) return empty_manifold();
     rs_segment(&ra, a.p1, a.p2, a.radius, o);
@@ -1978,51 +1336,62 @@ c2d_manifold c2d_capsule_manifold_polygon(c2d_capsule a, const c2d_polygon *b) {
     return finish_manifold(v, v == RS_UNSURE && c2d_capsule_overlap_polygon(a, b), &m);
 }
 
+/* The body of c2d_polygon_manifold_polygon and of its _xf form, once a and b are loaded relative
+ * to o (ra, rb): the manifold in that frame into *m, an unsure verdict settled by the exact test of
+ * a (placed by *rel first when rel is not NULL: the _xf form builds the placed polygon only here)
+ * and b. False when they do not overlap. */
+static bool polygon_pair(const rshape *ra, const rshape *rb, c2d_vec2 o, const c2d_polygon *a, const c2d_transform *rel,
+                         const c2d_polygon *b, c2d_manifold *m) {
+    verdict v = rs_manifold(ra, rb, o, m);
+    if (v != RS_UNSURE) return v == RS_YES;
+    if (rel) {
+        c2d_polygon la;
+        c2d_place_polygon(&la, a, *rel);
+        return c2d_polygon_overlap_polygon(&la, b);
+    }
+    return c2d_polygon_overlap_polygon(a, b);
+}
+
 c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygon *b) {
     rshape ra, rb;
     c2d_manifold m;
-    verdict v;
     c2d_vec2 o;
-    if (!polygon_present(a) || !polygon_present(b) || polygon_boxes_apart(a, b)) return empty_manifold();
+    if (!c2d_polygon_present(a) || !c2d_polygon_present(b) || polygon_boxes_apart(a, b)) return empty_manifold();
     o = b->vertices[0];
-    if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, a, o)) return empty_manifold();
-    v = rs_manifold(&ra, &rb, o, &m);
-    return finish_manifold(v, v == RS_UNSURE && c2d_polygon_overlap_polygon(a, b), &m);
+    if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, a, o) || !polygon_pair(&ra, &rb, o, a, NULL, b, &m)) return empty_manifold();
+    return m;
 }
 
 /* ---- manifolds of shapes placed by transforms ---- */
 
 /* p mapped by xf into *out, with the formulas of c2d_polygon_transform (the same values), written
  * in place rather than returned; p->count is already checked. */
-static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform xf) {
+void c2d_place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform xf) {
     int i, n = p->count;
-#if defined(C2D_NARROW_SSE) && (C2D_MAX_POLYGON_VERTICES % 2 == 0)
-    /* Two points per 16-byte store, at the offsets where the loaders read them back as 16-byte
-     * loads (a load spanning two smaller stores cannot be forwarded and stalls). The products and
-     * sums of c2d_transform_point and c2d_rotate, in their order: the same bits. */
-    const __m128 pp = _mm_unpacklo_ps(_mm_set_ss(xf.p.x), _mm_set_ss(xf.p.y));
-    const __m128 qs = _mm_unpacklo_ps(_mm_set_ss(-xf.q.s), _mm_set_ss(xf.q.s));
-    const __m128 t = _mm_movelh_ps(pp, pp), s = _mm_movelh_ps(qs, qs);
-    const __m128 c = _mm_shuffle_ps(_mm_set_ss(xf.q.c), _mm_set_ss(xf.q.c), 0);
-    /* only the blocks of 4 slots that the loaders read (slots past them are left unwritten) */
-    const int end = (n + 3) & ~3;
-    for (i = 0; i < C2D_MAX_POLYGON_VERTICES && i < end; i += 2) {
-        __m128 live = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(i, i, i + 1, i + 1)));
-        __m128 v = _mm_loadu_ps(&p->vertices[i].x), m = _mm_loadu_ps(&p->normals[i].x);
-        v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
-        m = _mm_add_ps(_mm_mul_ps(c, m), _mm_mul_ps(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
-        _mm_storeu_ps(&out->vertices[i].x, _mm_and_ps(v, live));
-        _mm_storeu_ps(&out->normals[i].x, _mm_and_ps(m, live));
-    }
-#else
     for (i = 0; i < C2D_MAX_POLYGON_VERTICES; ++i) {
         c2d_vec2 v = i < n ? p->vertices[i] : c2d_v2(0, 0), m = i < n ? p->normals[i] : c2d_v2(0, 0);
         out->vertices[i] = i < n ? c2d_transform_point(xf, v) : v;
         out->normals[i] = c2d_rotate(xf.q, m);
     }
-#endif
     out->centroid = c2d_transform_point(xf, p->centroid);
     out->count = n;
+}
+
+/* a placed by rel and b loaded relative to o (into ra and rb): false when their boxes are apart
+ * or either polygon is bad. The reference of c2d_sse_load_placed. */
+bool c2d_ref_load_placed(rshape *ra, rshape *rb, const c2d_polygon *a, c2d_transform rel, const c2d_polygon *b, c2d_vec2 o) {
+    c2d_polygon la;
+    c2d_place_polygon(&la, a, rel);
+    if (c2d_ref_polygon_boxes_apart(&la, b)) return false;
+    return c2d_ref_rs_polygon(rb, b, o) && c2d_ref_rs_polygon(ra, &la, o);
+}
+
+static inline bool load_placed(rshape *ra, rshape *rb, const c2d_polygon *a, c2d_transform rel, const c2d_polygon *b, c2d_vec2 o) {
+#ifdef POLY_SSE
+    return c2d_sse_load_placed(ra, rb, a, rel, b, o);
+#else
+    return c2d_ref_load_placed(ra, rb, a, rel, b, o);
+#endif
 }
 
 /* The circle's center is mapped into b's local frame (c2d_inv_transform_point) and the pair is
@@ -2034,28 +1403,6 @@ static void place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform 
  * compiler would move them to the stack and back, on the path to the first decision. */
 static FORCE_INLINE bool point_in_frame(c2d_vec2 p, c2d_transform *xf, c2d_vec2 *local) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-#ifdef POLY_SSE
-    __m128 t, q, v, qq, d, l;
-    c2d_real mq;
-    PAIR_LANES(xf->p, t);
-    PAIR_LANES(xf->q, q);
-    PAIR_LANES(p, v);
-    qq = _mm_mul_ps(q, q);
-    mq = _mm_cvtss_f32(_mm_add_ss(qq, _mm_shuffle_ps(qq, qq, 1))); /* c * c + s * s */
-    if (!(((_mm_movemask_ps(_mm_cmple_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), t), _mm_set1_ps(lim))) & 3) == 3) & (mq > (c2d_real)0.5) & (mq < 2)))
-        return false;
-    if (C2D_ABS(mq - 1) > 4 * C2D_EPSILON) {
-        q = _mm_mul_ps(q, _mm_set1_ps((c2d_real)1 / C2D_SQRT(mq)));
-        xf->q.c = _mm_cvtss_f32(q);
-        xf->q.s = _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1));
-    }
-    /* c2d_inv_transform_point: (c dx + s dy, -s dx + c dy) with d = p - t, lane by lane */
-    d = _mm_sub_ps(v, t);
-    l = _mm_add_ps(_mm_mul_ps(_mm_shuffle_ps(q, q, 0), d),
-                   _mm_mul_ps(_mm_xor_ps(_mm_shuffle_ps(q, q, _MM_SHUFFLE(1, 1, 1, 1)), _mm_setr_ps(0.0f, -0.0f, 0.0f, 0.0f)),
-                              _mm_shuffle_ps(d, d, _MM_SHUFFLE(0, 0, 0, 1))));
-    *local = c2d_v2(_mm_cvtss_f32(l), _mm_cvtss_f32(_mm_shuffle_ps(l, l, 1)));
-#else
     const c2d_real mq = xf->q.c * xf->q.c + xf->q.s * xf->q.s;
     if (!((C2D_ABS(xf->p.x) <= lim) & (C2D_ABS(xf->p.y) <= lim) & (mq > (c2d_real)0.5) & (mq < 2))) return false;
     if (C2D_ABS(mq - 1) > 4 * C2D_EPSILON) {
@@ -2064,7 +1411,6 @@ static FORCE_INLINE bool point_in_frame(c2d_vec2 p, c2d_transform *xf, c2d_vec2 
         xf->q.s *= inv;
     }
     *local = c2d_inv_transform_point(*xf, p);
-#endif
     return true;
 }
 
@@ -2092,44 +1438,20 @@ c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, 
 /* a is placed in b's local frame by the relative transform xf_b^-1 * xf_a and the pair is solved
  * there by c2d_polygon_manifold_polygon, so only a's vertices are moved (once). */
 c2d_manifold c2d_polygon_manifold_polygon_xf(const c2d_polygon *a, c2d_transform xf_a, const c2d_polygon *b, c2d_transform xf_b) {
-    c2d_polygon la;
     c2d_transform rel;
     c2d_manifold m;
-    if (!polygon_present(a) || !polygon_present(b) || !c2d_xf_usable(&xf_a) || !c2d_xf_usable(&xf_b)) return empty_manifold();
+    if (!c2d_polygon_present(a) || !c2d_polygon_present(b) || !c2d_xf_usable(&xf_a) || !c2d_xf_usable(&xf_b)) return empty_manifold();
     rel.q.c = xf_b.q.c * xf_a.q.c + xf_b.q.s * xf_a.q.s; /* q_b^-1 * q_a */
     rel.q.s = xf_b.q.c * xf_a.q.s - xf_b.q.s * xf_a.q.c;
     rel.p = c2d_inv_transform_point(xf_b, xf_a.p);
-    /* the body of c2d_polygon_manifold_polygon, whose manifold is then mapped to world field by
-     * field (a whole-struct copy of a manifold just written field by field stalls the loads) */
+    /* the body of c2d_polygon_manifold_polygon (polygon_pair), whose manifold is then mapped to
+     * world field by field (a whole-struct copy of a manifold just written field by field stalls
+     * the loads) */
     {
         rshape ra, rb;
-        verdict v;
         c2d_manifold r;
         c2d_vec2 o = b->vertices[0];
-#ifdef POLY_SSE
-        /* a is placed lane by lane as it is loaded (poly_lanes_load_placed), with the values that
-         * place_polygon would store; the placed polygon is built only when the exact test or the
-         * scalar loader needs it. Its stored normals are checked in the local frame. */
-        poly_lanes l;
-        __m128 box;
-        int ok;
-        bool loaded = poly_lanes_load_placed(&l, a, rel, o, &box);
-        if (!loaded || boxes_apart(box, poly_box(b)) || !poly_normals_finite(a) || !rs_polygon(&rb, b, o)) return empty_manifold();
-        ok = rs_polygon_lanes(&ra, &l, a->count);
-        if (ok <= 0) {
-            place_polygon(&la, a, rel);
-            ok = ok < 0 ? rs_polygon_scalar(&ra, &la, o) : c2d_polygon_usable(&la);
-        }
-        if (!ok) return empty_manifold();
-        v = rs_manifold(&ra, &rb, o, &m);
-        if (v == RS_UNSURE) place_polygon(&la, a, rel);
-#else
-        place_polygon(&la, a, rel);
-        if (polygon_boxes_apart(&la, b)) return empty_manifold();
-        if (!rs_polygon(&rb, b, o) || !rs_polygon(&ra, &la, o)) return empty_manifold();
-        v = rs_manifold(&ra, &rb, o, &m);
-#endif
-        if (!(v == RS_YES || (v == RS_UNSURE && c2d_polygon_overlap_polygon(&la, b)))) return empty_manifold();
+        if (!load_placed(&ra, &rb, a, rel, b, o) || !polygon_pair(&ra, &rb, o, a, &rel, b, &m)) return empty_manifold();
         r.normal = c2d_rotate(xf_b.q, m.normal);
         r.points[0].point = c2d_transform_point(xf_b, m.points[0].point);
         r.points[0].depth = m.points[0].depth;

@@ -26,24 +26,10 @@
 #define C2D_EMIT_AABB_OVERLAP 1
 #include <float.h>
 #include "internal.h"
+#include "validate.h"
+#include "simd/simd.h"
 
-/* ---- input checks (sizes and boxes: c2d_size_in_range, c2d_aabb_usable in internal.h) ---- */
-
-/* Both coordinates within C2D_MAX_COORD (one comparison each: it fails for NaN and infinities). */
-static inline bool point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
-
-static inline bool segment_ok(c2d_segment s) { return point_ok(s.p1) && point_ok(s.p2); }
-
-static inline bool circle_ok(c2d_circle c) { return point_ok(c.center) && c2d_size_in_range(c.radius); }
-
-static inline bool capsule_ok(c2d_capsule c) { return point_ok(c.p1) && point_ok(c.p2) && c2d_size_in_range(c.radius); }
-
-/* The polygons the queries answer for: c2d_polygon_usable (internal.h). A NULL pointer is a
- * programmer error. */
-static inline bool polygon_ok(const c2d_polygon *p) {
-    C2D_ASSERT(p != NULL);
-    return c2d_polygon_usable(p);
-}
+/* Input checks: src/validate.h (one rule per kind, shared with src/manifold.c). */
 
 /* ---- exact-on-the-grid predicates ----
  * Distances are never formed by projecting onto a segment (a fraction like 0.4 is not exact).
@@ -151,16 +137,7 @@ static bool rounded_segment_overlaps_convex(const c2d_vec2 *v, int count, c2d_ve
 static inline c2d_real lanes_min_proj(const c2d_real *x, const c2d_real *y, int lanes, c2d_real nx, c2d_real ny,
                                       c2d_real px, c2d_real py) {
 #ifdef C2D_NARROW_SSE
-    __m128 vnx = _mm_set1_ps(nx), vny = _mm_set1_ps(ny), vpx = _mm_set1_ps(px), vpy = _mm_set1_ps(py);
-    __m128 m = _mm_set1_ps(FLT_MAX);
-    int k;
-    for (k = 0; k < lanes; k += 4) {
-        __m128 dx = _mm_sub_ps(_mm_loadu_ps(x + k), vpx), dy = _mm_sub_ps(_mm_loadu_ps(y + k), vpy);
-        m = _mm_min_ps(m, _mm_add_ps(_mm_mul_ps(vnx, dx), _mm_mul_ps(vny, dy)));
-    }
-    m = _mm_min_ps(m, _mm_movehl_ps(m, m));
-    m = _mm_min_ss(m, _mm_shuffle_ps(m, m, 1));
-    return _mm_cvtss_f32(m);
+    return c2d_sse_lanes_min_proj(x, y, lanes, nx, ny, px, py);
 #else
     c2d_real m0 = REAL_MAX, m1 = REAL_MAX, m2 = REAL_MAX, m3 = REAL_MAX;
     int k;
@@ -244,7 +221,7 @@ static void aabb_corners(c2d_aabb b, c2d_vec2 *v) {
  * each axis, and the segment's line must have box corners strictly on both sides. */
 bool c2d_segment_overlap_aabb(c2d_segment s, c2d_aabb b) {
     c2d_vec2 v[4];
-    if (!segment_ok(s) || !c2d_aabb_usable(b)) return false;
+    if (!c2d_segment_ok(s) || !c2d_aabb_usable(b)) return false;
     if (!(c2d_maxr(s.p1.x, s.p2.x) > b.lower.x && c2d_minr(s.p1.x, s.p2.x) < b.upper.x)) return false;
     if (!(c2d_maxr(s.p1.y, s.p2.y) > b.lower.y && c2d_minr(s.p1.y, s.p2.y) < b.upper.y)) return false;
     aabb_corners(b, v);
@@ -253,12 +230,12 @@ bool c2d_segment_overlap_aabb(c2d_segment s, c2d_aabb b) {
 }
 
 bool c2d_segment_overlap_circle(c2d_segment s, c2d_circle c) {
-    if (!segment_ok(s) || !circle_ok(c)) return false;
+    if (!c2d_segment_ok(s) || !c2d_circle_ok(c)) return false;
     return point_near_segment(c.center, s.p1, s.p2, c.radius);
 }
 
 bool c2d_segment_overlap_capsule(c2d_segment s, c2d_capsule c) {
-    if (!segment_ok(s) || !capsule_ok(c)) return false;
+    if (!c2d_segment_ok(s) || !c2d_capsule_ok(c)) return false;
     return segments_near(s.p1, s.p2, c.p1, c.p2, c.radius);
 }
 
@@ -267,7 +244,7 @@ bool c2d_segment_overlap_capsule(c2d_segment s, c2d_capsule c) {
 bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
     c2d_real r, bound;
     int i, n;
-    if (!segment_ok(s) || !polygon_ok(p)) return false;
+    if (!c2d_segment_ok(s) || !c2d_polygon_ok(p)) return false;
     n = p->count;
     r = reach(s.p2, s.p1);
     for (i = 0; i < n; ++i) r = c2d_maxr(r, reach(p->vertices[i], s.p1));
@@ -294,7 +271,7 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
  * The offset is formed relative to the center. */
 bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
     c2d_real dx, dy;
-    if (!c2d_aabb_usable(b) || !circle_ok(c)) return false;
+    if (!c2d_aabb_usable(b) || !c2d_circle_ok(c)) return false;
     dx = c2d_clampr(c.center.x, b.lower.x, b.upper.x) - c.center.x;
     dy = c2d_clampr(c.center.y, b.lower.y, b.upper.y) - c.center.y;
     return dx * dx + dy * dy < c.radius * c.radius;
@@ -302,7 +279,7 @@ bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
 
 bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c) {
     c2d_vec2 v[4];
-    if (!c2d_aabb_usable(b) || !capsule_ok(c)) return false;
+    if (!c2d_aabb_usable(b) || !c2d_capsule_ok(c)) return false;
     aabb_corners(b, v);
     return rounded_segment_overlaps_convex(v, 4, c.p1, c.p2, c.radius);
 }
@@ -312,7 +289,7 @@ bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c) {
 bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
     c2d_real lx = REAL_MAX, ly = REAL_MAX, hx = -REAL_MAX, hy = -REAL_MAX, bound;
     int i, n;
-    if (!c2d_aabb_usable(b) || !polygon_ok(p)) return false;
+    if (!c2d_aabb_usable(b) || !c2d_polygon_ok(p)) return false;
     n = p->count;
     for (i = 0; i < p->count; ++i) {
         c2d_vec2 v = p->vertices[i];
@@ -341,14 +318,14 @@ bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
 
 bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b) {
     c2d_real r;
-    if (!circle_ok(a) || !circle_ok(b)) return false;
+    if (!c2d_circle_ok(a) || !c2d_circle_ok(b)) return false;
     r = a.radius + b.radius;
     return c2d_dist_sq(a.center, b.center) < r * r;
 }
 
 bool c2d_circle_overlap_capsule(c2d_circle a, c2d_capsule b) {
     c2d_real r;
-    if (!circle_ok(a) || !capsule_ok(b)) return false;
+    if (!c2d_circle_ok(a) || !c2d_capsule_ok(b)) return false;
     r = a.radius + b.radius;
     return point_near_segment(a.center, b.p1, b.p2, r);
 }
@@ -359,7 +336,7 @@ bool c2d_circle_overlap_capsule(c2d_circle a, c2d_capsule b) {
 bool c2d_circle_overlap_polygon(c2d_circle a, const c2d_polygon *b) {
     bool apart = false;
     int i, n;
-    if (!circle_ok(a) || !polygon_ok(b)) return false;
+    if (!c2d_circle_ok(a) || !c2d_polygon_ok(b)) return false;
     n = b->count;
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = b->vertices[i], e = c2d_sub(b->vertices[i + 1 < n ? i + 1 : 0], v);
@@ -378,13 +355,13 @@ bool c2d_circle_overlap_polygon(c2d_circle a, const c2d_polygon *b) {
 
 bool c2d_capsule_overlap_capsule(c2d_capsule a, c2d_capsule b) {
     c2d_real r;
-    if (!capsule_ok(a) || !capsule_ok(b)) return false;
+    if (!c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return false;
     r = a.radius + b.radius;
     return segments_near(a.p1, a.p2, b.p1, b.p2, r);
 }
 
 bool c2d_capsule_overlap_polygon(c2d_capsule a, const c2d_polygon *b) {
-    if (!capsule_ok(a) || !polygon_ok(b)) return false;
+    if (!c2d_capsule_ok(a) || !c2d_polygon_ok(b)) return false;
     return rounded_segment_overlaps_convex(b->vertices, b->count, a.p1, a.p2, a.radius);
 }
 
@@ -400,7 +377,7 @@ bool c2d_polygon_overlap_polygon(const c2d_polygon *a, const c2d_polygon *b) {
     lanes la, lb;
     c2d_vec2 o, ob;
     c2d_real sc, band;
-    if (!polygon_ok(a) || !polygon_ok(b)) return false;
+    if (!c2d_polygon_ok(a) || !c2d_polygon_ok(b)) return false;
     o = a->vertices[0];
     ob = b->vertices[0];
     if (ob.x < o.x || (ob.x == o.x && ob.y < o.y)) o = ob;

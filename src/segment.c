@@ -31,14 +31,6 @@ static c2d_real fraction_on(c2d_segment a, c2d_vec2 p) {
     return c2d_clampr(c2d_dot(c2d_sub(p, a.p1), ra) / rr, 0, 1);
 }
 
-/* Unit vector along v, or (0,0) for a zero vector. Scales by the largest component first so that
- * very short or very long vectors neither underflow nor overflow when squared. */
-static c2d_vec2 unit_or_zero(c2d_vec2 v) {
-    c2d_real m = c2d_maxr(C2D_ABS(v.x), C2D_ABS(v.y));
-    if (!(m > 0)) return c2d_v2(0, 0);
-    return c2d_normalize(c2d_scale(v, (c2d_real)1 / m));
-}
-
 /* Squared distance from (px, py) to the closed segment (ax, ay)-(bx, by), in double. */
 static double dist_sq_to_segment(double px, double py, double ax, double ay, double bx, double by) {
     double dx = bx - ax, dy = by - ay, wx = px - ax, wy = py - ay;
@@ -182,7 +174,7 @@ bool c2d_segment_hit_segment(c2d_segment a, c2d_segment b, c2d_hit *out) {
     c2d_hit h;
 
     if (!segments_meet(a, b, &p, NULL)) return false;
-    n = unit_or_zero(c2d_left_perp(c2d_sub(b.p2, b.p1)));
+    n = c2d_unit_or_zero(c2d_left_perp(c2d_sub(b.p2, b.p1)));
     side = orient(b.p1, b.p2, a.p1);
     if (side == 0) side = orient(b.p1, b.p2, a.p2);
     if (side < 0) n = c2d_neg(n);

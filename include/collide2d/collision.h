@@ -97,55 +97,24 @@ C2D_API bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b);
 #  define C2D_AABB_OVERLAP_DEF extern __inline__ __attribute__((__gnu_inline__)) C2D_API bool
 #endif
 #ifdef C2D_AABB_OVERLAP_DEF
-#  if !defined(C2D_DOUBLE) && defined(__SSE__) && defined(__GNUC__)
-#    include <xmmintrin.h>
-#    define C2D_AABB_OVERLAP_SSE 1
-#  endif
-/* Clang applies C99's rule for inline definitions with external linkage (no reference to a static
- * function) to this GNU extern inline copy too, and the SSE intrinsics are static functions. The
- * copy is never emitted (only inlined), so the warning says nothing here: it is silenced for this
- * body alone, so that users' -Werror builds with Clang compile the header. */
-#  if defined(__clang__) && !defined(C2D_EMIT_AABB_OVERLAP)
-#    pragma clang diagnostic push
-#    pragma clang diagnostic ignored "-Wstatic-in-inline"
-#    define C2D_AABB_OVERLAP_POP 1
-#  endif
 C2D_AABB_OVERLAP_DEF c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
-#  ifdef C2D_AABB_OVERLAP_SSE
-    /* The same tests as the scalar body below, on four lanes: (a.lower, b.lower) < (b.upper,
-     * a.upper) are the separating-axis tests, whose failure (most calls) returns at once, and
-     * (a.upper, b.upper) - (a.lower, b.lower) are the widths, each at least C2D_MIN_SIZE. A NaN
-     * fails its comparison. The boxes are copied whole into registers (one load each; reading their fields
-     * one by one as well makes GCC spill them). */
-    __m128 va, vb, lo, hi, w, m;
-    __builtin_memcpy(&va, &a, sizeof va);
-    __builtin_memcpy(&vb, &b, sizeof vb);
-    lo = _mm_movelh_ps(va, vb);
-    if (_mm_movemask_ps(_mm_cmplt_ps(lo, _mm_shuffle_ps(vb, va, _MM_SHUFFLE(3, 2, 3, 2)))) != 0xF) return false;
-    hi = _mm_movehl_ps(vb, va);
-    w = _mm_sub_ps(hi, lo);
-    /* every width at least C2D_MIN_SIZE, lower faces >= -C2D_MAX_COORD and upper faces <=
-     * C2D_MAX_COORD: with the widths positive, that keeps every coordinate in range */
-    m = _mm_and_ps(_mm_cmpge_ps(lo, _mm_set1_ps(-(float)C2D_MAX_COORD)), _mm_cmple_ps(hi, _mm_set1_ps((float)C2D_MAX_COORD)));
-    return _mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(w, _mm_set1_ps((float)C2D_MIN_SIZE)), m)) == 0xF;
-#  else
+    /* Without a branch (& rather than &&; the ternaries are minimum and maximum instructions): the
+     * caller branches once on the answer. The four separating-axis tests, in which each coordinate
+     * takes part in one strict comparison that a NaN fails; the least width at least C2D_MIN_SIZE
+     * (no empty or inverted box); the least lower face >= -C2D_MAX_COORD and the greatest upper
+     * face <= C2D_MAX_COORD (with positive widths, every coordinate in range). */
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    /* each coordinate takes part in one strict comparison, which a NaN fails */
-    if (!(a.lower.x < b.upper.x) || !(b.lower.x < a.upper.x) || !(a.lower.y < b.upper.y) || !(b.lower.y < a.upper.y))
-        return false;
-    /* every width at least C2D_MIN_SIZE (no empty or inverted box), lower faces >= -C2D_MAX_COORD
-     * and upper faces <= C2D_MAX_COORD (with positive widths, every coordinate in range) */
-    return a.upper.x - a.lower.x >= (c2d_real)C2D_MIN_SIZE && a.upper.y - a.lower.y >= (c2d_real)C2D_MIN_SIZE &&
-           b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE &&
-           a.lower.x >= -lim && a.lower.y >= -lim && b.lower.x >= -lim && b.lower.y >= -lim && a.upper.x <= lim &&
-           a.upper.y <= lim && b.upper.x <= lim && b.upper.y <= lim;
-#  endif
+    c2d_real wa = a.upper.x - a.lower.x, wb = b.upper.x - b.lower.x, ha = a.upper.y - a.lower.y, hb = b.upper.y - b.lower.y;
+    c2d_real lx = a.lower.x < b.lower.x ? a.lower.x : b.lower.x, ly = a.lower.y < b.lower.y ? a.lower.y : b.lower.y;
+    c2d_real ux = a.upper.x > b.upper.x ? a.upper.x : b.upper.x, uy = a.upper.y > b.upper.y ? a.upper.y : b.upper.y;
+    wa = wa < wb ? wa : wb;
+    ha = ha < hb ? ha : hb;
+    wa = wa < ha ? wa : ha;
+    lx = lx < ly ? lx : ly;
+    ux = ux > uy ? ux : uy;
+    return (a.lower.x < b.upper.x) & (b.lower.x < a.upper.x) & (a.lower.y < b.upper.y) & (b.lower.y < a.upper.y) &
+           (wa >= (c2d_real)C2D_MIN_SIZE) & (lx >= -lim) & (ux <= lim);
 }
-#  ifdef C2D_AABB_OVERLAP_POP
-#    pragma clang diagnostic pop
-#    undef C2D_AABB_OVERLAP_POP
-#  endif
-#  undef C2D_AABB_OVERLAP_SSE
 #  undef C2D_AABB_OVERLAP_DEF
 #else
 C2D_API bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b);

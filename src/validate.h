@@ -1,0 +1,38 @@
+/* collide2d's input checks in one place (internal, not installed): one rule per kind of primitive,
+ * shared by the overlap tests (src/overlap.c), the hits and manifolds (src/manifold.c) and their
+ * SSE kernels (src/simd/). Boxes: c2d_aabb_usable; polygons: c2d_polygon_usable (both in
+ * src/internal.h, which the rest of the library reads them from). Each check is one comparison
+ * per value where it can be: |x| <= limit fails for NaN and infinities. */
+#ifndef COLLIDE2D_VALIDATE_H
+#define COLLIDE2D_VALIDATE_H
+
+#include "internal.h"
+
+/* A point: both coordinates within C2D_MAX_COORD. */
+static inline bool c2d_point_ok(c2d_vec2 p) { return C2D_ABS(p.x) <= (c2d_real)C2D_MAX_COORD && C2D_ABS(p.y) <= (c2d_real)C2D_MAX_COORD; }
+/* A segment: both ends are points (any length, zero included). */
+static inline bool c2d_segment_ok(c2d_segment s) { return c2d_point_ok(s.p1) && c2d_point_ok(s.p2); }
+/* A circle: its center is a point and its radius a size (c2d_size_in_range). */
+static inline bool c2d_circle_ok(c2d_circle c) { return c2d_point_ok(c.center) && c2d_size_in_range(c.radius); }
+/* A capsule: both core ends are points and its radius a size. */
+static inline bool c2d_capsule_ok(c2d_capsule c) { return c2d_point_ok(c.p1) && c2d_point_ok(c.p2) && c2d_size_in_range(c.radius); }
+/* The center and radius of a circle (radius a size) or of a point (is_point: radius 0), the rules
+ * above written without a branch. */
+static inline bool c2d_disk_ok(c2d_vec2 c, c2d_real r, bool is_point) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r >= (c2d_real)C2D_MIN_SIZE) & (r <= lim));
+}
+/* A polygon the queries answer for: c2d_polygon_usable. A NULL pointer is a programmer error
+ * (asserted), then false. */
+static inline bool c2d_polygon_ok(const c2d_polygon *p) {
+    C2D_ASSERT(p != NULL);
+    return c2d_polygon_usable(p);
+}
+/* A polygon pointer that can be read: not NULL (asserted) and a count that fits. The manifold
+ * loaders check its values in the pass that loads them, with the rule of c2d_polygon_usable. */
+static inline bool c2d_polygon_present(const c2d_polygon *p) {
+    C2D_ASSERT(p != NULL);
+    return p != NULL && p->count >= 3 && p->count <= C2D_MAX_POLYGON_VERTICES;
+}
+
+#endif
