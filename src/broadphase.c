@@ -110,6 +110,13 @@ void c2d_bp_proxies_free(c2d_bp_proxies *t, const c2d_allocator *a) {
     t->free_head = -1;
 }
 
+void c2d_bp_proxies_clear(c2d_bp_proxies *t) {
+    t->used = 0;
+    t->live = 0;
+    t->free_head = -1;
+    t->moved_count = 0;
+}
+
 bool c2d_bp_proxies_mark(c2d_bp_proxies *t, const c2d_allocator *a, int32_t id) {
     c2d_bp_proxy *p = &t->items[id];
     if (p->link != 0) return true;
@@ -314,6 +321,33 @@ c2d_status c2d_index_update_pairs(c2d_index *index, const c2d_index_pair **pairs
 c2d_status c2d_index_rebuild(c2d_index *index) {
     if (index == NULL) return C2D_ERR_NULL_ARG;
     return index->klass->rebuild(index);
+}
+
+c2d_status c2d_index_clear(c2d_index *index) {
+    if (index == NULL) return C2D_ERR_NULL_ARG;
+    index->klass->clear(index);
+    return C2D_OK;
+}
+
+c2d_status c2d_index_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
+    int32_t i;
+    c2d_status s;
+    if (index == NULL || (count > 0 && boxes == NULL)) return C2D_ERR_NULL_ARG;
+    if (count < 0) return C2D_ERR_BAD_SIZE;
+    for (i = 0; i < count; ++i)
+        if (!c2d_bp_box_status(boxes[i], &s)) return s;
+    if (index->klass->build != NULL) return index->klass->build(index, boxes, user_data, count);
+    /* The generic path: the kept memory, one insert per box (ids come out as 0, 1, ...). */
+    index->klass->clear(index);
+    for (i = 0; i < count; ++i) {
+        int32_t id;
+        s = index->klass->insert(index, boxes[i], user_data != NULL ? user_data[i] : (uint64_t)i, &id);
+        if (s != C2D_OK) {
+            index->klass->clear(index);
+            return s;
+        }
+    }
+    return C2D_OK;
 }
 
 bool c2d_index_validate(const c2d_index *index) {

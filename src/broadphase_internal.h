@@ -41,6 +41,11 @@ typedef struct c2d_index_class {
     c2d_status (*update_pairs)(c2d_index *index);
     c2d_status (*rebuild)(c2d_index *index);
     bool (*validate)(const c2d_index *index);
+    /* Empty the index, keeping its memory. */
+    void (*clear)(c2d_index *index);
+    /* Replace every proxy with the boxes (checked; user_data may be NULL: ids). NULL: clear, then
+     * insert each box in order (ids 0..count-1). On failure the index is left empty. */
+    c2d_status (*build)(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count);
 } c2d_index_class;
 
 /* A box copied for the shared pair sweep (broadphase_pairs.c): a0/a1 its sides along the sweep
@@ -86,6 +91,10 @@ void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_
 void c2d_bp_base_free(c2d_index *index);
 
 /* ---- pair output and the shared pair sweep (broadphase_pairs.c) ---- */
+
+/* Makes room for needed 64-bit keys in pairs.keys and pairs.scratch (kept for later calls; bulk
+ * builds borrow them as radix-sort buffers). False when out of memory (nothing lost). */
+bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed);
 
 bool c2d_bp_pairs_grow(c2d_index *index);
 /* Sorts the pushed pairs and drops duplicates: OK, or OUT_OF_MEMORY (list emptied) when a push or
@@ -181,6 +190,8 @@ void c2d_bp_proxies_free(c2d_bp_proxies *t, const c2d_allocator *a);
 int32_t c2d_bp_proxies_add(c2d_bp_proxies *t, const c2d_allocator *a, c2d_aabb box, uint64_t user_data);
 /* Frees an id (must be live). */
 void c2d_bp_proxies_remove(c2d_bp_proxies *t, int32_t id);
+/* Forgets every proxy (ids start again from 0), keeping the memory. */
+void c2d_bp_proxies_clear(c2d_bp_proxies *t);
 /* Marks a live id moved. False when out of memory (then nothing is changed). */
 bool c2d_bp_proxies_mark(c2d_bp_proxies *t, const c2d_allocator *a, int32_t id);
 /* Compacts the moved list to the unique live moved ids, in the order they were first marked. */

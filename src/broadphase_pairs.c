@@ -49,8 +49,7 @@ static bool c2d_bp_reserve_counts(c2d_index *index, int64_t needed) {
     return true;
 }
 
-/* Makes room for needed 64-bit keys in both key buffers. */
-static bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed) {
+bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed) {
     c2d_bp_pairs *p = &index->pairs;
     int32_t kcap = 0, scap = 0;
     void *k = NULL, *sc = NULL;

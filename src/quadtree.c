@@ -323,6 +323,16 @@ static void qt_destroy(c2d_index *index) {
 
 static int32_t qt_count(const c2d_index *index) { return qt_ccast(index)->proxies.live; }
 
+/* Forgets every node and proxy; the arrays stay. */
+static void qt_clear(c2d_index *index) {
+    c2d_quadtree *t = qt_cast(index);
+    c2d_bp_proxies_clear(&t->proxies);
+    t->node_used = 0;
+    t->node_free = -1;
+    t->node_live = 0;
+    t->root = -1;
+}
+
 /* Makes the root cover box and reserves the nodes a placement may create. */
 static bool qt_prepare(c2d_quadtree *t, c2d_aabb box) {
     return qt_grow_root(t, box) && qt_reserve_nodes(t, C2D_QUAD_MAX_DEPTH + 1);
@@ -559,6 +569,8 @@ static const c2d_index_class c2d_quadtree_class = {
     .update_pairs = qt_update_pairs,
     .rebuild = qt_rebuild,
     .validate = qt_validate,
+    .clear = qt_clear,
+    .build = NULL,
 };
 
 c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) {

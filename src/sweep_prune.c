@@ -292,6 +292,76 @@ static void sp_destroy(c2d_index *index) {
 
 static int32_t sp_count(const c2d_index *index) { return sp_ccast(index)->proxies.live; }
 
+/* Forgets every record and proxy; the arrays stay. */
+static void sp_clear(c2d_index *index) {
+    c2d_sweep_prune *s = sp_cast(index);
+    c2d_bp_proxies_clear(&s->proxies);
+    s->count = s->sorted = s->dead = 0;
+    s->reach = 0;
+}
+
+/* Bulk build: the axis where the box centers spread more (kept unless the other one's variance is
+ * larger by a quarter, as sp_prepare_axis decides), one radix sort of the lower sides along it in
+ * the base's kept key buffers, and the records written in that order: no insert, no merge, and no
+ * allocation once the arrays are large enough. */
+static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t n) {
+    c2d_sweep_prune *s = sp_cast(index);
+    c2d_bp_proxies *t = &s->proxies;
+    void *items = t->items, *moved = t->moved;
+    c2d_radix_item *keys, *sorted;
+    c2d_real sum[2] = {0, 0}, sq[2] = {0, 0}, inv_n, reach = 0;
+    int32_t i, key_words;
+    int axis = s->axis;
+    sp_clear(index);
+    if (n == 0) return C2D_OK;
+    key_words = (int32_t)(((size_t)n * sizeof(c2d_radix_item) + 7) / 8);
+    if ((size_t)n * sizeof(c2d_radix_item) / 8 > (size_t)INT32_MAX - 1 || !sp_reserve_tail(s, n) ||
+        !c2d_bp_reserve(&index->allocator, &items, &t->capacity, n, sizeof *t->items)) return C2D_ERR_OUT_OF_MEMORY;
+    t->items = (c2d_bp_proxy *)items;
+    if (!c2d_bp_reserve(&index->allocator, &moved, &t->moved_capacity, n, sizeof *t->moved) ||
+        !c2d_bp_reserve_keys(index, key_words)) return C2D_ERR_OUT_OF_MEMORY;
+    t->moved = (int32_t *)moved;
+    /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed. */
+    inv_n = (c2d_real)1 / (c2d_real)n;
+    for (i = 0; i < n; ++i) {
+        c2d_real dx = (boxes[i].lower.x - boxes[0].lower.x) + (boxes[i].upper.x - boxes[0].lower.x);
+        c2d_real dy = (boxes[i].lower.y - boxes[0].lower.y) + (boxes[i].upper.y - boxes[0].lower.y);
+        sum[0] += dx * inv_n;
+        sq[0] += dx * dx * inv_n;
+        sum[1] += dy * inv_n;
+        sq[1] += dy * dy * inv_n;
+    }
+    {
+        c2d_real var_this = sq[axis] - sum[axis] * sum[axis], var_other = sq[1 - axis] - sum[1 - axis] * sum[1 - axis];
+        if (n >= 2 && var_other > var_this * (c2d_real)1.25) axis = 1 - axis;
+    }
+    s->axis = axis;
+    keys = (c2d_radix_item *)(void *)index->pairs.keys;
+    for (i = 0; i < n; ++i) {
+        keys[i].key = c2d_radix_key_of(axis == 0 ? boxes[i].lower.x : boxes[i].lower.y);
+        keys[i].value = (uint32_t)i;
+    }
+    sorted = c2d_radix_sort_keys(keys, (c2d_radix_item *)(void *)index->pairs.scratch, n);
+    for (i = 0; i < n; ++i) {
+        int32_t id = (int32_t)sorted[i].value;
+        c2d_bp_proxy *p = &t->items[id];
+        c2d_real w;
+        s->recs[i] = sp_rec_of(boxes[id], axis);
+        s->ids[i] = id;
+        w = sp_reach_of(&s->recs[i]);
+        reach = w > reach ? w : reach;
+        p->box = boxes[id];
+        p->user_data = user_data != NULL ? user_data[id] : (uint64_t)id;
+        p->slot = i;
+        p->link = 1;
+        t->moved[i] = i;
+    }
+    s->reach = reach;
+    s->count = s->sorted = n;
+    t->used = t->live = t->moved_count = n;
+    return C2D_OK;
+}
+
 static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_sweep_prune *s = sp_cast(index);
     int32_t id;
@@ -664,6 +734,8 @@ static const c2d_index_class c2d_sweep_prune_class = {
     .update_pairs = sp_update_pairs,
     .rebuild = sp_rebuild,
     .validate = sp_validate,
+    .clear = sp_clear,
+    .build = sp_build,
 };
 
 c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **out) {

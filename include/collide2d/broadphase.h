@@ -32,7 +32,7 @@
  * same order (same build, same precision) give the same callback order.
  *
  * Memory: all memory comes from the allocator in the config (default malloc/free), only in
- * create, insert, move, rebuild and the pair functions; queries and ray casts never allocate.
+ * create, insert, move, build, rebuild and the pair functions; queries and ray casts never allocate.
  * No global state: different indexes may be used from different threads; one index may be
  * queried by several threads at once when nobody modifies it. Callbacks must not modify the index
  * they are called from. */
@@ -230,6 +230,22 @@ C2D_API c2d_status c2d_index_update_pairs(c2d_index *index, const c2d_index_pair
  * indexes that are always in shape: nothing). Results of queries do not change.
  * Errors: NULL_ARG, OUT_OF_MEMORY (the index is left as it was). */
 C2D_API c2d_status c2d_index_rebuild(c2d_index *index);
+
+/* Removes every proxy and keeps the index's memory for the proxies to come (a game that fills the
+ * index every frame allocates nothing after the first frame). Ids start again from 0. The grid keeps
+ * its cell size. Errors: NULL_ARG. */
+C2D_API c2d_status c2d_index_clear(c2d_index *index);
+
+/* Replaces every proxy with the count boxes in one bulk step: box i gets id i and user_data[i]
+ * (user_data may be NULL: then each proxy's user_data is its id), every proxy counts as moved for
+ * c2d_index_update_pairs, and memory is reused as by c2d_index_clear. Every index kind accepts it:
+ * sweep-and-prune sorts once (no per-box insert or merge) and reuses all its memory; the static
+ * tree is built afresh as by c2d_static_tree_create; the dynamic tree links the leaves and builds
+ * once top-down (its build scratch is allocated each time); the grid and the quadtree insert the
+ * boxes one by one into the kept memory. Boxes follow the rules of insert and are all checked
+ * before anything changes. Errors: NULL_ARG (index, or boxes with count > 0), BAD_SIZE (count < 0,
+ * a box with lower > upper), NOT_FINITE, OUT_OF_RANGE, OUT_OF_MEMORY (the index is then empty). */
+C2D_API c2d_status c2d_index_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count);
 
 /* Expensive self-check of the index's internal invariants (for tests and debugging). */
 C2D_API bool c2d_index_validate(const c2d_index *index);
