@@ -1586,19 +1586,83 @@ void count_free(void *ptr, size_t size, void *context) {
     free(ptr);
 }
 
-/* --mode build: for each of our indexes, reps times (interleaved): create + fill (as "build"
- * times it), then c2d_index_find_pairs; medians of build, pairs and their sum, and the bytes the
- * index holds per proxy after the build, after the pairs (the pair list and sweep scratch
- * included) and at its peak, from a counting allocator in the config. */
+/* Milliseconds of CPU time this thread has used (the load of other processes does not count). */
+double thread_cpu_ms() {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+/* --mode build: for each of our indexes, reps times (interleaved), two ways of making the index
+ * from scratch and finding all its pairs:
+ *   "c2d-KIND": create + fill (one insert per box, or the static tree's create), find_pairs,
+ *     destroy;
+ *   "c2d-KIND/build": one index kept across the reps (as a game that rebuilds every frame keeps
+ *     it), c2d_index_build from the boxes, then find_pairs; its first build is untimed.
+ * Medians of build, pairs and their sum (wall clock), the median thread CPU time of build + pairs
+ * (what the load of other processes does not inflate), and the bytes the index holds per proxy
+ * after the build, after the pairs (the pair list and sweep scratch included) and at its peak,
+ * from a counting allocator in the config; "allocs/rep" counts the allocations of a kept index's
+ * build + pairs after the first. */
+struct BuildRow {
+    std::string name;
+    std::vector<double> tb, tp, tbp, cpu;
+    MemCounter mem_build, mem_pairs;
+    int32_t pairs = -1;
+    int64_t allocs = -1;
+};
+
+struct CountedMem {
+    MemCounter m;
+    int64_t allocs = 0;
+};
+void *count_alloc_n(size_t size, void *context) {
+    CountedMem *c = (CountedMem *)context;
+    c->allocs++;
+    return count_alloc(size, &c->m);
+}
+void count_free_n(void *ptr, size_t size, void *context) { count_free(ptr, size, &((CountedMem *)context)->m); }
+
 void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n, Report &rep) {
     Scene scene = make_scene(scene_name, n, opt.seed);
     std::vector<OurKind> kinds;
     for (const OurKind &k : our_kinds())
         if (impl_selected(opt, "c2d-" + k.name)) kinds.push_back(k);
     int reps = opt.frames > 0 ? opt.frames : (n >= 1000000 ? 5 : 9);
-    std::vector<std::vector<double>> tb(kinds.size()), tp(kinds.size()), tbp(kinds.size());
-    std::vector<MemCounter> mem_build(kinds.size()), mem_pairs(kinds.size());
-    std::vector<int32_t> pair_count(kinds.size(), -1);
+    std::vector<BuildRow> fresh(kinds.size()), kept(kinds.size());
+    std::vector<CountedMem> kept_mem(kinds.size());
+    std::vector<c2d_index *> kept_index(kinds.size(), nullptr);
+    auto fail = [&](const std::string &what) {
+        loud("ERROR: " + what + " build mode failed");
+        rep.error = true;
+        for (c2d_index *ix : kept_index) c2d_index_destroy(ix);
+    };
+    auto record = [&](BuildRow &row, double t0, double t1, double t2, double c0, double c2, int32_t count) {
+        if (row.pairs >= 0 && row.pairs != count) rep.error = true;
+        row.pairs = count;
+        row.tb.push_back(t1 - t0);
+        row.tp.push_back(t2 - t1);
+        row.tbp.push_back(t2 - t0);
+        row.cpu.push_back(c2 - c0);
+    };
+    for (size_t i = 0; i < kinds.size(); ++i) {
+        c2d_index_config cfg;
+        const c2d_index_pair *pairs = nullptr;
+        int32_t count = 0;
+        bool ok;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.cell_size = scene.cell;
+        cfg.allocator.alloc = count_alloc_n;
+        cfg.allocator.free = count_free_n;
+        cfg.allocator.context = &kept_mem[i];
+        fresh[i].name = "c2d-" + kinds[i].name;
+        kept[i].name = "c2d-" + kinds[i].name + "/build";
+        ok = kinds[i].built ? kinds[i].built(&cfg, nullptr, nullptr, 0, &kept_index[i]) == C2D_OK
+                            : kinds[i].dyn(&cfg, &kept_index[i]) == C2D_OK;
+        ok = ok && c2d_index_build(kept_index[i], scene.boxes.data(), nullptr, (int32_t)n) == C2D_OK &&
+             c2d_index_find_pairs(kept_index[i], &pairs, &count) == C2D_OK;
+        if (!ok) return fail(kept[i].name);
+    }
     for (int r = 0; r < reps; ++r) {
         for (size_t i = 0; i < kinds.size(); ++i) {
             MemCounter m;
@@ -1610,7 +1674,7 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
             cfg.allocator.alloc = count_alloc;
             cfg.allocator.free = count_free;
             cfg.allocator.context = &m;
-            double t0 = now_ms();
+            double c0 = thread_cpu_ms(), t0 = now_ms();
             bool ok;
             if (kinds[i].built) {
                 ok = kinds[i].built(&cfg, scene.boxes.data(), nullptr, (int32_t)n, &index) == C2D_OK;
@@ -1626,44 +1690,67 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
             const c2d_index_pair *pairs = nullptr;
             int32_t count = 0;
             ok = ok && c2d_index_find_pairs(index, &pairs, &count) == C2D_OK;
-            double t2 = now_ms();
-            if (!ok) {
-                loud("ERROR: " + kinds[i].name + " build mode failed");
-                rep.error = true;
-                c2d_index_destroy(index);
-                return;
-            }
-            if (pair_count[i] >= 0 && pair_count[i] != count) rep.error = true;
-            pair_count[i] = count;
-            tb[i].push_back(t1 - t0);
-            tp[i].push_back(t2 - t1);
-            tbp[i].push_back(t2 - t0);
-            mem_build[i] = after_build;
-            mem_pairs[i] = m;
+            double t2 = now_ms(), c2 = thread_cpu_ms();
+            MemCounter after_pairs = m;
             c2d_index_destroy(index);
+            if (!ok) return fail(fresh[i].name);
+            record(fresh[i], t0, t1, t2, c0, c2, count);
+            fresh[i].mem_build = after_build;
+            fresh[i].mem_pairs = after_pairs;
             if (m.now != 0) {
                 loud("ERROR: " + kinds[i].name + " leaked " + std::to_string(m.now) + " bytes");
                 rep.error = true;
             }
+            /* The kept index, built again from the same boxes. */
+            CountedMem &km = kept_mem[i];
+            int64_t allocs0 = km.allocs;
+            km.m.peak = km.m.now;
+            c0 = thread_cpu_ms();
+            t0 = now_ms();
+            ok = c2d_index_build(kept_index[i], scene.boxes.data(), nullptr, (int32_t)n) == C2D_OK;
+            t1 = now_ms();
+            after_build = km.m;
+            ok = ok && c2d_index_find_pairs(kept_index[i], &pairs, &count) == C2D_OK;
+            t2 = now_ms();
+            c2 = thread_cpu_ms();
+            if (!ok) return fail(kept[i].name);
+            record(kept[i], t0, t1, t2, c0, c2, count);
+            kept[i].mem_build = after_build;
+            kept[i].mem_pairs = km.m;
+            kept[i].allocs = km.allocs - allocs0;
         }
     }
-    printf("\n%s  n=%lld  build (create + fill), then find_pairs; %d reps interleaved, medians; bytes per proxy from a counting allocator\n",
-           scene_name.c_str(), (long long)n, reps);
-    printf("  %-20s %10s %10s %12s %12s %12s %12s %10s\n", "impl", "build ms", "pairs ms", "build+pairs", "B/proxy built",
-           "B/proxy pairs", "B/proxy peak", "pairs");
     for (size_t i = 0; i < kinds.size(); ++i) {
-        double dn = (double)n;
-        printf("  %-20s %10.3f %10.3f %12.3f %12.1f %12.1f %12.1f %10d\n", ("c2d-" + kinds[i].name).c_str(), median(tb[i]),
-               median(tp[i]), median(tbp[i]), (double)mem_build[i].now / dn, (double)mem_pairs[i].now / dn,
-               (double)mem_pairs[i].peak / dn, pair_count[i]);
-        if (rep.json)
-            fprintf(rep.json,
-                    "{\"suite\":\"broadphase\",\"scene\":\"%s\",\"n\":%lld,\"mode\":\"rebuild\",\"impl\":\"c2d-%s\",\"kind\":\"ours\","
-                    "\"build_ms\":%.4f,\"pairs_ms\":%.4f,\"build_pairs_ms\":%.4f,\"bytes_per_proxy_built\":%.2f,"
-                    "\"bytes_per_proxy_pairs\":%.2f,\"bytes_per_proxy_peak\":%.2f,\"pairs\":%d,\"reps\":%d,\"precision\":\"%s\"}\n",
-                    scene_name.c_str(), (long long)n, kinds[i].name.c_str(), median(tb[i]), median(tp[i]), median(tbp[i]),
-                    (double)mem_build[i].now / dn, (double)mem_pairs[i].now / dn, (double)mem_pairs[i].peak / dn, pair_count[i], reps,
-                    kPrecision);
+        c2d_index_destroy(kept_index[i]);
+        if (kept_mem[i].m.now != 0) {
+            loud("ERROR: " + kinds[i].name + "/build leaked " + std::to_string(kept_mem[i].m.now) + " bytes");
+            rep.error = true;
+        }
+        if (kept[i].pairs != fresh[i].pairs) rep.error = true;
+    }
+    printf("\n%s  n=%lld  build, then find_pairs; %d reps interleaved, medians; bytes per proxy from a counting allocator\n"
+           "  (KIND: create + fill; KIND/build: c2d_index_build into one index kept across reps)\n",
+           scene_name.c_str(), (long long)n, reps);
+    printf("  %-26s %10s %10s %12s %10s %10s %10s %10s %10s %9s\n", "impl", "build ms", "pairs ms", "build+pairs", "cpu b+p",
+           "B/p built", "B/p pairs", "B/p peak", "pairs", "allocs");
+    for (int pass = 0; pass < 2; ++pass) {
+        for (size_t i = 0; i < kinds.size(); ++i) {
+            const BuildRow &row = pass == 0 ? fresh[i] : kept[i];
+            double dn = (double)n;
+            printf("  %-26s %10.3f %10.3f %12.3f %10.3f %10.1f %10.1f %10.1f %10d %9s\n", row.name.c_str(), median(row.tb),
+                   median(row.tp), median(row.tbp), median(row.cpu), (double)row.mem_build.now / dn,
+                   (double)row.mem_pairs.now / dn, (double)row.mem_pairs.peak / dn, row.pairs,
+                   row.allocs < 0 ? "-" : std::to_string(row.allocs).c_str());
+            if (rep.json)
+                fprintf(rep.json,
+                        "{\"suite\":\"broadphase\",\"scene\":\"%s\",\"n\":%lld,\"mode\":\"rebuild\",\"impl\":\"%s\",\"kind\":\"ours\","
+                        "\"build_ms\":%.4f,\"pairs_ms\":%.4f,\"build_pairs_ms\":%.4f,\"cpu_build_pairs_ms\":%.4f,"
+                        "\"bytes_per_proxy_built\":%.2f,\"bytes_per_proxy_pairs\":%.2f,\"bytes_per_proxy_peak\":%.2f,"
+                        "\"pairs\":%d,\"allocs_per_rep\":%lld,\"reps\":%d,\"precision\":\"%s\"}\n",
+                        scene_name.c_str(), (long long)n, row.name.c_str(), median(row.tb), median(row.tp), median(row.tbp),
+                        median(row.cpu), (double)row.mem_build.now / dn, (double)row.mem_pairs.now / dn,
+                        (double)row.mem_pairs.peak / dn, row.pairs, (long long)row.allocs, reps, kPrecision);
+        }
     }
     fflush(stdout);
 }
