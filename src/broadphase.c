@@ -58,10 +58,20 @@ bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int
     return true;
 }
 
-void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a) {
+c2d_status c2d_bp_config_status(const c2d_index_config *config) {
+    if (config == NULL) return C2D_OK;
+    if ((config->tasks.enqueue == NULL) != (config->tasks.finish == NULL)) return C2D_ERR_NULL_ARG;
+    if (config->tasks.worker_count < 0) return C2D_ERR_BAD_SIZE;
+    return C2D_OK;
+}
+
+void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a,
+                      const c2d_index_config *config) {
     memset(&index->pairs, 0, sizeof index->pairs);
+    memset(&index->tasks, 0, sizeof index->tasks);
     index->klass = klass;
     index->allocator = *a;
+    if (config != NULL) index->tasks = config->tasks;
 }
 
 void c2d_bp_base_free(c2d_index *index) {
@@ -71,6 +81,12 @@ void c2d_bp_base_free(c2d_index *index) {
     c2d_bp_free(&index->allocator, p->scratch, (size_t)p->key_capacity * sizeof *p->scratch);
     c2d_bp_free(&index->allocator, p->counts, (size_t)p->count_capacity * sizeof *p->counts);
     c2d_bp_sweep_free(index);
+    if (p->chunks != NULL) {
+        int32_t i;
+        for (i = 0; i < C2D_BP_MAX_CHUNKS; ++i)
+            c2d_bp_free(&index->allocator, p->chunks[i].items, (size_t)p->chunks[i].capacity * sizeof *p->chunks[i].items);
+        c2d_bp_free(&index->allocator, p->chunks, C2D_BP_MAX_CHUNKS * sizeof *p->chunks);
+    }
     memset(p, 0, sizeof *p);
 }
 

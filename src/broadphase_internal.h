@@ -57,6 +57,20 @@ typedef struct c2d_bp_srec {
     c2d_real a0, a1, b0, b1;
 } c2d_bp_srec;
 
+/* A part of a pair sweep run by a task: its own output list (kept across calls) and where it
+ * stopped when that list was full (workers never allocate; the calling thread grows the list and
+ * finishes the part). */
+typedef struct c2d_bp_chunk {
+    c2d_index_pair *items;
+    int32_t capacity, count;
+    int32_t i, i_end;          /* records whose pairs with later records of their strip it finds */
+    int32_t k, k_end;          /* entries of the list of records reaching into the next strip */
+    bool full;
+} c2d_bp_chunk;
+
+/* At most this many parts of a threaded sweep. */
+#define C2D_BP_MAX_CHUNKS 64
+
 /* The output list of the pair functions and the scratch of the pair sweep, owned by the index. */
 typedef struct c2d_bp_pairs {
     c2d_index_pair *items;
@@ -67,12 +81,14 @@ typedef struct c2d_bp_pairs {
     uint32_t *skey, *sidm, *slast, *slist;
     int32_t count, capacity, key_capacity, count_capacity, srec_capacity;
     bool failed;                /* a push ran out of memory */
+    c2d_bp_chunk *chunks;       /* parts of a threaded sweep (C2D_BP_MAX_CHUNKS once made) */
 } c2d_bp_pairs;
 
 /* The base every index starts with. */
 struct c2d_index {
     const c2d_index_class *klass;
     c2d_allocator allocator;
+    c2d_task_system tasks;      /* worker_count < 2 or no enqueue: serial */
     c2d_bp_pairs pairs;
 };
 
@@ -85,8 +101,12 @@ void c2d_bp_free(const c2d_allocator *a, void *ptr, size_t size);
 /* Makes room for at least needed elements of elem_size bytes in *items (capacity in *capacity),
  * growing geometrically and keeping the contents. False (nothing changed) when out of memory. */
 bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int32_t needed, size_t elem_size);
-/* Initialises the base (class, allocator, empty pair list). */
-void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a);
+/* The config's checks shared by every create function: NULL_ARG for enqueue without finish or
+ * the reverse, BAD_SIZE for a negative worker count. NULL is fine. */
+c2d_status c2d_bp_config_status(const c2d_index_config *config);
+/* Initialises the base (class, allocator, task system from config (may be NULL), empty pair list). */
+void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a,
+                      const c2d_index_config *config);
 /* Frees the base's pair buffers. */
 void c2d_bp_base_free(c2d_index *index);
 

@@ -707,6 +707,7 @@ c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **o
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (config != NULL) {
         c2d_status s = c2d_check_real(config->margin);
         if (s == C2D_OK) s = c2d_check_real(config->prediction);
@@ -720,7 +721,7 @@ c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **o
     t = (c2d_dynamic_tree *)c2d_bp_alloc(&a, sizeof *t);
     if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(t, 0, sizeof *t);
-    c2d_bp_base_init(&t->base, &c2d_dynamic_tree_class, &a);
+    c2d_bp_base_init(&t->base, &c2d_dynamic_tree_class, &a, config);
     t->root = -1;
     t->node_free = -1;
     t->margin = margin;

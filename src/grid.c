@@ -1014,6 +1014,7 @@ c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out) {
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (config != NULL) {
         c2d_status s = c2d_check_real(config->cell_size);
         if (s != C2D_OK) return s;
@@ -1025,7 +1026,7 @@ c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out) {
     g = (c2d_grid *)c2d_bp_alloc(&a, sizeof *g);
     if (g == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(g, 0, sizeof *g);
-    c2d_bp_base_init(&g->base, &c2d_grid_class, &a);
+    c2d_bp_base_init(&g->base, &c2d_grid_class, &a, config);
     for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
     g->max_cap = GR_MIN_BLOCK;
     g->auto_size = cell == 0;

@@ -580,6 +580,7 @@ c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) 
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (config != NULL) {
         if (config->capacity < 0) return C2D_ERR_BAD_SIZE;
         if (config->capacity > 0) capacity = config->capacity;
@@ -587,7 +588,7 @@ c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) 
     t = (c2d_quadtree *)c2d_bp_alloc(&a, sizeof *t);
     if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(t, 0, sizeof *t);
-    c2d_bp_base_init(&t->base, &c2d_quadtree_class, &a);
+    c2d_bp_base_init(&t->base, &c2d_quadtree_class, &a, config);
     t->root = -1;
     t->node_free = -1;
     if (!c2d_bp_proxies_init(&t->proxies, &a, capacity)) {

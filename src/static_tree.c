@@ -618,6 +618,7 @@ c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (count < 0) return C2D_ERR_BAD_SIZE;
     if (count > 0 && boxes == NULL) return C2D_ERR_NULL_ARG;
     if (count > INT32_MAX / 2) return C2D_ERR_OUT_OF_MEMORY;
@@ -630,7 +631,7 @@ c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb
     t = (c2d_static_tree *)c2d_bp_alloc(&a, sizeof *t);
     if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(t, 0, sizeof *t);
-    c2d_bp_base_init(&t->base, &c2d_static_tree_class, &a);
+    c2d_bp_base_init(&t->base, &c2d_static_tree_class, &a, config);
     s = st_fill(t, boxes, user_data, count);
     if (s != C2D_OK) {
         st_destroy(&t->base);

@@ -745,6 +745,7 @@ c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **ou
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (config != NULL) {
         if (config->capacity < 0) return C2D_ERR_BAD_SIZE;
         if (config->capacity > 0) capacity = config->capacity;
@@ -752,7 +753,7 @@ c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **ou
     s = (c2d_sweep_prune *)c2d_bp_alloc(&a, sizeof *s);
     if (s == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(s, 0, sizeof *s);
-    c2d_bp_base_init(&s->base, &c2d_sweep_prune_class, &a);
+    c2d_bp_base_init(&s->base, &c2d_sweep_prune_class, &a, config);
     if (!c2d_bp_proxies_init(&s->proxies, &a, capacity) || !sp_reserve_tail(s, capacity)) {
         sp_destroy(&s->base);
         return C2D_ERR_OUT_OF_MEMORY;
