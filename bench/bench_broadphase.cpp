@@ -44,6 +44,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <thread>
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,6 +73,7 @@ struct Options {
     int frames = 0;         /* 0: 100 (20 at 1M) */
     int64_t rays = 0;       /* 0: 1M (100k quick) */
     uint64_t seed = 0xB20AD5EEDULL;
+    int threads = 1;        /* build mode: workers of the pair sweep (c2d_index_config.tasks) */
 };
 
 /* ---- timing (clock, medians and the random numbers in bench_util.h) ---- */
@@ -1604,6 +1606,27 @@ double thread_cpu_ms() {
  * after the build, after the pairs (the pair list and sweep scratch included) and at its peak,
  * from a counting allocator in the config; "allocs/rep" counts the allocations of a kept index's
  * build + pairs after the first. */
+/* The bench's task system for c2d_index_config.tasks: enqueue runs the first range on the calling
+ * thread and one std::thread per other range; finish joins them. */
+struct BenchTasks {
+    int workers = 1;
+    std::vector<std::thread> threads;
+};
+void *bench_enqueue(c2d_task_fn *task, int32_t items, int32_t min_range, void *task_context, void *user_context) {
+    BenchTasks *b = (BenchTasks *)user_context;
+    int32_t ranges = std::max<int32_t>(1, std::min<int32_t>(b->workers, items / std::max<int32_t>(1, min_range)));
+    for (int32_t r = 1; r < ranges; ++r)
+        b->threads.emplace_back(task, (int32_t)((int64_t)items * r / ranges), (int32_t)((int64_t)items * (r + 1) / ranges), r,
+                                task_context);
+    task(0, (int32_t)((int64_t)items / ranges), 0, task_context);
+    return b;
+}
+void bench_finish(void *, void *user_context) {
+    BenchTasks *b = (BenchTasks *)user_context;
+    for (std::thread &t : b->threads) t.join();
+    b->threads.clear();
+}
+
 struct BuildRow {
     std::string name;
     std::vector<double> tb, tp, tbp, cpu;
@@ -1632,6 +1655,15 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
     std::vector<BuildRow> fresh(kinds.size()), kept(kinds.size());
     std::vector<CountedMem> kept_mem(kinds.size());
     std::vector<c2d_index *> kept_index(kinds.size(), nullptr);
+    BenchTasks tasks;
+    tasks.workers = std::max(1, opt.threads);
+    auto set_tasks = [&](c2d_index_config &cfg) {
+        if (opt.threads < 2) return;
+        cfg.tasks.worker_count = opt.threads;
+        cfg.tasks.enqueue = bench_enqueue;
+        cfg.tasks.finish = bench_finish;
+        cfg.tasks.context = &tasks;
+    };
     auto fail = [&](const std::string &what) {
         loud("ERROR: " + what + " build mode failed");
         rep.error = true;
@@ -1655,6 +1687,7 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
         cfg.allocator.alloc = count_alloc_n;
         cfg.allocator.free = count_free_n;
         cfg.allocator.context = &kept_mem[i];
+        set_tasks(cfg);
         fresh[i].name = "c2d-" + kinds[i].name;
         kept[i].name = "c2d-" + kinds[i].name + "/build";
         ok = kinds[i].built ? kinds[i].built(&cfg, nullptr, nullptr, 0, &kept_index[i]) == C2D_OK
@@ -1674,6 +1707,7 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
             cfg.allocator.alloc = count_alloc;
             cfg.allocator.free = count_free;
             cfg.allocator.context = &m;
+            set_tasks(cfg);
             double c0 = thread_cpu_ms(), t0 = now_ms();
             bool ok;
             if (kinds[i].built) {
@@ -1729,8 +1763,9 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
         if (kept[i].pairs != fresh[i].pairs) rep.error = true;
     }
     printf("\n%s  n=%lld  build, then find_pairs; %d reps interleaved, medians; bytes per proxy from a counting allocator\n"
-           "  (KIND: create + fill; KIND/build: c2d_index_build into one index kept across reps)\n",
-           scene_name.c_str(), (long long)n, reps);
+           "  (KIND: create + fill; KIND/build: c2d_index_build into one index kept across reps; pair sweep on %d thread%s,\n"
+           "  cpu: the calling thread's only)\n",
+           scene_name.c_str(), (long long)n, reps, std::max(1, opt.threads), opt.threads > 1 ? "s" : "");
     printf("  %-26s %10s %10s %12s %10s %10s %10s %10s %10s %9s\n", "impl", "build ms", "pairs ms", "build+pairs", "cpu b+p",
            "B/p built", "B/p pairs", "B/p peak", "pairs", "allocs");
     for (int pass = 0; pass < 2; ++pass) {
@@ -1746,10 +1781,10 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
                         "{\"suite\":\"broadphase\",\"scene\":\"%s\",\"n\":%lld,\"mode\":\"rebuild\",\"impl\":\"%s\",\"kind\":\"ours\","
                         "\"build_ms\":%.4f,\"pairs_ms\":%.4f,\"build_pairs_ms\":%.4f,\"cpu_build_pairs_ms\":%.4f,"
                         "\"bytes_per_proxy_built\":%.2f,\"bytes_per_proxy_pairs\":%.2f,\"bytes_per_proxy_peak\":%.2f,"
-                        "\"pairs\":%d,\"allocs_per_rep\":%lld,\"reps\":%d,\"precision\":\"%s\"}\n",
+                        "\"pairs\":%d,\"allocs_per_rep\":%lld,\"reps\":%d,\"threads\":%d,\"precision\":\"%s\"}\n",
                         scene_name.c_str(), (long long)n, row.name.c_str(), median(row.tb), median(row.tp), median(row.tbp),
                         median(row.cpu), (double)row.mem_build.now / dn, (double)row.mem_pairs.now / dn,
-                        (double)row.mem_pairs.peak / dn, row.pairs, (long long)row.allocs, reps, kPrecision);
+                        (double)row.mem_pairs.peak / dn, row.pairs, (long long)row.allocs, reps, std::max(1, opt.threads), kPrecision);
         }
     }
     fflush(stdout);
@@ -1778,9 +1813,10 @@ int main(int argc, char **argv) {
         else if (a == "--frames") opt.frames = atoi(value("--frames"));
         else if (a == "--rays") opt.rays = atoll(value("--rays"));
         else if (a == "--seed") opt.seed = strtoull(value("--seed"), nullptr, 0);
+        else if (a == "--threads") opt.threads = atoi(value("--threads"));
         else if (a[0] == '-') {
             fprintf(stderr, "usage: bench_broadphase [out.jsonl] [--quick] [--scene S] [--n N] [--impl SUBSTR] [--mode oneshot|frame|ray|build] "
-                            "[--frames F (build: reps)] [--rays R] [--seed S]\n");
+                            "[--frames F (build: reps)] [--rays R] [--seed S] [--threads W (build)]\n");
             return 2;
         } else opt.json_path = argv[i];
     }
