@@ -63,6 +63,7 @@ typedef struct c2d_sweep_prune {
     int32_t count, sorted, dead;
     int axis;                  /* sweep axis: 0 x, 1 y */
     c2d_real reach;            /* fl(amin + reach) >= amax for every live record in [0, sorted) */
+    bool built;                /* unchanged since a bulk build, which chose the axis */
     /* scratch of merges and sorts, held only while one runs */
     sp_rec *recs2;
     int32_t *ids2;
@@ -298,6 +299,7 @@ static void sp_clear(c2d_index *index) {
     c2d_bp_proxies_clear(&s->proxies);
     s->count = s->sorted = s->dead = 0;
     s->reach = 0;
+    s->built = false;
 }
 
 /* Bulk build: the axis where the box centers spread more (kept unless the other one's variance is
@@ -365,6 +367,7 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
         t->moved[i] = i;
     }
     s->reach = reach;
+    s->built = true;
     s->count = s->sorted = n;
     t->used = t->live = t->moved_count = n;
     return C2D_OK;
@@ -373,6 +376,7 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
 static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_sweep_prune *s = sp_cast(index);
     int32_t id;
+    s->built = false;
     sp_tidy(s);
     if (!sp_reserve_tail(s, 1)) return C2D_ERR_OUT_OF_MEMORY;
     id = c2d_bp_proxies_add(&s->proxies, &index->allocator, box, user_data);
@@ -387,6 +391,7 @@ static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
 static c2d_status sp_remove(c2d_index *index, int32_t id) {
     c2d_sweep_prune *s = sp_cast(index);
     if (!c2d_bp_proxies_live(&s->proxies, id)) return C2D_ERR_BAD_ID;
+    s->built = false;
     s->ids[s->proxies.items[id].slot] = -1;
     s->dead++;
     c2d_bp_proxies_remove(&s->proxies, id);
@@ -401,6 +406,7 @@ static c2d_status sp_move(c2d_index *index, int32_t id, c2d_aabb box) {
     c2d_sweep_prune *s = sp_cast(index);
     sp_rec r = sp_rec_of(box, s->axis);
     int32_t p, k, steps = 0, limit;
+    s->built = false;
     sp_tidy(s);
     limit = SP_SHIFT_LIMIT + s->count / 1024;
     p = s->proxies.items[id].slot;
@@ -575,7 +581,9 @@ static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
  * live count, or -1 when out of memory. */
 static int32_t sp_prepare_axis(c2d_sweep_prune *s) {
     sp_axis_stats stats[2];
-    int32_t n = sp_stats(s, stats);
+    int32_t n;
+    if (s->built) return s->count;   /* sorted, no dead records, the axis chosen by the build */
+    n = sp_stats(s, stats);
     if (n >= 2 && stats[1].var > stats[0].var * (c2d_real)1.25) return sp_sort_all(s) ? n : -1;
     return sp_consolidate(s) ? n : -1;
 }
