@@ -860,6 +860,7 @@ struct Result {
     int64_t raw = -1;        /* candidates before the bench's filter */
     int64_t rays = 0;
     double first_ms = -1;    /* frame: the untimed first pair update after the build */
+    double p99_ms = -1, max_ms = -1;  /* frame: the 99th-percentile and the worst frame */
     std::string hash;
     bool skipped = false;
 };
@@ -935,7 +936,8 @@ void emit_json(Report &rep, const Result &r, double ratio) {
     fprintf(f, ",\"median_ms\":%.6f,\"min_ms\":%.6f,\"reps\":%d,\"pairs\":%.1f", r.median_ms, r.min_ms, r.reps, r.pairs);
     if (r.raw >= 0) fprintf(f, ",\"raw_candidates\":%lld", (long long)r.raw);
     if (r.mode == "ray") fprintf(f, ",\"rays\":%lld,\"ns_per_ray\":%.3f", (long long)r.rays, r.median_ms * 1e6 / (double)std::max<int64_t>(1, r.rays));
-    if (r.mode == "frame") fprintf(f, ",\"frames\":%d,\"first_update_ms\":%.3f", r.reps, r.first_ms);
+    if (r.mode == "frame")
+        fprintf(f, ",\"frames\":%d,\"first_update_ms\":%.3f,\"p99_ms\":%.4f,\"max_ms\":%.4f", r.reps, r.first_ms, r.p99_ms, r.max_ms);
     if (!r.hash.empty()) fprintf(f, ",\"hash\":\"%s\"", r.hash.c_str());
     fprintf(f, ",\"check\":\"%s\"", r.check.c_str());
     if (ratio > 0) fprintf(f, ",\"%s\":%.4f", r.kind == Kind::Ours ? "ratio_best_peer_over_this" : "ratio_this_over_best_ours", ratio);
@@ -1300,8 +1302,9 @@ void run_case(const Options &opt, const std::string &scene_name, int64_t n, Repo
             std::vector<size_t> who;
             for (size_t i = 0; i < impls.size(); ++i) {
                 if (!active[i]) continue;
-                /* At least 5 frames: the first after the build may pay a one-off (a deferred rebuild). */
-                if (times[i].size() >= 5 && spent[i] > limits_for(n, impls[i]->kind).frame_budget_ms) continue;
+                /* At least 5 frames: the first after the build may pay a one-off (a deferred rebuild).
+                 * Frames asked for with --frames all run. */
+                if (opt.frames == 0 && times[i].size() >= 5 && spent[i] > limits_for(n, impls[i]->kind).frame_budget_ms) continue;
                 double t0 = now_ms();
                 bool good = impls[i]->frame(w, moves);
                 double t = now_ms() - t0;
@@ -1346,9 +1349,20 @@ void run_case(const Options &opt, const std::string &scene_name, int64_t n, Repo
             res.min_ms = minimum(times[i]);
             res.reps = (int)times[i].size();
             res.first_ms = first_ms[i];
+            {
+                std::vector<double> sorted = times[i];
+                std::sort(sorted.begin(), sorted.end());
+                res.p99_ms = sorted[std::min(sorted.size() - 1, (size_t)((double)sorted.size() * 0.99))];
+                res.max_ms = sorted.back();
+            }
             res.pairs = pair_sum[i] / (double)res.reps;
             res.raw = im.raw >= 0 ? raw_sum[i] / res.reps : -1;
             res.note = im.frame_note();
+            {
+                char buf[96];
+                snprintf(buf, sizeof buf, "%sp99 %.3f ms, worst %.3f ms", res.note.empty() ? "" : "; ", res.p99_ms, res.max_ms);
+                res.note += buf;
+            }
             if (res.reps < frames)
                 res.note += std::string(res.note.empty() ? "" : "; ") + "stopped after " + std::to_string(res.reps) + " of " + std::to_string(frames) +
                             " frames (time budget)";

@@ -508,30 +508,35 @@ typedef struct sw_sweep {
  * entries *k to k_end of the list of records reaching into the next strip against the strips
  * above. A record's pairs are written whole or not at all: when the list is full, the record's
  * pairs are taken back, *i or *k tells where to go on and the result is false. */
-static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i, int32_t i_end, int32_t *k, int32_t k_end) {
+static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
     const sw_soa *soa = &w->soa;
     const c2d_sweep_layout *l = &w->l;
-    for (; *i < i_end; ++*i) {
-        c2d_index_pair *mark = o->w;
+    /* Local positions and output (the pair writes could otherwise alias them). */
+    c2d_index_pair *out = o->w;
+    int32_t i = *i_at, k = *k_at;
+    bool ok = true;
+    for (; i < i_end; ++i) {
         sw_probe pr;
-        sw_probe_set(&pr, soa, *i, w->filter);
-        if (!sw_scan(o, soa, *i + 1, w->last[*i], &pr)) {
-            if (o->w != NULL) o->w = mark;
-            return false;
+        o->w = out;
+        sw_probe_set(&pr, soa, i, w->filter);
+        if (!sw_scan(o, soa, i + 1, w->last[i], &pr)) {
+            ok = false;
+            break;
         }
+        out = o->w;
     }
     /* Each record reaching into the next strip against that strip's records from a cursor that
      * follows its left side, less the strip's reach (records before it end too early); a record
      * reaching further up searches each strip above by binary search. */
-    {
+    if (ok) {
         int32_t c = 0, s = -1, r;
         uint32_t nbase = 0, nreach = 0, one = (uint32_t)1 << l->qbits;
-        for (; *k < k_end; ++*k) {
-            c2d_index_pair *mark = o->w;
+        for (; k < k_end; ++k) {
             sw_probe pr;
             uint32_t q0, from;
             int32_t rs;
-            r = (int32_t)w->list[*k];
+            o->w = out;
+            r = (int32_t)w->list[k];
             rs = (int32_t)(soa->key[r] >> l->qbits);
             q0 = soa->key[r] & l->qmax;
             if (rs != s) {
@@ -545,24 +550,24 @@ static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i, int32_t i_end, int
             while (soa->key[c + 3] < from) c += 4;
             c += (int32_t)(soa->key[c] < from) + (int32_t)(soa->key[c + 1] < from) + (int32_t)(soa->key[c + 2] < from);
             sw_probe_set(&pr, soa, r, w->filter);
-            if (!sw_scan(o, soa, c, w->last[r] + one, &pr)) {
-                if (o->w != NULL) o->w = mark;
-                return false;
-            }
-            if (w->tall) {
+            ok = sw_scan(o, soa, c, w->last[r] + one, &pr);
+            if (ok && w->tall) {
                 int32_t t, top = sw_strip(l, soa->b1[r]);
-                for (t = s + 2; t <= top; ++t) {
+                for (t = s + 2; ok && t <= top; ++t) {
                     uint32_t tb = (uint32_t)t << l->qbits;
                     int32_t f = sw_search(soa->key, (int32_t)w->start[t], (int32_t)w->start[t + 1], tb | (q0 > w->reach[t] ? q0 - w->reach[t] : 0));
-                    if (!sw_scan(o, soa, f, tb | (w->last[r] & l->qmax), &pr)) {
-                        o->w = mark;
-                        return false;
-                    }
+                    ok = sw_scan(o, soa, f, tb | (w->last[r] & l->qmax), &pr);
                 }
             }
+            if (!ok) break;
+            out = o->w;
         }
     }
-    return true;
+    /* A record's pairs are kept whole or taken back (out is where they started). */
+    o->w = out;
+    *i_at = i;
+    *k_at = k;
+    return ok;
 }
 
 /* A threaded sweep: the parts the tasks run. */
