@@ -173,8 +173,9 @@ geos-diff: $(BUILD)/geos-float/geos_diff.stamp $(BUILD)/geos-double/geos_diff.st
 	done; exit $$rc
 
 
-# ThreadSanitizer (Clang): two threads query one world at once (tests/test_world_threads.c), the
-# library and the test built together with -fsanitize=thread.
+# ThreadSanitizer (Clang): two threads query one world at once (tests/test_world_threads.c), and
+# the broad phase's pair sweep runs on a pthread task system (tests/test_broadphase_threads.c); the
+# library and each test built together with -fsanitize=thread.
 TSAN_BIN = $(BUILD)/tsan/test_world_threads
 check-tsan: deps-clang
 	@mkdir -p $(BUILD)/tsan
