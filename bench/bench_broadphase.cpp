@@ -44,6 +44,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <thread>
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,6 +73,7 @@ struct Options {
     int frames = 0;         /* 0: 100 (20 at 1M) */
     int64_t rays = 0;       /* 0: 1M (100k quick) */
     uint64_t seed = 0xB20AD5EEDULL;
+    int threads = 1;        /* build mode: workers of the pair sweep (c2d_index_config.tasks) */
 };
 
 /* ---- timing (clock, medians and the random numbers in bench_util.h) ---- */
@@ -858,6 +860,7 @@ struct Result {
     int64_t raw = -1;        /* candidates before the bench's filter */
     int64_t rays = 0;
     double first_ms = -1;    /* frame: the untimed first pair update after the build */
+    double p99_ms = -1, max_ms = -1;  /* frame: the 99th-percentile and the worst frame */
     std::string hash;
     bool skipped = false;
 };
@@ -933,7 +936,8 @@ void emit_json(Report &rep, const Result &r, double ratio) {
     fprintf(f, ",\"median_ms\":%.6f,\"min_ms\":%.6f,\"reps\":%d,\"pairs\":%.1f", r.median_ms, r.min_ms, r.reps, r.pairs);
     if (r.raw >= 0) fprintf(f, ",\"raw_candidates\":%lld", (long long)r.raw);
     if (r.mode == "ray") fprintf(f, ",\"rays\":%lld,\"ns_per_ray\":%.3f", (long long)r.rays, r.median_ms * 1e6 / (double)std::max<int64_t>(1, r.rays));
-    if (r.mode == "frame") fprintf(f, ",\"frames\":%d,\"first_update_ms\":%.3f", r.reps, r.first_ms);
+    if (r.mode == "frame")
+        fprintf(f, ",\"frames\":%d,\"first_update_ms\":%.3f,\"p99_ms\":%.4f,\"max_ms\":%.4f", r.reps, r.first_ms, r.p99_ms, r.max_ms);
     if (!r.hash.empty()) fprintf(f, ",\"hash\":\"%s\"", r.hash.c_str());
     fprintf(f, ",\"check\":\"%s\"", r.check.c_str());
     if (ratio > 0) fprintf(f, ",\"%s\":%.4f", r.kind == Kind::Ours ? "ratio_best_peer_over_this" : "ratio_this_over_best_ours", ratio);
@@ -1298,8 +1302,9 @@ void run_case(const Options &opt, const std::string &scene_name, int64_t n, Repo
             std::vector<size_t> who;
             for (size_t i = 0; i < impls.size(); ++i) {
                 if (!active[i]) continue;
-                /* At least 5 frames: the first after the build may pay a one-off (a deferred rebuild). */
-                if (times[i].size() >= 5 && spent[i] > limits_for(n, impls[i]->kind).frame_budget_ms) continue;
+                /* At least 5 frames: the first after the build may pay a one-off (a deferred rebuild).
+                 * Frames asked for with --frames all run. */
+                if (opt.frames == 0 && times[i].size() >= 5 && spent[i] > limits_for(n, impls[i]->kind).frame_budget_ms) continue;
                 double t0 = now_ms();
                 bool good = impls[i]->frame(w, moves);
                 double t = now_ms() - t0;
@@ -1344,9 +1349,20 @@ void run_case(const Options &opt, const std::string &scene_name, int64_t n, Repo
             res.min_ms = minimum(times[i]);
             res.reps = (int)times[i].size();
             res.first_ms = first_ms[i];
+            {
+                std::vector<double> sorted = times[i];
+                std::sort(sorted.begin(), sorted.end());
+                res.p99_ms = sorted[std::min(sorted.size() - 1, (size_t)((double)sorted.size() * 0.99))];
+                res.max_ms = sorted.back();
+            }
             res.pairs = pair_sum[i] / (double)res.reps;
             res.raw = im.raw >= 0 ? raw_sum[i] / res.reps : -1;
             res.note = im.frame_note();
+            {
+                char buf[96];
+                snprintf(buf, sizeof buf, "%sp99 %.3f ms, worst %.3f ms", res.note.empty() ? "" : "; ", res.p99_ms, res.max_ms);
+                res.note += buf;
+            }
             if (res.reps < frames)
                 res.note += std::string(res.note.empty() ? "" : "; ") + "stopped after " + std::to_string(res.reps) + " of " + std::to_string(frames) +
                             " frames (time budget)";
@@ -1586,19 +1602,114 @@ void count_free(void *ptr, size_t size, void *context) {
     free(ptr);
 }
 
-/* --mode build: for each of our indexes, reps times (interleaved): create + fill (as "build"
- * times it), then c2d_index_find_pairs; medians of build, pairs and their sum, and the bytes the
- * index holds per proxy after the build, after the pairs (the pair list and sweep scratch
- * included) and at its peak, from a counting allocator in the config. */
+/* Milliseconds of CPU time this thread has used (the load of other processes does not count). */
+double thread_cpu_ms() {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+/* --mode build: for each of our indexes, reps times (interleaved), two ways of making the index
+ * from scratch and finding all its pairs:
+ *   "c2d-KIND": create + fill (one insert per box, or the static tree's create), find_pairs,
+ *     destroy;
+ *   "c2d-KIND/build": one index kept across the reps (as a game that rebuilds every frame keeps
+ *     it), c2d_index_build from the boxes, then find_pairs; its first build is untimed.
+ * Medians of build, pairs and their sum (wall clock), the median thread CPU time of build + pairs
+ * (what the load of other processes does not inflate), and the bytes the index holds per proxy
+ * after the build, after the pairs (the pair list and sweep scratch included) and at its peak,
+ * from a counting allocator in the config; "allocs/rep" counts the allocations of a kept index's
+ * build + pairs after the first. */
+/* The bench's task system for c2d_index_config.tasks: enqueue runs the first range on the calling
+ * thread and one std::thread per other range; finish joins them. */
+struct BenchTasks {
+    int workers = 1;
+    std::vector<std::thread> threads;
+};
+void *bench_enqueue(c2d_task_fn *task, int32_t items, int32_t min_range, void *task_context, void *user_context) {
+    BenchTasks *b = (BenchTasks *)user_context;
+    int32_t ranges = std::max<int32_t>(1, std::min<int32_t>(b->workers, items / std::max<int32_t>(1, min_range)));
+    for (int32_t r = 1; r < ranges; ++r)
+        b->threads.emplace_back(task, (int32_t)((int64_t)items * r / ranges), (int32_t)((int64_t)items * (r + 1) / ranges), r,
+                                task_context);
+    task(0, (int32_t)((int64_t)items / ranges), 0, task_context);
+    return b;
+}
+void bench_finish(void *, void *user_context) {
+    BenchTasks *b = (BenchTasks *)user_context;
+    for (std::thread &t : b->threads) t.join();
+    b->threads.clear();
+}
+
+struct BuildRow {
+    std::string name;
+    std::vector<double> tb, tp, tbp, cpu;
+    MemCounter mem_build, mem_pairs;
+    int32_t pairs = -1;
+    int64_t allocs = -1;
+};
+
+struct CountedMem {
+    MemCounter m;
+    int64_t allocs = 0;
+};
+void *count_alloc_n(size_t size, void *context) {
+    CountedMem *c = (CountedMem *)context;
+    c->allocs++;
+    return count_alloc(size, &c->m);
+}
+void count_free_n(void *ptr, size_t size, void *context) { count_free(ptr, size, &((CountedMem *)context)->m); }
+
 void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n, Report &rep) {
     Scene scene = make_scene(scene_name, n, opt.seed);
     std::vector<OurKind> kinds;
     for (const OurKind &k : our_kinds())
         if (impl_selected(opt, "c2d-" + k.name)) kinds.push_back(k);
     int reps = opt.frames > 0 ? opt.frames : (n >= 1000000 ? 5 : 9);
-    std::vector<std::vector<double>> tb(kinds.size()), tp(kinds.size()), tbp(kinds.size());
-    std::vector<MemCounter> mem_build(kinds.size()), mem_pairs(kinds.size());
-    std::vector<int32_t> pair_count(kinds.size(), -1);
+    std::vector<BuildRow> fresh(kinds.size()), kept(kinds.size());
+    std::vector<CountedMem> kept_mem(kinds.size());
+    std::vector<c2d_index *> kept_index(kinds.size(), nullptr);
+    BenchTasks tasks;
+    tasks.workers = std::max(1, opt.threads);
+    auto set_tasks = [&](c2d_index_config &cfg) {
+        if (opt.threads < 2) return;
+        cfg.tasks.worker_count = opt.threads;
+        cfg.tasks.enqueue = bench_enqueue;
+        cfg.tasks.finish = bench_finish;
+        cfg.tasks.context = &tasks;
+    };
+    auto fail = [&](const std::string &what) {
+        loud("ERROR: " + what + " build mode failed");
+        rep.error = true;
+        for (c2d_index *ix : kept_index) c2d_index_destroy(ix);
+    };
+    auto record = [&](BuildRow &row, double t0, double t1, double t2, double c0, double c2, int32_t count) {
+        if (row.pairs >= 0 && row.pairs != count) rep.error = true;
+        row.pairs = count;
+        row.tb.push_back(t1 - t0);
+        row.tp.push_back(t2 - t1);
+        row.tbp.push_back(t2 - t0);
+        row.cpu.push_back(c2 - c0);
+    };
+    for (size_t i = 0; i < kinds.size(); ++i) {
+        c2d_index_config cfg;
+        const c2d_index_pair *pairs = nullptr;
+        int32_t count = 0;
+        bool ok;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.cell_size = scene.cell;
+        cfg.allocator.alloc = count_alloc_n;
+        cfg.allocator.free = count_free_n;
+        cfg.allocator.context = &kept_mem[i];
+        set_tasks(cfg);
+        fresh[i].name = "c2d-" + kinds[i].name;
+        kept[i].name = "c2d-" + kinds[i].name + "/build";
+        ok = kinds[i].built ? kinds[i].built(&cfg, nullptr, nullptr, 0, &kept_index[i]) == C2D_OK
+                            : kinds[i].dyn(&cfg, &kept_index[i]) == C2D_OK;
+        ok = ok && c2d_index_build(kept_index[i], scene.boxes.data(), nullptr, (int32_t)n) == C2D_OK &&
+             c2d_index_find_pairs(kept_index[i], &pairs, &count) == C2D_OK;
+        if (!ok) return fail(kept[i].name);
+    }
     for (int r = 0; r < reps; ++r) {
         for (size_t i = 0; i < kinds.size(); ++i) {
             MemCounter m;
@@ -1610,7 +1721,8 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
             cfg.allocator.alloc = count_alloc;
             cfg.allocator.free = count_free;
             cfg.allocator.context = &m;
-            double t0 = now_ms();
+            set_tasks(cfg);
+            double c0 = thread_cpu_ms(), t0 = now_ms();
             bool ok;
             if (kinds[i].built) {
                 ok = kinds[i].built(&cfg, scene.boxes.data(), nullptr, (int32_t)n, &index) == C2D_OK;
@@ -1626,44 +1738,68 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
             const c2d_index_pair *pairs = nullptr;
             int32_t count = 0;
             ok = ok && c2d_index_find_pairs(index, &pairs, &count) == C2D_OK;
-            double t2 = now_ms();
-            if (!ok) {
-                loud("ERROR: " + kinds[i].name + " build mode failed");
-                rep.error = true;
-                c2d_index_destroy(index);
-                return;
-            }
-            if (pair_count[i] >= 0 && pair_count[i] != count) rep.error = true;
-            pair_count[i] = count;
-            tb[i].push_back(t1 - t0);
-            tp[i].push_back(t2 - t1);
-            tbp[i].push_back(t2 - t0);
-            mem_build[i] = after_build;
-            mem_pairs[i] = m;
+            double t2 = now_ms(), c2 = thread_cpu_ms();
+            MemCounter after_pairs = m;
             c2d_index_destroy(index);
+            if (!ok) return fail(fresh[i].name);
+            record(fresh[i], t0, t1, t2, c0, c2, count);
+            fresh[i].mem_build = after_build;
+            fresh[i].mem_pairs = after_pairs;
             if (m.now != 0) {
                 loud("ERROR: " + kinds[i].name + " leaked " + std::to_string(m.now) + " bytes");
                 rep.error = true;
             }
+            /* The kept index, built again from the same boxes. */
+            CountedMem &km = kept_mem[i];
+            int64_t allocs0 = km.allocs;
+            km.m.peak = km.m.now;
+            c0 = thread_cpu_ms();
+            t0 = now_ms();
+            ok = c2d_index_build(kept_index[i], scene.boxes.data(), nullptr, (int32_t)n) == C2D_OK;
+            t1 = now_ms();
+            after_build = km.m;
+            ok = ok && c2d_index_find_pairs(kept_index[i], &pairs, &count) == C2D_OK;
+            t2 = now_ms();
+            c2 = thread_cpu_ms();
+            if (!ok) return fail(kept[i].name);
+            record(kept[i], t0, t1, t2, c0, c2, count);
+            kept[i].mem_build = after_build;
+            kept[i].mem_pairs = km.m;
+            kept[i].allocs = km.allocs - allocs0;
         }
     }
-    printf("\n%s  n=%lld  build (create + fill), then find_pairs; %d reps interleaved, medians; bytes per proxy from a counting allocator\n",
-           scene_name.c_str(), (long long)n, reps);
-    printf("  %-20s %10s %10s %12s %12s %12s %12s %10s\n", "impl", "build ms", "pairs ms", "build+pairs", "B/proxy built",
-           "B/proxy pairs", "B/proxy peak", "pairs");
     for (size_t i = 0; i < kinds.size(); ++i) {
-        double dn = (double)n;
-        printf("  %-20s %10.3f %10.3f %12.3f %12.1f %12.1f %12.1f %10d\n", ("c2d-" + kinds[i].name).c_str(), median(tb[i]),
-               median(tp[i]), median(tbp[i]), (double)mem_build[i].now / dn, (double)mem_pairs[i].now / dn,
-               (double)mem_pairs[i].peak / dn, pair_count[i]);
-        if (rep.json)
-            fprintf(rep.json,
-                    "{\"suite\":\"broadphase\",\"scene\":\"%s\",\"n\":%lld,\"mode\":\"rebuild\",\"impl\":\"c2d-%s\",\"kind\":\"ours\","
-                    "\"build_ms\":%.4f,\"pairs_ms\":%.4f,\"build_pairs_ms\":%.4f,\"bytes_per_proxy_built\":%.2f,"
-                    "\"bytes_per_proxy_pairs\":%.2f,\"bytes_per_proxy_peak\":%.2f,\"pairs\":%d,\"reps\":%d,\"precision\":\"%s\"}\n",
-                    scene_name.c_str(), (long long)n, kinds[i].name.c_str(), median(tb[i]), median(tp[i]), median(tbp[i]),
-                    (double)mem_build[i].now / dn, (double)mem_pairs[i].now / dn, (double)mem_pairs[i].peak / dn, pair_count[i], reps,
-                    kPrecision);
+        c2d_index_destroy(kept_index[i]);
+        if (kept_mem[i].m.now != 0) {
+            loud("ERROR: " + kinds[i].name + "/build leaked " + std::to_string(kept_mem[i].m.now) + " bytes");
+            rep.error = true;
+        }
+        if (kept[i].pairs != fresh[i].pairs) rep.error = true;
+    }
+    printf("\n%s  n=%lld  build, then find_pairs; %d reps interleaved, medians; bytes per proxy from a counting allocator\n"
+           "  (KIND: create + fill; KIND/build: c2d_index_build into one index kept across reps; pair sweep on %d thread%s,\n"
+           "  cpu: the calling thread's only)\n",
+           scene_name.c_str(), (long long)n, reps, std::max(1, opt.threads), opt.threads > 1 ? "s" : "");
+    printf("  %-26s %10s %10s %12s %10s %10s %10s %10s %10s %9s\n", "impl", "build ms", "pairs ms", "build+pairs", "cpu b+p",
+           "B/p built", "B/p pairs", "B/p peak", "pairs", "allocs");
+    for (int pass = 0; pass < 2; ++pass) {
+        for (size_t i = 0; i < kinds.size(); ++i) {
+            const BuildRow &row = pass == 0 ? fresh[i] : kept[i];
+            double dn = (double)n;
+            printf("  %-26s %10.3f %10.3f %12.3f %10.3f %10.1f %10.1f %10.1f %10d %9s\n", row.name.c_str(), median(row.tb),
+                   median(row.tp), median(row.tbp), median(row.cpu), (double)row.mem_build.now / dn,
+                   (double)row.mem_pairs.now / dn, (double)row.mem_pairs.peak / dn, row.pairs,
+                   row.allocs < 0 ? "-" : std::to_string(row.allocs).c_str());
+            if (rep.json)
+                fprintf(rep.json,
+                        "{\"suite\":\"broadphase\",\"scene\":\"%s\",\"n\":%lld,\"mode\":\"rebuild\",\"impl\":\"%s\",\"kind\":\"ours\","
+                        "\"build_ms\":%.4f,\"pairs_ms\":%.4f,\"build_pairs_ms\":%.4f,\"cpu_build_pairs_ms\":%.4f,"
+                        "\"bytes_per_proxy_built\":%.2f,\"bytes_per_proxy_pairs\":%.2f,\"bytes_per_proxy_peak\":%.2f,"
+                        "\"pairs\":%d,\"allocs_per_rep\":%lld,\"reps\":%d,\"threads\":%d,\"precision\":\"%s\"}\n",
+                        scene_name.c_str(), (long long)n, row.name.c_str(), median(row.tb), median(row.tp), median(row.tbp),
+                        median(row.cpu), (double)row.mem_build.now / dn, (double)row.mem_pairs.now / dn,
+                        (double)row.mem_pairs.peak / dn, row.pairs, (long long)row.allocs, reps, std::max(1, opt.threads), kPrecision);
+        }
     }
     fflush(stdout);
 }
@@ -1691,9 +1827,10 @@ int main(int argc, char **argv) {
         else if (a == "--frames") opt.frames = atoi(value("--frames"));
         else if (a == "--rays") opt.rays = atoll(value("--rays"));
         else if (a == "--seed") opt.seed = strtoull(value("--seed"), nullptr, 0);
+        else if (a == "--threads") opt.threads = atoi(value("--threads"));
         else if (a[0] == '-') {
             fprintf(stderr, "usage: bench_broadphase [out.jsonl] [--quick] [--scene S] [--n N] [--impl SUBSTR] [--mode oneshot|frame|ray|build] "
-                            "[--frames F (build: reps)] [--rays R] [--seed S]\n");
+                            "[--frames F (build: reps)] [--rays R] [--seed S] [--threads W (build)]\n");
             return 2;
         } else opt.json_path = argv[i];
     }

@@ -58,10 +58,20 @@ bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int
     return true;
 }
 
-void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a) {
+c2d_status c2d_bp_config_status(const c2d_index_config *config) {
+    if (config == NULL) return C2D_OK;
+    if ((config->tasks.enqueue == NULL) != (config->tasks.finish == NULL)) return C2D_ERR_NULL_ARG;
+    if (config->tasks.worker_count < 0) return C2D_ERR_BAD_SIZE;
+    return C2D_OK;
+}
+
+void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a,
+                      const c2d_index_config *config) {
     memset(&index->pairs, 0, sizeof index->pairs);
+    memset(&index->tasks, 0, sizeof index->tasks);
     index->klass = klass;
     index->allocator = *a;
+    if (config != NULL) index->tasks = config->tasks;
 }
 
 void c2d_bp_base_free(c2d_index *index) {
@@ -71,6 +81,12 @@ void c2d_bp_base_free(c2d_index *index) {
     c2d_bp_free(&index->allocator, p->scratch, (size_t)p->key_capacity * sizeof *p->scratch);
     c2d_bp_free(&index->allocator, p->counts, (size_t)p->count_capacity * sizeof *p->counts);
     c2d_bp_sweep_free(index);
+    if (p->chunks != NULL) {
+        int32_t i;
+        for (i = 0; i < C2D_BP_MAX_CHUNKS; ++i)
+            c2d_bp_free(&index->allocator, p->chunks[i].items, (size_t)p->chunks[i].capacity * sizeof *p->chunks[i].items);
+        c2d_bp_free(&index->allocator, p->chunks, C2D_BP_MAX_CHUNKS * sizeof *p->chunks);
+    }
     memset(p, 0, sizeof *p);
 }
 
@@ -108,6 +124,13 @@ void c2d_bp_proxies_free(c2d_bp_proxies *t, const c2d_allocator *a) {
     c2d_bp_free(a, t->moved, (size_t)t->moved_capacity * sizeof *t->moved);
     memset(t, 0, sizeof *t);
     t->free_head = -1;
+}
+
+void c2d_bp_proxies_clear(c2d_bp_proxies *t) {
+    t->used = 0;
+    t->live = 0;
+    t->free_head = -1;
+    t->moved_count = 0;
 }
 
 bool c2d_bp_proxies_mark(c2d_bp_proxies *t, const c2d_allocator *a, int32_t id) {
@@ -314,6 +337,33 @@ c2d_status c2d_index_update_pairs(c2d_index *index, const c2d_index_pair **pairs
 c2d_status c2d_index_rebuild(c2d_index *index) {
     if (index == NULL) return C2D_ERR_NULL_ARG;
     return index->klass->rebuild(index);
+}
+
+c2d_status c2d_index_clear(c2d_index *index) {
+    if (index == NULL) return C2D_ERR_NULL_ARG;
+    index->klass->clear(index);
+    return C2D_OK;
+}
+
+c2d_status c2d_index_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
+    int32_t i;
+    c2d_status s;
+    if (index == NULL || (count > 0 && boxes == NULL)) return C2D_ERR_NULL_ARG;
+    if (count < 0) return C2D_ERR_BAD_SIZE;
+    for (i = 0; i < count; ++i)
+        if (!c2d_bp_box_status(boxes[i], &s)) return s;
+    if (index->klass->build != NULL) return index->klass->build(index, boxes, user_data, count);
+    /* The generic path: the kept memory, one insert per box (ids come out as 0, 1, ...). */
+    index->klass->clear(index);
+    for (i = 0; i < count; ++i) {
+        int32_t id;
+        s = index->klass->insert(index, boxes[i], user_data != NULL ? user_data[i] : (uint64_t)i, &id);
+        if (s != C2D_OK) {
+            index->klass->clear(index);
+            return s;
+        }
+    }
+    return C2D_OK;
 }
 
 bool c2d_index_validate(const c2d_index *index) {

@@ -41,6 +41,11 @@ typedef struct c2d_index_class {
     c2d_status (*update_pairs)(c2d_index *index);
     c2d_status (*rebuild)(c2d_index *index);
     bool (*validate)(const c2d_index *index);
+    /* Empty the index, keeping its memory. */
+    void (*clear)(c2d_index *index);
+    /* Replace every proxy with the boxes (checked; user_data may be NULL: ids). NULL: clear, then
+     * insert each box in order (ids 0..count-1). On failure the index is left empty. */
+    c2d_status (*build)(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count);
 } c2d_index_class;
 
 /* A box copied for the shared pair sweep (broadphase_pairs.c): a0/a1 its sides along the sweep
@@ -52,6 +57,20 @@ typedef struct c2d_bp_srec {
     c2d_real a0, a1, b0, b1;
 } c2d_bp_srec;
 
+/* A part of a pair sweep run by a task: its own output list (kept across calls) and where it
+ * stopped when that list was full (workers never allocate; the calling thread grows the list and
+ * finishes the part). */
+typedef struct c2d_bp_chunk {
+    c2d_index_pair *items;
+    int32_t capacity, count;
+    int32_t i, i_end;          /* records whose pairs with later records of their strip it finds */
+    int32_t k, k_end;          /* entries of the list of records reaching into the next strip */
+    bool full;
+} c2d_bp_chunk;
+
+/* At most this many parts of a threaded sweep. */
+#define C2D_BP_MAX_CHUNKS 64
+
 /* The output list of the pair functions and the scratch of the pair sweep, owned by the index. */
 typedef struct c2d_bp_pairs {
     c2d_index_pair *items;
@@ -62,12 +81,14 @@ typedef struct c2d_bp_pairs {
     uint32_t *skey, *sidm, *slast, *slist;
     int32_t count, capacity, key_capacity, count_capacity, srec_capacity;
     bool failed;                /* a push ran out of memory */
+    c2d_bp_chunk *chunks;       /* parts of a threaded sweep (C2D_BP_MAX_CHUNKS once made) */
 } c2d_bp_pairs;
 
 /* The base every index starts with. */
 struct c2d_index {
     const c2d_index_class *klass;
     c2d_allocator allocator;
+    c2d_task_system tasks;      /* worker_count < 2 or no enqueue: serial */
     c2d_bp_pairs pairs;
 };
 
@@ -80,12 +101,20 @@ void c2d_bp_free(const c2d_allocator *a, void *ptr, size_t size);
 /* Makes room for at least needed elements of elem_size bytes in *items (capacity in *capacity),
  * growing geometrically and keeping the contents. False (nothing changed) when out of memory. */
 bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int32_t needed, size_t elem_size);
-/* Initialises the base (class, allocator, empty pair list). */
-void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a);
+/* The config's checks shared by every create function: NULL_ARG for enqueue without finish or
+ * the reverse, BAD_SIZE for a negative worker count. NULL is fine. */
+c2d_status c2d_bp_config_status(const c2d_index_config *config);
+/* Initialises the base (class, allocator, task system from config (may be NULL), empty pair list). */
+void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a,
+                      const c2d_index_config *config);
 /* Frees the base's pair buffers. */
 void c2d_bp_base_free(c2d_index *index);
 
 /* ---- pair output and the shared pair sweep (broadphase_pairs.c) ---- */
+
+/* Makes room for needed 64-bit keys in pairs.keys and pairs.scratch (kept for later calls; bulk
+ * builds borrow them as radix-sort buffers). False when out of memory (nothing lost). */
+bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed);
 
 bool c2d_bp_pairs_grow(c2d_index *index);
 /* Sorts the pushed pairs and drops duplicates: OK, or OUT_OF_MEMORY (list emptied) when a push or
@@ -181,6 +210,8 @@ void c2d_bp_proxies_free(c2d_bp_proxies *t, const c2d_allocator *a);
 int32_t c2d_bp_proxies_add(c2d_bp_proxies *t, const c2d_allocator *a, c2d_aabb box, uint64_t user_data);
 /* Frees an id (must be live). */
 void c2d_bp_proxies_remove(c2d_bp_proxies *t, int32_t id);
+/* Forgets every proxy (ids start again from 0), keeping the memory. */
+void c2d_bp_proxies_clear(c2d_bp_proxies *t);
 /* Marks a live id moved. False when out of memory (then nothing is changed). */
 bool c2d_bp_proxies_mark(c2d_bp_proxies *t, const c2d_allocator *a, int32_t id);
 /* Compacts the moved list to the unique live moved ids, in the order they were first marked. */

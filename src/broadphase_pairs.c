@@ -49,8 +49,7 @@ static bool c2d_bp_reserve_counts(c2d_index *index, int64_t needed) {
     return true;
 }
 
-/* Makes room for needed 64-bit keys in both key buffers. */
-static bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed) {
+bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed) {
     c2d_bp_pairs *p = &index->pairs;
     int32_t kcap = 0, scap = 0;
     void *k = NULL, *sc = NULL;
@@ -440,34 +439,43 @@ static inline unsigned sw_block(const sw_soa *s, int32_t f, uint32_t last, const
 
 /* The sweep's pair output: a write position kept in registers; a block's 4 candidate pairs are
  * always written and the position advances past the ones that overlap, so no branch depends on
- * the outcome of a test. */
+ * the outcome of a test. The list is *items (capacity *capacity); a is the allocator that grows
+ * it, or NULL in a task (which stops when the list is full instead). */
 typedef struct sw_out {
     c2d_index_pair *w, *end;
+    c2d_index_pair **items;
+    int32_t *capacity;
+    const c2d_allocator *a;
 } sw_out;
 
-/* Makes room for at least 4 more pairs (the list doubles); false when out of memory. */
-static bool sw_out_grow(c2d_index *index, sw_out *o) {
-    c2d_bp_pairs *p = &index->pairs;
-    void *items = p->items;
-    int32_t used = o->w != NULL ? (int32_t)(o->w - p->items) : p->count;
-    if (used > INT32_MAX - 8 || !c2d_bp_reserve(&index->allocator, &items, &p->capacity, used + 8, sizeof *p->items)) {
-        p->failed = true;
+/* Makes room for at least 8 more pairs (the list doubles); false when out of memory or in a task. */
+static bool sw_out_grow(sw_out *o) {
+    void *items = *o->items;
+    int32_t used = o->w != NULL ? (int32_t)(o->w - *o->items) : 0;
+    if (o->a == NULL || used > INT32_MAX - 8 || !c2d_bp_reserve(o->a, &items, o->capacity, used + 8, sizeof **o->items))
         return false;
-    }
-    p->items = (c2d_index_pair *)items;
-    o->w = p->items + used;
-    o->end = p->items + p->capacity;
+    *o->items = (c2d_index_pair *)items;
+    o->w = *o->items + used;
+    o->end = *o->items + *o->capacity;
     return true;
 }
 
+static void sw_out_init(sw_out *o, c2d_index_pair **items, int32_t *capacity, int32_t used, const c2d_allocator *a) {
+    o->items = items;
+    o->capacity = capacity;
+    o->a = a;
+    o->w = *items != NULL ? *items + used : NULL;
+    o->end = *items != NULL ? *items + *capacity : NULL;
+}
+
 /* Tests the probe against the records from f on, in blocks of 4, while their keys are <= last,
- * and writes the overlapping pairs (a < b). False when out of memory. */
-static inline bool sw_scan(c2d_index *index, sw_out *o, const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p) {
+ * and writes the overlapping pairs (a < b). False when the list is full and cannot grow. */
+static inline bool sw_scan(sw_out *o, const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p) {
     int32_t id = (int32_t)(p->idm & ~C2D_SWEEP_MOVED);
     for (;; f += 4) {
         unsigned in, bits = sw_block(s, f, last, p, &in);
         int j;
-        if (o->end - o->w < 4 && !sw_out_grow(index, o)) return false;
+        if (o->end - o->w < 4 && !sw_out_grow(o)) return false;
         for (j = 0; j < 4; ++j) {
             int32_t other = (int32_t)(s->idm[f + j] & ~C2D_SWEEP_MOVED);
             o->w->a = id < other ? id : other;
@@ -488,6 +496,169 @@ static int32_t sw_search(const uint32_t *key, int32_t lo, int32_t hi, uint32_t f
     return lo;
 }
 
+/* What every part of one sweep reads (nothing here is written while the parts run). */
+typedef struct sw_sweep {
+    sw_soa soa;
+    c2d_sweep_layout l;
+    const uint32_t *start, *reach, *last, *list;
+    bool filter, tall;
+} sw_sweep;
+
+/* One part of the sweep: records *i to i_end against the later records of their strip, then the
+ * entries *k to k_end of the list of records reaching into the next strip against the strips
+ * above. A record's pairs are written whole or not at all: when the list is full, the record's
+ * pairs are taken back, *i or *k tells where to go on and the result is false. */
+static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
+    const sw_soa *soa = &w->soa;
+    const c2d_sweep_layout *l = &w->l;
+    /* Local positions and output (the pair writes could otherwise alias them). */
+    c2d_index_pair *out = o->w;
+    int32_t i = *i_at, k = *k_at;
+    bool ok = true;
+    for (; i < i_end; ++i) {
+        sw_probe pr;
+        o->w = out;
+        sw_probe_set(&pr, soa, i, w->filter);
+        if (!sw_scan(o, soa, i + 1, w->last[i], &pr)) {
+            ok = false;
+            break;
+        }
+        out = o->w;
+    }
+    /* Each record reaching into the next strip against that strip's records from a cursor that
+     * follows its left side, less the strip's reach (records before it end too early); a record
+     * reaching further up searches each strip above by binary search. */
+    if (ok) {
+        int32_t c = 0, s = -1, r;
+        uint32_t nbase = 0, nreach = 0, one = (uint32_t)1 << l->qbits;
+        for (; k < k_end; ++k) {
+            sw_probe pr;
+            uint32_t q0, from;
+            int32_t rs;
+            o->w = out;
+            r = (int32_t)w->list[k];
+            rs = (int32_t)(soa->key[r] >> l->qbits);
+            q0 = soa->key[r] & l->qmax;
+            if (rs != s) {
+                s = rs;
+                c = (int32_t)w->start[s + 1];
+                nbase = (uint32_t)(s + 1) << l->qbits;
+                nreach = w->reach[s + 1];
+            }
+            from = nbase | (q0 > nreach ? q0 - nreach : 0);
+            /* Keys past the strip are larger than from, so these stop by themselves. */
+            while (soa->key[c + 3] < from) c += 4;
+            c += (int32_t)(soa->key[c] < from) + (int32_t)(soa->key[c + 1] < from) + (int32_t)(soa->key[c + 2] < from);
+            sw_probe_set(&pr, soa, r, w->filter);
+            ok = sw_scan(o, soa, c, w->last[r] + one, &pr);
+            if (ok && w->tall) {
+                int32_t t, top = sw_strip(l, soa->b1[r]);
+                for (t = s + 2; ok && t <= top; ++t) {
+                    uint32_t tb = (uint32_t)t << l->qbits;
+                    int32_t f = sw_search(soa->key, (int32_t)w->start[t], (int32_t)w->start[t + 1], tb | (q0 > w->reach[t] ? q0 - w->reach[t] : 0));
+                    ok = sw_scan(o, soa, f, tb | (w->last[r] & l->qmax), &pr);
+                }
+            }
+            if (!ok) break;
+            out = o->w;
+        }
+    }
+    /* A record's pairs are kept whole or taken back (out is where they started). */
+    o->w = out;
+    *i_at = i;
+    *k_at = k;
+    return ok;
+}
+
+/* A threaded sweep: the parts the tasks run. */
+typedef struct sw_job {
+    const sw_sweep *w;
+    c2d_bp_chunk *chunks;
+} sw_job;
+
+/* The task: parts [start, end), each into its own list, which never grows here. */
+static void sw_task(int32_t start, int32_t end, int32_t worker, void *context) {
+    const sw_job *job = (const sw_job *)context;
+    int32_t j;
+    (void)worker;
+    for (j = start; j < end; ++j) {
+        c2d_bp_chunk *ch = &job->chunks[j];
+        sw_out o;
+        sw_out_init(&o, &ch->items, &ch->capacity, ch->count, NULL);
+        ch->full = !sw_part(job->w, &o, &ch->i, ch->i_end, &ch->k, ch->k_end);
+        ch->count = (int32_t)(o.w - ch->items);
+    }
+}
+
+/* Proxies from which a pair sweep is split over the task system. */
+#define C2D_SWEEP_THREAD_MIN 4096
+
+/* The sweep split into parts over the user's task system: equal ranges of records and of the
+ * reaching list, each part's list sized from the last sweep (made here, before the tasks, as the
+ * tasks never allocate); parts whose list filled up are finished on this thread, and the lists
+ * are concatenated in part order. False when out of memory. */
+static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t reaching) {
+    c2d_bp_pairs *p = &index->pairs;
+    const c2d_allocator *a = &index->allocator;
+    int32_t parts = index->tasks.worker_count, j, total = 0;
+    sw_job job;
+    if (parts > C2D_BP_MAX_CHUNKS) parts = C2D_BP_MAX_CHUNKS;
+    if (p->chunks == NULL) {
+        p->chunks = (c2d_bp_chunk *)c2d_bp_alloc(a, C2D_BP_MAX_CHUNKS * sizeof *p->chunks);
+        if (p->chunks == NULL) return false;
+        memset(p->chunks, 0, C2D_BP_MAX_CHUNKS * sizeof *p->chunks);
+    }
+    for (j = 0; j < parts; ++j) {
+        c2d_bp_chunk *ch = &p->chunks[j];
+        int32_t want = n / parts + 64;
+        if (ch->items == NULL || ch->capacity < want) {
+            void *items = NULL;
+            int32_t cap = 0;
+            if (!c2d_bp_reserve(a, &items, &cap, want, sizeof *ch->items)) return false;
+            c2d_bp_free(a, ch->items, (size_t)ch->capacity * sizeof *ch->items);
+            ch->items = (c2d_index_pair *)items;
+            ch->capacity = cap;
+        }
+        ch->count = 0;
+        ch->full = false;
+        ch->i = (int32_t)((int64_t)n * j / parts);
+        ch->i_end = (int32_t)((int64_t)n * (j + 1) / parts);
+        ch->k = (int32_t)((int64_t)reaching * j / parts);
+        ch->k_end = (int32_t)((int64_t)reaching * (j + 1) / parts);
+    }
+    job.w = w;
+    job.chunks = p->chunks;
+    if (index->tasks.enqueue != NULL) {
+        void *handle = index->tasks.enqueue(sw_task, parts, 1, &job, index->tasks.context);
+        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
+    } else {
+        sw_task(0, parts, 0, &job);
+    }
+    for (j = 0; j < parts; ++j) {
+        c2d_bp_chunk *ch = &p->chunks[j];
+        if (ch->full) {
+            sw_out o;
+            sw_out_init(&o, &ch->items, &ch->capacity, ch->count, a);
+            if (!sw_part(w, &o, &ch->i, ch->i_end, &ch->k, ch->k_end)) return false;
+            ch->count = (int32_t)(o.w - ch->items);
+        }
+        if (ch->count > INT32_MAX - total) return false;
+        total += ch->count;
+    }
+    {
+        void *items = p->items;
+        p->count = 0;
+        if (!c2d_bp_reserve(a, &items, &p->capacity, total, sizeof *p->items)) return false;
+        p->items = (c2d_index_pair *)items;
+    }
+    for (j = 0; j < parts; ++j) {
+        c2d_bp_chunk *ch = &p->chunks[j];
+        if (ch->count > 0) memcpy(p->items + p->count, ch->items, (size_t)ch->count * sizeof *ch->items);
+        p->count += ch->count;
+    }
+    return true;
+}
+
 bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
     c2d_bp_pairs *p = &index->pairs;
     c2d_sweep_layout l;
@@ -497,7 +668,7 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
     int32_t i, s, strips;
     uint32_t reaching = 0;
     sw_soa soa;
-    sw_out out;
+    sw_sweep w;
     if (n < 2) return true;
     tall = sw_layout(src, n, &l) * l.b_inv >= (c2d_real)0.9375;
     strips = l.strips;
@@ -548,7 +719,7 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
         uint32_t *key = p->skey, *idm = p->sidm, *last = p->slast, *list = p->slist;
         for (i = 0; i < n; ++i) {
             const c2d_bp_srec *r = &src[i];
-            uint32_t st = r->key >> l.qbits, q1 = sw_bucket(&l, r->a1), w = q1 - (r->key & l.qmax);
+            uint32_t st = r->key >> l.qbits, q1 = sw_bucket(&l, r->a1), wd = q1 - (r->key & l.qmax);
             key[i] = r->key;
             idm[i] = r->idm;
             last[i] = (st << l.qbits) | q1;
@@ -556,7 +727,7 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             a1[i] = r->a1;
             b0[i] = r->b0;
             b1[i] = r->b1;
-            if (w > reach[st]) reach[st] = w;
+            if (wd > reach[st]) reach[st] = wd;
             list[reaching] = (uint32_t)i;
             reaching += (uint32_t)sw_strip(&l, r->b1) > st;
         }
@@ -567,51 +738,36 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
         }
         soa.key = key; soa.idm = idm; soa.a0 = a0; soa.a1 = a1; soa.b0 = b0; soa.b1 = b1;
     }
-    out.w = out.end = NULL;
-    if (!sw_out_grow(index, &out)) return false;
-    /* Each record against the later ones of its strip. */
-    for (i = 0; i < n; ++i) {
-        sw_probe pr;
-        sw_probe_set(&pr, &soa, i, filter);
-        if (!sw_scan(index, &out, &soa, i + 1, p->slast[i], &pr)) return false;
-    }
-    /* Each record reaching into the next strip against that strip's records from a cursor that
-     * follows its left side, less the strip's reach (records before it end too early); a record
-     * reaching further up searches each strip above by binary search. */
-    {
-        int32_t c = 0, k;
-        uint32_t nbase = 0, nreach = 0, one = (uint32_t)1 << l.qbits;
-        s = -1;
-        for (k = 0; k < (int32_t)reaching; ++k) {
-            sw_probe pr;
-            uint32_t q0, from;
-            int32_t rs;
-            i = (int32_t)p->slist[k];
-            rs = (int32_t)(soa.key[i] >> l.qbits);
-            q0 = soa.key[i] & l.qmax;
-            if (rs != s) {
-                s = rs;
-                c = (int32_t)start[s + 1];
-                nbase = (uint32_t)(s + 1) << l.qbits;
-                nreach = reach[s + 1];
-            }
-            from = nbase | (q0 > nreach ? q0 - nreach : 0);
-            /* Keys past the strip are larger than from, so these stop by themselves. */
-            while (soa.key[c + 3] < from) c += 4;
-            c += (int32_t)(soa.key[c] < from) + (int32_t)(soa.key[c + 1] < from) + (int32_t)(soa.key[c + 2] < from);
-            sw_probe_set(&pr, &soa, i, filter);
-            if (!sw_scan(index, &out, &soa, c, p->slast[i] + one, &pr)) return false;
-            if (tall) {
-                int32_t t, top = sw_strip(&l, soa.b1[i]);
-                for (t = s + 2; t <= top; ++t) {
-                    uint32_t tb = (uint32_t)t << l.qbits;
-                    int32_t f = sw_search(soa.key, (int32_t)start[t], (int32_t)start[t + 1], tb | (q0 > reach[t] ? q0 - reach[t] : 0));
-                    if (!sw_scan(index, &out, &soa, f, tb | (p->slast[i] & l.qmax), &pr)) return false;
-                }
-            }
+    w.soa = soa;
+    w.l = l;
+    w.start = start;
+    w.reach = reach;
+    w.last = p->slast;
+    w.list = p->slist;
+    w.filter = filter;
+    w.tall = tall;
+    if (index->tasks.worker_count > 1 && n >= C2D_SWEEP_THREAD_MIN) {
+        if (!sw_threaded(index, &w, n, (int32_t)reaching)) {
+            p->failed = true;
+            return false;
         }
+        return true;
     }
-    p->count = (int32_t)(out.w - p->items);
+    {
+        sw_out out;
+        int32_t k = 0;
+        i = 0;
+        sw_out_init(&out, &p->items, &p->capacity, 0, &index->allocator);
+        if (out.w == NULL && !sw_out_grow(&out)) {
+            p->failed = true;
+            return false;
+        }
+        if (!sw_part(&w, &out, &i, n, &k, (int32_t)reaching)) {
+            p->failed = true;
+            return false;
+        }
+        p->count = (int32_t)(out.w - p->items);
+    }
     return !p->failed;
 }
 

@@ -271,6 +271,52 @@ static int32_t dt_count(const c2d_index *index) {
     return dt_ccast(index)->proxies.live;
 }
 
+/* Forgets every node and proxy; the arrays stay. */
+static void dt_clear(c2d_index *index) {
+    c2d_dynamic_tree *t = dt_cast(index);
+    c2d_bp_proxies_clear(&t->proxies);
+    t->node_used = 0;
+    t->node_free = -1;
+    t->root = -1;
+    t->churn = 0;
+}
+
+/* Bulk build: one leaf per box in the kept arrays, then one top-down build (dt_rebuild finds the
+ * leaves by scanning the nodes, linked or not); fewer than 3 leaves are linked one by one. */
+static c2d_status dt_bulk(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
+    c2d_dynamic_tree *t = dt_cast(index);
+    void *items = t->proxies.items, *moved = t->proxies.moved;
+    int32_t i;
+    c2d_status s;
+    dt_clear(index);
+    if (count == 0) return C2D_OK;
+    if (count > INT32_MAX / 2 || !dt_reserve_nodes(t, 2 * count) ||
+        !c2d_bp_reserve(&index->allocator, &items, &t->proxies.capacity, count, sizeof *t->proxies.items)) return C2D_ERR_OUT_OF_MEMORY;
+    t->proxies.items = (c2d_bp_proxy *)items;
+    if (!c2d_bp_reserve(&index->allocator, &moved, &t->proxies.moved_capacity, count, sizeof *t->proxies.moved))
+        return C2D_ERR_OUT_OF_MEMORY;
+    t->proxies.moved = (int32_t *)moved;
+    for (i = 0; i < count; ++i) {
+        c2d_bp_proxy *p = &t->proxies.items[i];
+        int32_t leaf = dt_alloc_node(t);
+        t->nodes[leaf].box = dt_fatten(t, boxes[i], c2d_v2(0, 0));
+        t->nodes[leaf].child2 = i;
+        p->box = boxes[i];
+        p->user_data = user_data != NULL ? user_data[i] : (uint64_t)i;
+        p->slot = leaf;
+        p->link = 1;
+        t->proxies.moved[i] = i;
+    }
+    t->proxies.used = t->proxies.live = t->proxies.moved_count = count;
+    if (count < 3) {
+        for (i = 0; i < count; ++i) dt_insert_leaf(t, t->proxies.items[i].slot);
+        return C2D_OK;
+    }
+    s = dt_rebuild(index);
+    if (s != C2D_OK) dt_clear(index);
+    return s;
+}
+
 static c2d_status dt_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_dynamic_tree *t = dt_cast(index);
     int32_t id, leaf;
@@ -649,6 +695,8 @@ static const c2d_index_class c2d_dynamic_tree_class = {
     .update_pairs = dt_update_pairs,
     .rebuild = dt_rebuild,
     .validate = dt_validate,
+    .clear = dt_clear,
+    .build = dt_bulk,
 };
 
 c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **out) {
@@ -659,6 +707,7 @@ c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **o
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (config != NULL) {
         c2d_status s = c2d_check_real(config->margin);
         if (s == C2D_OK) s = c2d_check_real(config->prediction);
@@ -672,7 +721,7 @@ c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **o
     t = (c2d_dynamic_tree *)c2d_bp_alloc(&a, sizeof *t);
     if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(t, 0, sizeof *t);
-    c2d_bp_base_init(&t->base, &c2d_dynamic_tree_class, &a);
+    c2d_bp_base_init(&t->base, &c2d_dynamic_tree_class, &a, config);
     t->root = -1;
     t->node_free = -1;
     t->margin = margin;

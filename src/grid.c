@@ -493,6 +493,21 @@ static void gr_destroy(c2d_index *index) {
 
 static int32_t gr_count(const c2d_index *index) { return gr_ccast(index)->proxies.live; }
 
+/* Empties the table, the pool and the side list in place; the cell size stays. */
+static void gr_clear(c2d_index *index) {
+    c2d_grid *g = gr_cast(index);
+    int i;
+    c2d_bp_proxies_clear(&g->proxies);
+    if (g->cells != NULL) memset(g->cells, 0, (size_t)g->table_size * sizeof *g->cells);
+    g->cell_live = 0;
+    g->pool_used = 0;
+    for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
+    g->max_cap = GR_MIN_BLOCK;
+    g->entry_live = 0;
+    g->side_count = 0;
+    g->has_occupied = false;
+}
+
 static c2d_status gr_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_grid *g = gr_cast(index);
     int32_t next_id = g->proxies.free_head >= 0 ? g->proxies.free_head : g->proxies.used, id;
@@ -987,6 +1002,8 @@ static const c2d_index_class c2d_grid_class = {
     .update_pairs = gr_update_pairs,
     .rebuild = gr_rebuild,
     .validate = gr_validate,
+    .clear = gr_clear,
+    .build = NULL,
 };
 
 c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out) {
@@ -997,6 +1014,7 @@ c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out) {
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (config != NULL) {
         c2d_status s = c2d_check_real(config->cell_size);
         if (s != C2D_OK) return s;
@@ -1008,7 +1026,7 @@ c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out) {
     g = (c2d_grid *)c2d_bp_alloc(&a, sizeof *g);
     if (g == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(g, 0, sizeof *g);
-    c2d_bp_base_init(&g->base, &c2d_grid_class, &a);
+    c2d_bp_base_init(&g->base, &c2d_grid_class, &a, config);
     for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
     g->max_cap = GR_MIN_BLOCK;
     g->auto_size = cell == 0;

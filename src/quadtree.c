@@ -323,6 +323,16 @@ static void qt_destroy(c2d_index *index) {
 
 static int32_t qt_count(const c2d_index *index) { return qt_ccast(index)->proxies.live; }
 
+/* Forgets every node and proxy; the arrays stay. */
+static void qt_clear(c2d_index *index) {
+    c2d_quadtree *t = qt_cast(index);
+    c2d_bp_proxies_clear(&t->proxies);
+    t->node_used = 0;
+    t->node_free = -1;
+    t->node_live = 0;
+    t->root = -1;
+}
+
 /* Makes the root cover box and reserves the nodes a placement may create. */
 static bool qt_prepare(c2d_quadtree *t, c2d_aabb box) {
     return qt_grow_root(t, box) && qt_reserve_nodes(t, C2D_QUAD_MAX_DEPTH + 1);
@@ -559,6 +569,8 @@ static const c2d_index_class c2d_quadtree_class = {
     .update_pairs = qt_update_pairs,
     .rebuild = qt_rebuild,
     .validate = qt_validate,
+    .clear = qt_clear,
+    .build = NULL,
 };
 
 c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) {
@@ -568,6 +580,7 @@ c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) 
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (config != NULL) {
         if (config->capacity < 0) return C2D_ERR_BAD_SIZE;
         if (config->capacity > 0) capacity = config->capacity;
@@ -575,7 +588,7 @@ c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) 
     t = (c2d_quadtree *)c2d_bp_alloc(&a, sizeof *t);
     if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(t, 0, sizeof *t);
-    c2d_bp_base_init(&t->base, &c2d_quadtree_class, &a);
+    c2d_bp_base_init(&t->base, &c2d_quadtree_class, &a, config);
     t->root = -1;
     t->node_free = -1;
     if (!c2d_bp_proxies_init(&t->proxies, &a, capacity)) {

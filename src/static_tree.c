@@ -262,13 +262,25 @@ static void st_make_tree(c2d_static_build *b) {
 
 /* ---- class functions ---- */
 
+/* Frees the tree's arrays (a static tree keeps no room beyond its boxes). */
+static void st_clear(c2d_index *index) {
+    c2d_static_tree *t = st_cast(index);
+    const c2d_allocator *a = &index->allocator;
+    size_t n = (size_t)t->count;
+    c2d_bp_free(a, t->nodes, (size_t)t->node_count * sizeof *t->nodes);
+    c2d_bp_free(a, t->items, n * sizeof *t->items);
+    c2d_bp_free(a, t->position, n * sizeof *t->position);
+    t->nodes = NULL;
+    t->items = NULL;
+    t->position = NULL;
+    t->node_count = t->count = 0;
+    t->reported = false;
+}
+
 static void st_destroy(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
     c2d_allocator a = index->allocator;
-    size_t n = (size_t)t->count;
-    c2d_bp_free(&a, t->nodes, (size_t)t->node_count * sizeof *t->nodes);
-    c2d_bp_free(&a, t->items, n * sizeof *t->items);
-    c2d_bp_free(&a, t->position, n * sizeof *t->position);
+    st_clear(index);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, t, sizeof *t);
 }
@@ -516,6 +528,8 @@ static bool st_validate(const c2d_index *index) {
     return st_validate_node(t, 0, 0, &next) == t->count && next == t->count && t->node_count <= t->count;
 }
 
+static c2d_status st_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count);
+
 static const c2d_index_class c2d_static_tree_class = {
     .name = "static_tree",
     .destroy = st_destroy,
@@ -530,49 +544,40 @@ static const c2d_index_class c2d_static_tree_class = {
     .update_pairs = st_update_pairs,
     .rebuild = st_rebuild,
     .validate = st_validate,
+    .clear = st_clear,
+    .build = st_build,
 };
 
-c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb *boxes, const uint64_t *user_data,
-                                  int32_t count, c2d_index **out) {
-    c2d_allocator a;
-    c2d_static_tree *t;
-    size_t n;
-    int32_t i;
-    if (out == NULL) return C2D_ERR_NULL_ARG;
-    *out = NULL;
-    if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
-    if (count < 0) return C2D_ERR_BAD_SIZE;
-    if (count > 0 && boxes == NULL) return C2D_ERR_NULL_ARG;
+/* Builds the tree of count checked boxes into fresh arrays after freeing the old ones (out of
+ * memory leaves the tree empty). */
+static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
+    const c2d_allocator *a = &t->base.allocator;
+    size_t n = (size_t)count;
+    c2d_static_item *items = NULL;
+    int32_t *position = NULL;
+    st_clear(&t->base);
+    if (count == 0) return C2D_OK;
     if (count > INT32_MAX / 2) return C2D_ERR_OUT_OF_MEMORY;
-    for (i = 0; i < count; ++i) {
-        c2d_status s = c2d_check_vec2(boxes[i].lower);
-        if (s == C2D_OK) s = c2d_check_vec2(boxes[i].upper);
-        if (s != C2D_OK) return s;
-        if (!(boxes[i].lower.x <= boxes[i].upper.x && boxes[i].lower.y <= boxes[i].upper.y)) return C2D_ERR_BAD_SIZE;
-    }
-    n = (size_t)count;
-    t = (c2d_static_tree *)c2d_bp_alloc(&a, sizeof *t);
-    if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
-    memset(t, 0, sizeof *t);
-    c2d_bp_base_init(&t->base, &c2d_static_tree_class, &a);
-    t->count = count;
-    t->items = (c2d_static_item *)c2d_bp_alloc(&a, n * sizeof *t->items);
-    t->position = (int32_t *)c2d_bp_alloc(&a, n * sizeof *t->position);
-    if (!t->items || !t->position) {
-        st_destroy(&t->base);
+    items = (c2d_static_item *)c2d_bp_alloc(a, n * sizeof *items);
+    position = items != NULL ? (int32_t *)c2d_bp_alloc(a, n * sizeof *position) : NULL;
+    if (position == NULL) {
+        c2d_bp_free(a, items, items != NULL ? n * sizeof *items : 0);
         return C2D_ERR_OUT_OF_MEMORY;
     }
-    if (count > 0) {
+    t->items = items;
+    t->position = position;
+    t->count = count;
+    {
         /* The sort's two buffers and the boxes in leaf order are scratch, kept until the nodes
          * are made. */
         size_t key_size = 2 * n * sizeof(c2d_radix32), leaf_size = n * sizeof(c2d_aabb);
-        c2d_radix32 *keys = (c2d_radix32 *)c2d_bp_alloc(&a, key_size);
-        c2d_aabb *leaf = keys != NULL ? (c2d_aabb *)c2d_bp_alloc(&a, leaf_size) : NULL;
+        c2d_radix32 *keys = (c2d_radix32 *)c2d_bp_alloc(a, key_size);
+        c2d_aabb *leaf = keys != NULL ? (c2d_aabb *)c2d_bp_alloc(a, leaf_size) : NULL;
         c2d_static_build b;
         c2d_static_wnode *wide;
         if (leaf == NULL) {
-            c2d_bp_free(&a, keys, keys != NULL ? key_size : 0);
-            st_destroy(&t->base);
+            c2d_bp_free(a, keys, keys != NULL ? key_size : 0);
+            st_clear(&t->base);
             return C2D_ERR_OUT_OF_MEMORY;
         }
         b.t = t;
@@ -580,23 +585,57 @@ c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb
         b.codes = st_curve_order(t, boxes, user_data, keys, leaf);
         /* Every node has two lanes or more (a lone box's root one), so there are at most count
          * nodes: built into room for that many, then copied into an array of their exact count. */
-        wide = (c2d_static_wnode *)c2d_bp_alloc(&a, n * sizeof *wide);
+        wide = (c2d_static_wnode *)c2d_bp_alloc(a, n * sizeof *wide);
         if (wide != NULL) {
             t->nodes = wide;
             st_make_tree(&b);
-            t->nodes = (c2d_static_wnode *)c2d_bp_alloc(&a, (size_t)t->node_count * sizeof *t->nodes);
+            t->nodes = (c2d_static_wnode *)c2d_bp_alloc(a, (size_t)t->node_count * sizeof *t->nodes);
             if (t->nodes != NULL) memcpy(t->nodes, wide, (size_t)t->node_count * sizeof *t->nodes);
-            c2d_bp_free(&a, wide, n * sizeof *wide);
+            c2d_bp_free(a, wide, n * sizeof *wide);
         }
+        c2d_bp_free(a, keys, key_size);
+        c2d_bp_free(a, leaf, leaf_size);
         if (t->nodes == NULL) {
             t->node_count = 0;
-            c2d_bp_free(&a, keys, key_size);
-            c2d_bp_free(&a, leaf, leaf_size);
-            st_destroy(&t->base);
+            st_clear(&t->base);
             return C2D_ERR_OUT_OF_MEMORY;
         }
-        c2d_bp_free(&a, keys, key_size);
-        c2d_bp_free(&a, leaf, leaf_size);
+    }
+    return C2D_OK;
+}
+
+/* The static tree's bulk build is its create path (boxes checked by c2d_index_build). */
+static c2d_status st_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
+    return st_fill(st_cast(index), boxes, user_data, count);
+}
+
+c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb *boxes, const uint64_t *user_data,
+                                  int32_t count, c2d_index **out) {
+    c2d_allocator a;
+    c2d_static_tree *t;
+    c2d_status s;
+    int32_t i;
+    if (out == NULL) return C2D_ERR_NULL_ARG;
+    *out = NULL;
+    if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
+    if (count < 0) return C2D_ERR_BAD_SIZE;
+    if (count > 0 && boxes == NULL) return C2D_ERR_NULL_ARG;
+    if (count > INT32_MAX / 2) return C2D_ERR_OUT_OF_MEMORY;
+    for (i = 0; i < count; ++i) {
+        s = c2d_check_vec2(boxes[i].lower);
+        if (s == C2D_OK) s = c2d_check_vec2(boxes[i].upper);
+        if (s != C2D_OK) return s;
+        if (!(boxes[i].lower.x <= boxes[i].upper.x && boxes[i].lower.y <= boxes[i].upper.y)) return C2D_ERR_BAD_SIZE;
+    }
+    t = (c2d_static_tree *)c2d_bp_alloc(&a, sizeof *t);
+    if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
+    memset(t, 0, sizeof *t);
+    c2d_bp_base_init(&t->base, &c2d_static_tree_class, &a, config);
+    s = st_fill(t, boxes, user_data, count);
+    if (s != C2D_OK) {
+        st_destroy(&t->base);
+        return s;
     }
     *out = &t->base;
     return C2D_OK;

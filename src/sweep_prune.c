@@ -63,6 +63,7 @@ typedef struct c2d_sweep_prune {
     int32_t count, sorted, dead;
     int axis;                  /* sweep axis: 0 x, 1 y */
     c2d_real reach;            /* fl(amin + reach) >= amax for every live record in [0, sorted) */
+    bool built;                /* unchanged since a bulk build, which chose the axis */
     /* scratch of merges and sorts, held only while one runs */
     sp_rec *recs2;
     int32_t *ids2;
@@ -292,9 +293,90 @@ static void sp_destroy(c2d_index *index) {
 
 static int32_t sp_count(const c2d_index *index) { return sp_ccast(index)->proxies.live; }
 
+/* Forgets every record and proxy; the arrays stay. */
+static void sp_clear(c2d_index *index) {
+    c2d_sweep_prune *s = sp_cast(index);
+    c2d_bp_proxies_clear(&s->proxies);
+    s->count = s->sorted = s->dead = 0;
+    s->reach = 0;
+    s->built = false;
+}
+
+/* Bulk build: the axis where the box centers spread more (kept unless the other one's variance is
+ * larger by a quarter, as sp_prepare_axis decides), one radix sort of the lower sides along it in
+ * the base's kept key buffers, and the records written in that order: no insert, no merge, and no
+ * allocation once the arrays are large enough. */
+static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t n) {
+    c2d_sweep_prune *s = sp_cast(index);
+    c2d_bp_proxies *t = &s->proxies;
+    void *items = t->items, *moved = t->moved;
+    c2d_radix_item *keys, *sorted;
+    int32_t *rank;
+    c2d_real sum[2] = {0, 0}, sq[2] = {0, 0}, inv_n, reach = 0;
+    int32_t i, key_words;
+    int axis = s->axis;
+    sp_clear(index);
+    if (n == 0) return C2D_OK;
+    key_words = (int32_t)(((size_t)n * sizeof(c2d_radix_item) + 7) / 8);
+    if ((size_t)n * sizeof(c2d_radix_item) / 8 > (size_t)INT32_MAX - 1 || !sp_reserve_tail(s, n) ||
+        !c2d_bp_reserve(&index->allocator, &items, &t->capacity, n, sizeof *t->items)) return C2D_ERR_OUT_OF_MEMORY;
+    t->items = (c2d_bp_proxy *)items;
+    if (!c2d_bp_reserve(&index->allocator, &moved, &t->moved_capacity, n, sizeof *t->moved) ||
+        !c2d_bp_reserve_keys(index, key_words)) return C2D_ERR_OUT_OF_MEMORY;
+    t->moved = (int32_t *)moved;
+    /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed. */
+    inv_n = (c2d_real)1 / (c2d_real)n;
+    for (i = 0; i < n; ++i) {
+        c2d_real dx = (boxes[i].lower.x - boxes[0].lower.x) + (boxes[i].upper.x - boxes[0].lower.x);
+        c2d_real dy = (boxes[i].lower.y - boxes[0].lower.y) + (boxes[i].upper.y - boxes[0].lower.y);
+        sum[0] += dx * inv_n;
+        sq[0] += dx * dx * inv_n;
+        sum[1] += dy * inv_n;
+        sq[1] += dy * dy * inv_n;
+    }
+    {
+        c2d_real var_this = sq[axis] - sum[axis] * sum[axis], var_other = sq[1 - axis] - sum[1 - axis] * sum[1 - axis];
+        if (n >= 2 && var_other > var_this * (c2d_real)1.25) axis = 1 - axis;
+    }
+    s->axis = axis;
+    keys = (c2d_radix_item *)(void *)index->pairs.keys;
+    for (i = 0; i < n; ++i) {
+        keys[i].key = c2d_radix_key_of(axis == 0 ? boxes[i].lower.x : boxes[i].lower.y);
+        keys[i].value = (uint32_t)i;
+    }
+    sorted = c2d_radix_sort_keys(keys, (c2d_radix_item *)(void *)index->pairs.scratch, n);
+    /* The records in sorted order (reading the boxes out of order), each id's position in the
+     * buffer the sort no longer needs, then the proxies in id order: one scattered pass instead of
+     * scattered writes of whole proxies. */
+    rank = (int32_t *)(void *)(sorted == keys ? index->pairs.scratch : index->pairs.keys);
+    for (i = 0; i < n; ++i) {
+        int32_t id = (int32_t)sorted[i].value;
+        c2d_real w;
+        s->recs[i] = sp_rec_of(boxes[id], axis);
+        s->ids[i] = id;
+        rank[id] = i;
+        w = sp_reach_of(&s->recs[i]);
+        reach = w > reach ? w : reach;
+    }
+    for (i = 0; i < n; ++i) {
+        c2d_bp_proxy *p = &t->items[i];
+        p->box = boxes[i];
+        p->user_data = user_data != NULL ? user_data[i] : (uint64_t)i;
+        p->slot = rank[i];
+        p->link = 1;
+        t->moved[i] = i;
+    }
+    s->reach = reach;
+    s->built = true;
+    s->count = s->sorted = n;
+    t->used = t->live = t->moved_count = n;
+    return C2D_OK;
+}
+
 static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_sweep_prune *s = sp_cast(index);
     int32_t id;
+    s->built = false;
     sp_tidy(s);
     if (!sp_reserve_tail(s, 1)) return C2D_ERR_OUT_OF_MEMORY;
     id = c2d_bp_proxies_add(&s->proxies, &index->allocator, box, user_data);
@@ -309,6 +391,7 @@ static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
 static c2d_status sp_remove(c2d_index *index, int32_t id) {
     c2d_sweep_prune *s = sp_cast(index);
     if (!c2d_bp_proxies_live(&s->proxies, id)) return C2D_ERR_BAD_ID;
+    s->built = false;
     s->ids[s->proxies.items[id].slot] = -1;
     s->dead++;
     c2d_bp_proxies_remove(&s->proxies, id);
@@ -323,6 +406,7 @@ static c2d_status sp_move(c2d_index *index, int32_t id, c2d_aabb box) {
     c2d_sweep_prune *s = sp_cast(index);
     sp_rec r = sp_rec_of(box, s->axis);
     int32_t p, k, steps = 0, limit;
+    s->built = false;
     sp_tidy(s);
     limit = SP_SHIFT_LIMIT + s->count / 1024;
     p = s->proxies.items[id].slot;
@@ -497,7 +581,9 @@ static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
  * live count, or -1 when out of memory. */
 static int32_t sp_prepare_axis(c2d_sweep_prune *s) {
     sp_axis_stats stats[2];
-    int32_t n = sp_stats(s, stats);
+    int32_t n;
+    if (s->built) return s->count;   /* sorted, no dead records, the axis chosen by the build */
+    n = sp_stats(s, stats);
     if (n >= 2 && stats[1].var > stats[0].var * (c2d_real)1.25) return sp_sort_all(s) ? n : -1;
     return sp_consolidate(s) ? n : -1;
 }
@@ -664,6 +750,8 @@ static const c2d_index_class c2d_sweep_prune_class = {
     .update_pairs = sp_update_pairs,
     .rebuild = sp_rebuild,
     .validate = sp_validate,
+    .clear = sp_clear,
+    .build = sp_build,
 };
 
 c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **out) {
@@ -673,6 +761,7 @@ c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **ou
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
     if (!c2d_bp_allocator_init(&a, config)) return C2D_ERR_NULL_ARG;
+    if (c2d_bp_config_status(config) != C2D_OK) return c2d_bp_config_status(config);
     if (config != NULL) {
         if (config->capacity < 0) return C2D_ERR_BAD_SIZE;
         if (config->capacity > 0) capacity = config->capacity;
@@ -680,7 +769,7 @@ c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **ou
     s = (c2d_sweep_prune *)c2d_bp_alloc(&a, sizeof *s);
     if (s == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(s, 0, sizeof *s);
-    c2d_bp_base_init(&s->base, &c2d_sweep_prune_class, &a);
+    c2d_bp_base_init(&s->base, &c2d_sweep_prune_class, &a, config);
     if (!c2d_bp_proxies_init(&s->proxies, &a, capacity) || !sp_reserve_tail(s, capacity)) {
         sp_destroy(&s->base);
         return C2D_ERR_OUT_OF_MEMORY;

@@ -1283,6 +1283,117 @@ static void test_allocator_hooks(void **state) {
     }
 }
 
+/* ---- bulk build and clear ---- */
+
+static c2d_status make_dynamic_tree(const c2d_index_config *config, c2d_index **out) {
+    return c2d_dynamic_tree_create(config, out);
+}
+static c2d_status make_static_tree(const c2d_index_config *config, c2d_index **out) {
+    return c2d_static_tree_create(config, NULL, NULL, 0, out);
+}
+
+/* Every kind, the trees included. */
+static const index_kind k_build_kinds[] = {
+    {"grid (cell 2)", "grid", c2d_grid_create, 2.0},
+    {"grid (auto cell)", "grid", c2d_grid_create, 0.0},
+    {"quadtree", "quadtree", c2d_quadtree_create, 0.0},
+    {"sweep_prune", "sweep_prune", c2d_sweep_prune_create, 0.0},
+    {"dynamic_tree", "dynamic_tree", make_dynamic_tree, 0.0},
+    {"static_tree", "static_tree", make_static_tree, 0.0},
+};
+#define BUILD_KIND_COUNT ((int)(sizeof k_build_kinds / sizeof k_build_kinds[0]))
+
+/* Builds the index from boxes[0..n) (user data given, or NULL: the ids), mirrors it in the model
+ * (everything moved) and compares every query and both pair functions with brute force. */
+static void build_and_check(c2d_index *ix, model *m, test_rng *r, const c2d_aabb *boxes, const uint64_t *user, int32_t n) {
+    int32_t i;
+    assert_status(c2d_index_build(ix, boxes, user, n), C2D_OK);
+    model_reset(m);
+    for (i = 0; i < n; ++i) {
+        m->box[i] = boxes[i];
+        m->user[i] = user != NULL ? user[i] : (uint64_t)i;
+        m->live[i] = true;
+        m->moved[i] = true;
+    }
+    m->live_count = n;
+    check_all(ix, m, r, 0, 0, 30, 8);
+    check_update_pairs(ix, m);
+}
+
+/* c2d_index_build replaces every proxy (ids = array positions) for every kind, twice with other
+ * boxes and counts, and after a clear; each time every query and both pair functions equal brute
+ * force. Building again with boxes of the same count allocates nothing for the kinds that keep
+ * their memory (sweep-and-prune for any boxes; grid and quadtree for the same boxes again), and
+ * nothing leaks. Bad input changes nothing. */
+static void test_build_and_clear(void **state) {
+    test_rng r = test_rng_make("indexes_build_and_clear");
+    static c2d_aabb boxes[3][NMAX];
+    static uint64_t user[NMAX];
+    int k, f;
+    int32_t i;
+    (void)state;
+    for (f = 0; f < 3; ++f)
+        for (i = 0; i < NMAX; ++i) boxes[f][i] = rand_box(&r, 0, 0, 30);
+    for (i = 0; i < NMAX; ++i) user[i] = test_rng_next(&r);
+    for (k = 0; k < BUILD_KIND_COUNT; ++k) {
+        const index_kind *kind = &k_build_kinds[k];
+        bool keeps_all = strcmp(kind->name, "sweep_prune") == 0;
+        bool keeps_same = keeps_all || strcmp(kind->name, "grid") == 0 || strcmp(kind->name, "quadtree") == 0;
+        counting c;
+        c2d_index_config cfg;
+        c2d_index *ix;
+        model *m = &g_model;
+        int64_t at;
+        c2d_aabb bad;
+        print_message("index: %s\n", kind->label);
+        memset(&c, 0, sizeof c);
+        memset(&cfg, 0, sizeof cfg);
+        cfg.allocator.alloc = counting_alloc;
+        cfg.allocator.free = counting_free;
+        cfg.allocator.context = &c;
+        ix = make_index(kind, &cfg);
+        /* Proxies inserted before are replaced. */
+        if (strcmp(kind->name, "static_tree") != 0) {
+            int32_t id;
+            assert_status(c2d_index_insert(ix, bx(0, 0, 1, 1), 7, &id), C2D_OK);
+        }
+        build_and_check(ix, m, &r, boxes[0], user, 400);
+        build_and_check(ix, m, &r, boxes[1], NULL, 250);
+        build_and_check(ix, m, &r, boxes[2], user, 400);
+        /* Frame after frame with the same count: the kept memory suffices. */
+        at = c.allocs;
+        build_and_check(ix, m, &r, boxes[0], NULL, 400);
+        if (keeps_all) assert_true(c.allocs == at);
+        at = c.allocs;
+        build_and_check(ix, m, &r, boxes[0], user, 400);
+        if (keeps_same) assert_true(c.allocs == at);
+        /* Bad input: an error and the index unchanged. */
+        bad = boxes[1][3];
+        bad.lower.x = bad.upper.x + 1;
+        boxes[1][3] = bad;
+        assert_status(c2d_index_build(ix, boxes[1], NULL, 10), C2D_ERR_BAD_SIZE);
+        boxes[1][3].lower.x = (c2d_real)NAN;
+        assert_status(c2d_index_build(ix, boxes[1], NULL, 10), C2D_ERR_NOT_FINITE);
+        boxes[1][3] = rand_box(&r, 0, 0, 30);
+        assert_status(c2d_index_build(ix, NULL, NULL, 10), C2D_ERR_NULL_ARG);
+        assert_status(c2d_index_build(ix, boxes[1], NULL, -1), C2D_ERR_BAD_SIZE);
+        assert_status(c2d_index_build(NULL, boxes[1], NULL, 1), C2D_ERR_NULL_ARG);
+        check_all(ix, m, &r, 0, 0, 30, 4);
+        /* Clear: empty, memory kept, and filled again. */
+        at = c.allocs;
+        assert_status(c2d_index_clear(ix), C2D_OK);
+        assert_true(c.allocs == at);
+        model_reset(m);
+        check_all(ix, m, &r, 0, 0, 30, 4);
+        build_and_check(ix, m, &r, boxes[2], NULL, 1);
+        build_and_check(ix, m, &r, boxes[2], NULL, 0);
+        build_and_check(ix, m, &r, boxes[1], user, NMAX);
+        c2d_index_destroy(ix);
+        assert_true(c.live_blocks == 0 && c.live_bytes == 0);
+    }
+    assert_status(c2d_index_clear(NULL), C2D_ERR_NULL_ARG);
+}
+
 /* Random operations with an allocator that fails 5% of the time: a failed call changes nothing
  * (the model keeps the old state), a failed update_pairs keeps the moves, and nothing leaks. */
 static void test_out_of_memory_changes_nothing(void **state) {
@@ -1385,6 +1496,7 @@ int main(void) {
         cmocka_unit_test(test_pair_sweep_large_scenes),
         cmocka_unit_test(test_allocator_hooks),
         cmocka_unit_test(test_out_of_memory_changes_nothing),
+        cmocka_unit_test(test_build_and_clear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

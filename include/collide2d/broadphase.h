@@ -32,7 +32,7 @@
  * same order (same build, same precision) give the same callback order.
  *
  * Memory: all memory comes from the allocator in the config (default malloc/free), only in
- * create, insert, move, rebuild and the pair functions; queries and ray casts never allocate.
+ * create, insert, move, build, rebuild and the pair functions; queries and ray casts never allocate.
  * No global state: different indexes may be used from different threads; one index may be
  * queried by several threads at once when nobody modifies it. Callbacks must not modify the index
  * they are called from. */
@@ -54,6 +54,32 @@ typedef struct c2d_allocator {
     void *context;
 } c2d_allocator;
 
+/* Work the library hands to the user's task system: run items [start, end) of a task on worker
+ * number worker (0 <= worker < worker_count, one worker at a time per number). */
+typedef void c2d_task_fn(int32_t start, int32_t end, int32_t worker, void *task_context);
+
+/* Starts task over the items [0, item_count), split into ranges of at least min_range items that
+ * may run on different threads, at once or later. Returns a handle for finish, or NULL when every
+ * item has already run (finish is then not called). */
+typedef void *c2d_enqueue_task_fn(c2d_task_fn *task, int32_t item_count, int32_t min_range, void *task_context,
+                                  void *user_context);
+
+/* Returns once every item of the task behind handle (from enqueue) has run. */
+typedef void c2d_finish_task_fn(void *handle, void *user_context);
+
+/* The user's task system, as Box2D v3's: the library creates no thread. Zero-initialised (or
+ * worker_count < 2): everything runs on the calling thread. Each pair call (find_pairs, and
+ * update_pairs when it sweeps; a sparse grid pairs its cells serially) of an index of at least
+ * 4096 proxies splits its sweep into worker_count parts, each writing its own list, merged in order; results are identical whatever
+ * worker_count is. enqueue and finish are called from the thread that called the index, within
+ * that call; the task functions touch only the index's memory and never call the allocator. */
+typedef struct c2d_task_system {
+    int32_t worker_count;          /* threads that may run tasks at once (>= 0; at most 64 are used) */
+    c2d_enqueue_task_fn *enqueue;  /* NULL: run inline; set: finish must be set too */
+    c2d_finish_task_fn *finish;
+    void *context;                 /* passed to enqueue and finish as user_context */
+} c2d_task_system;
+
 /* Default fat-box margin of the dynamic tree (length units, added on each side). */
 #ifndef C2D_INDEX_DEFAULT_MARGIN
 #  define C2D_INDEX_DEFAULT_MARGIN ((c2d_real)0.1)
@@ -71,6 +97,7 @@ typedef struct c2d_index_config {
                                  0: none; Box2D 2.4 uses 4 with one move per time step) */
     c2d_real cell_size;       /* grid: edge of a square cell (> 0); 0: derived from the boxes (see
                                  c2d_grid_create) */
+    c2d_task_system tasks;    /* threads for the pair sweep (see c2d_task_system); zero: none */
 } c2d_index_config;
 
 /* A spatial index: opaque. Make one with a create function below, free it with c2d_index_destroy. */
@@ -115,6 +142,9 @@ typedef c2d_real c2d_index_raycast_fn(const c2d_index_ray *ray, int32_t id, uint
 typedef bool c2d_index_ray_hit_fn(int32_t id, uint64_t user_data, c2d_real fraction, void *context);
 
 /* ---- the indexes ---- */
+
+/* Every create function also returns NULL_ARG for a config with tasks.enqueue but no tasks.finish
+ * (or the reverse) and BAD_SIZE for tasks.worker_count < 0. */
 
 /* Dynamic AABB tree (for moving objects): a binary tree of fat boxes (the box grown by the margin)
  * with incremental insert/remove/move, surface-area-guided insertion and AVL-style rotations that
@@ -230,6 +260,22 @@ C2D_API c2d_status c2d_index_update_pairs(c2d_index *index, const c2d_index_pair
  * indexes that are always in shape: nothing). Results of queries do not change.
  * Errors: NULL_ARG, OUT_OF_MEMORY (the index is left as it was). */
 C2D_API c2d_status c2d_index_rebuild(c2d_index *index);
+
+/* Removes every proxy and keeps the index's memory for the proxies to come (a game that fills the
+ * index every frame allocates nothing after the first frame). Ids start again from 0. The grid keeps
+ * its cell size. Errors: NULL_ARG. */
+C2D_API c2d_status c2d_index_clear(c2d_index *index);
+
+/* Replaces every proxy with the count boxes in one bulk step: box i gets id i and user_data[i]
+ * (user_data may be NULL: then each proxy's user_data is its id), every proxy counts as moved for
+ * c2d_index_update_pairs, and memory is reused as by c2d_index_clear. Every index kind accepts it:
+ * sweep-and-prune sorts once (no per-box insert or merge) and reuses all its memory; the static
+ * tree is built afresh as by c2d_static_tree_create; the dynamic tree links the leaves and builds
+ * once top-down (its build scratch is allocated each time); the grid and the quadtree insert the
+ * boxes one by one into the kept memory. Boxes follow the rules of insert and are all checked
+ * before anything changes. Errors: NULL_ARG (index, or boxes with count > 0), BAD_SIZE (count < 0,
+ * a box with lower > upper), NOT_FINITE, OUT_OF_RANGE, OUT_OF_MEMORY (the index is then empty). */
+C2D_API c2d_status c2d_index_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count);
 
 /* Expensive self-check of the index's internal invariants (for tests and debugging). */
 C2D_API bool c2d_index_validate(const c2d_index *index);

@@ -1,0 +1,246 @@
+/* Broad phase, part 3: the pair sweep split over a task system (c2d_index_config.tasks). A tiny
+ * pthread task system lives here (the library creates no thread); for every index kind and several
+ * scenes (uniform, crowded, tall boxes reaching over many strips), find_pairs and a many-moved
+ * update_pairs with 2, 3 and 64 workers give exactly the serial result, which equals brute force
+ * where brute force is cheap. Run under ThreadSanitizer by `make check-tsan`. */
+#include <pthread.h>
+#include "test_util.h"
+
+/* ---- a tiny task system: enqueue starts one thread per range after the first, which runs on
+ * the caller; finish joins them ---- */
+
+#define POOL_MAX 64
+
+typedef struct pool_task {
+    c2d_task_fn *fn;
+    void *context;
+    int32_t start, end, worker;
+} pool_task;
+
+typedef struct pool {
+    int32_t workers;
+    int enqueued;                 /* enqueue calls (read on the calling thread only) */
+    pthread_t threads[POOL_MAX];
+    pool_task tasks[POOL_MAX];
+    int32_t running;
+} pool;
+
+static void *pool_run(void *arg) {
+    pool_task *t = (pool_task *)arg;
+    t->fn(t->start, t->end, t->worker, t->context);
+    return NULL;
+}
+
+static void *pool_enqueue(c2d_task_fn *fn, int32_t item_count, int32_t min_range, void *task_context, void *user_context) {
+    pool *p = (pool *)user_context;
+    int32_t ranges = p->workers < item_count ? p->workers : item_count, r;
+    if (min_range < 1) min_range = 1;
+    if (ranges > item_count / min_range) ranges = item_count / min_range;
+    if (ranges < 1) ranges = 1;
+    p->enqueued++;
+    p->running = ranges;
+    for (r = 0; r < ranges; ++r) {
+        pool_task *t = &p->tasks[r];
+        t->fn = fn;
+        t->context = task_context;
+        t->start = (int32_t)((int64_t)item_count * r / ranges);
+        t->end = (int32_t)((int64_t)item_count * (r + 1) / ranges);
+        t->worker = r;
+        if (r > 0) assert_int_equal(pthread_create(&p->threads[r], NULL, pool_run, t), 0);
+    }
+    pool_run(&p->tasks[0]);
+    return p;
+}
+
+static void pool_finish(void *handle, void *user_context) {
+    pool *p = (pool *)user_context;
+    int32_t r;
+    assert_ptr_equal(handle, p);
+    for (r = 1; r < p->running; ++r) assert_int_equal(pthread_join(p->threads[r], NULL), 0);
+    p->running = 0;
+}
+
+/* ---- scenes ---- */
+
+static c2d_aabb scene_box(test_rng *r, int style, int32_t n) {
+    double side = sqrt((double)n) * 2.0, x, y, w, h;
+    c2d_aabb b;
+    x = test_rng_range(r, 0, side);
+    y = test_rng_range(r, 0, side);
+    w = test_rng_range(r, 0.5, 2.0);
+    h = test_rng_range(r, 0.5, 2.0);
+    if (style == 1) {          /* crowded: many pairs per box (fills the parts' lists) */
+        x *= 0.25;
+        y *= 0.25;
+        w *= 2;
+        h *= 2;
+    } else if (style == 2) {   /* a few very tall and very wide boxes among small ones */
+        double k = test_rng_range(r, 0, 1);
+        if (k < 0.01) h = side / 3;
+        else if (k < 0.02) w = side / 3;
+    }
+    b.lower = c2d_v2((c2d_real)x, (c2d_real)y);
+    b.upper = c2d_v2((c2d_real)(x + w), (c2d_real)(y + h));
+    return b;
+}
+
+typedef c2d_status create_fn(const c2d_index_config *config, c2d_index **out);
+static c2d_status make_static(const c2d_index_config *config, c2d_index **out) {
+    return c2d_static_tree_create(config, NULL, NULL, 0, out);
+}
+static const struct {
+    const char *name;
+    create_fn *create;
+} k_kinds[] = {
+    {"sweep_prune", c2d_sweep_prune_create}, {"dynamic_tree", c2d_dynamic_tree_create}, {"static_tree", make_static},
+    {"grid", c2d_grid_create},               {"quadtree", c2d_quadtree_create},
+};
+#define KIND_COUNT ((int)(sizeof k_kinds / sizeof k_kinds[0]))
+
+/* A copy of an index's pair list. */
+typedef struct pair_copy {
+    c2d_index_pair *items;
+    int32_t count;
+} pair_copy;
+
+static pair_copy copy_pairs(const c2d_index_pair *pairs, int32_t count) {
+    pair_copy c;
+    c.count = count;
+    c.items = (c2d_index_pair *)malloc((size_t)(count > 0 ? count : 1) * sizeof *c.items);
+    assert_non_null(c.items);
+    if (count > 0) memcpy(c.items, pairs, (size_t)count * sizeof *c.items);
+    return c;
+}
+
+static void assert_same_pairs(const pair_copy *want, const c2d_index_pair *got, int32_t count, const char *what) {
+    if (count != want->count || (count > 0 && memcmp(want->items, got, (size_t)count * sizeof *got) != 0)) {
+        print_error("%s: %d pairs, serial %d\n", what, (int)count, (int)want->count);
+        fail();
+    }
+}
+
+/* Brute force: the pairs of boxes[0..n) in (a, b) order equal pairs. */
+static void assert_brute(const c2d_aabb *boxes, int32_t n, const pair_copy *pairs) {
+    int32_t a, b, at = 0;
+    for (a = 0; a < n; ++a) {
+        for (b = a + 1; b < n; ++b) {
+            const c2d_aabb *p = &boxes[a], *q = &boxes[b];
+            if (!(p->lower.x < q->upper.x && q->lower.x < p->upper.x && p->lower.y < q->upper.y && q->lower.y < p->upper.y))
+                continue;
+            assert_true(at < pairs->count && pairs->items[at].a == a && pairs->items[at].b == b);
+            ++at;
+        }
+    }
+    assert_int_equal(at, pairs->count);
+}
+
+/* One index per worker count (0: serial, then 2, 3, 64 threads, and 2 parts run inline without a
+ * task system), all built from the same boxes: find_pairs, then a frame where every other box
+ * moved (update_pairs sweeps), twice so that the parts' kept lists are reused; every result equals
+ * the serial one. */
+static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute) {
+    static const int32_t worker_counts[] = {2, 3, 64, 2};
+    enum { VARIANTS = 5 };
+    c2d_aabb *boxes = (c2d_aabb *)malloc((size_t)n * sizeof *boxes);
+    c2d_index *ix[VARIANTS];
+    pool pools[VARIANTS];
+    int v, frame;
+    int32_t i;
+    assert_non_null(boxes);
+    for (i = 0; i < n; ++i) boxes[i] = scene_box(r, style, n);
+    for (v = 0; v < VARIANTS; ++v) {
+        c2d_index_config cfg;
+        memset(&cfg, 0, sizeof cfg);
+        memset(&pools[v], 0, sizeof pools[v]);
+        cfg.cell_size = 2;
+        if (v > 0) {
+            pools[v].workers = worker_counts[v - 1];
+            cfg.tasks.worker_count = worker_counts[v - 1];
+            if (v < 4) {   /* the last one: parts run inline, no task system */
+                cfg.tasks.enqueue = pool_enqueue;
+                cfg.tasks.finish = pool_finish;
+                cfg.tasks.context = &pools[v];
+            }
+        }
+        assert_status(k_kinds[kind].create(&cfg, &ix[v]), C2D_OK);
+        assert_status(c2d_index_build(ix[v], boxes, NULL, n), C2D_OK);
+    }
+    for (frame = 0; frame < 3; ++frame) {
+        const c2d_index_pair *pairs;
+        int32_t count;
+        pair_copy serial;
+        if (frame > 0 && strcmp(k_kinds[kind].name, "static_tree") != 0) {
+            for (i = frame % 2; i < n; i += 2) {
+                c2d_aabb b = boxes[i];
+                c2d_real d = (c2d_real)test_rng_range(r, -0.5, 0.5);
+                b.lower.x += d;
+                b.upper.x += d;
+                boxes[i] = b;
+                for (v = 0; v < VARIANTS; ++v) assert_status(c2d_index_move(ix[v], i, b), C2D_OK);
+            }
+            assert_status(c2d_index_update_pairs(ix[0], &pairs, &count), C2D_OK);
+            serial = copy_pairs(pairs, count);
+            for (v = 1; v < VARIANTS; ++v) {
+                assert_status(c2d_index_update_pairs(ix[v], &pairs, &count), C2D_OK);
+                assert_same_pairs(&serial, pairs, count, "update_pairs");
+            }
+            free(serial.items);
+        }
+        assert_status(c2d_index_find_pairs(ix[0], &pairs, &count), C2D_OK);
+        serial = copy_pairs(pairs, count);
+        if (brute && frame == 0) assert_brute(boxes, n, &serial);
+        for (v = 1; v < VARIANTS; ++v) {
+            assert_status(c2d_index_find_pairs(ix[v], &pairs, &count), C2D_OK);
+            assert_same_pairs(&serial, pairs, count, "find_pairs");
+        }
+        free(serial.items);
+    }
+    /* The sweeps went through the task systems (a sparse grid pairs its cells without a sweep). */
+    if (strcmp(k_kinds[kind].name, "grid") != 0)
+        for (v = 1; v < 4; ++v) assert_true(pools[v].enqueued > 0);
+    for (v = 0; v < VARIANTS; ++v) c2d_index_destroy(ix[v]);
+    free(boxes);
+}
+
+static void test_threaded_pairs_equal_serial(void **state) {
+    test_rng r = test_rng_make("broadphase_threads_equal_serial");
+    int kind, style;
+    (void)state;
+    for (kind = 0; kind < KIND_COUNT; ++kind) {
+        for (style = 0; style < 3; ++style) {
+            print_message("index %s, scene %d\n", k_kinds[kind].name, style);
+            check_scene(kind, style, 5000, &r, style != 1);
+            if (kind == 0) check_scene(kind, style, 40000, &r, false);
+        }
+    }
+}
+
+static void test_task_config_errors(void **state) {
+    c2d_index_config cfg;
+    c2d_index *ix = NULL;
+    pool p;
+    (void)state;
+    memset(&cfg, 0, sizeof cfg);
+    memset(&p, 0, sizeof p);
+    cfg.tasks.worker_count = 2;
+    cfg.tasks.enqueue = pool_enqueue;
+    cfg.tasks.context = &p;
+    assert_status(c2d_sweep_prune_create(&cfg, &ix), C2D_ERR_NULL_ARG);
+    assert_status(c2d_dynamic_tree_create(&cfg, &ix), C2D_ERR_NULL_ARG);
+    assert_status(c2d_static_tree_create(&cfg, NULL, NULL, 0, &ix), C2D_ERR_NULL_ARG);
+    cfg.tasks.enqueue = NULL;
+    cfg.tasks.finish = pool_finish;
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_NULL_ARG);
+    cfg.tasks.enqueue = pool_enqueue;
+    cfg.tasks.worker_count = -1;
+    assert_status(c2d_quadtree_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
+    assert_null(ix);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_task_config_errors),
+        cmocka_unit_test(test_threaded_pairs_equal_serial),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
