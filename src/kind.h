@@ -51,6 +51,10 @@ typedef struct c2d_kind {
     c2d_vec2 (*support)(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o);
 } c2d_kind;
 
+/* The rows of the kinds that live in their own files. */
+extern const c2d_kind c2d_kind_rounded_polygon;  /* src/rounded_polygon.c */
+extern const c2d_kind c2d_kind_ellipse;          /* src/ellipse.c */
+
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);
 

@@ -220,6 +220,8 @@ static const c2d_kind *const k_kinds[C2D_SHAPE_TYPE_COUNT] = {
     [C2D_SHAPE_CIRCLE] = &kind_circle,
     [C2D_SHAPE_CAPSULE] = &kind_capsule,
     [C2D_SHAPE_POLYGON] = &kind_polygon,
+    [C2D_SHAPE_ROUNDED_POLYGON] = &c2d_kind_rounded_polygon,
+    [C2D_SHAPE_ELLIPSE] = &c2d_kind_ellipse,
 };
 
 const c2d_kind *c2d_kind_of(c2d_shape_type t) { return type_known(t) ? k_kinds[t] : NULL; }
@@ -485,6 +487,16 @@ typedef struct pair_entry {
 #define C2D_SELF(ta, o, h, m, d) [ta][ta] = { o, h, m, d, false }
 #define C2D_PAIR(ta, tb, o, h, m, d) [ta][tb] = { o, h, m, d, false }, [tb][ta] = { o, h, m, d, true }
 
+/* A new kind against itself and the six first kinds, all through the support path; the support
+ * functions put the shapes in a fixed order themselves, so no cell needs the flip flag. */
+#define C2D_SUPPORT_PAIR(ta, tb) \
+    [ta][tb] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }, \
+    [tb][ta] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }
+#define C2D_SUPPORT_ROW(t) \
+    C2D_SUPPORT_PAIR(t, C2D_SHAPE_POINT), C2D_SUPPORT_PAIR(t, C2D_SHAPE_SEGMENT), C2D_SUPPORT_PAIR(t, C2D_SHAPE_AABB), \
+    C2D_SUPPORT_PAIR(t, C2D_SHAPE_CIRCLE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_CAPSULE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_POLYGON), \
+    [t][t] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }
+
 static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SELF(C2D_SHAPE_POINT, ov_point_point, hit_point_point, man_none, dist_round),
     C2D_PAIR(C2D_SHAPE_POINT, C2D_SHAPE_SEGMENT, ov_point_segment, hit_point_segment, man_none, dist_round),
@@ -507,11 +519,16 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SELF(C2D_SHAPE_CAPSULE, ov_capsule_capsule, hit_capsule_capsule, man_capsule_capsule, dist_round),
     C2D_PAIR(C2D_SHAPE_CAPSULE, C2D_SHAPE_POLYGON, ov_capsule_polygon, hit_capsule_polygon, man_capsule_polygon, dist_gjk),
     C2D_SELF(C2D_SHAPE_POLYGON, ov_polygon_polygon, hit_polygon_polygon, man_polygon_polygon, dist_gjk),
+    /* kinds answered by the support-function path (src/support.c) against every kind */
+    C2D_SUPPORT_ROW(C2D_SHAPE_ROUNDED_POLYGON),
+    C2D_SUPPORT_ROW(C2D_SHAPE_ELLIPSE),
+    C2D_SUPPORT_PAIR(C2D_SHAPE_ROUNDED_POLYGON, C2D_SHAPE_ELLIPSE),
 };
 
 #undef C2D_SELF
 #undef C2D_PAIR
-
+#undef C2D_SUPPORT_PAIR
+#undef C2D_SUPPORT_ROW
 
 /* The table cell for (a, b), or NULL (after the assert) for a NULL shape or an unknown tag. */
 static const pair_entry *pair_lookup(const c2d_shape *a, const c2d_shape *b) {

@@ -25,8 +25,8 @@
 #include <stddef.h>
 #include "kind.h"
 
-#define GJK_MAX_ITER 64
-#define EPA_MAX 40
+#define GJK_MAX_ITER 128
+#define EPA_MAX 128
 #define CA_MAX_ITER 64
 
 /* A shape as the support path sees it: its kind, its radius, a shift added to its points (the
@@ -75,6 +75,15 @@ static c2d_real box_extent(c2d_aabb b, c2d_vec2 o) {
                     c2d_maxr(C2D_ABS(b.upper.x - o.x), C2D_ABS(b.upper.y - o.y)));
 }
 
+/* The origin's foot on the line through p and q: the line's unit normal times its offset. Taken
+ * from the normal rather than from the barycentric sum, whose rounding (eps times the vertices'
+ * size) can leave a direction exactly along an axis, where a box's support point ties along a
+ * whole face and GJK would stall on one corner. */
+static c2d_vec2 foot_on_line(c2d_vec2 p, c2d_vec2 q) {
+    c2d_vec2 n = unit_or_zero(c2d_left_perp(c2d_sub(q, p)));
+    return c2d_scale(n, c2d_dot(n, p));
+}
+
 /* The point of the simplex v[0..*n) closest to the origin; the simplex is reduced to the vertices
  * that support it and bc gets their barycentric weights. Returns true when the origin is inside a
  * full triangle. */
@@ -102,7 +111,7 @@ static bool closest_on_simplex(sp_vertex *v, int *n, c2d_real *bc, c2d_vec2 *clo
         }
         bc[0] = d1 / (d1 + d2);
         bc[1] = d2 / (d1 + d2);
-        *closest = c2d_add(c2d_scale(v[0].w, bc[0]), c2d_scale(v[1].w, bc[1]));
+        *closest = foot_on_line(v[0].w, v[1].w);
         return false;
     }
     {
@@ -124,7 +133,7 @@ static bool closest_on_simplex(sp_vertex *v, int *n, c2d_real *bc, c2d_vec2 *clo
             *n = 2;
             bc[0] = d12_1 / (d12_1 + d12_2);
             bc[1] = d12_2 / (d12_1 + d12_2);
-            *closest = c2d_add(c2d_scale(w1, bc[0]), c2d_scale(w2, bc[1]));
+            *closest = foot_on_line(w1, w2);
             return false;
         }
         if (d13_1 > 0 && d13_2 > 0 && u2 <= 0) {
@@ -132,7 +141,7 @@ static bool closest_on_simplex(sp_vertex *v, int *n, c2d_real *bc, c2d_vec2 *clo
             *n = 2;
             bc[0] = d13_1 / (d13_1 + d13_2);
             bc[1] = d13_2 / (d13_1 + d13_2);
-            *closest = c2d_add(c2d_scale(w1, bc[0]), c2d_scale(w3, bc[1]));
+            *closest = foot_on_line(w1, w3);
             return false;
         }
         if (d12_1 <= 0 && d23_2 <= 0) {
@@ -154,7 +163,7 @@ static bool closest_on_simplex(sp_vertex *v, int *n, c2d_real *bc, c2d_vec2 *clo
             *n = 2;
             bc[0] = d23_2 / (d23_1 + d23_2);
             bc[1] = d23_1 / (d23_1 + d23_2);
-            *closest = c2d_add(c2d_scale(v[0].w, bc[0]), c2d_scale(v[1].w, bc[1]));
+            *closest = foot_on_line(v[0].w, v[1].w);
             return false;
         }
         sum = u1 + u2 + u3;
@@ -252,7 +261,9 @@ static sp_result separation(const sp_shape *A, const sp_shape *B, c2d_vec2 o, c2
     c2d_real bc[3] = {1, 0, 0};
     c2d_vec2 closest = c2d_v2(0, 0), u;
     int n = 1, iter;
-    bool inside = false;
+    bool inside = false, meet = false;
+    c2d_real prev_vv = (c2d_real)INFINITY;
+    sp_vertex last;
     sp_result r;
     c2d_real rel = (c2d_real)64 * C2D_EPSILON;
     r.iterations = 0;
@@ -261,23 +272,40 @@ static sp_result separation(const sp_shape *A, const sp_shape *B, c2d_vec2 o, c2
     u = c2d_add(u, c2d_sub(A->shift, B->shift));
     if (is_zero_vec(u)) u = c2d_v2(1, 0);
     v[0] = support_m(A, B, o, c2d_neg(u));
+    last.a = last.b = last.w = c2d_v2((c2d_real)NAN, (c2d_real)NAN);
     for (iter = 0; iter < GJK_MAX_ITER; ++iter) {
         sp_vertex w;
-        c2d_real vv;
+        c2d_real vv, gain;
         int i;
         bool dup = false;
         inside = closest_on_simplex(v, &n, bc, &closest);
         if (inside) break;
         vv = c2d_dot(closest, closest);
         if (!(vv > tol * tol)) break;
+        if (!(vv < prev_vv)) {
+            /* no progress: the last support point was dropped by a triangle too thin for the
+             * Voronoi tests in rounded arithmetic. If it lay past the origin, the cores meet
+             * within rounding of M's boundary: EPA decides with that triangle. */
+            if (last.w.x == last.w.x && c2d_dot(closest, last.w) < 0 && n == 2) {
+                v[2] = last;
+                n = 3;
+                meet = true;
+            }
+            break;
+        }
+        prev_vv = vv;
         w = support_m(A, B, o, c2d_neg(closest));
-        if (vv - c2d_dot(closest, w.w) <= rel * vv) break;
+        /* the distance bound |v| can improve by at most (v.v - v.w) / |v|: stop when that is below
+         * the relative tolerance or the absolute one (the rounding of the coordinates) */
+        gain = vv - c2d_dot(closest, w.w);
+        if (gain <= rel * vv || gain <= tol * C2D_SQRT(vv)) break;
         for (i = 0; i < n; ++i) dup |= w.w.x == v[i].w.x && w.w.y == v[i].w.y;
         if (dup) break;
+        last = w;
         v[n++] = w;
     }
     r.iterations = iter + 1;
-    if (!inside && c2d_dot(closest, closest) > tol * tol) {
+    if (!inside && !meet && c2d_dot(closest, closest) > tol * tol) {
         c2d_vec2 ca = c2d_v2(0, 0), cb = c2d_v2(0, 0);
         c2d_real d = c2d_len(closest);
         int i;
@@ -516,4 +544,13 @@ bool c2d_support_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out)
     out->normal = n;
     out->delta = C2D_ISFINITE(in.max_fraction) ? c2d_scale(in.translation, t - in.max_fraction) : c2d_v2(0, 0);
     return true;
+}
+
+bool c2d_shape_raycast_support(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
+    bool ok = s != NULL && c2d_kind_of(s->type) != NULL && out != NULL;
+    C2D_ASSERT(ok);
+    if (!ok) return false;
+    /* a point never blocks a ray */
+    if (!c2d_kind_of(s->type)->solid && c2d_kind_of(s->type)->cast == C2D_CAST_POINT) return false;
+    return c2d_support_raycast(s, in, out);
 }

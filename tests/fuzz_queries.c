@@ -97,7 +97,7 @@ static c2d_polygon take_polygon(bytes *b) {
 static c2d_shape take_shape(bytes *b) {
     c2d_shape s;
     memset(&s, 0, sizeof s);
-    s.type = (c2d_shape_type)(take_byte(b) % C2D_SHAPE_TYPE_COUNT);
+    s.type = (c2d_shape_type)(take_byte(b) % (C2D_SHAPE_POLYGON + 1)); /* the first six kinds */
     switch (s.type) {
     case C2D_SHAPE_POINT: s.as.point = take_vec(b); break;
     case C2D_SHAPE_SEGMENT: s.as.segment.p1 = take_vec(b); s.as.segment.p2 = take_vec(b); break;
