@@ -129,15 +129,6 @@ static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
     return r;
 }
 static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_ellipse_raycast(s->as.ellipse, in, out); }
-static c2d_core_view k_core(const c2d_shape *s) {
-    c2d_core_view v;
-    (void)s;
-    v.form = C2D_CORE_NONE;
-    v.p1 = v.p2 = c2d_v2(0, 0);
-    v.polygon = NULL;
-    v.radius = 0;
-    return v;
-}
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) {
     return c2d_add(c2d_sub(s->as.ellipse.center, o), local_support(s->as.ellipse, dir));
 }
@@ -145,5 +136,5 @@ static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) {
 const c2d_kind c2d_kind_ellipse = {
     .name = "ellipse", .solid = true, .rounded = false, .cast = C2D_CAST_SUPPORT,
     .is_valid = k_valid, .usable = k_valid, .bounds = k_bounds, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = k_core, .support = k_support,
+    .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
 };

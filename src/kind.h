@@ -54,9 +54,13 @@ typedef struct c2d_kind {
 /* The rows of the kinds that live in their own files. */
 extern const c2d_kind c2d_kind_rounded_polygon;  /* src/rounded_polygon.c */
 extern const c2d_kind c2d_kind_ellipse;          /* src/ellipse.c */
+extern const c2d_kind c2d_kind_wedge;            /* src/wedge.c */
 
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);
+
+/* The core view of a curved kind: form C2D_CORE_NONE, no radius (src/shape.c). */
+c2d_core_view c2d_core_none(const c2d_shape *s);
 
 /* The support point of a polygonal core view (every kind with one uses it; src/shape.c). */
 c2d_vec2 c2d_core_support(c2d_core_view c, c2d_vec2 dir, c2d_vec2 o);

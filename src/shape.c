@@ -90,6 +90,11 @@ static c2d_core_view core_view(c2d_core_form form, c2d_vec2 p1, c2d_vec2 p2, con
     return v;
 }
 
+c2d_core_view c2d_core_none(const c2d_shape *s) {
+    (void)s;
+    return core_view(C2D_CORE_NONE, c2d_v2(0, 0), c2d_v2(0, 0), NULL, 0);
+}
+
 /* Two points coincide (a point has no interior, so this is its overlap). Infinities compare equal
  * to themselves, so the range check keeps invalid points from matching. */
 static bool same_point(c2d_vec2 a, c2d_vec2 b) { return c2d_vec2_in_range(a) && a.x == b.x && a.y == b.y; }
@@ -222,6 +227,7 @@ static const c2d_kind *const k_kinds[C2D_SHAPE_TYPE_COUNT] = {
     [C2D_SHAPE_POLYGON] = &kind_polygon,
     [C2D_SHAPE_ROUNDED_POLYGON] = &c2d_kind_rounded_polygon,
     [C2D_SHAPE_ELLIPSE] = &c2d_kind_ellipse,
+    [C2D_SHAPE_WEDGE] = &c2d_kind_wedge,
 };
 
 const c2d_kind *c2d_kind_of(c2d_shape_type t) { return type_known(t) ? k_kinds[t] : NULL; }
@@ -523,6 +529,9 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SUPPORT_ROW(C2D_SHAPE_ROUNDED_POLYGON),
     C2D_SUPPORT_ROW(C2D_SHAPE_ELLIPSE),
     C2D_SUPPORT_PAIR(C2D_SHAPE_ROUNDED_POLYGON, C2D_SHAPE_ELLIPSE),
+    C2D_SUPPORT_ROW(C2D_SHAPE_WEDGE),
+    C2D_SUPPORT_PAIR(C2D_SHAPE_ROUNDED_POLYGON, C2D_SHAPE_WEDGE),
+    C2D_SUPPORT_PAIR(C2D_SHAPE_ELLIPSE, C2D_SHAPE_WEDGE),
 };
 
 #undef C2D_SELF

@@ -63,6 +63,14 @@ static void test_constructors(void **state) {
         assert_int_equal(c2d_shape_distance(&s, &s).status, C2D_DISTANCE_INVALID_INPUT);
         assert_int_equal(c2d_shape_manifold(&s, &s).count, 0);
     }
+    {
+        c2d_arc w;
+        assert_status(c2d_convex_wedge_make(c2d_v2(0, 0), 1, 0, 3, &w), C2D_OK);
+        assert_true(c2d_convex_wedge_is_valid(&w));
+        assert_status(c2d_convex_wedge_make(c2d_v2(0, 0), 1, 0, 3.5, &w), C2D_ERR_BAD_ANGLE);
+        assert_false(c2d_convex_wedge_is_valid(&w));
+        assert_status(c2d_convex_wedge_make(c2d_v2(0, 0), 0, 0, 1, &w), C2D_ERR_BAD_SIZE);
+    }
     printf("sizeof(c2d_shape) = %u\n", (unsigned)sizeof(c2d_shape));
 }
 
@@ -192,6 +200,48 @@ static void test_hand_pairs(void **state) {
     }
 }
 
+static void test_wedge_hand(void **state) {
+    c2d_arc w;
+    c2d_shape s, box, pt;
+    c2d_aabb b;
+    c2d_raycast_input in;
+    c2d_hit h;
+    c2d_distance_result d;
+    (void)state;
+    /* the quarter disk of radius 2 in the first quadrant */
+    assert_status(c2d_convex_wedge_make(c2d_v2(0, 0), 2, 0, (c2d_real)(M_PI / 2), &w), C2D_OK);
+    s = c2d_shape_from_wedge(&w);
+    b = c2d_shape_aabb(&s);
+    assert_vec_near(b.lower, 0, 0, TOL);
+    assert_vec_near(b.upper, 2, 2, TOL);
+    assert_true(c2d_shape_contains_point(&s, c2d_v2(1, 1)));
+    assert_false(c2d_shape_contains_point(&s, c2d_v2((c2d_real)1.5, (c2d_real)1.5)));
+    /* a box touching the flat side x = 0 from the left does not overlap; pushed in by 0.1 it does */
+    box = c2d_shape_from_aabb(box_c(-1, 1, 1, (c2d_real)0.5));
+    assert_false(c2d_shape_overlap(&s, &box));
+    box = c2d_shape_from_aabb(box_c((c2d_real)-0.9, 1, 1, (c2d_real)0.5));
+    assert_true(c2d_shape_overlap(&s, &box));
+    assert_true(c2d_shape_hit(&box, &s, &h));
+    assert_vec_near(h.normal, -1, 0, NT);
+    assert_near(h.delta.x, -0.1, 10 * KT);
+    /* distance from (3, 3) to the arc: 3 sqrt 2 - 2 */
+    pt = c2d_shape_from_point(c2d_v2(3, 3));
+    d = c2d_shape_distance(&pt, &s);
+    assert_near(d.distance, 3 * sqrt(2.0) - 2, 10 * KT);
+    /* a ray along the diagonal enters the arc at distance 5 sqrt 2 - 2 */
+    in.origin = c2d_v2(5, 5);
+    in.translation = c2d_v2((c2d_real)-M_SQRT1_2, (c2d_real)-M_SQRT1_2);
+    in.max_fraction = 100;
+    assert_true(c2d_shape_raycast(&s, in, &h));
+    assert_near(h.time, 5 * sqrt(2.0) - 2, 20 * KT);
+    assert_vec_near(h.normal, M_SQRT1_2, M_SQRT1_2, NT);
+    /* turned by a quarter turn about the origin: the second quadrant */
+    s = c2d_shape_transform(&s, c2d_transform_make(c2d_v2(0, 0), (c2d_real)(M_PI / 2)));
+    assert_true(c2d_shape_is_valid(&s));
+    assert_true(c2d_shape_contains_point(&s, c2d_v2(-1, 1)));
+    assert_false(c2d_shape_contains_point(&s, c2d_v2(1, 1)));
+}
+
 /* ---- random shapes of every kind ---- */
 
 static c2d_shape random_shape(test_rng *r, int kind) {
@@ -230,12 +280,19 @@ static c2d_shape random_shape(test_rng *r, int kind) {
             return c2d_shape_from_rounded_polygon(&rp);
         }
     }
+    case C2D_SHAPE_WEDGE: {
+        c2d_arc w;
+        double a0 = test_rng_range(r, -6.283, 6.283);
+        assert_status(c2d_convex_wedge_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)test_rng_range(r, 0.3, 2.5), (c2d_real)a0,
+                                            (c2d_real)(a0 + test_rng_range(r, 0.2, 3.14159)), &w), C2D_OK);
+        return c2d_shape_from_wedge(&w);
+    }
     default:
         return c2d_shape_from_ellipse(ell(cx, cy, test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0, 6.283)));
     }
 }
 
-static bool is_new(int k) { return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE; }
+static bool is_new(int k) { return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE; }
 static bool is_solid(int k) { return k != C2D_SHAPE_POINT && k != C2D_SHAPE_SEGMENT; }
 
 /* The point lies inside with a margin: it and its four neighbours at distance m are inside. */
@@ -306,11 +363,14 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
         }
     } else {
         assert_true(d.distance >= 0);
-        /* the distance is right: moving A by it (plus a little) along -normal makes them meet */
+        /* the distance is right: moving A by it along -normal closes the gap (an underestimate
+         * leaves one), moving A by a little less keeps them apart (an overestimate overlaps). The
+         * first is a distance, not an overlap: where both closest points are corners, a push past
+         * contact can leave them apart again. */
         if (solid && d.distance > 10 * KT) {
-            c2d_shape closer = moved(a, c2d_scale(d.normal, -(d.distance + (c2d_real)(20 * KT))));
+            c2d_shape closer = moved(a, c2d_scale(d.normal, -d.distance));
             c2d_shape short_of = moved(a, c2d_scale(d.normal, -(d.distance - (c2d_real)(20 * KT))));
-            assert_true(c2d_shape_overlap(&closer, b));
+            assert_true(c2d_shape_distance(&closer, b).distance <= 20 * KT);
             assert_false(c2d_shape_overlap(&short_of, b));
             ++pc->distances;
         }
@@ -479,6 +539,7 @@ int main(void) {
         cmocka_unit_test(test_ellipse_basics),
         cmocka_unit_test(test_ellipse_raycast),
         cmocka_unit_test(test_hand_pairs),
+        cmocka_unit_test(test_wedge_hand),
         cmocka_unit_test(test_properties_new_cells),
         cmocka_unit_test(test_world_ellipse),
     };

@@ -21,7 +21,8 @@ typedef enum c2d_shape_type {
     C2D_SHAPE_POLYGON = 5,
     C2D_SHAPE_ROUNDED_POLYGON = 6,  /* a convex polygon inflated by a radius (c2d_rounded_polygon) */
     C2D_SHAPE_ELLIPSE = 7,          /* a rotated ellipse (c2d_ellipse) */
-    C2D_SHAPE_TYPE_COUNT = 8
+    C2D_SHAPE_WEDGE = 8,            /* a circular sector of angle <= pi (c2d_arc, inner radius 0) */
+    C2D_SHAPE_TYPE_COUNT = 9
 } c2d_shape_type;
 
 /* A convex polygon inflated by radius > 0: every point within radius of the polygon (Box2D's
@@ -63,6 +64,7 @@ typedef struct c2d_shape {
         c2d_polygon polygon;
         c2d_rounded_polygon rounded_polygon;
         c2d_ellipse ellipse;
+        c2d_arc wedge;
     } as;
 } c2d_shape;
 
@@ -83,6 +85,19 @@ static inline c2d_shape c2d_shape_from_polygon(const c2d_polygon *v) { c2d_shape
 static inline c2d_shape c2d_shape_from_rounded_polygon(const c2d_rounded_polygon *v) { c2d_shape s; s.type = C2D_SHAPE_ROUNDED_POLYGON; s.as.rounded_polygon = *v; return s; }
 /* Tagged ellipse. */
 static inline c2d_shape c2d_shape_from_ellipse(c2d_ellipse v) { c2d_shape s; s.type = C2D_SHAPE_ELLIPSE; s.as.ellipse = v; return s; }
+
+/* Tagged convex wedge (copied; make it with c2d_convex_wedge_make). */
+static inline c2d_shape c2d_shape_from_wedge(const c2d_arc *v) { c2d_shape s; s.type = C2D_SHAPE_WEDGE; s.as.wedge = *v; return s; }
+
+/* ---- convex wedge (src/wedge.c) ---- */
+
+/* Circular sector from start_angle to end_angle (as c2d_wedge_make) that is convex: its angle at
+ * most pi. Errors: those of c2d_wedge_make; BAD_SIZE (radius below C2D_MIN_SIZE), BAD_ANGLE (an
+ * angle above pi). Its ray cast is exact (its three sides); its pair queries go through the support
+ * path (C2D_ELLIPSE_TOLERANCE). */
+C2D_API c2d_status c2d_convex_wedge_make(c2d_vec2 center, c2d_real radius, c2d_real start_angle, c2d_real end_angle, c2d_arc *out);
+/* What c2d_convex_wedge_make produces. */
+C2D_API bool c2d_convex_wedge_is_valid(const c2d_arc *w);
 
 /* ---- rounded polygon (src/rounded_polygon.c) ---- */
 
