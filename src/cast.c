@@ -105,7 +105,9 @@ static bool cast_usable(const c2d_shape *s, const c2d_kind *k, c2d_core_view c) 
 
 static bool shape_usable(const c2d_shape *s) {
     const c2d_kind *k = c2d_kind_of(s->type);
-    return cast_usable(s, k, k->core(s));
+    /* only a polygonal core needs the view (the boxes, points and disks of the cheap paths skip it) */
+    if (k->cast == C2D_CAST_CORE) return cast_usable(s, k, k->core(s));
+    return k->is_valid(s);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -799,15 +801,6 @@ static contact cast_circles(c2d_circle a, c2d_circle b, c2d_vec2 d) {
 }
 
 
-/* A disk kind's circle, from its core view. */
-static c2d_circle disk_of(const c2d_shape *s, const c2d_kind *k) {
-    c2d_core_view v = k->core(s);
-    c2d_circle c;
-    c.center = v.p1;
-    c.radius = v.radius;
-    return c;
-}
-
 /* A pair of kinds with only a support function between them: conservative advancement
  * (src/support.c). Its contact time is at or before the first contact, within its tolerance. */
 static contact cast_support(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d) {
@@ -1019,7 +1012,7 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
         return sweep_finite(&r) ? settle1(a, delta_a, b, delta_b, ca, r, box_a, box_b) : sweep_none(ca, delta_a, false);
     }
     case PATH_POINT: c = cast_point(a, ka, b, d); break;
-    case PATH_DISKS: c = cast_circles(disk_of(a, ka), disk_of(b, kb), d); break;
+    case PATH_DISKS: c = cast_circles(a->as.circle, b->as.circle, d); break; /* C2D_CAST_DISK: a c2d_circle */
     case PATH_CORES:
         negate_core(&qa);
         c = cast_general(&cb, &qa, o, d, closed);

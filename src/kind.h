@@ -10,7 +10,7 @@
 typedef enum c2d_cast_kind {
     C2D_CAST_BOX,     /* an axis-aligned box: the exact box sweep against another box */
     C2D_CAST_POINT,   /* a point: a ray cast of the point against the other shape */
-    C2D_CAST_DISK,    /* a circle: a ray cast against the circle of the summed radius */
+    C2D_CAST_DISK,    /* a c2d_circle payload: a ray cast against the circle of the summed radius */
     C2D_CAST_CORE,    /* a polygonal core plus a radius: the exact Minkowski-difference cast */
     C2D_CAST_SUPPORT  /* only a support function: conservative advancement (src/support.c) */
 } c2d_cast_kind;

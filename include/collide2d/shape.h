@@ -142,7 +142,8 @@ C2D_API bool c2d_shape_is_valid(const c2d_shape *s);
 C2D_API c2d_shape c2d_shape_transform(const c2d_shape *s, c2d_transform xf);
 /* Tight bounding box (a point gives a zero-size box). */
 C2D_API c2d_aabb c2d_shape_aabb(const c2d_shape *s);
-/* GJK proxy of the shape. */
+/* GJK proxy of the shape (its core points and radius); a curved kind (ellipse, wedge) has none:
+ * count 0, which c2d_distance and c2d_time_of_impact refuse. */
 C2D_API c2d_proxy c2d_shape_proxy(const c2d_shape *s);
 /* Point strictly inside (points and segments: the point lies on them). */
 C2D_API bool c2d_shape_contains_point(const c2d_shape *s, c2d_vec2 p);
@@ -187,7 +188,10 @@ C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_sha
  * that static check. Invalid a or delta (or NULL, unknown tag: asserts):
  * no hit, time 0, pos = a's center (or (0,0)); an invalid b is never hit. Polygons are checked in
  * O(n): finite, counter-clockwise, strictly convex, unit normals within about 8 degrees of their
- * edges'. Exact closed forms, no iteration (Minkowski difference of the two shapes, src/cast.c). */
+ * edges'. Exact closed forms, no iteration (Minkowski difference of the two shapes, src/cast.c),
+ * for every pair of kinds with a polygonal core; a pair with a curved kind (ellipse, wedge) takes
+ * conservative advancement (src/support.c), whose contact time is at most C2D_ELLIPSE_TOLERANCE
+ * early and never late. */
 C2D_API c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *b, c2d_vec2 delta_b);
 /* Sweeps a by delta through count static shapes (the article's sweepInto): the earliest hit of
  * c2d_shape_cast, ties in hit time going to the static first in the order (type, then its
