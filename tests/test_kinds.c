@@ -242,6 +242,48 @@ static void test_wedge_hand(void **state) {
     assert_false(c2d_shape_contains_point(&s, c2d_v2(1, 1)));
 }
 
+/* Hand-made bad payloads of the new kinds never hit, never give NaN, and distance refuses them. */
+static void test_bad_input_new_kinds(void **state) {
+    c2d_shape bad[9], good = c2d_shape_from_circle(circ(0, 0, 1));
+    c2d_arc w;
+    c2d_rounded_polygon rp = rbox(0, 0, 1, 1, (c2d_real)0.5);
+    int i, n = 0;
+    c2d_raycast_input in;
+    (void)state;
+    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0)); bad[n++].as.ellipse.center.x = (c2d_real)NAN;
+    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0)); bad[n++].as.ellipse.radii.y = -1;
+    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0)); bad[n++].as.ellipse.rotation.c = 0;
+    bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.radius = (c2d_real)INFINITY;
+    bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.radius = -1;
+    bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.polygon.vertices[1].x = (c2d_real)NAN;
+    assert_status(c2d_convex_wedge_make(c2d_v2(0, 0), 1, 0, 1, &w), C2D_OK);
+    bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.outer_radius = (c2d_real)NAN;
+    bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.sweep_angle = 4;
+    bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.center.y = (c2d_real)INFINITY;
+    in.origin = c2d_v2(-5, (c2d_real)0.1);
+    in.translation = c2d_v2(1, 0);
+    in.max_fraction = 10;
+    for (i = 0; i < n; ++i) {
+        c2d_hit h;
+        c2d_sweep sw;
+        assert_false(c2d_shape_is_valid(&bad[i]));
+        assert_false(c2d_shape_overlap(&bad[i], &good));
+        assert_false(c2d_shape_overlap(&good, &bad[i]));
+        assert_false(c2d_shape_hit(&bad[i], &good, &h));
+        assert_false(c2d_shape_hit(&good, &bad[i], &h));
+        assert_int_equal(c2d_shape_manifold(&bad[i], &good).count, 0);
+        assert_int_equal(c2d_shape_distance(&bad[i], &good).status, C2D_DISTANCE_INVALID_INPUT);
+        assert_int_equal(c2d_shape_distance(&good, &bad[i]).status, C2D_DISTANCE_INVALID_INPUT);
+        assert_false(c2d_shape_raycast(&bad[i], in, &h));
+        sw = c2d_shape_cast(&good, c2d_v2(0, 3), &bad[i], c2d_v2(0, 0));
+        assert_false(sw.has_hit);
+        assert_true(isfinite((double)sw.pos.x) && isfinite((double)sw.pos.y) && isfinite((double)sw.time));
+        sw = c2d_shape_cast(&bad[i], c2d_v2(0, 3), &good, c2d_v2(0, 0));
+        assert_false(sw.has_hit);
+        assert_true(isfinite((double)sw.pos.x) && isfinite((double)sw.pos.y) && isfinite((double)sw.time));
+    }
+}
+
 /* ---- random shapes of every kind ---- */
 
 static c2d_shape random_shape(test_rng *r, int kind) {
@@ -540,6 +582,7 @@ int main(void) {
         cmocka_unit_test(test_ellipse_raycast),
         cmocka_unit_test(test_hand_pairs),
         cmocka_unit_test(test_wedge_hand),
+        cmocka_unit_test(test_bad_input_new_kinds),
         cmocka_unit_test(test_properties_new_cells),
         cmocka_unit_test(test_world_ellipse),
     };
