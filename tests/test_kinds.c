@@ -288,7 +288,7 @@ static void test_bad_input_new_kinds(void **state) {
 
 static c2d_shape random_shape(test_rng *r, int kind) {
     double cx = test_rng_range(r, -2, 2), cy = test_rng_range(r, -2, 2);
-    c2d_vec2 pts[8];
+    c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
     int i, n;
     switch (kind) {
     case C2D_SHAPE_POINT: return c2d_shape_from_point(c2d_v2((c2d_real)cx, (c2d_real)cy));
