@@ -93,13 +93,14 @@ static bool polygon_usable(const c2d_polygon *p) {
     return convex_ccw(p->vertices, p->normals, p->count);
 }
 
-/* A radius the cast accepts with a polygonal core: none, or one within the sizes of c2d_size_in_range. */
-static bool radius_usable(c2d_real r) { return r == 0 || c2d_size_in_range(r); }
+/* A radius the cast accepts with a polygonal core: none for a kind without one, else one within
+ * the sizes of c2d_size_in_range (a rounded polygon of radius 0 is not one). */
+static bool radius_usable(const c2d_kind *k, c2d_real r) { return k->rounded ? c2d_size_in_range(r) : r == 0; }
 
 /* A shape the cast accepts: the kind's is_valid, except that a polygonal core gets the O(n) check
  * above (and its radius, if any, is checked). c is the shape's core view. */
 static bool cast_usable(const c2d_shape *s, const c2d_kind *k, c2d_core_view c) {
-    if (c.form == C2D_CORE_POLYGON) return polygon_usable(c.polygon) && radius_usable(c.radius);
+    if (c.form == C2D_CORE_POLYGON) return polygon_usable(c.polygon) && radius_usable(k, c.radius);
     return k->is_valid(s);
 }
 

@@ -244,7 +244,7 @@ static void test_wedge_hand(void **state) {
 
 /* Hand-made bad payloads of the new kinds never hit, never give NaN, and distance refuses them. */
 static void test_bad_input_new_kinds(void **state) {
-    c2d_shape bad[9], good = c2d_shape_from_circle(circ(0, 0, 1));
+    c2d_shape bad[10], good = c2d_shape_from_circle(circ(0, 0, 1));
     c2d_arc w;
     c2d_rounded_polygon rp = rbox(0, 0, 1, 1, (c2d_real)0.5);
     int i, n = 0;
@@ -255,6 +255,8 @@ static void test_bad_input_new_kinds(void **state) {
     bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0)); bad[n++].as.ellipse.rotation.c = 0;
     bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.radius = (c2d_real)INFINITY;
     bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.radius = -1;
+    /* fuzz_queries found the cast taking a rounded polygon of radius 0 (a plain polygon's core) */
+    bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.radius = 0;
     bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.polygon.vertices[1].x = (c2d_real)NAN;
     assert_status(c2d_convex_wedge_make(c2d_v2(0, 0), 1, 0, 1, &w), C2D_OK);
     bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.outer_radius = (c2d_real)NAN;
