@@ -22,7 +22,7 @@
  * point against a 2D shape (a ray cast), circle against circle (a ray cast against the circle of
  * the summed radius). */
 #include <stddef.h>
-#include "internal.h"
+#include "kind.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* small helpers */
@@ -93,10 +93,22 @@ static bool polygon_usable(const c2d_polygon *p) {
     return convex_ccw(p->vertices, p->normals, p->count);
 }
 
-/* A shape the cast accepts: c2d_shape_is_valid, except that polygons get the O(n) check above. */
+/* A radius the cast accepts with a polygonal core: none for a kind without one, else one within
+ * the sizes of c2d_size_in_range (a rounded polygon of radius 0 is not one). */
+static bool radius_usable(const c2d_kind *k, c2d_real r) { return k->rounded ? c2d_size_in_range(r) : r == 0; }
+
+/* A shape the cast accepts: the kind's is_valid, except that a polygonal core gets the O(n) check
+ * above (and its radius, if any, is checked). c is the shape's core view. */
+static bool cast_usable(const c2d_shape *s, const c2d_kind *k, c2d_core_view c) {
+    if (c.form == C2D_CORE_POLYGON) return polygon_usable(c.polygon) && radius_usable(k, c.radius);
+    return k->is_valid(s);
+}
+
 static bool shape_usable(const c2d_shape *s) {
-    if (s->type == C2D_SHAPE_POLYGON) return polygon_usable(&s->as.polygon);
-    return c2d_shape_is_valid(s);
+    const c2d_kind *k = c2d_kind_of(s->type);
+    /* only a polygonal core needs the view (the boxes, points and disks of the cheap paths skip it) */
+    if (k->cast == C2D_CAST_CORE) return cast_usable(s, k, k->core(s));
+    return k->is_valid(s);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -133,22 +145,20 @@ static void core_pair(cast_core *c, c2d_vec2 p1, c2d_vec2 p2, c2d_vec2 o) {
 static bool load_core(const c2d_shape *s, c2d_vec2 o, cast_core *c, c2d_real *extent) {
     int i;
     c2d_real ext = 0;
-    c->radius = 0;
+    const c2d_kind *k = c2d_kind_of(s->type);
+    c2d_core_view v = k->core(s);
+    /* convexity is checked on the polygon as given: a small polygon far from o can lose a strict
+     * turn when its vertices are rounded relative to o (a 0.07-wide 7-gon 320 away was refused
+     * and never hit); the cast works from the normals and edge lines, which such rounding only
+     * moves by ulps */
+    if (!cast_usable(s, k, v)) return false;
+    c->radius = v.radius;
     c->count = 1;
-    switch (s->type) {
-    case C2D_SHAPE_POINT:
-        if (!c2d_vec2_in_range(s->as.point)) return false;
-        c->v[0] = c2d_sub(s->as.point, o);
-        break;
-    case C2D_SHAPE_SEGMENT:
-        if (!c2d_segment_is_valid(s->as.segment)) return false;
-        core_pair(c, s->as.segment.p1, s->as.segment.p2, o);
-        break;
-    case C2D_SHAPE_AABB: {
-        c2d_vec2 lo, hi;
-        if (!c2d_aabb_is_valid(s->as.aabb)) return false;
-        lo = c2d_sub(s->as.aabb.lower, o);
-        hi = c2d_sub(s->as.aabb.upper, o);
+    switch (v.form) {
+    case C2D_CORE_POINT: c->v[0] = c2d_sub(v.p1, o); break;
+    case C2D_CORE_SEGMENT: core_pair(c, v.p1, v.p2, o); break;
+    case C2D_CORE_BOX: {
+        c2d_vec2 lo = c2d_sub(v.p1, o), hi = c2d_sub(v.p2, o);
         c->v[0] = lo;
         c->v[1] = c2d_v2(hi.x, lo.y);
         c->v[2] = hi;
@@ -160,32 +170,14 @@ static bool load_core(const c2d_shape *s, c2d_vec2 o, cast_core *c, c2d_real *ex
         c->count = 4;
         break;
     }
-    case C2D_SHAPE_CIRCLE:
-        if (!c2d_circle_is_valid(s->as.circle)) return false;
-        c->v[0] = c2d_sub(s->as.circle.center, o);
-        c->radius = s->as.circle.radius;
-        break;
-    case C2D_SHAPE_CAPSULE:
-        if (!c2d_capsule_is_valid(s->as.capsule)) return false;
-        core_pair(c, s->as.capsule.p1, s->as.capsule.p2, o);
-        c->radius = s->as.capsule.radius;
-        break;
-    case C2D_SHAPE_POLYGON: {
-        const c2d_polygon *p = &s->as.polygon;
-        if (p->count < 3 || p->count > C2D_MAX_POLYGON_VERTICES || !polygon_finite(p)) return false;
-        /* convexity is checked on the polygon as given: a small polygon far from o can lose a
-         * strict turn when its vertices are rounded relative to o (a 0.07-wide 7-gon 320 away
-         * was refused and never hit); the cast works from the normals and edge lines, which such
-         * rounding only moves by ulps */
-        if (!convex_ccw(p->vertices, p->normals, p->count)) return false;
-        for (i = 0; i < p->count; ++i) {
-            c->v[i] = c2d_sub(p->vertices[i], o);
-            c->n[i] = p->normals[i];
+    case C2D_CORE_POLYGON:
+        for (i = 0; i < v.polygon->count; ++i) {
+            c->v[i] = c2d_sub(v.polygon->vertices[i], o);
+            c->n[i] = v.polygon->normals[i];
         }
-        c->count = p->count;
+        c->count = v.polygon->count;
         break;
-    }
-    case C2D_SHAPE_TYPE_COUNT: return false;
+    case C2D_CORE_NONE: return false;
     }
     if (extent) {
         for (i = 0; i < c->count; ++i) ext = c2d_maxr(ext, vec_scale(c->v[i]));
@@ -727,16 +719,14 @@ static bool sweep_finite(const c2d_sweep *s) {
 
 /* A point of the shape (its first defining point), the origin its cast works relative to. */
 static c2d_vec2 shape_anchor(const c2d_shape *s) {
-    switch (s->type) {
-    case C2D_SHAPE_POINT: return s->as.point;
-    case C2D_SHAPE_SEGMENT: return s->as.segment.p1;
-    case C2D_SHAPE_AABB: return s->as.aabb.lower;
-    case C2D_SHAPE_CIRCLE: return s->as.circle.center;
-    case C2D_SHAPE_CAPSULE: return s->as.capsule.p1;
-    case C2D_SHAPE_POLYGON: return s->as.polygon.vertices[0];
-    case C2D_SHAPE_TYPE_COUNT: break;
+    const c2d_kind *k = c2d_kind_of(s->type);
+    c2d_core_view v = k->core(s);
+    switch (v.form) {
+    case C2D_CORE_POINT: case C2D_CORE_SEGMENT: case C2D_CORE_BOX: return v.p1;
+    case C2D_CORE_POLYGON: return v.polygon->vertices[0];
+    case C2D_CORE_NONE: break;
     }
-    return c2d_v2(0, 0);
+    return c2d_aabb_center(k->bounds(s));
 }
 
 /* The general path: the Minkowski difference of the two cores (loaded relative to o, a vertex of
@@ -760,22 +750,23 @@ static contact cast_general(const cast_core *cb, const cast_core *qa, c2d_vec2 o
 /* A point against a 2D shape: a ray cast of the point (or, flipped, of B's point against A). A
  * hit at time 0 (the point inside or on the boundary moving in) is returned as CAST_INSIDE with the
  * ray cast's normal, for the caller's static test. */
-static contact cast_point(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d) {
+static contact cast_point(const c2d_shape *a, const c2d_kind *ka, const c2d_shape *b, c2d_vec2 d) {
     contact c;
     c2d_raycast_input in;
     c2d_hit h;
-    bool flip = a->type != C2D_SHAPE_POINT;
+    bool flip = ka->cast != C2D_CAST_POINT;
+    c2d_vec2 p = flip ? c2d_kind_of(b->type)->core(b).p1 : ka->core(a).p1;
     c.kind = CAST_MISS;
     c.t = 0;
     c.normal = c.pos = c2d_v2(0, 0);
-    in.origin = flip ? b->as.point : a->as.point;
+    in.origin = p;
     in.translation = flip ? c2d_neg(d) : d;
     in.max_fraction = 1;
     if (!c2d_shape_raycast(flip ? a : b, in, &h)) return c;
     c.kind = h.time > 0 ? CAST_ENTER : CAST_INSIDE;
     c.t = h.time;
     c.normal = flip ? c2d_neg(h.normal) : h.normal;
-    c.pos = flip ? b->as.point : h.pos;
+    c.pos = flip ? p : h.pos;
     return c;
 }
 
@@ -810,7 +801,32 @@ static contact cast_circles(c2d_circle a, c2d_circle b, c2d_vec2 d) {
     return c;
 }
 
-static bool is_solid(c2d_shape_type t) { return t != C2D_SHAPE_POINT && t != C2D_SHAPE_SEGMENT; }
+
+/* A pair of kinds with only a support function between them: conservative advancement
+ * (src/support.c). Its contact time is at or before the first contact, within its tolerance. */
+static contact cast_support(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d) {
+    contact c;
+    int r = c2d_support_cast(a, b, d, &c.t, &c.normal, &c.pos);
+    c.kind = r == 1 ? CAST_ENTER : (r == 2 ? CAST_INSIDE : CAST_MISS);
+    return c;
+}
+
+/* The cast's paths, chosen from the two kinds' cast needs (c2d_kind.cast). */
+typedef enum cast_path {
+    PATH_BOXES,   /* two boxes: c2d_aabb_sweep_aabb */
+    PATH_POINT,   /* a point against a solid: a ray cast */
+    PATH_DISKS,   /* two circles: a ray cast against the summed circle */
+    PATH_CORES,   /* polygonal cores with radii: the Minkowski difference */
+    PATH_SUPPORT  /* anything else: conservative advancement on support functions */
+} cast_path;
+
+static cast_path choose_path(const c2d_kind *ka, const c2d_kind *kb) {
+    if (ka->cast == C2D_CAST_BOX && kb->cast == C2D_CAST_BOX) return PATH_BOXES;
+    if ((ka->cast == C2D_CAST_POINT && kb->solid) || (kb->cast == C2D_CAST_POINT && ka->solid)) return PATH_POINT;
+    if (ka->cast == C2D_CAST_DISK && kb->cast == C2D_CAST_DISK) return PATH_DISKS;
+    if (ka->cast != C2D_CAST_SUPPORT && kb->cast != C2D_CAST_SUPPORT) return PATH_CORES;
+    return PATH_SUPPORT;
+}
 
 /* True when box a moved by pa and box b moved by pb are apart by more than the rounding of moving
  * them: the shapes inside them cannot overlap (each moved shape lies within its box moved, up to
@@ -841,7 +857,7 @@ static int overlap_at(const c2d_shape *a, c2d_vec2 da, const c2d_shape *bs, int 
     ba = c2d_shape_aabb(a);
     for (i = 0; i < count; ++i) {
         c2d_shape mb;
-        if ((unsigned)bs[i].type >= (unsigned)C2D_SHAPE_TYPE_COUNT) continue;
+        if (c2d_kind_of(bs[i].type) == NULL) continue;
         /* the common miss costs two boxes instead of two shape copies and an overlap test */
         if (moved_boxes_apart(ba, xa.p, c2d_shape_aabb(&bs[i]), xb.p)) continue;
         if (!moved) {
@@ -956,19 +972,16 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
     c2d_real scale, ext_b = 0, speed;
     cast_core cb, qa;
     contact c;
-    int path;
+    cast_path path;
     bool closed;
-    bool ok = a != NULL && b != NULL && (unsigned)a->type < (unsigned)C2D_SHAPE_TYPE_COUNT &&
-              (unsigned)b->type < (unsigned)C2D_SHAPE_TYPE_COUNT;
+    const c2d_kind *ka = a != NULL ? c2d_kind_of(a->type) : NULL, *kb = b != NULL ? c2d_kind_of(b->type) : NULL;
+    bool ok = ka != NULL && kb != NULL;
     C2D_ASSERT(ok);
     if (!ok) return sweep_none(c2d_v2(0, 0), c2d_v2(0, 0), false);
     box_a = c2d_shape_aabb(a);
     ca = c2d_aabb_center(box_a);
-    if (a->type == C2D_SHAPE_AABB && b->type == C2D_SHAPE_AABB) path = 0;
-    else if ((a->type == C2D_SHAPE_POINT && is_solid(b->type)) || (b->type == C2D_SHAPE_POINT && is_solid(a->type))) path = 1;
-    else if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_CIRCLE) path = 2;
-    else path = 3;
-    if (path == 3) {
+    path = choose_path(ka, kb);
+    if (path == PATH_CORES) {
         o = shape_anchor(b);
         ok = load_core(a, o, &qa, NULL);
     } else {
@@ -976,7 +989,7 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
     }
     if (!ok || !c2d_vec2_in_range(delta_a) || !c2d_vec2_in_range(delta_b)) return sweep_none(ca, delta_a, false);
     s = sweep_none(ca, delta_a, true);
-    if (!(path == 3 ? load_core(b, o, &cb, &ext_b) : shape_usable(b))) return s;
+    if (!(path == PATH_CORES ? load_core(b, o, &cb, &ext_b) : shape_usable(b))) return s;
     d = c2d_sub(delta_a, delta_b);
     if (!c2d_vec2_in_range(d)) return sweep_none(ca, delta_a, false);
     if (is_zero(d)) {
@@ -988,23 +1001,24 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
         return s;
     }
     box_b = c2d_shape_aabb(b);
-    scale = path == 3 ? vec_scale(o) + ext_b : box_scale(box_b);
+    scale = path == PATH_CORES ? vec_scale(o) + ext_b : box_scale(box_b);
     scale = c2d_maxr(c2d_maxr(box_scale(box_a), scale), c2d_maxr(vec_scale(delta_a), vec_scale(delta_b)));
-    closed = !is_solid(a->type) && !is_solid(b->type);
+    closed = !ka->solid && !kb->solid;
     switch (path) {
-    case 0: {
+    case PATH_BOXES: {
         c2d_sweep r = c2d_aabb_sweep_aabb(a->as.aabb, d, b->as.aabb);
         if (!r.has_hit) return settle1(a, delta_a, b, delta_b, ca, s, box_a, box_b);
         r.hit.pos = c2d_mul_add(r.hit.pos, r.hit.time, delta_b);
         r.pos = c2d_mul_add(ca, r.time, delta_a);
         return sweep_finite(&r) ? settle1(a, delta_a, b, delta_b, ca, r, box_a, box_b) : sweep_none(ca, delta_a, false);
     }
-    case 1: c = cast_point(a, b, d); break;
-    case 2: c = cast_circles(a->as.circle, b->as.circle, d); break;
-    default:
+    case PATH_POINT: c = cast_point(a, ka, b, d); break;
+    case PATH_DISKS: c = cast_circles(a->as.circle, b->as.circle, d); break; /* C2D_CAST_DISK: a c2d_circle */
+    case PATH_CORES:
         negate_core(&qa);
         c = cast_general(&cb, &qa, o, d, closed);
         break;
+    case PATH_SUPPORT: c = cast_support(a, b, d); break;
     }
     if (c.kind == CAST_INSIDE) {
         /* overlapping at the start: the static push-out; touching (the static test finds no
@@ -1049,33 +1063,31 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
 /* The numbers that order shapes for tie-breaking: the tag, then the defining coordinates. */
 static int shape_key(const c2d_shape *s, c2d_real *k) {
     int i, n = 0;
+    const c2d_kind *kind = c2d_kind_of(s->type);
+    c2d_core_view v = kind->core(s);
     k[n++] = (c2d_real)s->type;
-    switch (s->type) {
-    case C2D_SHAPE_POINT: k[n++] = s->as.point.x; k[n++] = s->as.point.y; break;
-    case C2D_SHAPE_SEGMENT:
-        k[n++] = s->as.segment.p1.x; k[n++] = s->as.segment.p1.y;
-        k[n++] = s->as.segment.p2.x; k[n++] = s->as.segment.p2.y;
+    switch (v.form) {
+    case C2D_CORE_POINT: k[n++] = v.p1.x; k[n++] = v.p1.y; break;
+    case C2D_CORE_SEGMENT: case C2D_CORE_BOX:
+        k[n++] = v.p1.x; k[n++] = v.p1.y;
+        k[n++] = v.p2.x; k[n++] = v.p2.y;
         break;
-    case C2D_SHAPE_AABB:
-        k[n++] = s->as.aabb.lower.x; k[n++] = s->as.aabb.lower.y;
-        k[n++] = s->as.aabb.upper.x; k[n++] = s->as.aabb.upper.y;
-        break;
-    case C2D_SHAPE_CIRCLE:
-        k[n++] = s->as.circle.center.x; k[n++] = s->as.circle.center.y; k[n++] = s->as.circle.radius;
-        break;
-    case C2D_SHAPE_CAPSULE:
-        k[n++] = s->as.capsule.p1.x; k[n++] = s->as.capsule.p1.y;
-        k[n++] = s->as.capsule.p2.x; k[n++] = s->as.capsule.p2.y; k[n++] = s->as.capsule.radius;
-        break;
-    case C2D_SHAPE_POLYGON:
-        k[n++] = (c2d_real)s->as.polygon.count;
-        for (i = 0; i < s->as.polygon.count && i < C2D_MAX_POLYGON_VERTICES; ++i) {
-            k[n++] = s->as.polygon.vertices[i].x;
-            k[n++] = s->as.polygon.vertices[i].y;
+    case C2D_CORE_POLYGON:
+        k[n++] = (c2d_real)v.polygon->count;
+        for (i = 0; i < v.polygon->count && i < C2D_MAX_POLYGON_VERTICES; ++i) {
+            k[n++] = v.polygon->vertices[i].x;
+            k[n++] = v.polygon->vertices[i].y;
         }
         break;
-    case C2D_SHAPE_TYPE_COUNT: break;
+    case C2D_CORE_NONE: {
+        /* a curved core: its bounding box */
+        c2d_aabb bb = kind->bounds(s);
+        k[n++] = bb.lower.x; k[n++] = bb.lower.y;
+        k[n++] = bb.upper.x; k[n++] = bb.upper.y;
+        break;
     }
+    }
+    if (kind->rounded) k[n++] = v.radius;
     return n;
 }
 
@@ -1098,7 +1110,7 @@ c2d_sweep c2d_shape_sweep_into(const c2d_shape *a, c2d_vec2 delta, const c2d_sha
     c2d_vec2 ca;
     c2d_real safe = 1;
     int i, idx = -1;
-    bool ok = a != NULL && (unsigned)a->type < (unsigned)C2D_SHAPE_TYPE_COUNT;
+    bool ok = a != NULL && c2d_kind_of(a->type) != NULL;
     C2D_ASSERT(ok);
     if (hit_index) *hit_index = -1;
     if (!ok) return sweep_none(c2d_v2(0, 0), c2d_v2(0, 0), false);
@@ -1107,7 +1119,7 @@ c2d_sweep c2d_shape_sweep_into(const c2d_shape *a, c2d_vec2 delta, const c2d_sha
     best = sweep_none(ca, delta, true);
     if (statics == NULL) return best;
     for (i = 0; i < count; ++i) {
-        if ((unsigned)statics[i].type >= (unsigned)C2D_SHAPE_TYPE_COUNT) continue;
+        if (c2d_kind_of(statics[i].type) == NULL) continue;
         s = c2d_shape_cast(a, delta, &statics[i], c2d_v2(0, 0));
         safe = c2d_minr(safe, s.time);
         if (!s.has_hit) continue;

@@ -1,7 +1,7 @@
 /* The generic entry point: tagged shapes, per-shape helpers, and any-pair queries dispatched through
  * one const table indexed [type_a][type_b]. */
 #include <stddef.h>
-#include "internal.h"
+#include "kind.h"
 
 /* True when t is one of the c2d_shape_type tags below C2D_SHAPE_TYPE_COUNT. */
 static bool type_known(c2d_shape_type t) { return (unsigned)t < (unsigned)C2D_SHAPE_TYPE_COUNT; }
@@ -41,64 +41,213 @@ static c2d_distance_result invalid_distance(void) {
     return r;
 }
 
-/* ---- per-shape helpers ---- */
+/* ---- the kind table ----
+ * One row per kind (src/kind.h): validation, bounds, containment, transform, ray cast, the core
+ * view (the shape as a convex core inflated by a radius) and the support function. The rows of
+ * the first six kinds are here; a kind added later brings its row in its own file. Nothing in the
+ * generic layer switches on the tag: it looks the row up. */
+
+/* The support point of a polygonal core, relative to o: the vertex farthest along dir (the first
+ * of equals, so the answer does not depend on rounding ties). */
+c2d_vec2 c2d_core_support(c2d_core_view c, c2d_vec2 dir, c2d_vec2 o) {
+    c2d_vec2 best;
+    c2d_real bd, d;
+    int i;
+    switch (c.form) {
+    case C2D_CORE_POINT: return c2d_sub(c.p1, o);
+    case C2D_CORE_SEGMENT: {
+        c2d_vec2 a = c2d_sub(c.p1, o), b = c2d_sub(c.p2, o);
+        return c2d_dot(dir, b) > c2d_dot(dir, a) ? b : a;
+    }
+    case C2D_CORE_BOX: {
+        c2d_vec2 lo = c2d_sub(c.p1, o), hi = c2d_sub(c.p2, o);
+        return c2d_v2(dir.x > 0 ? hi.x : lo.x, dir.y > 0 ? hi.y : lo.y);
+    }
+    case C2D_CORE_POLYGON:
+        best = c2d_sub(c.polygon->vertices[0], o);
+        bd = c2d_dot(dir, best);
+        for (i = 1; i < c.polygon->count && i < C2D_MAX_POLYGON_VERTICES; ++i) {
+            c2d_vec2 v = c2d_sub(c.polygon->vertices[i], o);
+            d = c2d_dot(dir, v);
+            if (d > bd) {
+                bd = d;
+                best = v;
+            }
+        }
+        return best;
+    case C2D_CORE_NONE: break;
+    }
+    return c2d_v2(0, 0);
+}
+
+static c2d_core_view core_view(c2d_core_form form, c2d_vec2 p1, c2d_vec2 p2, const c2d_polygon *poly, c2d_real radius) {
+    c2d_core_view v;
+    v.form = form;
+    v.p1 = p1;
+    v.p2 = p2;
+    v.polygon = poly;
+    v.radius = radius;
+    return v;
+}
+
+c2d_core_view c2d_core_none(const c2d_shape *s) {
+    (void)s;
+    return core_view(C2D_CORE_NONE, c2d_v2(0, 0), c2d_v2(0, 0), NULL, 0);
+}
+
+/* Two points coincide (a point has no interior, so this is its overlap). Infinities compare equal
+ * to themselves, so the range check keeps invalid points from matching. */
+static bool same_point(c2d_vec2 a, c2d_vec2 b) { return c2d_vec2_in_range(a) && a.x == b.x && a.y == b.y; }
+
+/* point */
+static bool point_valid(const c2d_shape *s) { return c2d_vec2_in_range(s->as.point); }
+static c2d_aabb point_bounds(const c2d_shape *s) { c2d_aabb b; b.lower = b.upper = s->as.point; return b; }
+static bool point_contains(const c2d_shape *s, c2d_vec2 p) { return same_point(s->as.point, p); }
+static c2d_shape point_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r = *s;
+    r.as.point = c2d_transform_point(xf, s->as.point);
+    return r;
+}
+/* a point has no interior and never blocks a ray */
+static bool point_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { (void)s; (void)in; (void)out; return false; }
+static c2d_core_view point_core(const c2d_shape *s) { return core_view(C2D_CORE_POINT, s->as.point, s->as.point, NULL, 0); }
+
+/* segment; the static queries take a zero-length segment as its point */
+static bool segment_valid(const c2d_shape *s) { return c2d_segment_is_valid(s->as.segment); }
+static bool segment_usable(const c2d_shape *s) { return c2d_vec2_in_range(s->as.segment.p1) && c2d_vec2_in_range(s->as.segment.p2); }
+static c2d_aabb segment_bounds(const c2d_shape *s) { return c2d_segment_aabb(s->as.segment); }
+static bool segment_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_segment_contains_point(s->as.segment, p); }
+static c2d_shape segment_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r = *s;
+    r.as.segment = c2d_segment_transform(s->as.segment, xf);
+    return r;
+}
+static bool segment_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_segment_raycast(s->as.segment, in, out); }
+static c2d_core_view segment_core(const c2d_shape *s) { return core_view(C2D_CORE_SEGMENT, s->as.segment.p1, s->as.segment.p2, NULL, 0); }
+
+/* box */
+static bool aabb_valid(const c2d_shape *s) { return c2d_aabb_is_valid(s->as.aabb); }
+static c2d_aabb aabb_bounds(const c2d_shape *s) { return s->as.aabb; }
+static bool aabb_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_aabb_contains_point(s->as.aabb, p); }
+/* A box keeps its type under a pure translation (the identity rotation, exactly); under any other
+ * rotation it becomes the polygon of its four corners, rotated. */
+static c2d_shape aabb_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r = *s;
+    c2d_polygon p;
+    if (xf.q.c == 1 && xf.q.s == 0) {
+        r.as.aabb.lower = c2d_add(s->as.aabb.lower, xf.p);
+        r.as.aabb.upper = c2d_add(s->as.aabb.upper, xf.p);
+        return r;
+    }
+    p = c2d_polygon_from_aabb(s->as.aabb);
+    p = c2d_polygon_transform(&p, xf);
+    return c2d_shape_from_polygon(&p);
+}
+static bool aabb_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_aabb_raycast(s->as.aabb, in, out); }
+static c2d_core_view aabb_core(const c2d_shape *s) { return core_view(C2D_CORE_BOX, s->as.aabb.lower, s->as.aabb.upper, NULL, 0); }
+
+/* circle */
+static bool circle_valid(const c2d_shape *s) { return c2d_circle_is_valid(s->as.circle); }
+static c2d_aabb circle_bounds(const c2d_shape *s) { return c2d_circle_aabb(s->as.circle); }
+static bool circle_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_circle_contains_point(s->as.circle, p); }
+static c2d_shape circle_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r = *s;
+    r.as.circle = c2d_circle_transform(s->as.circle, xf);
+    return r;
+}
+static bool circle_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_circle_raycast(s->as.circle, in, out); }
+static c2d_core_view circle_core(const c2d_shape *s) { return core_view(C2D_CORE_POINT, s->as.circle.center, s->as.circle.center, NULL, s->as.circle.radius); }
+
+/* capsule */
+static bool capsule_valid(const c2d_shape *s) { return c2d_capsule_is_valid(s->as.capsule); }
+static c2d_aabb capsule_bounds(const c2d_shape *s) { return c2d_capsule_aabb(s->as.capsule); }
+static bool capsule_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_capsule_contains_point(s->as.capsule, p); }
+static c2d_shape capsule_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r = *s;
+    r.as.capsule = c2d_capsule_transform(s->as.capsule, xf);
+    return r;
+}
+static bool capsule_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_capsule_raycast(s->as.capsule, in, out); }
+static c2d_core_view capsule_core(const c2d_shape *s) { return core_view(C2D_CORE_SEGMENT, s->as.capsule.p1, s->as.capsule.p2, NULL, s->as.capsule.radius); }
+
+/* polygon; the static queries take overlap's O(n) check (c2d_polygon_usable) */
+static bool polygon_valid(const c2d_shape *s) { return c2d_polygon_is_valid(&s->as.polygon); }
+static bool polygon_usable(const c2d_shape *s) { return c2d_polygon_usable(&s->as.polygon); }
+static c2d_aabb polygon_bounds(const c2d_shape *s) { return c2d_polygon_aabb(&s->as.polygon); }
+static bool polygon_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_polygon_contains_point(&s->as.polygon, p); }
+static c2d_shape polygon_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r = *s;
+    r.as.polygon = c2d_polygon_transform(&s->as.polygon, xf);
+    return r;
+}
+static bool polygon_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_polygon_raycast(&s->as.polygon, in, out); }
+static c2d_core_view polygon_core(const c2d_shape *s) { return core_view(C2D_CORE_POLYGON, c2d_v2(0, 0), c2d_v2(0, 0), &s->as.polygon, 0); }
+
+/* The support function of every kind with a polygonal core. */
+static c2d_vec2 core_kind_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return c2d_core_support(c2d_kind_of(s->type)->core(s), dir, o); }
+
+static const c2d_kind kind_point = {
+    .name = "point", .solid = false, .rounded = false, .cast = C2D_CAST_POINT,
+    .is_valid = point_valid, .usable = point_valid, .bounds = point_bounds, .contains = point_contains,
+    .transform = point_transform, .raycast = point_raycast, .core = point_core, .support = core_kind_support,
+};
+static const c2d_kind kind_segment = {
+    .name = "segment", .solid = false, .rounded = false, .cast = C2D_CAST_CORE,
+    .is_valid = segment_valid, .usable = segment_usable, .bounds = segment_bounds, .contains = segment_contains,
+    .transform = segment_transform, .raycast = segment_raycast, .core = segment_core, .support = core_kind_support,
+};
+static const c2d_kind kind_aabb = {
+    .name = "aabb", .solid = true, .rounded = false, .cast = C2D_CAST_BOX,
+    .is_valid = aabb_valid, .usable = aabb_valid, .bounds = aabb_bounds, .contains = aabb_contains,
+    .transform = aabb_transform, .raycast = aabb_raycast, .core = aabb_core, .support = core_kind_support,
+};
+static const c2d_kind kind_circle = {
+    .name = "circle", .solid = true, .rounded = true, .cast = C2D_CAST_DISK,
+    .is_valid = circle_valid, .usable = circle_valid, .bounds = circle_bounds, .contains = circle_contains,
+    .transform = circle_transform, .raycast = circle_raycast, .core = circle_core, .support = core_kind_support,
+};
+static const c2d_kind kind_capsule = {
+    .name = "capsule", .solid = true, .rounded = true, .cast = C2D_CAST_CORE,
+    .is_valid = capsule_valid, .usable = capsule_valid, .bounds = capsule_bounds, .contains = capsule_contains,
+    .transform = capsule_transform, .raycast = capsule_raycast, .core = capsule_core, .support = core_kind_support,
+};
+static const c2d_kind kind_polygon = {
+    .name = "polygon", .solid = true, .rounded = false, .cast = C2D_CAST_CORE,
+    .is_valid = polygon_valid, .usable = polygon_usable, .bounds = polygon_bounds, .contains = polygon_contains,
+    .transform = polygon_transform, .raycast = polygon_raycast, .core = polygon_core, .support = core_kind_support,
+};
+
+/* The kind table: one row per tag. */
+static const c2d_kind *const k_kinds[C2D_SHAPE_TYPE_COUNT] = {
+    [C2D_SHAPE_POINT] = &kind_point,
+    [C2D_SHAPE_SEGMENT] = &kind_segment,
+    [C2D_SHAPE_AABB] = &kind_aabb,
+    [C2D_SHAPE_CIRCLE] = &kind_circle,
+    [C2D_SHAPE_CAPSULE] = &kind_capsule,
+    [C2D_SHAPE_POLYGON] = &kind_polygon,
+    [C2D_SHAPE_ROUNDED_POLYGON] = &c2d_kind_rounded_polygon,
+    [C2D_SHAPE_ELLIPSE] = &c2d_kind_ellipse,
+    [C2D_SHAPE_WEDGE] = &c2d_kind_wedge,
+};
+
+const c2d_kind *c2d_kind_of(c2d_shape_type t) { return type_known(t) ? k_kinds[t] : NULL; }
+
+/* ---- per-shape helpers: one look-up in the kind table ---- */
 
 bool c2d_shape_is_valid(const c2d_shape *s) {
     if (s == NULL || !type_known(s->type)) return false;
-    switch (s->type) {
-    case C2D_SHAPE_POINT: return c2d_vec2_in_range(s->as.point);
-    case C2D_SHAPE_SEGMENT: return c2d_segment_is_valid(s->as.segment);
-    case C2D_SHAPE_AABB: return c2d_aabb_is_valid(s->as.aabb);
-    case C2D_SHAPE_CIRCLE: return c2d_circle_is_valid(s->as.circle);
-    case C2D_SHAPE_CAPSULE: return c2d_capsule_is_valid(s->as.capsule);
-    case C2D_SHAPE_POLYGON: return c2d_polygon_is_valid(&s->as.polygon);
-    case C2D_SHAPE_TYPE_COUNT: break;
-    }
-    return false;
+    return k_kinds[s->type]->is_valid(s);
 }
 
-/* A box keeps its type under a pure translation (the identity rotation, exactly); under any other
- * rotation it becomes the polygon of its four corners, rotated. Unknown tags assert and give a
- * point at the origin. */
+/* Unknown tags assert and give a point at the origin. */
 c2d_shape c2d_shape_transform(const c2d_shape *s, c2d_transform xf) {
-    c2d_shape r;
-    c2d_polygon p;
     if (!shape_known(s)) return c2d_shape_from_point(c2d_v2(0, 0));
-    r = *s;
-    switch (s->type) {
-    case C2D_SHAPE_POINT: r.as.point = c2d_transform_point(xf, s->as.point); break;
-    case C2D_SHAPE_SEGMENT: r.as.segment = c2d_segment_transform(s->as.segment, xf); break;
-    case C2D_SHAPE_AABB:
-        if (xf.q.c == 1 && xf.q.s == 0) {
-            r.as.aabb.lower = c2d_add(s->as.aabb.lower, xf.p);
-            r.as.aabb.upper = c2d_add(s->as.aabb.upper, xf.p);
-        } else {
-            p = c2d_polygon_from_aabb(s->as.aabb);
-            p = c2d_polygon_transform(&p, xf);
-            r = c2d_shape_from_polygon(&p);
-        }
-        break;
-    case C2D_SHAPE_CIRCLE: r.as.circle = c2d_circle_transform(s->as.circle, xf); break;
-    case C2D_SHAPE_CAPSULE: r.as.capsule = c2d_capsule_transform(s->as.capsule, xf); break;
-    case C2D_SHAPE_POLYGON: r.as.polygon = c2d_polygon_transform(&s->as.polygon, xf); break;
-    case C2D_SHAPE_TYPE_COUNT: break;
-    }
-    return r;
+    return k_kinds[s->type]->transform(s, xf);
 }
 
 c2d_aabb c2d_shape_aabb(const c2d_shape *s) {
-    c2d_aabb b;
     if (!shape_known(s)) return zero_aabb();
-    switch (s->type) {
-    case C2D_SHAPE_POINT: b.lower = b.upper = s->as.point; return b;
-    case C2D_SHAPE_SEGMENT: return c2d_segment_aabb(s->as.segment);
-    case C2D_SHAPE_AABB: return s->as.aabb;
-    case C2D_SHAPE_CIRCLE: return c2d_circle_aabb(s->as.circle);
-    case C2D_SHAPE_CAPSULE: return c2d_capsule_aabb(s->as.capsule);
-    case C2D_SHAPE_POLYGON: return c2d_polygon_aabb(&s->as.polygon);
-    case C2D_SHAPE_TYPE_COUNT: break;
-    }
-    return zero_aabb();
+    return k_kinds[s->type]->bounds(s);
 }
 
 /* Proxy of points (a count outside [1, C2D_MAX_POLYGON_VERTICES] gives an empty proxy, which
@@ -114,50 +263,34 @@ static c2d_proxy proxy_of(const c2d_vec2 *points, int count, c2d_real radius) {
     return p;
 }
 
-/* Points and radius of each shape: a box gives its four corners counter-clockwise, a circle its
- * center with its radius, a capsule its core with its radius. */
+/* The core view as points and a radius: a box gives its four corners counter-clockwise, a circle
+ * its center with its radius, a capsule its core with its radius. A curved core has no proxy. */
 c2d_proxy c2d_shape_proxy(const c2d_shape *s) {
     c2d_vec2 v[4];
+    c2d_core_view c;
     if (!shape_known(s)) return proxy_of(NULL, 0, 0);
-    switch (s->type) {
-    case C2D_SHAPE_POINT: return proxy_of(&s->as.point, 1, 0);
-    case C2D_SHAPE_SEGMENT:
-        v[0] = s->as.segment.p1;
-        v[1] = s->as.segment.p2;
-        return proxy_of(v, 2, 0);
-    case C2D_SHAPE_AABB:
-        v[0] = s->as.aabb.lower;
-        v[1] = c2d_v2(s->as.aabb.upper.x, s->as.aabb.lower.y);
-        v[2] = s->as.aabb.upper;
-        v[3] = c2d_v2(s->as.aabb.lower.x, s->as.aabb.upper.y);
-        return proxy_of(v, 4, 0);
-    case C2D_SHAPE_CIRCLE: return proxy_of(&s->as.circle.center, 1, s->as.circle.radius);
-    case C2D_SHAPE_CAPSULE:
-        v[0] = s->as.capsule.p1;
-        v[1] = s->as.capsule.p2;
-        return proxy_of(v, 2, s->as.capsule.radius);
-    case C2D_SHAPE_POLYGON: return proxy_of(s->as.polygon.vertices, s->as.polygon.count, 0);
-    case C2D_SHAPE_TYPE_COUNT: break;
+    c = k_kinds[s->type]->core(s);
+    switch (c.form) {
+    case C2D_CORE_POINT: return proxy_of(&c.p1, 1, c.radius);
+    case C2D_CORE_SEGMENT:
+        v[0] = c.p1;
+        v[1] = c.p2;
+        return proxy_of(v, 2, c.radius);
+    case C2D_CORE_BOX:
+        v[0] = c.p1;
+        v[1] = c2d_v2(c.p2.x, c.p1.y);
+        v[2] = c.p2;
+        v[3] = c2d_v2(c.p1.x, c.p2.y);
+        return proxy_of(v, 4, c.radius);
+    case C2D_CORE_POLYGON: return proxy_of(c.polygon->vertices, c.polygon->count, c.radius);
+    case C2D_CORE_NONE: break;
     }
     return proxy_of(NULL, 0, 0);
 }
 
-/* Two points coincide (a point has no interior, so this is its overlap). Infinities compare equal
- * to themselves, so the range check keeps invalid points from matching. */
-static bool same_point(c2d_vec2 a, c2d_vec2 b) { return c2d_vec2_in_range(a) && a.x == b.x && a.y == b.y; }
-
 bool c2d_shape_contains_point(const c2d_shape *s, c2d_vec2 p) {
     if (!shape_known(s)) return false;
-    switch (s->type) {
-    case C2D_SHAPE_POINT: return same_point(s->as.point, p);
-    case C2D_SHAPE_SEGMENT: return c2d_segment_contains_point(s->as.segment, p);
-    case C2D_SHAPE_AABB: return c2d_aabb_contains_point(s->as.aabb, p);
-    case C2D_SHAPE_CIRCLE: return c2d_circle_contains_point(s->as.circle, p);
-    case C2D_SHAPE_CAPSULE: return c2d_capsule_contains_point(s->as.capsule, p);
-    case C2D_SHAPE_POLYGON: return c2d_polygon_contains_point(&s->as.polygon, p);
-    case C2D_SHAPE_TYPE_COUNT: break;
-    }
-    return false;
+    return k_kinds[s->type]->contains(s, p);
 }
 
 /* ---- pair adapters ----
@@ -169,7 +302,6 @@ typedef bool shape_overlap_fn(const c2d_shape *a, const c2d_shape *b);
 typedef bool shape_hit_fn(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
 typedef c2d_manifold shape_manifold_fn(const c2d_shape *a, const c2d_shape *b);
 typedef c2d_distance_result shape_distance_fn(const c2d_shape *a, const c2d_shape *b);
-typedef bool shape_raycast_fn(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
 
 /* A contact between a point and a point or segment has no depth: pos is the point, delta is zero,
  * and the normal is the given one. */
@@ -249,25 +381,13 @@ static c2d_manifold man_capsule_capsule(const c2d_shape *a, const c2d_shape *b) 
 static c2d_manifold man_capsule_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_capsule_manifold_polygon(a->as.capsule, &b->as.polygon); }
 static c2d_manifold man_polygon_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_polygon_manifold_polygon(&a->as.polygon, &b->as.polygon); }
 
-/* Core segment and radius of a point, segment, circle or capsule (a point core has zero length). */
+/* Core segment and radius of a kind whose core is a point or a segment (points, segments,
+ * circles, capsules; a point core has zero length). */
 static void round_core(const c2d_shape *s, c2d_segment *core, c2d_real *radius) {
-    *radius = 0;
-    switch (s->type) {
-    case C2D_SHAPE_POINT: core->p1 = core->p2 = s->as.point; break;
-    case C2D_SHAPE_SEGMENT: *core = s->as.segment; break;
-    case C2D_SHAPE_CIRCLE:
-        core->p1 = core->p2 = s->as.circle.center;
-        *radius = s->as.circle.radius;
-        break;
-    case C2D_SHAPE_CAPSULE:
-        core->p1 = s->as.capsule.p1;
-        core->p2 = s->as.capsule.p2;
-        *radius = s->as.capsule.radius;
-        break;
-    case C2D_SHAPE_AABB: case C2D_SHAPE_POLYGON: case C2D_SHAPE_TYPE_COUNT:
-        core->p1 = core->p2 = c2d_v2(0, 0);
-        break;
-    }
+    c2d_core_view c = k_kinds[s->type]->core(s);
+    *radius = c.radius;
+    core->p1 = c.p1;
+    core->p2 = c.form == C2D_CORE_SEGMENT ? c.p2 : c.p1;
 }
 
 static bool segment_in_range(c2d_segment s) { return c2d_vec2_in_range(s.p1) && c2d_vec2_in_range(s.p2); }
@@ -356,14 +476,6 @@ static c2d_distance_result dist_gjk(const c2d_shape *a, const c2d_shape *b) {
     return c2d_distance(&pa, &pb, 0);
 }
 
-/* Ray casts, one per shape type; a point has no interior and never blocks a ray. */
-static bool rc_point(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { (void)s; (void)in; (void)out; return false; }
-static bool rc_segment(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_segment_raycast(s->as.segment, in, out); }
-static bool rc_aabb(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_aabb_raycast(s->as.aabb, in, out); }
-static bool rc_circle(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_circle_raycast(s->as.circle, in, out); }
-static bool rc_capsule(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_capsule_raycast(s->as.capsule, in, out); }
-static bool rc_polygon(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_polygon_raycast(&s->as.polygon, in, out); }
-
 /* ---- the dispatch tables ---- */
 
 /* One cell of the pair table. flip: the adapters take the shapes in the other order, so the
@@ -380,6 +492,16 @@ typedef struct pair_entry {
 /* Cells of the table: a pair of one type, and a pair of two types with its reversed cell. */
 #define C2D_SELF(ta, o, h, m, d) [ta][ta] = { o, h, m, d, false }
 #define C2D_PAIR(ta, tb, o, h, m, d) [ta][tb] = { o, h, m, d, false }, [tb][ta] = { o, h, m, d, true }
+
+/* A new kind against itself and the six first kinds, all through the support path; the support
+ * functions put the shapes in a fixed order themselves, so no cell needs the flip flag. */
+#define C2D_SUPPORT_PAIR(ta, tb) \
+    [ta][tb] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }, \
+    [tb][ta] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }
+#define C2D_SUPPORT_ROW(t) \
+    C2D_SUPPORT_PAIR(t, C2D_SHAPE_POINT), C2D_SUPPORT_PAIR(t, C2D_SHAPE_SEGMENT), C2D_SUPPORT_PAIR(t, C2D_SHAPE_AABB), \
+    C2D_SUPPORT_PAIR(t, C2D_SHAPE_CIRCLE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_CAPSULE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_POLYGON), \
+    [t][t] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }
 
 static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SELF(C2D_SHAPE_POINT, ov_point_point, hit_point_point, man_none, dist_round),
@@ -403,19 +525,19 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SELF(C2D_SHAPE_CAPSULE, ov_capsule_capsule, hit_capsule_capsule, man_capsule_capsule, dist_round),
     C2D_PAIR(C2D_SHAPE_CAPSULE, C2D_SHAPE_POLYGON, ov_capsule_polygon, hit_capsule_polygon, man_capsule_polygon, dist_gjk),
     C2D_SELF(C2D_SHAPE_POLYGON, ov_polygon_polygon, hit_polygon_polygon, man_polygon_polygon, dist_gjk),
+    /* kinds answered by the support-function path (src/support.c) against every kind */
+    C2D_SUPPORT_ROW(C2D_SHAPE_ROUNDED_POLYGON),
+    C2D_SUPPORT_ROW(C2D_SHAPE_ELLIPSE),
+    C2D_SUPPORT_PAIR(C2D_SHAPE_ROUNDED_POLYGON, C2D_SHAPE_ELLIPSE),
+    C2D_SUPPORT_ROW(C2D_SHAPE_WEDGE),
+    C2D_SUPPORT_PAIR(C2D_SHAPE_ROUNDED_POLYGON, C2D_SHAPE_WEDGE),
+    C2D_SUPPORT_PAIR(C2D_SHAPE_ELLIPSE, C2D_SHAPE_WEDGE),
 };
 
 #undef C2D_SELF
 #undef C2D_PAIR
-
-static shape_raycast_fn *const k_raycast[C2D_SHAPE_TYPE_COUNT] = {
-    [C2D_SHAPE_POINT] = rc_point,
-    [C2D_SHAPE_SEGMENT] = rc_segment,
-    [C2D_SHAPE_AABB] = rc_aabb,
-    [C2D_SHAPE_CIRCLE] = rc_circle,
-    [C2D_SHAPE_CAPSULE] = rc_capsule,
-    [C2D_SHAPE_POLYGON] = rc_polygon,
-};
+#undef C2D_SUPPORT_PAIR
+#undef C2D_SUPPORT_ROW
 
 /* The table cell for (a, b), or NULL (after the assert) for a NULL shape or an unknown tag. */
 static const pair_entry *pair_lookup(const c2d_shape *a, const c2d_shape *b) {
@@ -456,20 +578,14 @@ c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b) {
 bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
     C2D_ASSERT(out != NULL);
     if (!shape_known(s) || out == NULL) return false;
-    return k_raycast[s->type](s, in, out);
+    return k_kinds[s->type]->raycast(s, in, out);
 }
 
 /* A shape the static queries answer for: c2d_shape_is_valid, except that a zero-length segment
  * counts (as its point) and a polygon gets overlap's O(n) check (c2d_polygon_usable). Distance
  * refuses the others, so that a shape overlap calls bad (a zero radius, an empty box, a clockwise
  * polygon) is not measured either. */
-static bool shape_usable(const c2d_shape *s) {
-    switch (s->type) {
-    case C2D_SHAPE_SEGMENT: return c2d_vec2_in_range(s->as.segment.p1) && c2d_vec2_in_range(s->as.segment.p2);
-    case C2D_SHAPE_POLYGON: return c2d_polygon_usable(&s->as.polygon);
-    default: return c2d_shape_is_valid(s);
-    }
-}
+static bool shape_usable(const c2d_shape *s) { return k_kinds[s->type]->usable(s); }
 
 /* The distance adapters and the overlap tests round differently, so for shapes within rounding of
  * touching they can disagree; GJK in float also loses accuracy on shapes of very different sizes

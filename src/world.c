@@ -64,6 +64,16 @@ static bool shape_finite(const c2d_shape *s) {
             if (!c2d_vec2_is_valid(s->as.polygon.vertices[i]) || !c2d_vec2_is_valid(s->as.polygon.normals[i])) return false;
         return c2d_vec2_is_valid(s->as.polygon.centroid);
     }
+    case C2D_SHAPE_ROUNDED_POLYGON: {
+        c2d_shape p = c2d_shape_from_polygon(&s->as.rounded_polygon.polygon);
+        return shape_finite(&p) && C2D_ISFINITE(s->as.rounded_polygon.radius);
+    }
+    case C2D_SHAPE_ELLIPSE:
+        return c2d_vec2_is_valid(s->as.ellipse.center) && c2d_vec2_is_valid(s->as.ellipse.radii) &&
+               C2D_ISFINITE(s->as.ellipse.rotation.c) && C2D_ISFINITE(s->as.ellipse.rotation.s);
+    case C2D_SHAPE_WEDGE:
+        return c2d_vec2_is_valid(s->as.wedge.center) && C2D_ISFINITE(s->as.wedge.outer_radius) && C2D_ISFINITE(s->as.wedge.sweep_angle) &&
+               C2D_ISFINITE(s->as.wedge.start_angle) && c2d_vec2_is_valid(s->as.wedge.start_dir) && c2d_vec2_is_valid(s->as.wedge.end_dir);
     case C2D_SHAPE_TYPE_COUNT: break;
     }
     return true;
@@ -84,6 +94,13 @@ static bool shape_in_range(const c2d_shape *s) {
             if (!c2d_vec2_in_range(s->as.polygon.vertices[i])) return false;
         return true;
     }
+    case C2D_SHAPE_ROUNDED_POLYGON: {
+        c2d_shape p = c2d_shape_from_polygon(&s->as.rounded_polygon.polygon);
+        return shape_in_range(&p) && s->as.rounded_polygon.radius <= C2D_MAX_COORD;
+    }
+    case C2D_SHAPE_ELLIPSE:
+        return c2d_vec2_in_range(s->as.ellipse.center) && s->as.ellipse.radii.x <= C2D_MAX_COORD && s->as.ellipse.radii.y <= C2D_MAX_COORD;
+    case C2D_SHAPE_WEDGE: return c2d_vec2_in_range(s->as.wedge.center) && s->as.wedge.outer_radius <= C2D_MAX_COORD;
     case C2D_SHAPE_TYPE_COUNT: break;
     }
     return true;
@@ -98,7 +115,14 @@ c2d_status c2d__world_shape_status(const c2d_shape *s) {
     switch (s->type) {
     case C2D_SHAPE_AABB:
     case C2D_SHAPE_CIRCLE:
-    case C2D_SHAPE_CAPSULE: return C2D_ERR_BAD_SIZE;
+    case C2D_SHAPE_CAPSULE:
+    case C2D_SHAPE_ELLIPSE: return C2D_ERR_BAD_SIZE;
+    case C2D_SHAPE_WEDGE: return s->as.wedge.outer_radius > 0 && s->as.wedge.inner_radius == 0 ? C2D_ERR_BAD_ANGLE : C2D_ERR_BAD_SIZE;
+    case C2D_SHAPE_ROUNDED_POLYGON:
+        if (!c2d_polygon_is_valid(&s->as.rounded_polygon.polygon)) {
+            return (s->as.rounded_polygon.polygon.count > C2D_MAX_POLYGON_VERTICES) ? C2D_ERR_TOO_MANY_POINTS : C2D_ERR_DEGENERATE;
+        }
+        return C2D_ERR_BAD_SIZE;
     case C2D_SHAPE_POLYGON:
         return (s->as.polygon.count > C2D_MAX_POLYGON_VERTICES) ? C2D_ERR_TOO_MANY_POINTS : C2D_ERR_DEGENERATE;
     default: return C2D_ERR_DEGENERATE;

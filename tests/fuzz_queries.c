@@ -99,6 +99,45 @@ static c2d_shape take_shape(bytes *b) {
     memset(&s, 0, sizeof s);
     s.type = (c2d_shape_type)(take_byte(b) % C2D_SHAPE_TYPE_COUNT);
     switch (s.type) {
+    case C2D_SHAPE_ROUNDED_POLYGON:
+        s.as.rounded_polygon.polygon = take_polygon(b);
+        s.as.rounded_polygon.radius = take_real(b);
+        break;
+    case C2D_SHAPE_ELLIPSE: {
+        c2d_vec2 c = take_vec(b), r = take_vec(b);
+        c2d_real angle = take_real(b);
+        /* from the constructor (any status), or filled by hand */
+        if (take_byte(b) < 200) {
+            if (c2d_ellipse_make(c, r.x, r.y, angle, &s.as.ellipse) == C2D_OK && !c2d_ellipse_is_valid(s.as.ellipse)) {
+                fprintf(stderr, "fuzz: c2d_ellipse_make accepted an ellipse that c2d_ellipse_is_valid rejects\n");
+                abort();
+            }
+        } else {
+            s.as.ellipse.center = c;
+            s.as.ellipse.radii = r;
+            s.as.ellipse.rotation.c = angle;
+            s.as.ellipse.rotation.s = take_real(b);
+        }
+        break;
+    }
+    case C2D_SHAPE_WEDGE: {
+        c2d_vec2 c = take_vec(b), r = take_vec(b);
+        c2d_real e = take_real(b);
+        if (take_byte(b) < 200) {
+            if (c2d_convex_wedge_make(c, r.x, r.y, e, &s.as.wedge) == C2D_OK && !c2d_convex_wedge_is_valid(&s.as.wedge)) {
+                fprintf(stderr, "fuzz: c2d_convex_wedge_make accepted a wedge that c2d_convex_wedge_is_valid rejects\n");
+                abort();
+            }
+        } else {
+            s.as.wedge.center = c;
+            s.as.wedge.outer_radius = r.x;
+            s.as.wedge.start_angle = r.y;
+            s.as.wedge.sweep_angle = e;
+            s.as.wedge.start_dir = take_vec(b);
+            s.as.wedge.end_dir = take_vec(b);
+        }
+        break;
+    }
     case C2D_SHAPE_POINT: s.as.point = take_vec(b); break;
     case C2D_SHAPE_SEGMENT: s.as.segment.p1 = take_vec(b); s.as.segment.p2 = take_vec(b); break;
     case C2D_SHAPE_AABB: s.as.aabb.lower = take_vec(b); s.as.aabb.upper = take_vec(b); break;
@@ -113,7 +152,7 @@ static c2d_shape take_shape(bytes *b) {
     return s;
 }
 
-static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon"};
+static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded polygon", "ellipse", "wedge"};
 
 #define REQUIRE(cond, what)                                                                                                    \
     do {                                                                                                                       \
@@ -158,6 +197,9 @@ static bool polygon_rule(const c2d_polygon *p, bool range) {
 static bool usable(const c2d_shape *s) {
     if (s->type == C2D_SHAPE_SEGMENT) return in_range(s->as.segment.p1) && in_range(s->as.segment.p2);
     if (s->type == C2D_SHAPE_POLYGON) return polygon_rule(&s->as.polygon, true);
+    if (s->type == C2D_SHAPE_ROUNDED_POLYGON)
+        return polygon_rule(&s->as.rounded_polygon.polygon, true) && s->as.rounded_polygon.radius >= C2D_MIN_SIZE &&
+               s->as.rounded_polygon.radius <= C2D_MAX_COORD;
     return c2d_shape_is_valid(s);
 }
 
@@ -175,6 +217,11 @@ static bool bad(const c2d_shape *s) {
     case C2D_SHAPE_CIRCLE: return !finite_vec(s->as.circle.center) || !(s->as.circle.radius >= C2D_MIN_SIZE) || !finite_real(s->as.circle.radius);
     case C2D_SHAPE_CAPSULE:
         return !finite_vec(s->as.capsule.p1) || !finite_vec(s->as.capsule.p2) || !(s->as.capsule.radius >= C2D_MIN_SIZE) || !finite_real(s->as.capsule.radius);
+    case C2D_SHAPE_ROUNDED_POLYGON:
+        return !polygon_rule(&s->as.rounded_polygon.polygon, false) || !(s->as.rounded_polygon.radius >= C2D_MIN_SIZE) ||
+               !finite_real(s->as.rounded_polygon.radius);
+    /* the curved kinds answer only for what their constructors make */
+    case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: return !c2d_shape_is_valid(s);
     default: return !polygon_rule(&s->as.polygon, false);
     }
 }
@@ -190,6 +237,8 @@ static bool castable(const c2d_shape *s) {
     case C2D_SHAPE_CIRCLE: return finite_vec(s->as.circle.center) && finite_real(s->as.circle.radius) && s->as.circle.radius >= C2D_MIN_SIZE;
     case C2D_SHAPE_CAPSULE:
         return finite_vec(s->as.capsule.p1) && finite_vec(s->as.capsule.p2) && finite_real(s->as.capsule.radius) && s->as.capsule.radius >= C2D_MIN_SIZE;
+    case C2D_SHAPE_ROUNDED_POLYGON: return !bad(s);
+    case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: return c2d_shape_is_valid(s);
     default:
         if (s->as.polygon.count < 3 || s->as.polygon.count > C2D_MAX_POLYGON_VERTICES) return false;
         for (i = 0; i < s->as.polygon.count; ++i)
@@ -210,7 +259,10 @@ static int pair_hit_ok(const c2d_shape *a, const c2d_shape *b, c2d_hit h) {
 /* A polygon that passes the queries' O(n) rule but not c2d_polygon_is_valid (not convex, say) gets
  * finite answers that need not agree with each other (design.md): agreement is checked only
  * without one. */
-static bool trusted(const c2d_shape *s) { return s->type != C2D_SHAPE_POLYGON || c2d_polygon_is_valid(&s->as.polygon); }
+static bool trusted(const c2d_shape *s) {
+    if (s->type == C2D_SHAPE_ROUNDED_POLYGON) return c2d_polygon_is_valid(&s->as.rounded_polygon.polygon);
+    return s->type != C2D_SHAPE_POLYGON || c2d_polygon_is_valid(&s->as.polygon);
+}
 
 static void check_pair(c2d_shape a, c2d_shape b, bytes *in) {
     bool va = usable(&a), vb = usable(&b), agree = trusted(&a) && trusted(&b);

@@ -196,9 +196,10 @@ static void test_all_36_ordered_pairs_dispatch(void **state) {
         /* Overlap is symmetric. */
         assert_true(c2d_shape_overlap(&cs[i].a, &cs[i].b) == c2d_shape_overlap(&cs[i].b, &cs[i].a));
     }
-    /* Every ordered pair was covered exactly once. */
-    for (i = 0; i < C2D_SHAPE_TYPE_COUNT * C2D_SHAPE_TYPE_COUNT; ++i) {
-        assert_int_equal(seen[i / C2D_SHAPE_TYPE_COUNT][i % C2D_SHAPE_TYPE_COUNT], 1);
+    /* Every ordered pair of the first six kinds was covered exactly once (the later kinds' cells:
+     * tests/test_kinds.c). */
+    for (i = 0; i < 36; ++i) {
+        assert_int_equal(seen[i / 6][i % 6], 1);
     }
 }
 

@@ -118,7 +118,8 @@ typedef struct c2d_mover_result {
 /* Makes a mover for a live collider of world with a convex box, circle, capsule or polygon shape
  * (NULL config: all defaults). Validates the settings and resolves the defaults into
  * mover->config; *mover is written only on success. Errors: NULL_ARG (mover, world), BAD_ID
- * (collider), UNSUPPORTED (a point, segment or concave collider), NOT_FINITE (a NaN setting),
+ * (collider), UNSUPPORTED (a point, segment, rounded polygon, ellipse or concave collider),
+ * NOT_FINITE (a NaN setting),
  * BAD_SIZE (skin, step or snap negative; max_iterations outside [0, 64]; up neither (0,0) nor
  * normalisable), BAD_ANGLE (max_slope or min_slide_slope outside their ranges), OUT_OF_RANGE
  * (a length above C2D_MAX_COORD). */

@@ -10,7 +10,8 @@
 extern "C" {
 #endif
 
-/* Kinds of convex shape the generic entry point handles. */
+/* Kinds of convex shape the generic entry point handles. New kinds are appended (bindings use
+ * the numbers). */
 typedef enum c2d_shape_type {
     C2D_SHAPE_POINT = 0,
     C2D_SHAPE_SEGMENT = 1,
@@ -18,8 +19,38 @@ typedef enum c2d_shape_type {
     C2D_SHAPE_CIRCLE = 3,
     C2D_SHAPE_CAPSULE = 4,
     C2D_SHAPE_POLYGON = 5,
-    C2D_SHAPE_TYPE_COUNT = 6
+    C2D_SHAPE_ROUNDED_POLYGON = 6,  /* a convex polygon inflated by a radius (c2d_rounded_polygon) */
+    C2D_SHAPE_ELLIPSE = 7,          /* a rotated ellipse (c2d_ellipse) */
+    C2D_SHAPE_WEDGE = 8,            /* a circular sector of angle <= pi (c2d_arc, inner radius 0) */
+    C2D_SHAPE_TYPE_COUNT = 9
 } c2d_shape_type;
+
+/* A convex polygon inflated by radius > 0: every point within radius of the polygon (Box2D's
+ * rounded polygon), world frame. Make one with c2d_rounded_polygon_make. */
+typedef struct c2d_rounded_polygon {
+    c2d_polygon polygon;
+    c2d_real radius;
+} c2d_rounded_polygon;
+
+/* An ellipse: the points p with (x/radii.x)^2 + (y/radii.y)^2 < 1, where (x, y) is p - center
+ * turned back by rotation (radii.x lies along the rotated x axis), world frame. Make one with
+ * c2d_ellipse_make. Queries on it are exact for containment, bounds, transform and ray casts (to
+ * rounding) and within C2D_ELLIPSE_TOLERANCE of its size for the pair queries (src/support.c). */
+typedef struct c2d_ellipse {
+    c2d_vec2 center;
+    c2d_vec2 radii;     /* semi-axes, each in [C2D_MIN_SIZE, C2D_MAX_COORD], ratio at most 1e6 */
+    c2d_rot rotation;   /* unit */
+} c2d_ellipse;
+
+/* Relative tolerance of the support-function path (overlap, hit, manifold, distance and casts
+ * for the pairs without a closed form, e.g. every pair with an ellipse): depths, distances and
+ * contact times are within this fraction of the pair's size (tests/test_kinds.c checks it on
+ * shapes of size 0.2 to 5); normals of curved shapes within about its square root. */
+#ifdef C2D_DOUBLE
+#  define C2D_ELLIPSE_TOLERANCE 1e-10
+#else
+#  define C2D_ELLIPSE_TOLERANCE 1e-3f
+#endif
 
 /* A tagged shape (world frame). Pass by const pointer; build with the c2d_shape_from_* helpers. */
 typedef struct c2d_shape {
@@ -31,6 +62,9 @@ typedef struct c2d_shape {
         c2d_circle circle;
         c2d_capsule capsule;
         c2d_polygon polygon;
+        c2d_rounded_polygon rounded_polygon;
+        c2d_ellipse ellipse;
+        c2d_arc wedge;
     } as;
 } c2d_shape;
 
@@ -47,13 +81,69 @@ static inline c2d_shape c2d_shape_from_capsule(c2d_capsule v) { c2d_shape s; s.t
 /* Tagged polygon (copied). */
 static inline c2d_shape c2d_shape_from_polygon(const c2d_polygon *v) { c2d_shape s; s.type = C2D_SHAPE_POLYGON; s.as.polygon = *v; return s; }
 
+/* Tagged rounded polygon (copied). */
+static inline c2d_shape c2d_shape_from_rounded_polygon(const c2d_rounded_polygon *v) { c2d_shape s; s.type = C2D_SHAPE_ROUNDED_POLYGON; s.as.rounded_polygon = *v; return s; }
+/* Tagged ellipse. */
+static inline c2d_shape c2d_shape_from_ellipse(c2d_ellipse v) { c2d_shape s; s.type = C2D_SHAPE_ELLIPSE; s.as.ellipse = v; return s; }
+
+/* Tagged convex wedge (copied; make it with c2d_convex_wedge_make). */
+static inline c2d_shape c2d_shape_from_wedge(const c2d_arc *v) { c2d_shape s; s.type = C2D_SHAPE_WEDGE; s.as.wedge = *v; return s; }
+
+/* ---- convex wedge (src/wedge.c) ---- */
+
+/* Circular sector from start_angle to end_angle (as c2d_wedge_make) that is convex: its angle at
+ * most pi. Errors: those of c2d_wedge_make; BAD_SIZE (radius below C2D_MIN_SIZE), BAD_ANGLE (an
+ * angle above pi). Its ray cast is exact (its three sides); its pair queries go through the support
+ * path (C2D_ELLIPSE_TOLERANCE). */
+C2D_API c2d_status c2d_convex_wedge_make(c2d_vec2 center, c2d_real radius, c2d_real start_angle, c2d_real end_angle, c2d_arc *out);
+/* What c2d_convex_wedge_make produces. */
+C2D_API bool c2d_convex_wedge_is_valid(const c2d_arc *w);
+
+/* ---- rounded polygon (src/rounded_polygon.c) ---- */
+
+/* Hull of points (as c2d_polygon_make) inflated by radius. Errors: those of c2d_polygon_make;
+ * NOT_FINITE, OUT_OF_RANGE or BAD_SIZE (below C2D_MIN_SIZE) for the radius; NULL_ARG. */
+C2D_API c2d_status c2d_rounded_polygon_make(const c2d_vec2 *points, int count, c2d_real radius, c2d_rounded_polygon *out);
+/* What c2d_rounded_polygon_make produces (its polygon valid, its radius in range). */
+C2D_API bool c2d_rounded_polygon_is_valid(const c2d_rounded_polygon *p);
+/* Tight bounding box: the polygon's grown by the radius. */
+C2D_API c2d_aabb c2d_rounded_polygon_aabb(const c2d_rounded_polygon *p);
+/* Point strictly inside (closer than radius to the polygon, or inside it). */
+C2D_API bool c2d_rounded_polygon_contains_point(const c2d_rounded_polygon *p, c2d_vec2 point);
+/* The rounded polygon mapped by xf. */
+C2D_API c2d_rounded_polygon c2d_rounded_polygon_transform(const c2d_rounded_polygon *p, c2d_transform xf);
+/* Ray or segment cast (exact: the first entry into an edge capsule; an origin inside: time 0 with
+ * the nearest boundary's normal, from the support path). */
+C2D_API bool c2d_rounded_polygon_raycast(const c2d_rounded_polygon *p, c2d_raycast_input in, c2d_hit *out);
+
+/* ---- ellipse (src/ellipse.c) ---- */
+
+/* Ellipse of semi-axes rx (along the direction of angle, radians) and ry. Errors: NOT_FINITE,
+ * OUT_OF_RANGE (center, radii or |angle| beyond C2D_MAX_COORD), BAD_SIZE (a radius below
+ * C2D_MIN_SIZE, or one more than 1e6 times the other); NULL_ARG. */
+C2D_API c2d_status c2d_ellipse_make(c2d_vec2 center, c2d_real rx, c2d_real ry, c2d_real angle, c2d_ellipse *out);
+/* What c2d_ellipse_make produces (rotation unit within 1e-4). */
+C2D_API bool c2d_ellipse_is_valid(c2d_ellipse e);
+/* Tight bounding box. */
+C2D_API c2d_aabb c2d_ellipse_aabb(c2d_ellipse e);
+/* Point strictly inside. */
+C2D_API bool c2d_ellipse_contains_point(c2d_ellipse e, c2d_vec2 p);
+/* The ellipse mapped by xf. */
+C2D_API c2d_ellipse c2d_ellipse_transform(c2d_ellipse e, c2d_transform xf);
+/* Point of the ellipse farthest along dir (the center for a zero dir). */
+C2D_API c2d_vec2 c2d_ellipse_support(c2d_ellipse e, c2d_vec2 dir);
+/* Ray or segment cast in closed form (a tangent ray does not hit; an origin inside: time 0 with
+ * the normal of the ellipse's level curve through the origin). */
+C2D_API bool c2d_ellipse_raycast(c2d_ellipse e, c2d_raycast_input in, c2d_hit *out);
+
 /* True when the tag is known and the payload passes its is_valid check. */
 C2D_API bool c2d_shape_is_valid(const c2d_shape *s);
 /* Shape mapped by xf. A box under a rotation other than identity becomes a polygon. */
 C2D_API c2d_shape c2d_shape_transform(const c2d_shape *s, c2d_transform xf);
 /* Tight bounding box (a point gives a zero-size box). */
 C2D_API c2d_aabb c2d_shape_aabb(const c2d_shape *s);
-/* GJK proxy of the shape. */
+/* GJK proxy of the shape (its core points and radius); a curved kind (ellipse, wedge) has none:
+ * count 0, which c2d_distance and c2d_time_of_impact refuse. */
 C2D_API c2d_proxy c2d_shape_proxy(const c2d_shape *s);
 /* Point strictly inside (points and segments: the point lies on them). */
 C2D_API bool c2d_shape_contains_point(const c2d_shape *s, c2d_vec2 p);
@@ -67,6 +157,10 @@ C2D_API bool c2d_shape_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out)
 C2D_API c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b);
 /* Ray or segment cast against the shape (a point never blocks a ray). */
 C2D_API bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
+/* The same cast through the support-function path (conservative advancement on GJK distance,
+ * src/support.c) for any kind, whatever closed form its kind has: a reference for tests and new
+ * kinds. Hits at most C2D_ELLIPSE_TOLERANCE (relative) before the exact time, never after it. */
+C2D_API bool c2d_shape_raycast_support(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
 /* Distance and closest points (GJK, or closed form where one exists). Agrees with
  * c2d_shape_overlap: the distance is 0 whenever that test says the interiors overlap. A shape that
  * test refuses (out of range or not finite, a zero or negative radius, an empty box, a polygon
@@ -94,7 +188,10 @@ C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_sha
  * that static check. Invalid a or delta (or NULL, unknown tag: asserts):
  * no hit, time 0, pos = a's center (or (0,0)); an invalid b is never hit. Polygons are checked in
  * O(n): finite, counter-clockwise, strictly convex, unit normals within about 8 degrees of their
- * edges'. Exact closed forms, no iteration (Minkowski difference of the two shapes, src/cast.c). */
+ * edges'. Exact closed forms, no iteration (Minkowski difference of the two shapes, src/cast.c),
+ * for every pair of kinds with a polygonal core; a pair with a curved kind (ellipse, wedge) takes
+ * conservative advancement (src/support.c), whose contact time is at most C2D_ELLIPSE_TOLERANCE
+ * early and never late. */
 C2D_API c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *b, c2d_vec2 delta_b);
 /* Sweeps a by delta through count static shapes (the article's sweepInto): the earliest hit of
  * c2d_shape_cast, ties in hit time going to the static first in the order (type, then its

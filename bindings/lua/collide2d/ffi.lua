@@ -48,10 +48,13 @@ else
     } c2d_polygon;
     typedef struct c2d_hit { c2d_vec2 pos; c2d_vec2 normal; c2d_vec2 delta; c2d_real time; } c2d_hit;
     typedef struct c2d_raycast_input { c2d_vec2 origin; c2d_vec2 translation; c2d_real max_fraction; } c2d_raycast_input;
+    typedef struct c2d_rounded_polygon { c2d_polygon polygon; c2d_real radius; } c2d_rounded_polygon;
+    typedef struct c2d_ellipse { c2d_vec2 center; c2d_vec2 radii; c2d_rot rotation; } c2d_ellipse;
     typedef struct c2d_shape {
       int type;
       union { c2d_vec2 point; c2d_segment segment; c2d_aabb aabb; c2d_circle circle;
-              c2d_capsule capsule; c2d_polygon polygon; } as;
+              c2d_capsule capsule; c2d_polygon polygon; c2d_rounded_polygon rounded_polygon;
+              c2d_ellipse ellipse; } as;
     } c2d_shape;
 
     typedef struct c2d_allocator {

@@ -1,0 +1,85 @@
+/* The shape-kind table: one const entry per c2d_shape_type, the only place the generic layer
+ * (src/shape.c, src/cast.c) learns what a kind is. Private; not installed. */
+#ifndef COLLIDE2D_KIND_H
+#define COLLIDE2D_KIND_H
+
+#include "internal.h"
+
+/* What the linear cast (src/cast.c) can do with a kind; the cast picks its path from the pair
+ * of these. */
+typedef enum c2d_cast_kind {
+    C2D_CAST_BOX,     /* an axis-aligned box: the exact box sweep against another box */
+    C2D_CAST_POINT,   /* a point: a ray cast of the point against the other shape */
+    C2D_CAST_DISK,    /* a c2d_circle payload: a ray cast against the circle of the summed radius */
+    C2D_CAST_CORE,    /* a polygonal core plus a radius: the exact Minkowski-difference cast */
+    C2D_CAST_SUPPORT  /* only a support function: conservative advancement (src/support.c) */
+} c2d_cast_kind;
+
+/* The form of a kind's polygonal core. */
+typedef enum c2d_core_form {
+    C2D_CORE_NONE,     /* no polygonal core (a curved core such as the ellipse's) */
+    C2D_CORE_POINT,    /* p1 */
+    C2D_CORE_SEGMENT,  /* p1-p2 (may coincide) */
+    C2D_CORE_BOX,      /* lower p1, upper p2 */
+    C2D_CORE_POLYGON   /* *polygon */
+} c2d_core_form;
+
+/* A shape seen as a convex core inflated by a radius (the rounded-shape view of Box2D), without
+ * copying: a view into the shape it came from. */
+typedef struct c2d_core_view {
+    c2d_core_form form;
+    c2d_vec2 p1, p2;
+    const c2d_polygon *polygon;
+    c2d_real radius;  /* 0 for kinds without one */
+} c2d_core_view;
+
+/* One row of the kind table. Every function takes a shape of this kind (the caller has looked the
+ * tag up); none allocates. */
+typedef struct c2d_kind {
+    const char *name;
+    bool solid;            /* has an interior (points and segments count as their closed selves) */
+    bool rounded;          /* the core view's radius belongs to the shape (circle, capsule, rounded polygon) */
+    c2d_cast_kind cast;    /* what the linear cast needs */
+    bool (*is_valid)(const c2d_shape *s);        /* what the constructor guarantees */
+    bool (*usable)(const c2d_shape *s);          /* what the static queries and distance accept */
+    c2d_aabb (*bounds)(const c2d_shape *s);      /* tight box */
+    bool (*contains)(const c2d_shape *s, c2d_vec2 p);
+    c2d_shape (*transform)(const c2d_shape *s, c2d_transform xf);
+    bool (*raycast)(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
+    c2d_core_view (*core)(const c2d_shape *s);   /* form C2D_CORE_NONE when curved */
+    /* The core's point farthest along dir (radius not included), relative to o. */
+    c2d_vec2 (*support)(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o);
+} c2d_kind;
+
+/* The rows of the kinds that live in their own files. */
+extern const c2d_kind c2d_kind_rounded_polygon;  /* src/rounded_polygon.c */
+extern const c2d_kind c2d_kind_ellipse;          /* src/ellipse.c */
+extern const c2d_kind c2d_kind_wedge;            /* src/wedge.c */
+
+/* The row of a tag, or NULL for an unknown one (src/shape.c). */
+const c2d_kind *c2d_kind_of(c2d_shape_type t);
+
+/* The core view of a curved kind: form C2D_CORE_NONE, no radius (src/shape.c). */
+c2d_core_view c2d_core_none(const c2d_shape *s);
+
+/* The support point of a polygonal core view (every kind with one uses it; src/shape.c). */
+c2d_vec2 c2d_core_support(c2d_core_view c, c2d_vec2 dir, c2d_vec2 o);
+
+/* ---- the support-function path (src/support.c) ----
+ * Any pair of kinds with a support function: GJK on the cores for distance, EPA for the depth of
+ * overlapping cores, the radii taken off along the normal. The shapes are checked with the kind's
+ * usable(); unusable shapes never overlap and give C2D_DISTANCE_INVALID_INPUT. overlap, hit,
+ * manifold and distance come from one computation, so they agree; the pair is put in a fixed
+ * order first, so each query is symmetric to the bit. */
+bool c2d_support_overlap(const c2d_shape *a, const c2d_shape *b);
+bool c2d_support_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
+c2d_manifold c2d_support_manifold(const c2d_shape *a, const c2d_shape *b);
+c2d_distance_result c2d_support_distance(const c2d_shape *a, const c2d_shape *b);
+/* Ray cast of any support kind by conservative advancement (a point cast against the shape). */
+bool c2d_support_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
+/* Linear cast by conservative advancement: a moving by d against a still b, both usable. Returns
+ * 0 for a miss, 1 for a first contact at *t (normal B toward A, *pos on B's surface), 2 when the
+ * shapes overlap or touch at the start (*normal: the push-out direction, may be zero). */
+int c2d_support_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t, c2d_vec2 *normal, c2d_vec2 *pos);
+
+#endif /* COLLIDE2D_KIND_H */
