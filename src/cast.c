@@ -37,13 +37,6 @@ static c2d_real safe_length(c2d_vec2 v) {
     return m * C2D_SQRT(x * x + y * y);
 }
 
-/* v / |v|, or (0,0) when |v| is zero or not finite. */
-static c2d_vec2 unit_or_zero(c2d_vec2 v) {
-    c2d_real l = safe_length(v);
-    if (!(l > 0) || !C2D_ISFINITE(l)) return c2d_v2(0, 0);
-    return c2d_v2(v.x / l, v.y / l);
-}
-
 static bool is_zero(c2d_vec2 v) { return v.x == 0 && v.y == 0; }
 
 /* Largest absolute coordinate of a box. */
@@ -129,7 +122,7 @@ static void core_pair(cast_core *c, c2d_vec2 p1, c2d_vec2 p2, c2d_vec2 o) {
     c2d_vec2 n;
     c->v[0] = c2d_sub(p1, o);
     c->v[1] = c2d_sub(p2, o);
-    n = unit_or_zero(c2d_right_perp(c2d_sub(c->v[1], c->v[0])));
+    n = c2d_unit_or_zero(c2d_right_perp(c2d_sub(c->v[1], c->v[0])));
     if (is_zero(n)) {
         c->count = 1;
         return;
@@ -335,7 +328,7 @@ static c2d_real nearest_feature(const mink *m, c2d_vec2 fallback, c2d_vec2 *norm
     if (K == 1) {
         *feature = 0;
         *vertex = true;
-        *normal = unit_or_zero(c2d_neg(m->v[0]));
+        *normal = c2d_unit_or_zero(c2d_neg(m->v[0]));
         if (is_zero(*normal)) *normal = fallback;
         return c2d_len_sq(m->v[0]);
     }
@@ -375,7 +368,7 @@ static c2d_real nearest_feature(const mink *m, c2d_vec2 fallback, c2d_vec2 *norm
     }
     *feature = best_s >= 1 ? (best_k + 1) % K : best_k;
     *vertex = true;
-    *normal = unit_or_zero(c2d_neg(m->v[*feature]));
+    *normal = c2d_unit_or_zero(c2d_neg(m->v[*feature]));
     if (is_zero(*normal)) {
         *feature = best_k;
         *vertex = false;
@@ -439,7 +432,7 @@ static cast_result cast_polygon(const mink *m, c2d_vec2 d, bool closed) {
  * with the segment's normal facing the start; moving along the line enters at the nearer endpoint,
  * and a lone point is hit only by passing exactly through it (both with the normal -d/|d|). */
 static cast_result cast_closed_small(const mink *m, c2d_vec2 d) {
-    c2d_vec2 back = unit_or_zero(c2d_neg(d));
+    c2d_vec2 back = c2d_unit_or_zero(c2d_neg(d));
     c2d_vec2 v0 = m->v[0];
     c2d_real dd = c2d_dot(d, d);
     if (m->count == 1) {
@@ -522,7 +515,7 @@ static bool outside_cone(const mink *m, int k, c2d_vec2 p, c2d_real R) {
     c2d_real lim = (c2d_real)8 * R * C2D_EPSILON * (vec_scale(p) + vec_scale(vk));
     for (j = 0; j < (K == 2 ? 1 : 2); ++j) {
         c2d_vec2 w = K == 2 ? m->v[1 - k] : m->v[j == 0 ? (k == 0 ? K - 1 : k - 1) : (k + 1) % K];
-        c2d_real s = c2d_dot(rel, unit_or_zero(c2d_sub(vk, w)));
+        c2d_real s = c2d_dot(rel, c2d_unit_or_zero(c2d_sub(vk, w)));
         if (s < 0 && s * s > lim) return true;
     }
     return false;
@@ -544,7 +537,7 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
         c2d_vec2 nn;
         int f;
         bool vtx;
-        c2d_real d2 = nearest_feature(m, unit_or_zero(c2d_neg(d)), &nn, &f, &vtx);
+        c2d_real d2 = nearest_feature(m, c2d_unit_or_zero(c2d_neg(d)), &nn, &f, &vtx);
         if (d2 < R * R) return cast_make(CAST_INSIDE, 0, nn, f, vtx);
     }
     for (k = 0; k < K && K >= 2; ++k) {
@@ -576,7 +569,7 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
             if (l2 >= REAL_MIN && C2D_ISFINITE(l2)) {
                 rel = c2d_scale(rel, (c2d_real)1 / C2D_SQRT(l2));
             } else {
-                rel = unit_or_zero(rel);
+                rel = c2d_unit_or_zero(rel);
                 if (is_zero(rel)) continue;
             }
         }
@@ -616,7 +609,7 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
                         km = k;
                     }
                 }
-                bis = unit_or_zero(bis);
+                bis = c2d_unit_or_zero(bis);
                 den = c2d_dot(bis, d);
                 if (den < 0) {
                     t = (c2d_dot(bis, m->v[k]) + R) / den;
@@ -639,7 +632,7 @@ static cast_result cast_rounded(const mink *m, c2d_vec2 d) {
          * there, found by bisection on the distance itself (well conditioned across the path);
          * the entry returned is the last time found clear (distance R or more). */
         c2d_real lo = 0, hi = best;
-        c2d_vec2 fb = unit_or_zero(c2d_neg(d));
+        c2d_vec2 fb = c2d_unit_or_zero(c2d_neg(d));
         int it;
         for (it = 0; it < 2 * (int)(sizeof(c2d_real) * 8); ++it) {
             c2d_real mid = lo + (hi - lo) / 2;
@@ -785,8 +778,8 @@ static contact cast_circles(c2d_circle a, c2d_circle b, c2d_vec2 d) {
     sum.radius = a.radius + b.radius;
     if (c2d_dot(m, m) < sum.radius * sum.radius) {
         c.kind = CAST_INSIDE;
-        c.normal = unit_or_zero(m);
-        if (is_zero(c.normal)) c.normal = unit_or_zero(c2d_neg(d));
+        c.normal = c2d_unit_or_zero(m);
+        if (is_zero(c.normal)) c.normal = c2d_unit_or_zero(c2d_neg(d));
         c.pos = c2d_mul_add(b.center, b.radius, c.normal);
         return c;
     }
@@ -941,7 +934,7 @@ static c2d_sweep settle(const c2d_shape *a, c2d_vec2 da, const c2d_shape *bs, in
         ma = c2d_shape_transform(a, xa);
         mb = c2d_shape_transform(&bs[jh], xb);
         if (!c2d_shape_hit(&ma, &mb, &s.hit)) {
-            s.hit.normal = unit_or_zero(c2d_neg(d));
+            s.hit.normal = c2d_unit_or_zero(c2d_neg(d));
             s.hit.pos = c2d_aabb_center(c2d_shape_aabb(&ma));
         }
     }

@@ -392,13 +392,6 @@ static void round_core(const c2d_shape *s, c2d_segment *core, c2d_real *radius) 
 
 static bool segment_in_range(c2d_segment s) { return c2d_vec2_in_range(s.p1) && c2d_vec2_in_range(s.p2); }
 
-/* v / |v|, or (0,0) when |v| is zero or underflows (divides, so a tiny v cannot overflow). */
-static c2d_vec2 unit_or_zero(c2d_vec2 v) {
-    c2d_real l = c2d_len(v);
-    if (!(l > 0)) return c2d_v2(0, 0);
-    return c2d_v2(v.x / l, v.y / l);
-}
-
 /* Unit normal from core B toward core A, and the core distance along it, from the closest points
  * sd of the cores ca and cb. When a closest point lies inside a segment, the normal is that
  * segment's perpendicular and the distance is the other closest point's (an endpoint's) height
@@ -411,13 +404,13 @@ static c2d_vec2 core_normal(c2d_segment ca, c2d_segment cb, c2d_segment_distance
     *core = 0;
     if (!(sd.distance_squared > 0)) return c2d_v2(0, 0);
     if (sd.fraction2 > 0 && sd.fraction2 < 1) {
-        n = unit_or_zero(c2d_left_perp(c2d_sub(cb.p2, cb.p1)));
+        n = c2d_unit_or_zero(c2d_left_perp(c2d_sub(cb.p2, cb.p1)));
         h = c2d_dot(n, c2d_sub(sd.closest1, cb.p1));
     } else if (sd.fraction1 > 0 && sd.fraction1 < 1) {
-        n = unit_or_zero(c2d_left_perp(c2d_sub(ca.p2, ca.p1)));
+        n = c2d_unit_or_zero(c2d_left_perp(c2d_sub(ca.p2, ca.p1)));
         h = c2d_dot(n, c2d_sub(ca.p1, sd.closest2));
     } else {
-        n = unit_or_zero(c2d_sub(sd.closest1, sd.closest2));
+        n = c2d_unit_or_zero(c2d_sub(sd.closest1, sd.closest2));
         h = c2d_dot(n, c2d_sub(sd.closest1, sd.closest2));
     }
     if (h < 0) {
