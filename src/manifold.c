@@ -356,7 +356,26 @@ static inline bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
 #endif
 }
 
+/* c2d_ref_rs_separation for a core of at most two points (a segment's two faces, or none): the
+ * same operations in the same order, without the loop over a whole block of lanes, so the same
+ * bits. Capsules and segments take it. */
+static inline c2d_real rs_separation_small(const rshape *a, const rshape *b, int *face) {
+    c2d_real m0 = REAL_MAX, m1 = REAL_MAX, s0, s1;
+    int j;
+    *face = 0;
+    if (a->count < 2) return -REAL_MAX;
+    for (j = 0; j < b->count; ++j) {
+        m0 = c2d_minr(m0, a->nx[0] * b->vx[j] + a->ny[0] * b->vy[j]);
+        m1 = c2d_minr(m1, a->nx[1] * b->vx[j] + a->ny[1] * b->vy[j]);
+    }
+    s0 = m0 - a->off[0];
+    s1 = m1 - a->off[1];
+    *face = s1 > s0 ? 1 : 0;
+    return c2d_maxr(s0, s1);
+}
+
 static inline c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
+    if (a->count <= 2) return rs_separation_small(a, b, face);
 #ifdef POLY_SSE
     return c2d_sse_rs_separation(a, b, face);
 #else
