@@ -766,19 +766,23 @@ static bool disk_disk(c2d_circle a, c2d_circle b, contact *out) {
     return true;
 }
 
-/* A manifold of one point midway between the surfaces of a contact (local frame, origin o),
- * built in one piece. */
-static c2d_manifold one_point_manifold(const contact *c, c2d_vec2 o, uint32_t id) {
+/* A manifold of one point (world frame), built in one piece. */
+static inline c2d_manifold single_point(c2d_vec2 normal, c2d_vec2 point, c2d_real depth, uint32_t id) {
     c2d_manifold m;
-    m.normal = c->normal;
-    m.points[0].point = c2d_add(o, c2d_mul_add(c->pos, (c2d_real)-0.5 * c->depth, c->normal));
-    m.points[0].depth = c->depth;
+    m.normal = normal;
+    m.points[0].point = point;
+    m.points[0].depth = depth;
     m.points[0].id = id;
     m.points[1].point = c2d_v2(0, 0);
     m.points[1].depth = 0;
     m.points[1].id = 0;
     m.count = 1;
     return m;
+}
+
+/* A manifold of one point midway between the surfaces of a contact (local frame, origin o). */
+static c2d_manifold one_point_manifold(const contact *c, c2d_vec2 o, uint32_t id) {
+    return single_point(c->normal, c2d_add(o, c2d_mul_add(c->pos, (c2d_real)-0.5 * c->depth, c->normal)), c->depth, id);
 }
 
 /* Writes the world-frame hit (out may be NULL) when the verdict, settled by the exact predicate
@@ -1283,17 +1287,17 @@ c2d_manifold c2d_aabb_manifold_aabb(c2d_aabb a, c2d_aabb b) {
  * through A's face nearest to it (the first of bottom, right, top, left on ties), as the core
  * does. */
 c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b) {
-    c2d_manifold m;
     c2d_vec2 c = b.center, d, n;
     c2d_real r = b.radius, d2, depth;
-    d = c2d_v2(c2d_clampr(c.x, a.lower.x, a.upper.x) - c.x, c2d_clampr(c.y, a.lower.y, a.upper.y) - c.y);
+    /* the clamp as a least and a largest value (no branch), as c2d_aabb_overlap_circle's */
+    d = c2d_v2(c2d_maxr(c2d_minr(c.x, a.upper.x), a.lower.x) - c.x, c2d_maxr(c2d_minr(c.y, a.upper.y), a.lower.y) - c.y);
     d2 = d.x * d.x + d.y * d.y;
-    if (!(d2 < r * r) || !(c2d_aabb_usable(a) & c2d_circle_ok(b))) return empty_manifold();
+    if (!(d2 < r * r) || !(c2d_aabb_usable(a) && c2d_circle_ok(b))) return empty_manifold();
     if (d2 > 0) {
         c2d_real dist = C2D_SQRT(d2);
         n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
         depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
-        m.points[0].point = c2d_mul_add(c, r - (c2d_real)0.5 * depth, n);
+        return single_point(n, c2d_mul_add(c, r - (c2d_real)0.5 * depth, n), depth, 0);
     } else {
         c2d_real s[4], best;
         c2d_vec2 foot;
@@ -1316,16 +1320,8 @@ c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b) {
         default: n = c2d_v2(1, 0); foot = c2d_v2(a.lower.x, c.y); break;
         }
         depth = r - best; /* >= r > 0 */
-        m.points[0].point = c2d_mul_add(foot, (c2d_real)0.5 * depth, n);
+        return single_point(n, c2d_mul_add(foot, (c2d_real)0.5 * depth, n), depth, 0);
     }
-    m.normal = n;
-    m.points[0].depth = depth;
-    m.points[0].id = 0;
-    m.points[1].point = c2d_v2(0, 0);
-    m.points[1].depth = 0;
-    m.points[1].id = 0;
-    m.count = 1;
-    return m;
 }
 
 c2d_manifold c2d_aabb_manifold_capsule(c2d_aabb a, c2d_capsule b) {
@@ -1360,7 +1356,6 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
  * and one least value, without branches. Then disk_disk's contact, written straight into the
  * manifold. */
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
-    c2d_manifold m;
     c2d_vec2 d, n = c2d_v2(1, 0);
     c2d_real r = a.radius + b.radius, d2, dist = 0, depth;
     c2d_real big;
@@ -1375,15 +1370,7 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
         n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
     }
     depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
-    m.normal = n;
-    m.points[0].point = c2d_add(b.center, c2d_mul_add(c2d_scale(n, b.radius), (c2d_real)-0.5 * depth, n));
-    m.points[0].depth = depth;
-    m.points[0].id = 0;
-    m.points[1].point = c2d_v2(0, 0);
-    m.points[1].depth = 0;
-    m.points[1].id = 0;
-    m.count = 1;
-    return m;
+    return single_point(n, c2d_add(b.center, c2d_mul_add(c2d_scale(n, b.radius), (c2d_real)-0.5 * depth, n)), depth, 0);
 }
 
 /* The rounded-shape core's manifold of a circle and a capsule: the general path, for the pairs
@@ -1412,7 +1399,6 @@ static c2d_manifold circle_capsule_core(c2d_circle a, c2d_capsule b) {
  *   nearest point to the center as its normal, as the core does; closer centers, whose direction
  *   is lost in rounding, go to the core (circle_capsule_core). */
 c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
-    c2d_manifold m;
     c2d_vec2 c = c2d_sub(a.center, b.p1), d = c2d_sub(b.p2, b.p1), e, n, q;
     c2d_real r = a.radius + b.radius, dd = c2d_dot(d, d), t = c2d_dot(c, d), d2, scale, tol, dist, depth;
     t = t <= 0 ? 0 : (t >= dd ? 1 : t / dd);
@@ -1427,15 +1413,7 @@ c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
     dist = C2D_SQRT(d2);
     n = div_vec2(e, dist);
     depth = positive_depth(r - dist, scale);
-    m.normal = n;
-    m.points[0].point = c2d_add(b.p1, c2d_mul_add(q, b.radius - (c2d_real)0.5 * depth, n));
-    m.points[0].depth = depth;
-    m.points[0].id = 0;
-    m.points[1].point = c2d_v2(0, 0);
-    m.points[1].depth = 0;
-    m.points[1].id = 0;
-    m.count = 1;
-    return m;
+    return single_point(n, c2d_add(b.p1, c2d_mul_add(q, b.radius - (c2d_real)0.5 * depth, n)), depth, 0);
 }
 
 /* c2d_circle_overlap_polygon for the rare unsure calls, out of line with the circle as scalars, so

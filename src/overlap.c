@@ -270,8 +270,10 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
 /* The box point nearest the center (the center itself when inside) must be closer than the radius.
  * The offset is formed relative to the center. */
 bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
-    c2d_real dx = c2d_clampr(c.center.x, b.lower.x, b.upper.x) - c.center.x;
-    c2d_real dy = c2d_clampr(c.center.y, b.lower.y, b.upper.y) - c.center.y;
+    /* the clamp as a least and a largest value (no branch; the same as clamping for a box the
+     * checks accept, and c2d_aabb_manifold_circle's) */
+    c2d_real dx = c2d_maxr(c2d_minr(c.center.x, b.upper.x), b.lower.x) - c.center.x;
+    c2d_real dy = c2d_maxr(c2d_minr(c.center.y, b.upper.y), b.lower.y) - c.center.y;
     /* the test first (any input may take it: floats do not trap), the checks only for a yes */
     return dx * dx + dy * dy < c.radius * c.radius && c2d_aabb_usable(b) && c2d_circle_ok(c);
 }
