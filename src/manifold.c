@@ -356,7 +356,26 @@ static inline bool rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
 #endif
 }
 
+/* c2d_ref_rs_separation for a core of at most two points (a segment's two faces, or none): the
+ * same operations in the same order, without the loop over a whole block of lanes, so the same
+ * bits. Capsules and segments take it. */
+static inline c2d_real rs_separation_small(const rshape *a, const rshape *b, int *face) {
+    c2d_real m0 = REAL_MAX, m1 = REAL_MAX, s0, s1;
+    int j;
+    *face = 0;
+    if (a->count < 2) return -REAL_MAX;
+    for (j = 0; j < b->count; ++j) {
+        m0 = c2d_minr(m0, a->nx[0] * b->vx[j] + a->ny[0] * b->vy[j]);
+        m1 = c2d_minr(m1, a->nx[1] * b->vx[j] + a->ny[1] * b->vy[j]);
+    }
+    s0 = m0 - a->off[0];
+    s1 = m1 - a->off[1];
+    *face = s1 > s0 ? 1 : 0;
+    return c2d_maxr(s0, s1);
+}
+
 static inline c2d_real rs_separation(const rshape *a, const rshape *b, int *face) {
+    if (a->count <= 2) return rs_separation_small(a, b, face);
 #ifdef POLY_SSE
     return c2d_sse_rs_separation(a, b, face);
 #else
@@ -747,19 +766,23 @@ static bool disk_disk(c2d_circle a, c2d_circle b, contact *out) {
     return true;
 }
 
-/* A manifold of one point midway between the surfaces of a contact (local frame, origin o),
- * built in one piece. */
-static c2d_manifold one_point_manifold(const contact *c, c2d_vec2 o, uint32_t id) {
+/* A manifold of one point (world frame), built in one piece. */
+static inline c2d_manifold single_point(c2d_vec2 normal, c2d_vec2 point, c2d_real depth, uint32_t id) {
     c2d_manifold m;
-    m.normal = c->normal;
-    m.points[0].point = c2d_add(o, c2d_mul_add(c->pos, (c2d_real)-0.5 * c->depth, c->normal));
-    m.points[0].depth = c->depth;
+    m.normal = normal;
+    m.points[0].point = point;
+    m.points[0].depth = depth;
     m.points[0].id = id;
     m.points[1].point = c2d_v2(0, 0);
     m.points[1].depth = 0;
     m.points[1].id = 0;
     m.count = 1;
     return m;
+}
+
+/* A manifold of one point midway between the surfaces of a contact (local frame, origin o). */
+static c2d_manifold one_point_manifold(const contact *c, c2d_vec2 o, uint32_t id) {
+    return single_point(c->normal, c2d_add(o, c2d_mul_add(c->pos, (c2d_real)-0.5 * c->depth, c->normal)), c->depth, id);
 }
 
 /* Writes the world-frame hit (out may be NULL) when the verdict, settled by the exact predicate
@@ -1187,30 +1210,118 @@ static c2d_manifold empty_manifold(void) {
     return m;
 }
 
+/* Two boxes, in closed form (the rounded-shape core gives the same contact, slower): the
+ * decision is c2d_aabb_overlap_aabb itself (strict, with the box checks folded into its
+ * comparisons). The reference face is A's face of least penetration (the first of bottom, right, top,
+ * left on ties: for boxes B's faces give the same separations, so the core keeps A's face too),
+ * the incident edge B's opposite face, clipped to the overlap of the two extents along the face:
+ * two points midway between the faces, both at the full depth, with the core's ids. Every value
+ * is a difference or a minimum of coordinates, so the points and depths are exact up to one
+ * rounding (the core's clipping rounded a little more). */
 c2d_manifold c2d_aabb_manifold_aabb(c2d_aabb a, c2d_aabb b) {
-    rshape ra, rb;
     c2d_manifold m;
-    verdict v;
-    c2d_vec2 o;
-    if (!c2d_aabb_usable(a) || !c2d_aabb_usable(b)) return empty_manifold();
-    o = b.lower;
-    rs_aabb(&rb, b, o);
-    rs_aabb(&ra, a, o);
-    v = rs_manifold(&ra, &rb, o, &m);
-    return finish_manifold(v, v == RS_UNSURE && c2d_aabb_overlap_aabb(a, b), &m);
+    c2d_real s[4], best, h, lo, hi;
+    int f, k;
+    if (!c2d_aabb_overlap_aabb(a, b)) return empty_manifold(); /* checks both boxes too */
+    s[0] = a.lower.y - b.upper.y; /* A's bottom face: separation of B's top */
+    s[1] = b.lower.x - a.upper.x; /* right */
+    s[2] = b.lower.y - a.upper.y; /* top */
+    s[3] = a.lower.x - b.upper.x; /* left */
+    f = 0;
+    best = s[0];
+    for (k = 1; k < 4; ++k) {
+        if (s[k] > best) {
+            best = s[k];
+            f = k;
+        }
+    }
+    h = (c2d_real)-0.5 * best; /* half the depth (> 0: the boxes overlap strictly) */
+    m.points[0].depth = m.points[1].depth = -best;
+    if (f == 0 || f == 2) {
+        lo = c2d_maxr(a.lower.x, b.lower.x);
+        hi = c2d_minr(a.upper.x, b.upper.x);
+    } else {
+        lo = c2d_maxr(a.lower.y, b.lower.y);
+        hi = c2d_minr(a.upper.y, b.upper.y);
+    }
+    switch (f) {
+    case 0: /* A on top of B: B's top face clipped; A's corners 0, 1 against B's 3, 2 */
+        m.normal = c2d_v2(0, 1);
+        m.points[0].point = c2d_v2(lo, b.upper.y - h);
+        m.points[1].point = c2d_v2(hi, b.upper.y - h);
+        m.points[0].id = MAKE_ID(0, 3);
+        m.points[1].id = MAKE_ID(1, 2);
+        break;
+    case 1: /* A left of B */
+        m.normal = c2d_v2(-1, 0);
+        m.points[0].point = c2d_v2(b.lower.x + h, lo);
+        m.points[1].point = c2d_v2(b.lower.x + h, hi);
+        m.points[0].id = MAKE_ID(1, 0);
+        m.points[1].id = MAKE_ID(2, 3);
+        break;
+    case 2: /* A below B */
+        m.normal = c2d_v2(0, -1);
+        m.points[0].point = c2d_v2(hi, b.lower.y + h);
+        m.points[1].point = c2d_v2(lo, b.lower.y + h);
+        m.points[0].id = MAKE_ID(2, 1);
+        m.points[1].id = MAKE_ID(3, 0);
+        break;
+    default: /* A right of B */
+        m.normal = c2d_v2(1, 0);
+        m.points[0].point = c2d_v2(b.upper.x - h, hi);
+        m.points[1].point = c2d_v2(b.upper.x - h, lo);
+        m.points[0].id = MAKE_ID(3, 2);
+        m.points[1].id = MAKE_ID(0, 1);
+        break;
+    }
+    m.count = 2;
+    return m;
 }
 
+/* A box against a circle, in closed form (the rounded-shape core gives the same contact, slower).
+ * The decision is c2d_aabb_overlap_circle's own test (the center's squared distance to the box,
+ * from the clamped center, below r^2; false for NaN), so the common miss costs no check; the
+ * checks run only for a hit. A center outside the box: along the line from the center to its
+ * nearest point of the box (a difference of coordinates, so its direction is good to rounding
+ * even when the center nearly touches the box). A center inside (or on the boundary): out
+ * through A's face nearest to it (the first of bottom, right, top, left on ties), as the core
+ * does. */
 c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b) {
-    rshape ra, rb;
-    c2d_manifold m;
-    verdict v;
-    c2d_vec2 o;
-    if (!c2d_aabb_usable(a) || !c2d_circle_ok(b)) return empty_manifold();
-    o = b.center;
-    rs_point(&rb, b.center, b.radius, o);
-    rs_aabb(&ra, a, o);
-    v = rs_manifold(&ra, &rb, o, &m);
-    return finish_manifold(v, v == RS_UNSURE && c2d_aabb_overlap_circle(a, b), &m);
+    c2d_vec2 c = b.center, d, n;
+    c2d_real r = b.radius, d2, depth;
+    /* the clamp as a least and a largest value (no branch), as c2d_aabb_overlap_circle's */
+    d = c2d_v2(c2d_maxr(c2d_minr(c.x, a.upper.x), a.lower.x) - c.x, c2d_maxr(c2d_minr(c.y, a.upper.y), a.lower.y) - c.y);
+    d2 = d.x * d.x + d.y * d.y;
+    if (!(d2 < r * r) || !(c2d_aabb_usable(a) && c2d_circle_ok(b))) return empty_manifold();
+    if (d2 > 0) {
+        c2d_real dist = C2D_SQRT(d2);
+        n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
+        depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
+        return single_point(n, c2d_mul_add(c, r - (c2d_real)0.5 * depth, n), depth, 0);
+    } else {
+        c2d_real s[4], best;
+        c2d_vec2 foot;
+        int f = 0, k;
+        s[0] = a.lower.y - c.y; /* the center's (non-positive) separation from A's bottom face */
+        s[1] = c.x - a.upper.x;
+        s[2] = c.y - a.upper.y;
+        s[3] = a.lower.x - c.x;
+        best = s[0];
+        for (k = 1; k < 4; ++k) {
+            if (s[k] > best) {
+                best = s[k];
+                f = k;
+            }
+        }
+        switch (f) {
+        case 0: n = c2d_v2(0, 1); foot = c2d_v2(c.x, a.lower.y); break;
+        case 1: n = c2d_v2(-1, 0); foot = c2d_v2(a.upper.x, c.y); break;
+        case 2: n = c2d_v2(0, -1); foot = c2d_v2(c.x, a.upper.y); break;
+        default: n = c2d_v2(1, 0); foot = c2d_v2(a.lower.x, c.y); break;
+        }
+        depth = r - best; /* >= r > 0 */
+        return single_point(n, c2d_mul_add(foot, (c2d_real)0.5 * depth, n), depth, 0);
+    }
 }
 
 c2d_manifold c2d_aabb_manifold_capsule(c2d_aabb a, c2d_capsule b) {
@@ -1245,7 +1356,6 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
  * and one least value, without branches. Then disk_disk's contact, written straight into the
  * manifold. */
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
-    c2d_manifold m;
     c2d_vec2 d, n = c2d_v2(1, 0);
     c2d_real r = a.radius + b.radius, d2, dist = 0, depth;
     c2d_real big;
@@ -1260,28 +1370,50 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
         n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);
     }
     depth = positive_depth(r - dist, c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y)) + r);
-    m.normal = n;
-    m.points[0].point = c2d_add(b.center, c2d_mul_add(c2d_scale(n, b.radius), (c2d_real)-0.5 * depth, n));
-    m.points[0].depth = depth;
-    m.points[0].id = 0;
-    m.points[1].point = c2d_v2(0, 0);
-    m.points[1].depth = 0;
-    m.points[1].id = 0;
-    m.count = 1;
-    return m;
+    return single_point(n, c2d_add(b.center, c2d_mul_add(c2d_scale(n, b.radius), (c2d_real)-0.5 * depth, n)), depth, 0);
 }
 
-c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
+/* The rounded-shape core's manifold of a circle and a capsule: the general path, for the pairs
+ * that the closed form below leaves to it. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static c2d_manifold circle_capsule_core(c2d_circle a, c2d_capsule b) {
     rshape ra, rb;
     c2d_manifold m;
     verdict v;
-    c2d_vec2 o;
-    if (!c2d_circle_ok(a) || !c2d_capsule_ok(b)) return empty_manifold();
-    o = b.p1;
+    c2d_vec2 o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_point(&ra, a.center, a.radius, o);
     v = rs_manifold(&ra, &rb, o, &m);
     return finish_manifold(v, v == RS_UNSURE && c2d_circle_overlap_capsule(a, b), &m);
+}
+
+/* A circle against a capsule, in closed form: the capsule's core point nearest the center (in a
+ * frame at p1), then
+ * - a clear miss (distance beyond the sum of the radii by SURE_ULPS rounding units of the size,
+ *   or a NaN-free infinity) returns at once, before any check: no input gets a hit from it;
+ * - otherwise c2d_circle_overlap_capsule decides (checks and the exact test), so that manifold and
+ *   overlap agree;
+ * - a hit whose center lies clearly off the core (16 times that margin) takes the line from the
+ *   nearest point to the center as its normal, as the core does; closer centers, whose direction
+ *   is lost in rounding, go to the core (circle_capsule_core). */
+c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
+    c2d_vec2 c = c2d_sub(a.center, b.p1), d = c2d_sub(b.p2, b.p1), e, n, q;
+    c2d_real r = a.radius + b.radius, dd = c2d_dot(d, d), t = c2d_dot(c, d), d2, scale, tol, dist, depth;
+    t = t <= 0 ? 0 : (t >= dd ? 1 : t / dd);
+    q = c2d_scale(d, t);
+    e = c2d_sub(c, q);
+    d2 = c2d_dot(e, e);
+    scale = c2d_maxr(c2d_maxr(C2D_ABS(c.x), C2D_ABS(c.y)), c2d_maxr(C2D_ABS(d.x), C2D_ABS(d.y))) + r; /* the core's pair_scale */
+    tol = SURE_ULPS * C2D_EPSILON * scale;
+    if (d2 >= (r + tol) * (r + tol)) return empty_manifold();
+    if (!c2d_circle_overlap_capsule(a, b)) return empty_manifold();
+    if (!(d2 >= (16 * tol) * (16 * tol)) || d2 < REAL_MIN) return circle_capsule_core(a, b);
+    dist = C2D_SQRT(d2);
+    n = div_vec2(e, dist);
+    depth = positive_depth(r - dist, scale);
+    return single_point(n, c2d_add(b.p1, c2d_mul_add(q, b.radius - (c2d_real)0.5 * depth, n)), depth, 0);
 }
 
 /* c2d_circle_overlap_polygon for the rare unsure calls, out of line with the circle as scalars, so
@@ -1310,12 +1442,26 @@ c2d_manifold c2d_circle_manifold_polygon(c2d_circle a, const c2d_polygon *b) {
     return one_point_manifold(&k, a.center, 0);
 }
 
+/* lo > hi by more than the rounding of lo and hi, each computed with one rounding from exact
+ * values: then the exact lo is above the exact hi. False for NaN and infinities. */
+static inline bool surely_above(c2d_real lo, c2d_real hi) { return lo - hi > 4 * C2D_EPSILON * (C2D_ABS(lo) + C2D_ABS(hi)); }
+
+/* True when the bounding boxes of two capsules surely do not overlap (touching counts as apart),
+ * so that neither can the capsules: a clear miss for any input, good or bad, before any check.
+ * A NaN or an infinity gives false. */
+static inline bool capsule_boxes_apart(c2d_capsule a, c2d_capsule b) {
+    return surely_above(c2d_minr(b.p1.x, b.p2.x) - b.radius, c2d_maxr(a.p1.x, a.p2.x) + a.radius) ||
+           surely_above(c2d_minr(a.p1.x, a.p2.x) - a.radius, c2d_maxr(b.p1.x, b.p2.x) + b.radius) ||
+           surely_above(c2d_minr(b.p1.y, b.p2.y) - b.radius, c2d_maxr(a.p1.y, a.p2.y) + a.radius) ||
+           surely_above(c2d_minr(a.p1.y, a.p2.y) - a.radius, c2d_maxr(b.p1.y, b.p2.y) + b.radius);
+}
+
 c2d_manifold c2d_capsule_manifold_capsule(c2d_capsule a, c2d_capsule b) {
     rshape ra, rb;
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (!c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return empty_manifold();
+    if (capsule_boxes_apart(a, b) || !c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return empty_manifold();
     o = b.p1;
     rs_segment(&rb, b.p1, b.p2, b.radius, o);
     rs_segment(&ra, a.p1, a.p2, a.radius, o);

@@ -270,11 +270,12 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
 /* The box point nearest the center (the center itself when inside) must be closer than the radius.
  * The offset is formed relative to the center. */
 bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
-    c2d_real dx, dy;
-    if (!c2d_aabb_usable(b) || !c2d_circle_ok(c)) return false;
-    dx = c2d_clampr(c.center.x, b.lower.x, b.upper.x) - c.center.x;
-    dy = c2d_clampr(c.center.y, b.lower.y, b.upper.y) - c.center.y;
-    return dx * dx + dy * dy < c.radius * c.radius;
+    /* the clamp as a least and a largest value (no branch; the same as clamping for a box the
+     * checks accept, and c2d_aabb_manifold_circle's) */
+    c2d_real dx = c2d_maxr(c2d_minr(c.center.x, b.upper.x), b.lower.x) - c.center.x;
+    c2d_real dy = c2d_maxr(c2d_minr(c.center.y, b.upper.y), b.lower.y) - c.center.y;
+    /* the test first (any input may take it: floats do not trap), the checks only for a yes */
+    return dx * dx + dy * dy < c.radius * c.radius && c2d_aabb_usable(b) && c2d_circle_ok(c);
 }
 
 bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c) {
@@ -316,18 +317,20 @@ bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
 
 /* ---- circle ---- */
 
+/* The test first (any input may take it: floats do not trap), the checks only for a yes. Past the
+ * test no value is NaN and both centers are finite, so circle_ok's checks reduce to one largest
+ * and one least value, without a branch (as c2d_circle_manifold_circle). */
 bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b) {
-    c2d_real r;
-    if (!c2d_circle_ok(a) || !c2d_circle_ok(b)) return false;
-    r = a.radius + b.radius;
-    return c2d_dist_sq(a.center, b.center) < r * r;
+    c2d_real r = a.radius + b.radius, big;
+    if (!(c2d_dist_sq(a.center, b.center) < r * r)) return false;
+    big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
+                   c2d_maxr(a.radius, b.radius));
+    return (big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) >= (c2d_real)C2D_MIN_SIZE);
 }
 
+/* The exact test first (any input may take it), the checks only for a yes. */
 bool c2d_circle_overlap_capsule(c2d_circle a, c2d_capsule b) {
-    c2d_real r;
-    if (!c2d_circle_ok(a) || !c2d_capsule_ok(b)) return false;
-    r = a.radius + b.radius;
-    return point_near_segment(a.center, b.p1, b.p2, r);
+    return point_near_segment(a.center, b.p1, b.p2, a.radius + b.radius) && c2d_circle_ok(a) && c2d_capsule_ok(b);
 }
 
 /* A face with the center at least the radius outside means no overlap; a center behind every face

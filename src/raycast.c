@@ -373,6 +373,21 @@ bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
     return true;
 }
 
+/* True when the ray's whole line surely keeps the capsule at least its radius away: both core ends
+ * on the same side of the line, each farther than r by more than the rounding of the cross
+ * products (their terms' magnitudes times 4 units of rounding, and 4 more on r |d|). Then no t
+ * enters the open capsule: a miss, decided before the capsule's frame is built. A zero (or
+ * underflowing) translation, a point test, gives false, and so does overflow (an infinity or a
+ * NaN). */
+static bool ray_line_clears_capsule(c2d_capsule c, c2d_raycast_input in) {
+    c2d_vec2 d = in.translation, w1 = c2d_sub(c.p1, in.origin), w2 = c2d_sub(c.p2, in.origin);
+    c2d_real c1 = c2d_cross(d, w1), c2 = c2d_cross(d, w2);
+    c2d_real e1 = 4 * C2D_EPSILON * (C2D_ABS(d.x * w1.y) + C2D_ABS(d.y * w1.x));
+    c2d_real e2 = 4 * C2D_EPSILON * (C2D_ABS(d.x * w2.y) + C2D_ABS(d.y * w2.x));
+    c2d_real need = c.radius * C2D_SQRT(d.x * d.x + d.y * d.y) * (1 + 4 * C2D_EPSILON);
+    return (need > 0) & ((c1 > 0) == (c2 > 0)) & (C2D_ABS(c1) - e1 >= need) & (C2D_ABS(c2) - e2 >= need);
+}
+
 /* Capsule cast in the capsule's own frame (x along the core p1 -> p2, y to its left), origin at
  * p1. The open capsule is the union of an open rectangle and two open end disks, so the first
  * entry into it is the earliest of: crossing one of the two side lines y = +-r inward at an x on
@@ -386,6 +401,7 @@ bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out) {
     int k;
     if (!c2d_raycast_input_is_valid(in)) return false;
     if (!c2d_vec2_is_valid(c.p1) || !c2d_vec2_is_valid(c.p2) || !(r >= C2D_MIN_SIZE) || !C2D_ISFINITE(r)) return false;
+    if (ray_line_clears_capsule(c, in)) return false;
     e = c2d_sub(c.p2, c.p1);
     len = robust_length(e);
     if (!C2D_ISFINITE(len)) return false;
@@ -421,8 +437,9 @@ bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out) {
             found = true;
         }
     }
-    /* the end disks */
-    dlen = robust_length(in.translation);
+    /* the end disks, unless a side line was crossed: from outside, the ray is above (or below)
+     * both disks until it crosses that line, so the crossing is its first entry */
+    dlen = found ? 0 : robust_length(in.translation);
     if (dlen > 0 && C2D_ISFINITE(dlen)) {
         u = c2d_scale(in.translation, (c2d_real)1 / dlen);
         for (k = 0; k < 2; ++k) {

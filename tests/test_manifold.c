@@ -557,6 +557,61 @@ static void manifold_ids_stable(void **state) {
     }
 }
 
+/* The closed forms of box-box, box-circle and circle-capsule give the rounded-shape core's
+ * answer: box-box as c2d_aabb_manifold_polygon (same normal, points, depths and ids), box-circle as
+ * c2d_circle_manifold_polygon seen from the other side (normal negated, same point and depth),
+ * circle-capsule as c2d_circle_hit_capsule (normal, depth = |delta|). Random shapes on a grid of
+ * quarters, so that exact ties (a center at a box's center, equal penetrations) come up. */
+static void closed_forms_match_the_core(void **state) {
+    test_rng r = test_rng_make("closed_forms_match_the_core");
+    int n = test_iterations(4000), i, k, hits = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        double q = 0.25;
+        c2d_aabb a = box_c(q * (double)(int)test_rng_range(&r, -8, 8), q * (double)(int)test_rng_range(&r, -8, 8),
+                           q * (double)(1 + (int)test_rng_range(&r, 0, 8)), q * (double)(1 + (int)test_rng_range(&r, 0, 8)));
+        c2d_aabb b = box_c(q * (double)(int)test_rng_range(&r, -8, 8), q * (double)(int)test_rng_range(&r, -8, 8),
+                           q * (double)(1 + (int)test_rng_range(&r, 0, 8)), q * (double)(1 + (int)test_rng_range(&r, 0, 8)));
+        c2d_circle c = circ(q * (double)(int)test_rng_range(&r, -12, 12), q * (double)(int)test_rng_range(&r, -12, 12),
+                            q * (double)(1 + (int)test_rng_range(&r, 0, 8)));
+        c2d_capsule k2 = caps(q * (double)(int)test_rng_range(&r, -8, 8), q * (double)(int)test_rng_range(&r, -8, 8),
+                              q * (double)(int)test_rng_range(&r, -8, 8), q * (double)(int)test_rng_range(&r, -8, 8),
+                              q * (double)(1 + (int)test_rng_range(&r, 0, 8)));
+        c2d_polygon pa = c2d_polygon_from_aabb(a), pb = c2d_polygon_from_aabb(b);
+        c2d_manifold m = c2d_aabb_manifold_aabb(a, b), w = c2d_aabb_manifold_polygon(a, &pb);
+        c2d_hit h;
+        bool got;
+        assert_int_equal(m.count, w.count);
+        if (m.count > 0) {
+            ++hits;
+            assert_vec_near(m.normal, (double)w.normal.x, (double)w.normal.y, TOL);
+            for (k = 0; k < m.count; ++k) {
+                const c2d_manifold_point *p = find_point_at(&w, (double)m.points[k].point.x);
+                if (m.normal.x != 0) p = m.points[k].id == w.points[0].id ? &w.points[0] : &w.points[1];
+                assert_vec_near(m.points[k].point, (double)p->point.x, (double)p->point.y, TOL);
+                assert_near(m.points[k].depth, p->depth, TOL);
+                assert_int_equal(m.points[k].id, p->id);
+            }
+        }
+        m = c2d_aabb_manifold_circle(a, c);
+        w = c2d_circle_manifold_polygon(c, &pa);
+        assert_int_equal(m.count, w.count);
+        if (m.count > 0) {
+            assert_vec_near(m.normal, -(double)w.normal.x, -(double)w.normal.y, TOL);
+            assert_vec_near(m.points[0].point, (double)w.points[0].point.x, (double)w.points[0].point.y, TOL);
+            assert_near(m.points[0].depth, w.points[0].depth, TOL);
+        }
+        m = c2d_circle_manifold_capsule(c, k2);
+        got = c2d_circle_hit_capsule(c, k2, &h);
+        assert_int_equal(m.count > 0, got);
+        if (got) {
+            assert_vec_near(m.normal, (double)h.normal.x, (double)h.normal.y, TOL);
+            assert_near(m.points[0].depth, c2d_len(h.delta), TOL);
+        }
+    }
+    assert_true(hits > n / 10);
+}
+
 static void bad_inputs_write_nothing(void **state) {
     c2d_polygon p = poly_box(0, 0, 1, 1, 0), pn = p;
     c2d_circle cn = circ(0, 0, 1);
@@ -957,6 +1012,7 @@ int main(void) {
         cmocka_unit_test(manifold_round),
         cmocka_unit_test(manifold_touching_is_empty),
         cmocka_unit_test(manifold_ids_stable),
+        cmocka_unit_test(closed_forms_match_the_core),
         cmocka_unit_test(bad_inputs_write_nothing),
         cmocka_unit_test(hit_exact_touching_on_grid),
         cmocka_unit_test(sloppy_normals_follow_the_vertices),
