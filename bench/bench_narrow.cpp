@@ -504,6 +504,12 @@ void add_polygon_cases(Builder &b, const Scene &s, int v) {
         acc.hits += o.distance > 0 ? 0u : 1u;
         acc.f += o.distance;
     }));
+    /* the generic entry point on the same pairs (it checks both shapes, then runs GJK) */
+    b.ours("shape_distance(polygon,polygon)", loop(n, [=](int i, Acc &acc) {
+        c2d_distance_result d = c2d_shape_distance(&GA[i], &GB[i]);
+        acc.hits += d.distance > 0 ? 0u : 1u;
+        acc.f += d.distance;
+    }));
     b.ours("distance_polygon_polygon_xf", loop(n, [=](int i, Acc &acc) {
         c2d_proxy qa, qb;
         qa.count = LA[i].count;

@@ -252,40 +252,50 @@ c2d_aabb c2d_shape_aabb(const c2d_shape *s) {
 
 /* Proxy of points (a count outside [1, C2D_MAX_POLYGON_VERTICES] gives an empty proxy, which
  * c2d_distance reports as invalid input) and a radius. Unused slots are zeroed. */
-static c2d_proxy proxy_of(const c2d_vec2 *points, int count, c2d_real radius) {
-    c2d_proxy p;
+/* Writes the first count points and the radius into *p (count 0 when out of bounds); the points
+ * past count are left as they are. */
+static void proxy_into(c2d_proxy *p, const c2d_vec2 *points, int count, c2d_real radius) {
     int i;
     if (count < 1 || count > C2D_MAX_POLYGON_VERTICES) count = 0;
-    for (i = 0; i < count; ++i) p.points[i] = points[i];
-    for (; i < C2D_MAX_POLYGON_VERTICES; ++i) p.points[i] = c2d_v2(0, 0);
-    p.count = count;
-    p.radius = radius;
-    return p;
+    for (i = 0; i < count; ++i) p->points[i] = points[i];
+    p->count = count;
+    p->radius = radius;
 }
 
 /* The core view as points and a radius: a box gives its four corners counter-clockwise, a circle
- * its center with its radius, a capsule its core with its radius. A curved core has no proxy. */
-c2d_proxy c2d_shape_proxy(const c2d_shape *s) {
+ * its center with its radius, a capsule its core with its radius. A curved core has no proxy
+ * (count 0). Only the first count points are written (c2d_distance reads no further). */
+static void shape_proxy_into(const c2d_shape *s, c2d_proxy *p) {
     c2d_vec2 v[4];
     c2d_core_view c;
-    if (!shape_known(s)) return proxy_of(NULL, 0, 0);
+    if (!shape_known(s)) { proxy_into(p, NULL, 0, 0); return; }
     c = k_kinds[s->type]->core(s);
     switch (c.form) {
-    case C2D_CORE_POINT: return proxy_of(&c.p1, 1, c.radius);
+    case C2D_CORE_POINT: proxy_into(p, &c.p1, 1, c.radius); return;
     case C2D_CORE_SEGMENT:
         v[0] = c.p1;
         v[1] = c.p2;
-        return proxy_of(v, 2, c.radius);
+        proxy_into(p, v, 2, c.radius);
+        return;
     case C2D_CORE_BOX:
         v[0] = c.p1;
         v[1] = c2d_v2(c.p2.x, c.p1.y);
         v[2] = c.p2;
         v[3] = c2d_v2(c.p1.x, c.p2.y);
-        return proxy_of(v, 4, c.radius);
-    case C2D_CORE_POLYGON: return proxy_of(c.polygon->vertices, c.polygon->count, c.radius);
+        proxy_into(p, v, 4, c.radius);
+        return;
+    case C2D_CORE_POLYGON: proxy_into(p, c.polygon->vertices, c.polygon->count, c.radius); return;
     case C2D_CORE_NONE: break;
     }
-    return proxy_of(NULL, 0, 0);
+    proxy_into(p, NULL, 0, 0);
+}
+
+c2d_proxy c2d_shape_proxy(const c2d_shape *s) {
+    c2d_proxy p;
+    int i;
+    shape_proxy_into(s, &p);
+    for (i = p.count; i < C2D_MAX_POLYGON_VERTICES; ++i) p.points[i] = c2d_v2(0, 0);
+    return p;
 }
 
 bool c2d_shape_contains_point(const c2d_shape *s, c2d_vec2 p) {
@@ -465,7 +475,9 @@ static c2d_distance_result dist_round(const c2d_shape *a, const c2d_shape *b) {
 
 /* Distance by GJK on the shapes' proxies. */
 static c2d_distance_result dist_gjk(const c2d_shape *a, const c2d_shape *b) {
-    c2d_proxy pa = c2d_shape_proxy(a), pb = c2d_shape_proxy(b);
+    c2d_proxy pa, pb;
+    shape_proxy_into(a, &pa);
+    shape_proxy_into(b, &pb);
     return c2d_distance(&pa, &pb, 0);
 }
 
@@ -586,6 +598,14 @@ static bool shape_usable(const c2d_shape *s) { return k_kinds[s->type]->usable(s
  * overlap). A positive distance is therefore checked with the overlap test, which decides: when
  * the interiors overlap, the result becomes the touching form (distance 0, one point halfway
  * between the two closest points, the normal kept). */
+/* Largest absolute coordinate of the bounds of a and b (at least 1). */
+static c2d_real pair_scale(const c2d_shape *a, const c2d_shape *b) {
+    c2d_aabb ba = c2d_shape_aabb(a), bb = c2d_shape_aabb(b);
+    c2d_real m = c2d_maxr(c2d_maxr(C2D_ABS(ba.lower.x), C2D_ABS(ba.lower.y)), c2d_maxr(C2D_ABS(ba.upper.x), C2D_ABS(ba.upper.y)));
+    m = c2d_maxr(m, c2d_maxr(c2d_maxr(C2D_ABS(bb.lower.x), C2D_ABS(bb.lower.y)), c2d_maxr(C2D_ABS(bb.upper.x), C2D_ABS(bb.upper.y))));
+    return c2d_maxr(m, 1);
+}
+
 c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_distance_result r;
@@ -601,6 +621,10 @@ c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
         r.normal = c2d_neg(r.normal);
     }
     if (r.status != C2D_DISTANCE_OK || !(r.distance > 0)) return r;
+    /* GJK's distance is within a few roundings of the largest coordinate of the true one, and
+     * c2d_shape_overlap is exact: a distance well above that rounding proves the shapes apart, so
+     * only a distance near 0 needs the overlap test (that keeps the two in agreement). */
+    if (r.distance > (c2d_real)1024 * C2D_EPSILON * pair_scale(a, b)) return r;
     if (c2d_shape_overlap(a, b)) {
         r.distance = 0;
         r.point_a = r.point_b = c2d_lerp(r.point_a, r.point_b, (c2d_real)0.5);
