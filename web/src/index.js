@@ -1,7 +1,9 @@
 // collide2d for JavaScript: the C library compiled to WebAssembly (double precision), behind an
 // API of plain objects. Shapes are objects such as {type: 'circle', x, y, r}: a query copies them
 // into a scratch area of the wasm heap, decodes them there (an invalid shape throws a C2DError),
-// calls the C function and reads the result back, so nothing needs freeing. Shape handles
+// calls the C function and reads the result back, so nothing needs freeing. A plain object used
+// again is decoded once and kept (a WeakMap entry, checked against the object's numbers on every
+// call and rebuilt when they changed; see _cached). Shape handles
 // (lib.shape) are decoded once and stay in wasm memory, so a query passes two pointers; pair lists
 // and the batch calls test many handle pairs in one call. Two circle handles (or plain circles)
 // are tested in plain JS with the C code's operations, where a wasm call would cost more than the
@@ -551,6 +553,7 @@ export class Collide2D {
   _same(s, e, len) {
     const h = this._heapView(), i = e >>> 3, t = s.type;
     if (t === 'polygon' || t === 'concave') return samePoints(s, t === 'polygon' ? 5 : 6, h, i, len);
+    if (t === 'circle') return h[i] === K_CIRCLE && same(s.x, h[i + 1]) && same(s.y, h[i + 2]) && same(s.r, h[i + 3]);
     if (KIND[t] !== h[i]) return false;
     const f = this._tmp;
     if (encode(s, f, 0) !== len) return false;
