@@ -168,7 +168,8 @@ for (const n of stressSizes) {
   const sys = new System();
   const dcC = circles.map((c) => sys.createCircle({ x: c.x, y: c.y }, c.r));
   const dcP = polys.map((p) => sys.createPolygon({ x: 0, y: 0 }, p));
-  // collide2d: plain objects (checked and decoded on every call), handles made once (lib.shape)
+  // collide2d: plain objects (the same objects every pass: checked and decoded on the second
+  // sight, then compared with their cache entry on each call), handles made once (lib.shape)
   // with a reused Hit, and one batch call over all pairs (hitMany)
   const cC = circles.map((c) => ({ type: 'circle', x: c.x, y: c.y, r: c.r }));
   const cP = polys.map((p) => ({ type: 'polygon', points: p }));

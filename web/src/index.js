@@ -1,7 +1,9 @@
 // collide2d for JavaScript: the C library compiled to WebAssembly (double precision), behind an
 // API of plain objects. Shapes are objects such as {type: 'circle', x, y, r}: a query copies them
 // into a scratch area of the wasm heap, decodes them there (an invalid shape throws a C2DError),
-// calls the C function and reads the result back, so nothing needs freeing. Shape handles
+// calls the C function and reads the result back, so nothing needs freeing. A plain object used
+// again is decoded once and kept (a WeakMap entry, checked against the object's numbers on every
+// call and rebuilt when they changed; see _cached). Shape handles
 // (lib.shape) are decoded once and stay in wasm memory, so a query passes two pointers; pair lists
 // and the batch calls test many handle pairs in one call. Two circle handles (or plain circles)
 // are tested in plain JS with the C code's operations, where a wasm call would cost more than the
@@ -214,6 +216,38 @@ function boxArgs(b) {
 const finalizer = typeof FinalizationRegistry !== 'undefined'
   ? new FinalizationRegistry((release) => release()) : null;
 
+// The cache of plain shape objects (Collide2D._cached): a WeakMap from the user's object to an
+// entry {p: wasm block (decoded shape, then the encoded run it was built from, len doubles)}. An entry dies with its object: the WeakMap drops it and cacheFinalizer frees
+// the wasm block. At most CACHE_MAX entries live at once; past that, objects take the scratch path.
+// Polygons gain most (a check and a hull per call saved); a circle next to a polygon gains its
+// decode call.
+const CACHE_MAX = 16384;
+const cacheFinalizer = typeof FinalizationRegistry !== 'undefined'
+  ? new FinalizationRegistry((en) => { en.lib._x.free(en.p); en.p = 0; en.lib._cachedCount--; }) : null;
+
+// Same number (bit for bit: 0 and -0 differ, so a rebuilt shape gives the same answers).
+const same = (v, w) => v === w && (v !== 0 || 1 / v === 1 / w);
+
+// Whether the polygon or concave object s (kind 5 or 6) encodes to exactly h[i..i+len), read
+// straight from its points.
+function samePoints(s, kind, h, i, len) {
+  if (h[i] !== kind) return false;
+  const pts = s.points;
+  if (!Array.isArray(pts) && !ArrayBuffer.isView(pts)) return false;
+  const n = h[i + 1];
+  if (typeof pts[0] === 'number') {
+    if (pts.length !== 2 * n) return false;
+    for (let k = 0, j = i + 2; k < len - 2; k++, j++) if (!same(pts[k], h[j])) return false;
+    return true;
+  }
+  if (pts.length !== n) return false;
+  for (let k = 0, j = i + 2; k < n; k++, j += 2) {
+    const p = pts[k];
+    if (!p || !same(p.x, h[j]) || !same(p.y, h[j + 1])) return false;
+  }
+  return true;
+}
+
 /** A shape kept decoded in wasm memory (make it with lib.shape(desc)). Every query takes it where
  * it takes a plain shape; it is checked once, when made or set, instead of on every call. */
 export class ShapeHandle {
@@ -387,6 +421,15 @@ export class Collide2D {
     this._pa = 0;
     this._pb = 0;
     this._destroyedShapes = 0;
+    this._cache = new WeakMap(); // plain shape object -> its cache entry (_cached)
+    this._cachedCount = 0;
+    this._missTick = 0;
+    this._markEvery = 1;
+    this._marks = 0;
+    this._revisits = 0;
+    this._tmp = new Float64Array(8);
+    this._heapBuf = null;
+    this._heap = null;
   }
 
   // Makes sure the scratch area holds n doubles; returns the Float64Array view of it.
@@ -438,25 +481,113 @@ export class Collide2D {
   }
 
   // Sets this._pa (and this._pb when b is given) to the decoded-shape pointers of a and b: a
-  // ShapeHandle's own, or a scratch handle that a plain object is decoded into (throwing a
-  // C2DError when it is invalid).
+  // ShapeHandle's own, a cached polygon's (_cached), or a scratch handle that a plain object is
+  // decoded into (throwing a C2DError when it is invalid).
   _pair(a, b) {
-    const la = a instanceof ShapeHandle ? 0 : encodedLength(a);
-    const lb = b === undefined || b instanceof ShapeHandle ? 0 : encodedLength(b);
+    if (this._calls.length !== 0) this._reentered();
+    const pa = a instanceof ShapeHandle ? a._live() : this._cached(a);
+    const pb = b === undefined ? 1 : b instanceof ShapeHandle ? b._live() : this._cached(b);
+    if (pa !== 0 && pb !== 0) {
+      this._pa = pa;
+      this._pb = pb;
+      return;
+    }
+    const la = pa !== 0 ? 0 : encodedLength(a);
+    const lb = pb !== 0 ? 0 : encodedLength(b);
     const f = this._reserve(OUT_LEN + la + lb);
     if (la) {
       encode(a, f, OUT_LEN);
       this._pa = this._decode(this._slotA, OUT_LEN, a);
     } else {
-      this._pa = a._live();
+      this._pa = pa;
     }
     if (b === undefined) return;
     if (lb) {
       encode(b, f, OUT_LEN + la);
       this._pb = this._decode(this._slotB, OUT_LEN + la, b);
     } else {
-      this._pb = b._live();
+      this._pb = pb;
     }
+  }
+
+  // The decoded shape kept for a plain shape object seen before, or 0 (first sight, or the cache
+  // full: the caller decodes it into a scratch handle). The entry keeps the encoded numbers it was
+  // built from; when the object's numbers differ now (the user moved a point, changed the type),
+  // it is checked and built again, so every call sees the object as it is. An invalid object
+  // throws its error and leaves the entry empty. Remembering a first sight costs a WeakMap.set,
+  // which a caller making a new object per call would pay for nothing: when few remembered
+  // objects come back, only every _markEvery-th first sight is remembered (up to 1 in 64; one
+  // that comes back sets it to 1 again).
+  _cached(s) {
+    if (typeof s !== 'object' || s === null) return 0; // the scratch path throws its TypeError
+    let en = this._cache.get(s);
+    if (en === undefined) {
+      if (++this._missTick >= this._markEvery) {
+        this._missTick = 0;
+        this._cache.set(s, { lib: this, p: 0, cap: 0, len: 0 }); // seen once: no wasm block yet
+        if (++this._marks === 64) { // a window of 64 remembered objects: did they come back?
+          if (this._revisits < 8) this._markEvery = Math.min(64, 2 * this._markEvery);
+          this._marks = 0;
+          this._revisits = 0;
+        }
+      }
+      return 0;
+    }
+    if (en.p === 0) {
+      if (en.cap === 0) { // the second sight
+        if (this._cachedCount >= CACHE_MAX) return 0;
+        this._revisits++;
+        this._markEvery = 1; // objects come back: remember every one again
+        this._cachedCount++;
+        en.cap = -1;
+        if (cacheFinalizer) cacheFinalizer.register(s, en);
+      }
+    } else if (en.len !== 0 && this._same(s, en.p + this._shapeSize, en.len)) {
+      return en.p;
+    }
+    return this._build(en, s);
+  }
+
+  // Whether the shape object s encodes now to exactly the len doubles at wasm address e (the
+  // run its entry was built from; the C code only reads it).
+  _same(s, e, len) {
+    const h = this._heapView(), i = e >>> 3, t = s.type;
+    if (t === 'polygon' || t === 'concave') return samePoints(s, t === 'polygon' ? 5 : 6, h, i, len);
+    if (t === 'circle') return h[i] === K_CIRCLE && same(s.x, h[i + 1]) && same(s.y, h[i + 2]) && same(s.r, h[i + 3]);
+    if (KIND[t] !== h[i]) return false;
+    const f = this._tmp;
+    if (encode(s, f, 0) !== len) return false;
+    for (let j = 1; j < len; j++) if (!same(f[j], h[i + j])) return false;
+    return true;
+  }
+
+  // The whole wasm memory as doubles (made again after a memory growth).
+  _heapView() {
+    if (this._heapBuf !== this._mem.buffer) {
+      this._heapBuf = this._mem.buffer;
+      this._heap = new Float64Array(this._heapBuf);
+    }
+    return this._heap;
+  }
+
+  // Checks and decodes s into the cache entry en; returns its decoded shape.
+  _build(en, s) {
+    en.len = 0; // empty until the build succeeds
+    const len = encodedLength(s);
+    const x = this._x, size = this._shapeSize;
+    if (len > en.cap) {
+      const p = x.malloc(size + 8 * len);
+      if (!p) throw new RangeError('collide2d: out of wasm memory');
+      if (en.p) x.free(en.p);
+      en.p = p;
+      en.cap = len;
+    }
+    const e = en.p + size;
+    encode(s, this._heapView(), e >>> 3);
+    const st = x.w_shape_set(en.p, e);
+    if (st !== 0) throw this._invalid(st, s);
+    en.len = len;
+    return en.p;
   }
 
   // Decodes the encoded shape at element i into the handle at slot; throws when it is invalid.
