@@ -180,10 +180,10 @@ TSAN_BIN = $(BUILD)/tsan/test_world_threads
 check-tsan: deps-clang
 	@mkdir -p $(BUILD)/tsan
 	clang -std=c11 -g -O1 -fsanitize=thread -ffp-contract=off -Wall -Wextra -Werror -Wno-unused-parameter -Iinclude \
-	  src/*.c tests/test_world_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(TSAN_BIN)
+	  src/*.c src/simd/*.c tests/test_world_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(TSAN_BIN)
 	TSAN_OPTIONS=halt_on_error=1 CMOCKA_MESSAGE_OUTPUT=stdout ./$(TSAN_BIN)
 	clang -std=c11 -g -O1 -fsanitize=thread -ffp-contract=off -Wall -Wextra -Werror -Wno-unused-parameter -Iinclude \
-	  src/*.c tests/test_broadphase_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(BUILD)/tsan/test_broadphase_threads
+	  src/*.c src/simd/*.c tests/test_broadphase_threads.c $$(pkg-config --cflags --libs cmocka) -lm -lpthread -o $(BUILD)/tsan/test_broadphase_threads
 	TSAN_OPTIONS=halt_on_error=1 CMOCKA_MESSAGE_OUTPUT=stdout ./$(BUILD)/tsan/test_broadphase_threads
 
 # The single-header build: scripts/amalgamate.py writes build/single/collide2d_single.h (the public

@@ -5,7 +5,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$root/web/dist/collide2d.wasm"
-srcs=("$root"/src/*.c "$root"/web/wasm/*.c)
+srcs=("$root"/src/*.c "$root"/src/simd/*.c "$root"/web/wasm/*.c)
 if [ -f "$out" ] && [ -z "$(find "${srcs[@]}" "$root"/src/*.h "$root"/web/wasm "$root"/include -newer "$out" 2>/dev/null | head -1)" ] \
    && [ "$out" -nt "$0" ]; then
   exit 0
