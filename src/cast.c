@@ -39,11 +39,6 @@ static c2d_real safe_length(c2d_vec2 v) {
 
 static bool is_zero(c2d_vec2 v) { return v.x == 0 && v.y == 0; }
 
-/* Largest absolute coordinate of a box. */
-static c2d_real box_scale(c2d_aabb b) {
-    return c2d_maxr(c2d_maxr(C2D_ABS(b.lower.x), C2D_ABS(b.lower.y)), c2d_maxr(C2D_ABS(b.upper.x), C2D_ABS(b.upper.y)));
-}
-
 static c2d_real vec_scale(c2d_vec2 v) { return c2d_maxr(C2D_ABS(v.x), C2D_ABS(v.y)); }
 
 /* The convexity checks of a polygon the cast can use, on its vertices v and normals nrm (count n
@@ -830,7 +825,7 @@ static bool moved_boxes_apart(c2d_aabb a, c2d_vec2 pa, c2d_aabb b, c2d_vec2 pb) 
     a.upper = c2d_add(a.upper, pa);
     b.lower = c2d_add(b.lower, pb);
     b.upper = c2d_add(b.upper, pb);
-    gap = (c2d_real)16 * C2D_EPSILON * c2d_maxr(box_scale(a), box_scale(b));
+    gap = (c2d_real)16 * C2D_EPSILON * c2d_maxr(c2d_aabb_abs_max(a), c2d_aabb_abs_max(b));
     return a.upper.x + gap < b.lower.x || b.upper.x + gap < a.lower.x || a.upper.y + gap < b.lower.y ||
            b.upper.y + gap < a.lower.y;
 }
@@ -994,8 +989,8 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
         return s;
     }
     box_b = c2d_shape_aabb(b);
-    scale = path == PATH_CORES ? vec_scale(o) + ext_b : box_scale(box_b);
-    scale = c2d_maxr(c2d_maxr(box_scale(box_a), scale), c2d_maxr(vec_scale(delta_a), vec_scale(delta_b)));
+    scale = path == PATH_CORES ? vec_scale(o) + ext_b : c2d_aabb_abs_max(box_b);
+    scale = c2d_maxr(c2d_maxr(c2d_aabb_abs_max(box_a), scale), c2d_maxr(vec_scale(delta_a), vec_scale(delta_b)));
     closed = !ka->solid && !kb->solid;
     switch (path) {
     case PATH_BOXES: {

@@ -123,6 +123,10 @@ static inline c2d_vec2 c2d_unit_or_zero(c2d_vec2 v) {
 static inline c2d_real c2d_minr(c2d_real a, c2d_real b) { return a < b ? a : b; }
 static inline c2d_real c2d_maxr(c2d_real a, c2d_real b) { return a > b ? a : b; }
 static inline c2d_real c2d_clampr(c2d_real x, c2d_real lo, c2d_real hi) { return x < lo ? lo : (x > hi ? hi : x); }
+/* Largest absolute coordinate of a box (a scale for rounding allowances). */
+static inline c2d_real c2d_aabb_abs_max(c2d_aabb b) {
+    return c2d_maxr(c2d_maxr(C2D_ABS(b.lower.x), C2D_ABS(b.lower.y)), c2d_maxr(C2D_ABS(b.upper.x), C2D_ABS(b.upper.y)));
+}
 
 /* Slab test of a point moving by d against an open box (src/raycast.c; used by the box ray casts
  * and sweeps). lo/hi are the box's lower/upper faces measured from the point's start, so the point

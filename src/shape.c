@@ -592,20 +592,18 @@ bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
  * polygon) is not measured either. */
 static bool shape_usable(const c2d_shape *s) { return k_kinds[s->type]->usable(s); }
 
+/* Largest absolute coordinate of the bounds of a and b (at least 1). */
+static c2d_real pair_scale(const c2d_shape *a, const c2d_shape *b) {
+    return c2d_maxr(c2d_maxr(c2d_aabb_abs_max(c2d_shape_aabb(a)), c2d_aabb_abs_max(c2d_shape_aabb(b))), 1);
+}
+
 /* The distance adapters and the overlap tests round differently, so for shapes within rounding of
  * touching they can disagree; GJK in float also loses accuracy on shapes of very different sizes
  * (a box 1e7 long against a capsule of radius 1e-7 has been seen to report 0.37 for shapes that
- * overlap). A positive distance is therefore checked with the overlap test, which decides: when
- * the interiors overlap, the result becomes the touching form (distance 0, one point halfway
- * between the two closest points, the normal kept). */
-/* Largest absolute coordinate of the bounds of a and b (at least 1). */
-static c2d_real pair_scale(const c2d_shape *a, const c2d_shape *b) {
-    c2d_aabb ba = c2d_shape_aabb(a), bb = c2d_shape_aabb(b);
-    c2d_real m = c2d_maxr(c2d_maxr(C2D_ABS(ba.lower.x), C2D_ABS(ba.lower.y)), c2d_maxr(C2D_ABS(ba.upper.x), C2D_ABS(ba.upper.y)));
-    m = c2d_maxr(m, c2d_maxr(c2d_maxr(C2D_ABS(bb.lower.x), C2D_ABS(bb.lower.y)), c2d_maxr(C2D_ABS(bb.upper.x), C2D_ABS(bb.upper.y))));
-    return c2d_maxr(m, 1);
-}
-
+ * overlap). A positive distance not clear of that (at most 1024 eps times the pair's largest
+ * coordinate; the overlap test is exact) is therefore checked with the overlap test, which
+ * decides: when the interiors overlap, the result becomes the touching form (distance 0, one point
+ * halfway between the two closest points, the normal kept). */
 c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_distance_result r;
@@ -621,9 +619,6 @@ c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
         r.normal = c2d_neg(r.normal);
     }
     if (r.status != C2D_DISTANCE_OK || !(r.distance > 0)) return r;
-    /* GJK's distance is within a few roundings of the largest coordinate of the true one, and
-     * c2d_shape_overlap is exact: a distance well above that rounding proves the shapes apart, so
-     * only a distance near 0 needs the overlap test (that keeps the two in agreement). */
     if (r.distance > (c2d_real)1024 * C2D_EPSILON * pair_scale(a, b)) return r;
     if (c2d_shape_overlap(a, b)) {
         r.distance = 0;

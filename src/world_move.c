@@ -90,13 +90,6 @@ static bool mover_piece(const move_ctx *m, int32_t k, c2d_shape *out) {
 
 static bool is_zero(c2d_vec2 v) { return v.x == 0 && v.y == 0; }
 
-static c2d_real abs_max(c2d_aabb b) {
-    c2d_real s = C2D_ABS(b.lower.x);
-    s = c2d_maxr(s, C2D_ABS(b.lower.y));
-    s = c2d_maxr(s, C2D_ABS(b.upper.x));
-    return c2d_maxr(s, C2D_ABS(b.upper.y));
-}
-
 /* The mover against one collider over the leg: every pair of pieces cast (c2d_shape_cast), the
  * earliest contact kept (at time 0, an overlap with the longest push-out first), the touch at the
  * smallest safe time of all pieces, or the push-out when overlapping. False: no collision. */
@@ -146,7 +139,7 @@ static bool collide(const move_ctx *m, c2d_collider_id id, const c2d_collider_in
     col->other_aabb = info->aabb;
     if (best_ov) {
         /* the static push-out, then the sweep margin (widened for rounding) along the normal */
-        c2d_real scale = c2d_maxr(abs_max(m->item_aabb), abs_max(info->aabb));
+        c2d_real scale = c2d_maxr(c2d_aabb_abs_max(m->item_aabb), c2d_aabb_abs_max(info->aabb));
         c2d_real gap = C2D_SWEEP_MARGIN + (c2d_real)8 * C2D_EPSILON * scale;
         col->touch = c2d_add(c2d_add(m->start, best.hit.delta), c2d_scale(best.hit.normal, gap));
     } else {
