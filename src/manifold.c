@@ -1358,13 +1358,9 @@ c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b) {
 c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
     c2d_vec2 d, n = c2d_v2(1, 0);
     c2d_real r = a.radius + b.radius, d2, dist = 0, depth;
-    c2d_real big;
     d = c2d_sub(a.center, b.center);
     d2 = c2d_dot(d, d);
-    if (!(d2 < r * r)) return empty_manifold();
-    big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
-                   c2d_maxr(a.radius, b.radius));
-    if (!((big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) >= (c2d_real)C2D_MIN_SIZE))) return empty_manifold();
+    if (!(d2 < r * r) || !c2d_circle_pair_ok(a, b)) return empty_manifold();
     if (d2 > 0) {
         dist = c2d_sqrt_nonneg(d2);
         n = d2 >= REAL_MIN ? div_vec2(d, dist) : unit_of(d);

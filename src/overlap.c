@@ -317,15 +317,10 @@ bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
 
 /* ---- circle ---- */
 
-/* The test first (any input may take it: floats do not trap), the checks only for a yes. Past the
- * test no value is NaN and both centers are finite, so circle_ok's checks reduce to one largest
- * and one least value, without a branch (as c2d_circle_manifold_circle). */
+/* The test first (any input may take it: floats do not trap), the checks only for a yes. */
 bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b) {
-    c2d_real r = a.radius + b.radius, big;
-    if (!(c2d_dist_sq(a.center, b.center) < r * r)) return false;
-    big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
-                   c2d_maxr(a.radius, b.radius));
-    return (big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) >= (c2d_real)C2D_MIN_SIZE);
+    c2d_real r = a.radius + b.radius;
+    return c2d_dist_sq(a.center, b.center) < r * r && c2d_circle_pair_ok(a, b);
 }
 
 /* The exact test first (any input may take it), the checks only for a yes. */

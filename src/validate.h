@@ -22,6 +22,13 @@ static inline bool c2d_disk_ok(c2d_vec2 c, c2d_real r, bool is_point) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
     return (C2D_ABS(c.x) <= lim) & (C2D_ABS(c.y) <= lim) & (is_point ? r == 0 : (r >= (c2d_real)C2D_MIN_SIZE) & (r <= lim));
 }
+/* c2d_circle_ok for both circles, for two circles that passed their overlap test (so no value is
+ * NaN and both centers are finite): one largest and one least value, without a branch. */
+static inline bool c2d_circle_pair_ok(c2d_circle a, c2d_circle b) {
+    c2d_real big = c2d_maxr(c2d_maxr(c2d_maxr(C2D_ABS(a.center.x), C2D_ABS(a.center.y)), c2d_maxr(C2D_ABS(b.center.x), C2D_ABS(b.center.y))),
+                            c2d_maxr(a.radius, b.radius));
+    return (big <= (c2d_real)C2D_MAX_COORD) & (c2d_minr(a.radius, b.radius) >= (c2d_real)C2D_MIN_SIZE);
+}
 /* A polygon the queries answer for: c2d_polygon_usable. A NULL pointer is a programmer error
  * (asserted), then false. */
 static inline bool c2d_polygon_ok(const c2d_polygon *p) {
