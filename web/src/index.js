@@ -13,7 +13,32 @@
 // Conventions are the C library's: touching is not a hit (open interiors), every normal points
 // from B toward A, hit.delta is added to A to separate.
 
-const KIND = { point: 0, segment: 1, aabb: 2, rect: 2, circle: 3, capsule: 4, polygon: 5, concave: 6, arc: 7, wedge: 7 };
+// The encoded form of every shape type (web/wasm/c2d_wasm.c W_KINDS): one row per type. kind is
+// the C kind number (c2d_shape_type; concave and arc take the numbers issue 15 gives them);
+// fields are the numbers after the kind, in order (after the point count for a type with points);
+// defaults fills a field left out; numbers(shape) computes them instead (rect). A new shape kind
+// is one row here, one row of W_KINDS in c2d_wasm.c, and its interface in index.d.ts.
+const SHAPES = {
+  point: { kind: 0, fields: ['x', 'y'] },
+  segment: { kind: 1, fields: ['x1', 'y1', 'x2', 'y2'] },
+  aabb: { kind: 2, fields: ['minX', 'minY', 'maxX', 'maxY'] },
+  rect: {
+    kind: 2, fields: ['x', 'y', 'width', 'height'],
+    numbers: (s) => { const x = num(s, 'x'), y = num(s, 'y'); return [x, y, x + num(s, 'width'), y + num(s, 'height')]; },
+  },
+  circle: { kind: 3, fields: ['x', 'y', 'r'] },
+  capsule: { kind: 4, fields: ['x1', 'y1', 'x2', 'y2', 'r'] },
+  polygon: { kind: 5, fields: [], points: true },
+  roundedPolygon: { kind: 6, fields: ['r'], points: true },
+  ellipse: { kind: 7, fields: ['x', 'y', 'rx', 'ry', 'angle'], defaults: { angle: 0 } },
+  wedge: { kind: 8, fields: ['x', 'y', 'r', 'start', 'end'] },
+  concave: { kind: 9, fields: [], points: true },
+  arc: { kind: 10, fields: ['x', 'y', 'inner', 'outer', 'start', 'end'] },
+};
+const KIND = Object.fromEntries(Object.entries(SHAPES).map(([t, row]) => [t, row.kind]));
+// The type a kind number decodes to (the first row with that number: aabb, not rect).
+const TYPE_OF_KIND = [];
+for (const [t, row] of Object.entries(SHAPES)) if (TYPE_OF_KIND[row.kind] === undefined) TYPE_OF_KIND[row.kind] = t;
 const K_CIRCLE = 3;
 const UNSUPPORTED = -100;
 const BAD_ENCODING = -101;
@@ -56,74 +81,67 @@ function pointList(shape) {
   return pts;
 }
 
+function shapeRow(shape) {
+  const row = shape && Object.hasOwn(SHAPES, shape.type) ? SHAPES[shape.type] : undefined;
+  if (row === undefined) throw new TypeError(`collide2d: unknown shape type ${JSON.stringify(shape && shape.type)}`);
+  return row;
+}
+
 // Number of doubles a shape takes in the encoded form.
 function encodedLength(shape) {
   if (shape instanceof ShapeHandle) shape = shape.desc;
-  switch (shape && shape.type) {
-    case 'point': return 3;
-    case 'segment': case 'aabb': case 'rect': return 5;
-    case 'circle': return 4;
-    case 'capsule': return 6;
-    case 'arc': case 'wedge': return 7;
-    case 'polygon': case 'concave': {
-      const pts = pointList(shape);
-      return 2 + (typeof pts[0] === 'number' ? pts.length : 2 * pts.length);
-    }
-    default:
-      throw new TypeError(`collide2d: unknown shape type ${JSON.stringify(shape && shape.type)}`);
-  }
+  const row = shapeRow(shape);
+  if (!row.points) return 1 + row.fields.length;
+  const pts = pointList(shape);
+  return 2 + row.fields.length + (typeof pts[0] === 'number' ? pts.length : 2 * pts.length);
 }
 
 // Writes the shape's encoded form at f[i...]; returns the index after it.
 function encode(shape, f, i) {
   if (shape instanceof ShapeHandle) shape = shape.desc; // the calls that take shapes by value
-  const t = shape.type;
-  f[i] = KIND[t];
-  switch (t) {
-    case 'point': f[i + 1] = num(shape, 'x'); f[i + 2] = num(shape, 'y'); return i + 3;
-    case 'segment':
-      f[i + 1] = num(shape, 'x1'); f[i + 2] = num(shape, 'y1');
-      f[i + 3] = num(shape, 'x2'); f[i + 4] = num(shape, 'y2'); return i + 5;
-    case 'aabb':
-      f[i + 1] = num(shape, 'minX'); f[i + 2] = num(shape, 'minY');
-      f[i + 3] = num(shape, 'maxX'); f[i + 4] = num(shape, 'maxY'); return i + 5;
-    case 'rect': {
-      const x = num(shape, 'x'), y = num(shape, 'y');
-      f[i + 1] = x; f[i + 2] = y;
-      f[i + 3] = x + num(shape, 'width'); f[i + 4] = y + num(shape, 'height'); return i + 5;
+  const row = shapeRow(shape), fields = row.fields;
+  f[i] = row.kind;
+  let j = row.points ? i + 2 : i + 1;
+  if (row.numbers) {
+    const v = row.numbers(shape);
+    for (let k = 0; k < v.length; k++) f[j++] = v[k];
+  } else {
+    for (let k = 0; k < fields.length; k++) {
+      const name = fields[k];
+      f[j++] = row.defaults && shape[name] === undefined ? row.defaults[name] : num(shape, name);
     }
-    case 'circle': f[i + 1] = num(shape, 'x'); f[i + 2] = num(shape, 'y'); f[i + 3] = num(shape, 'r'); return i + 4;
-    case 'capsule':
-      f[i + 1] = num(shape, 'x1'); f[i + 2] = num(shape, 'y1');
-      f[i + 3] = num(shape, 'x2'); f[i + 4] = num(shape, 'y2'); f[i + 5] = num(shape, 'r'); return i + 6;
-    case 'arc':
-      f[i + 1] = num(shape, 'x'); f[i + 2] = num(shape, 'y'); f[i + 3] = num(shape, 'inner');
-      f[i + 4] = num(shape, 'outer'); f[i + 5] = num(shape, 'start'); f[i + 6] = num(shape, 'end'); return i + 7;
-    case 'wedge':
-      f[i + 1] = num(shape, 'x'); f[i + 2] = num(shape, 'y'); f[i + 3] = 0;
-      f[i + 4] = num(shape, 'r'); f[i + 5] = num(shape, 'start'); f[i + 6] = num(shape, 'end'); return i + 7;
-    case 'polygon': case 'concave': {
-      const pts = pointList(shape);
-      let j = i + 2;
-      if (typeof pts[0] === 'number') {
-        if (pts.length % 2 !== 0) throw new TypeError(`collide2d: ${t}.points needs an even count of numbers`);
-        for (let k = 0; k < pts.length; k++) f[j++] = pts[k];
-        f[i + 1] = pts.length / 2;
-      } else {
-        for (let k = 0; k < pts.length; k++) {
-          const p = pts[k];
-          if (!p || typeof p.x !== 'number' || typeof p.y !== 'number') {
-            throw new TypeError(`collide2d: ${t}.points[${k}] must be {x, y} numbers`);
-          }
-          f[j++] = p.x; f[j++] = p.y;
-        }
-        f[i + 1] = pts.length;
-      }
-      return j;
-    }
-    default:
-      throw new TypeError(`collide2d: unknown shape type ${JSON.stringify(t)}`);
   }
+  if (!row.points) return j;
+  const t = shape.type, pts = pointList(shape);
+  if (typeof pts[0] === 'number') {
+    if (pts.length % 2 !== 0) throw new TypeError(`collide2d: ${t}.points needs an even count of numbers`);
+    for (let k = 0; k < pts.length; k++) f[j++] = pts[k];
+    f[i + 1] = pts.length / 2;
+  } else {
+    for (let k = 0; k < pts.length; k++) {
+      const p = pts[k];
+      if (!p || typeof p.x !== 'number' || typeof p.y !== 'number') {
+        throw new TypeError(`collide2d: ${t}.points[${k}] must be {x, y} numbers`);
+      }
+      f[j++] = p.x; f[j++] = p.y;
+    }
+    f[i + 1] = pts.length;
+  }
+  return j;
+}
+
+// The plain shape object of the encoded run at f[i...] (the inverse of encode; points as {x, y}).
+function decodeShape(f, i) {
+  const t = TYPE_OF_KIND[f[i]], row = SHAPES[t];
+  const shape = { type: t };
+  let j = row.points ? i + 2 : i + 1;
+  for (const name of row.fields) shape[name] = f[j++];
+  if (row.points) {
+    const points = [];
+    for (let k = 0; k < f[i + 1]; k++, j += 2) points.push({ x: f[j], y: f[j + 1] });
+    shape.points = points;
+  }
+  return shape;
 }
 
 /** The encoded form of a shape (kind number, then its numbers) that the C surface reads: for
@@ -228,20 +246,22 @@ const cacheFinalizer = typeof FinalizationRegistry !== 'undefined'
 // Same number (bit for bit: 0 and -0 differ, so a rebuilt shape gives the same answers).
 const same = (v, w) => v === w && (v !== 0 || 1 / v === 1 / w);
 
-// Whether the polygon or concave object s (kind 5 or 6) encodes to exactly h[i..i+len), read
-// straight from its points.
-function samePoints(s, kind, h, i, len) {
-  if (h[i] !== kind) return false;
+// Whether the object s of a type with points (row) encodes to exactly h[i..i+len), read straight
+// from its fields and points.
+function samePoints(s, row, h, i, len) {
+  if (h[i] !== row.kind) return false;
   const pts = s.points;
   if (!Array.isArray(pts) && !ArrayBuffer.isView(pts)) return false;
-  const n = h[i + 1];
+  const n = h[i + 1], fields = row.fields;
+  let j = i + 2;
+  for (let k = 0; k < fields.length; k++, j++) if (!same(s[fields[k]], h[j])) return false;
   if (typeof pts[0] === 'number') {
-    if (pts.length !== 2 * n) return false;
-    for (let k = 0, j = i + 2; k < len - 2; k++, j++) if (!same(pts[k], h[j])) return false;
+    if (pts.length !== 2 * n || len !== 2 + fields.length + 2 * n) return false;
+    for (let k = 0; k < pts.length; k++, j++) if (!same(pts[k], h[j])) return false;
     return true;
   }
   if (pts.length !== n) return false;
-  for (let k = 0, j = i + 2; k < n; k++, j += 2) {
+  for (let k = 0; k < n; k++, j += 2) {
     const p = pts[k];
     if (!p || !same(p.x, h[j]) || !same(p.y, h[j + 1])) return false;
   }
@@ -552,7 +572,8 @@ export class Collide2D {
   // run its entry was built from; the C code only reads it).
   _same(s, e, len) {
     const h = this._heapView(), i = e >>> 3, t = s.type;
-    if (t === 'polygon' || t === 'concave') return samePoints(s, t === 'polygon' ? 5 : 6, h, i, len);
+    const row = Object.hasOwn(SHAPES, t) ? SHAPES[t] : null;
+    if (row && row.points) return samePoints(s, row, h, i, len);
     if (t === 'circle') return h[i] === K_CIRCLE && same(s.x, h[i + 1]) && same(s.y, h[i + 2]) && same(s.r, h[i + 3]);
     if (KIND[t] !== h[i]) return false;
     const f = this._tmp;
@@ -625,6 +646,32 @@ export class Collide2D {
    * ones). */
   shape(desc) {
     return new ShapeHandle(this, desc);
+  }
+
+  // Returns shape when the library's constructor accepts it, else throws its C2DError.
+  _made(shape) {
+    const [ia] = this._put(shape);
+    this._validAt(ia, shape);
+    return shape;
+  }
+
+  /** A rounded polygon {type: 'roundedPolygon', points, r}: the convex hull of points (as
+   * polygon) inflated by radius, checked by c2d_rounded_polygon_make (throws its C2DError). */
+  roundedPolygon(points, radius) {
+    return this._made({ type: 'roundedPolygon', points: Array.from(pointList({ type: 'roundedPolygon', points })), r: radius });
+  }
+
+  /** An ellipse {type: 'ellipse', x, y, rx, ry, angle}: semi-axis rx along the direction of angle
+   * (radians), ry across it, checked by c2d_ellipse_make (throws its C2DError). */
+  ellipse(center, rx, ry, angle = 0) {
+    return this._made({ type: 'ellipse', x: center.x, y: center.y, rx, ry, angle });
+  }
+
+  /** A convex wedge (circular sector) {type: 'wedge', x, y, r, start, end} from angle start to end
+   * (radians, toward increasing angle) of at most pi, checked by c2d_convex_wedge_make (throws
+   * its C2DError; a wider sector is an arc with inner 0). */
+  wedge(center, radius, start, end) {
+    return this._made({ type: 'wedge', x: center.x, y: center.y, r: radius, start, end });
   }
 
   /** null when the shape is valid, else the library's reason (e.g. 'a size is zero or negative'). */
@@ -970,21 +1017,6 @@ let worldTag = 0;
 const vec = (f, i) => ({ x: f[i], y: f[i + 1] });
 const aabbAt = (f, i) => ({ minX: f[i], minY: f[i + 1], maxX: f[i + 2], maxY: f[i + 3] });
 
-function decodeShape(f, i) {
-  switch (f[i]) {
-    case 0: return { type: 'point', x: f[i + 1], y: f[i + 2] };
-    case 1: return { type: 'segment', x1: f[i + 1], y1: f[i + 2], x2: f[i + 3], y2: f[i + 4] };
-    case 2: return { type: 'aabb', minX: f[i + 1], minY: f[i + 2], maxX: f[i + 3], maxY: f[i + 4] };
-    case 3: return { type: 'circle', x: f[i + 1], y: f[i + 2], r: f[i + 3] };
-    case 4: return { type: 'capsule', x1: f[i + 1], y1: f[i + 2], x2: f[i + 3], y2: f[i + 4], r: f[i + 5] };
-    default: {
-      const points = [];
-      for (let k = 0; k < f[i + 1]; k++) points.push({ x: f[i + 2 + 2 * k], y: f[i + 3 + 2 * k] });
-      return { type: 'polygon', points };
-    }
-  }
-}
-
 /** A collision world: shaped colliders that you add, move and query, with Box2D-style filters,
  * flags, overlap events and bump.lua-style moves (move / check / project with responses).
  *
@@ -1026,7 +1058,7 @@ export class World {
   _status(st, op, h) {
     if (st === 0) return;
     if (st === STATUS.BAD_ID) throw new Error(`collide2d: ${op}: stale or foreign collider handle ${h} (removed, or from another world)`);
-    if (st === UNSUPPORTED) throw new Error(`collide2d: ${op}: the world has no colliders of this shape kind (arcs and wedges)`);
+    if (st === UNSUPPORTED) throw new Error(`collide2d: ${op}: the world has no colliders of this shape kind (arcs)`);
     if (st === BAD_ENCODING) throw new TypeError(`collide2d: ${op}: malformed shape`);
     throw new Error(`collide2d: ${op}: ${this._lib.statusString(st)}`);
   }
@@ -1092,7 +1124,7 @@ export class World {
   /** True when h is a live collider of this world. */
   has(h) { return this._data.has(h) && this._x.w_world_contains(this._live(), h) === 1; }
 
-  /** Adds a collider; returns its handle. shape: any shape but arc / wedge (concave polygons are
+  /** Adds a collider; returns its handle. shape: any shape but arc (concave polygons are
    * split into convex pieces), in the local frame. */
   add(shape, { x = 0, y = 0, angle = 0, filter = {}, static: isStatic = false, sensor = false, disabled = false,
     oneWay = null, userData } = {}) {

@@ -20,100 +20,191 @@
 
 #include "c2d_wasm.h"
 
-/* Shape kinds of the encoded form (the numbers after the kind, in order). */
-enum {
-    W_POINT = 0,     /* x y */
-    W_SEGMENT = 1,   /* x1 y1 x2 y2 */
-    W_AABB = 2,      /* min_x min_y max_x max_y */
-    W_CIRCLE = 3,    /* x y r */
-    W_CAPSULE = 4,   /* x1 y1 x2 y2 r */
-    W_POLYGON = 5,   /* n x0 y0 ... (convex hull of the n points) */
-    W_CONCAVE = 6,   /* n x0 y0 ... (simple polygon, either winding) */
-    W_ARC = 7,       /* x y inner outer start end (inner 0: a wedge) */
-    W_KIND_COUNT = 8
+/* ---- the encoded form: one row per shape kind ----
+ * A run is the kind number, then, for a kind with a point list, the point count n, then the
+ * kind's fixed numbers, then n points (x y each). The kind numbers are the library's
+ * c2d_shape_type numbers, so a kind in c2d_shape needs no translation; W_CONCAVE and W_ARC are the
+ * numbers C2D_SHAPE_CONCAVE and C2D_SHAPE_ARC take in issue 15 and are decoded outside c2d_shape
+ * until the library has them (w_shape.concave / w_shape.arc). A new kind is one row of W_KINDS
+ * (with its decode and encode functions) plus one row of KINDS in web/src/index.js. */
+enum { W_POINT = C2D_SHAPE_POINT, W_SEGMENT = C2D_SHAPE_SEGMENT, W_AABB = C2D_SHAPE_AABB, W_CIRCLE = C2D_SHAPE_CIRCLE,
+       W_POLYGON = C2D_SHAPE_POLYGON, W_KIND_COUNT = W_ARC + 1 };
+
+static c2d_vec2 w_v(const double *p) { return c2d_v2(p[0], p[1]); }
+static const c2d_vec2 *w_points(const double *e, int fixed) { return (const c2d_vec2 *)(const void *)(e + 2 + fixed); }
+
+typedef int w_decode_fn(const double *e, w_shape *s);
+/* Writes the run of a shape of the row's kind (kinds in c2d_shape only); returns its length. */
+typedef int w_encode_fn(const c2d_shape *s, double *out);
+
+static int w_decode_point(const double *e, w_shape *s) {
+    s->convex = c2d_shape_from_point(w_v(e + 1));
+    if (!c2d_vec2_is_valid(w_v(e + 1))) return C2D_ERR_NOT_FINITE;
+    if (!(C2D_ABS(e[1]) <= C2D_MAX_COORD && C2D_ABS(e[2]) <= C2D_MAX_COORD)) return C2D_ERR_OUT_OF_RANGE;
+    return C2D_OK;
+}
+static int w_encode_point(const c2d_shape *s, double *o) { o[1] = s->as.point.x; o[2] = s->as.point.y; return 3; }
+
+static int w_decode_segment(const double *e, w_shape *s) {
+    int st = c2d_segment_make(w_v(e + 1), w_v(e + 3), &s->convex.as.segment);
+    s->convex.type = C2D_SHAPE_SEGMENT;
+    return st;
+}
+static int w_encode_segment(const c2d_shape *s, double *o) {
+    o[1] = s->as.segment.p1.x; o[2] = s->as.segment.p1.y; o[3] = s->as.segment.p2.x; o[4] = s->as.segment.p2.y;
+    return 5;
+}
+
+static int w_decode_aabb(const double *e, w_shape *s) {
+    int st = c2d_aabb_make(w_v(e + 1), w_v(e + 3), &s->convex.as.aabb);
+    s->convex.type = C2D_SHAPE_AABB;
+    return st;
+}
+static int w_encode_aabb(const c2d_shape *s, double *o) {
+    o[1] = s->as.aabb.lower.x; o[2] = s->as.aabb.lower.y; o[3] = s->as.aabb.upper.x; o[4] = s->as.aabb.upper.y;
+    return 5;
+}
+
+static int w_decode_circle(const double *e, w_shape *s) {
+    int st = c2d_circle_make(w_v(e + 1), e[3], &s->convex.as.circle);
+    s->convex.type = C2D_SHAPE_CIRCLE;
+    return st;
+}
+static int w_encode_circle(const c2d_shape *s, double *o) {
+    o[1] = s->as.circle.center.x; o[2] = s->as.circle.center.y; o[3] = s->as.circle.radius;
+    return 4;
+}
+
+static int w_decode_capsule(const double *e, w_shape *s) {
+    int st = c2d_capsule_make(w_v(e + 1), w_v(e + 3), e[5], &s->convex.as.capsule);
+    s->convex.type = C2D_SHAPE_CAPSULE;
+    return st;
+}
+static int w_encode_capsule(const c2d_shape *s, double *o) {
+    o[1] = s->as.capsule.p1.x; o[2] = s->as.capsule.p1.y; o[3] = s->as.capsule.p2.x; o[4] = s->as.capsule.p2.y;
+    o[5] = s->as.capsule.radius;
+    return 6;
+}
+
+static int w_decode_polygon(const double *e, w_shape *s) {
+    int st = c2d_polygon_make(w_points(e, 0), (int)e[1], &s->convex.as.polygon);
+    s->convex.type = C2D_SHAPE_POLYGON;
+    return st;
+}
+/* The n vertices of p after the count and `fixed` numbers; returns the run's length. */
+static int w_encode_vertices(const c2d_polygon *p, int fixed, double *o) {
+    int i;
+    o[1] = p->count;
+    for (i = 0; i < p->count; i++) {
+        o[2 + fixed + 2 * i] = p->vertices[i].x;
+        o[3 + fixed + 2 * i] = p->vertices[i].y;
+    }
+    return 2 + fixed + 2 * p->count;
+}
+static int w_encode_polygon(const c2d_shape *s, double *o) { return w_encode_vertices(&s->as.polygon, 0, o); }
+
+/* n r points */
+static int w_decode_rounded_polygon(const double *e, w_shape *s) {
+    int st = c2d_rounded_polygon_make(w_points(e, 1), (int)e[1], e[2], &s->convex.as.rounded_polygon);
+    s->convex.type = C2D_SHAPE_ROUNDED_POLYGON;
+    return st;
+}
+static int w_encode_rounded_polygon(const c2d_shape *s, double *o) {
+    o[2] = s->as.rounded_polygon.radius;
+    return w_encode_vertices(&s->as.rounded_polygon.polygon, 1, o);
+}
+
+/* x y rx ry angle */
+static int w_decode_ellipse(const double *e, w_shape *s) {
+    int st = c2d_ellipse_make(w_v(e + 1), e[3], e[4], e[5], &s->convex.as.ellipse);
+    s->convex.type = C2D_SHAPE_ELLIPSE;
+    return st;
+}
+static int w_encode_ellipse(const c2d_shape *s, double *o) {
+    const c2d_ellipse *v = &s->as.ellipse;
+    o[1] = v->center.x; o[2] = v->center.y; o[3] = v->radii.x; o[4] = v->radii.y;
+    o[5] = (v->rotation.s == 0 && v->rotation.c >= 0) ? 0 : c2d_rot_angle(v->rotation);
+    return 6;
+}
+
+/* x y r start end (a convex wedge: end - start at most pi) */
+static int w_decode_wedge(const double *e, w_shape *s) {
+    int st = c2d_convex_wedge_make(w_v(e + 1), e[3], e[4], e[5], &s->convex.as.wedge);
+    s->convex.type = C2D_SHAPE_WEDGE;
+    return st;
+}
+static int w_encode_wedge(const c2d_shape *s, double *o) {
+    const c2d_arc *v = &s->as.wedge;
+    o[1] = v->center.x; o[2] = v->center.y; o[3] = v->outer_radius;
+    o[4] = v->start_angle; o[5] = v->start_angle + v->sweep_angle;
+    return 6;
+}
+
+/* n points (a simple polygon, either winding); s->concave points into the run */
+static int w_decode_concave(const double *e, w_shape *s) { return c2d_concave_make(w_points(e, 0), (int)e[1], &s->concave); }
+
+/* x y inner outer start end (inner 0: a sector of any angle) */
+static int w_decode_arc(const double *e, w_shape *s) { return c2d_arc_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->arc); }
+
+typedef struct w_kind {
+    int fixed;              /* numbers after the kind (after the count for a kind with points) */
+    bool points;            /* a count n and n points follow */
+    w_decode_fn *decode;    /* through the library's validating constructor */
+    w_encode_fn *encode;    /* the inverse for the kinds in c2d_shape (NULL: none) */
+} w_kind;
+
+/* Indexed by kind number. */
+static const w_kind W_KINDS[W_KIND_COUNT] = {
+    [C2D_SHAPE_POINT] = { 2, false, w_decode_point, w_encode_point },
+    [C2D_SHAPE_SEGMENT] = { 4, false, w_decode_segment, w_encode_segment },
+    [C2D_SHAPE_AABB] = { 4, false, w_decode_aabb, w_encode_aabb },
+    [C2D_SHAPE_CIRCLE] = { 3, false, w_decode_circle, w_encode_circle },
+    [C2D_SHAPE_CAPSULE] = { 5, false, w_decode_capsule, w_encode_capsule },
+    [C2D_SHAPE_POLYGON] = { 0, true, w_decode_polygon, w_encode_polygon },
+    [C2D_SHAPE_ROUNDED_POLYGON] = { 1, true, w_decode_rounded_polygon, w_encode_rounded_polygon },
+    [C2D_SHAPE_ELLIPSE] = { 5, false, w_decode_ellipse, w_encode_ellipse },
+    [C2D_SHAPE_WEDGE] = { 5, false, w_decode_wedge, w_encode_wedge },
+    [W_CONCAVE] = { 0, true, w_decode_concave, NULL },
+    [W_ARC] = { 6, false, w_decode_arc, NULL },
 };
 
-
+static const w_kind *w_kind_of(double k) {
+    if (!(k >= 0 && k < W_KIND_COUNT) || k != (int)k || !W_KINDS[(int)k].decode) return NULL;
+    return &W_KINDS[(int)k];
+}
 
 /* Number of doubles the encoded shape at e occupies, or 0 when the kind or count is unknown. */
 int w_encoded_length(const double *e) {
+    const w_kind *k = w_kind_of(e[0]);
     double n;
-    switch ((int)e[0]) {
-    case W_POINT: return 3;
-    case W_SEGMENT: return 5;
-    case W_AABB: return 5;
-    case W_CIRCLE: return 4;
-    case W_CAPSULE: return 6;
-    case W_ARC: return 7;
-    case W_POLYGON:
-    case W_CONCAVE:
-        n = e[1];
-        if (!(n >= 0 && n <= 1e6)) return 0;
-        return 2 + 2 * (int)n;
-    default: return 0;
-    }
+    if (!k) return 0;
+    if (!k->points) return 1 + k->fixed;
+    n = e[1];
+    if (!(n >= 0 && n <= 1e6) || n != (int)n) return 0;
+    return 2 + k->fixed + 2 * (int)n;
 }
-
-static c2d_vec2 w_v(const double *p) { return c2d_v2(p[0], p[1]); }
 
 /* Decodes one shape through the library's constructors; returns C2D_OK, the constructor's error,
  * or W_BAD_ENCODING. */
 int w_decode(const double *e, w_shape *s) {
-    int n;
-    c2d_status st = C2D_OK;
+    const w_kind *k = w_kind_of(e[0]);
     memset(s, 0, sizeof *s);
-    if (!(e[0] >= 0 && e[0] < W_KIND_COUNT)) return W_BAD_ENCODING;
+    if (!k || w_encoded_length(e) == 0) return W_BAD_ENCODING;
     s->kind = (int)e[0];
-    switch (s->kind) {
-    case W_POINT:
-        if (!c2d_vec2_is_valid(w_v(e + 1))) return C2D_ERR_NOT_FINITE;
-        if (!(C2D_ABS(e[1]) <= C2D_MAX_COORD && C2D_ABS(e[2]) <= C2D_MAX_COORD)) return C2D_ERR_OUT_OF_RANGE;
-        s->convex = c2d_shape_from_point(w_v(e + 1));
-        return C2D_OK;
-    case W_SEGMENT: {
-        c2d_segment v;
-        st = c2d_segment_make(w_v(e + 1), w_v(e + 3), &v);
-        s->convex = c2d_shape_from_segment(v);
-        return st;
-    }
-    case W_AABB: {
-        c2d_aabb v;
-        st = c2d_aabb_make(w_v(e + 1), w_v(e + 3), &v);
-        s->convex = c2d_shape_from_aabb(v);
-        return st;
-    }
-    case W_CIRCLE: {
-        c2d_circle v;
-        st = c2d_circle_make(w_v(e + 1), e[3], &v);
-        s->convex = c2d_shape_from_circle(v);
-        return st;
-    }
-    case W_CAPSULE: {
-        c2d_capsule v;
-        st = c2d_capsule_make(w_v(e + 1), w_v(e + 3), e[5], &v);
-        s->convex = c2d_shape_from_capsule(v);
-        return st;
-    }
-    case W_POLYGON: {
-        c2d_polygon v;
-        if (w_encoded_length(e) == 0) return W_BAD_ENCODING;
-        n = (int)e[1];
-        st = c2d_polygon_make((const c2d_vec2 *)(const void *)(e + 2), n, &v);
-        s->convex = c2d_shape_from_polygon(&v);
-        return st;
-    }
-    case W_CONCAVE:
-        if (w_encoded_length(e) == 0) return W_BAD_ENCODING;
-        n = (int)e[1];
-        return c2d_concave_make((const c2d_vec2 *)(const void *)(e + 2), n, &s->concave);
-    case W_ARC:
-        return c2d_arc_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->arc);
-    default:
-        return W_BAD_ENCODING;
-    }
+    return k->decode(e, s);
 }
 
-static bool w_is_convex(const w_shape *s) { return s->kind <= W_POLYGON; }
+/* The run of a shape in c2d_shape (out holds 3 + 2 * C2D_MAX_POLYGON_VERTICES doubles); returns
+ * its length, 0 for an unknown tag. */
+int w_encode(const c2d_shape *s, double *out) {
+    const w_kind *k = w_kind_of(s->type);
+    if (!k || !k->encode) return 0;
+    out[0] = s->type;
+    return k->encode(s, out);
+}
+
+/* The kinds that live in c2d_shape (every query goes through the generic entry points). */
+static bool w_is_convex(const w_shape *s) { return s->kind < C2D_SHAPE_TYPE_COUNT; }
 
 /* The functions on decoded shapes (shape handles, below); the encoded-run functions decode and
  * check, then call them. */

@@ -17,6 +17,11 @@
 /* Returned by w_decode when the encoded kind or count is unknown (a bug in the caller). */
 #define W_BAD_ENCODING (-101)
 
+/* The encoded kinds outside c2d_shape (their numbers are the ones C2D_SHAPE_CONCAVE and
+ * C2D_SHAPE_ARC take in issue 15); every other kind number is its c2d_shape_type. */
+#define W_CONCAVE 9
+#define W_ARC 10
+
 /* A decoded shape: convex kinds go through the generic c2d_shape; concave polygons point at the
  * vertex doubles of the encoded run (which must stay alive during the call). */
 typedef struct w_shape {
@@ -31,5 +36,8 @@ int w_encoded_length(const double *e);
 /* Decodes one shape through the library's constructors; returns C2D_OK, the constructor's error,
  * or W_BAD_ENCODING. */
 int w_decode(const double *e, w_shape *s);
+/* Writes the encoded run of a shape in c2d_shape to out (3 + 2 * C2D_MAX_POLYGON_VERTICES doubles
+ * suffice); returns its length, 0 for an unknown tag. */
+int w_encode(const c2d_shape *s, double *out);
 
 #endif

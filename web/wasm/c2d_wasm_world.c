@@ -116,10 +116,10 @@ W_API int w_world_add(c2d_world *w, const double *e, double x, double y, double 
     int st = w_decode(e, &s);
     out[0] = 0;
     if (st == W_BAD_ENCODING) return st;
-    if (s.kind == 7) return W_UNSUPPORTED;
+    if (s.kind == W_ARC) return W_UNSUPPORTED;
     if (st != C2D_OK) return st;
     memset(&def, 0, sizeof def);
-    if (s.kind == 6) def.concave = &s.concave;
+    if (s.kind == W_CONCAVE) def.concave = &s.concave;
     else def.shape = s.convex;
     def.transform = w_xf(x, y, angle);
     def.filter.category_bits = w_u64(category);
@@ -143,10 +143,10 @@ W_API int w_world_set_shape(c2d_world *w, double h, const double *e) {
     w_shape s;
     int st = w_decode(e, &s);
     if (st == W_BAD_ENCODING) return st;
-    if (s.kind == 7) return W_UNSUPPORTED;
+    if (s.kind == W_ARC) return W_UNSUPPORTED;
     if (st != C2D_OK) return st;
     if (!c2d_world_contains(w, w_id(h))) return C2D_ERR_BAD_ID;
-    return s.kind == 6 ? c2d_world_set_concave(w, w_id(h), &s.concave) : c2d_world_set_shape(w, w_id(h), &s.convex);
+    return s.kind == W_CONCAVE ? c2d_world_set_concave(w, w_id(h), &s.concave) : c2d_world_set_shape(w, w_id(h), &s.convex);
 }
 
 W_API int w_world_set_filter(c2d_world *w, double h, double category, double mask, int group) {
@@ -164,7 +164,7 @@ W_API int w_world_set_one_way(c2d_world *w, double h, double x, double y) {
 }
 
 /* Everything about a collider in 16 doubles: x y angle, aabb (4), flags, one_way x y, category,
- * mask, group, piece_count, is_concave, local shape kind (6 for concave). */
+ * mask, group, piece_count, is_concave, local shape kind (W_CONCAVE for concave). */
 W_API int w_world_get(const c2d_world *w, double h, double *out) {
     c2d_collider_info info;
     int st = c2d_world_get(w, w_id(h), &info);
@@ -178,32 +178,17 @@ W_API int w_world_get(const c2d_world *w, double h, double *out) {
     out[12] = info.filter.group_index;
     out[13] = info.piece_count;
     out[14] = info.is_concave ? 1 : 0;
-    out[15] = info.is_concave ? 6 : (double)info.shape.type;
+    out[15] = info.is_concave ? W_CONCAVE : (double)info.shape.type;
     return C2D_OK;
 }
 
-/* The placed convex piece `piece` of a collider in the encoded form (polygons: W_POLYGON with
- * their hull); out must hold 2 + 2 * C2D_MAX_POLYGON_VERTICES doubles. */
+/* The placed convex piece `piece` of a collider in the encoded form (w_encode: polygons with
+ * their hull); out must hold 3 + 2 * C2D_MAX_POLYGON_VERTICES doubles. */
 W_API int w_world_piece(const c2d_world *w, double h, int piece, double *out) {
     c2d_shape s;
-    int i, st = c2d_world_get_piece(w, w_id(h), piece, &s);
+    int st = c2d_world_get_piece(w, w_id(h), piece, &s);
     if (st != C2D_OK) return st;
-    out[0] = s.type;
-    switch (s.type) {
-    case C2D_SHAPE_POINT: out[1] = s.as.point.x; out[2] = s.as.point.y; break;
-    case C2D_SHAPE_SEGMENT: out[1] = s.as.segment.p1.x; out[2] = s.as.segment.p1.y; out[3] = s.as.segment.p2.x; out[4] = s.as.segment.p2.y; break;
-    case C2D_SHAPE_AABB: out[1] = s.as.aabb.lower.x; out[2] = s.as.aabb.lower.y; out[3] = s.as.aabb.upper.x; out[4] = s.as.aabb.upper.y; break;
-    case C2D_SHAPE_CIRCLE: out[1] = s.as.circle.center.x; out[2] = s.as.circle.center.y; out[3] = s.as.circle.radius; break;
-    case C2D_SHAPE_CAPSULE:
-        out[1] = s.as.capsule.p1.x; out[2] = s.as.capsule.p1.y; out[3] = s.as.capsule.p2.x; out[4] = s.as.capsule.p2.y;
-        out[5] = s.as.capsule.radius;
-        break;
-    default:
-        out[1] = s.as.polygon.count;
-        for (i = 0; i < s.as.polygon.count; i++) { out[2 + 2 * i] = s.as.polygon.vertices[i].x; out[3 + 2 * i] = s.as.polygon.vertices[i].y; }
-        break;
-    }
-    return C2D_OK;
+    return w_encode(&s, out) > 0 ? C2D_OK : C2D_ERR_UNSUPPORTED;
 }
 
 /* ---- queries: the total (or a negative status); records of ids are 1 double (the handle) ---- */
@@ -255,7 +240,7 @@ static int w_query_shape(const double *e, c2d_shape *out) {
     w_shape s;
     int st = w_decode(e, &s);
     if (st == W_BAD_ENCODING) return st;
-    if (s.kind > 5) return W_UNSUPPORTED;
+    if (s.kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED;
     *out = s.convex;
     return st;
 }
