@@ -108,7 +108,7 @@ function encode(shape, f, i) {
   } else {
     for (let k = 0; k < fields.length; k++) {
       const name = fields[k];
-      f[j++] = row.defaults && shape[name] === undefined ? row.defaults[name] : num(shape, name);
+      f[j++] = shape[name] === undefined && row.defaults && name in row.defaults ? row.defaults[name] : num(shape, name);
     }
   }
   if (!row.points) return j;

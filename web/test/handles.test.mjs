@@ -88,7 +88,7 @@ test('a pair the library has no test for is a C2DError C2D_ERR_UNSUPPORTED', () 
   assert.equal(c2d.overlap(concave, poly), true);
 });
 
-const KINDS = ['point', 'segment', 'aabb', 'rect', 'circle', 'capsule', 'polygon', 'concave', 'arc', 'wedge'];
+const KINDS = ['point', 'segment', 'aabb', 'rect', 'circle', 'capsule', 'polygon', 'roundedPolygon', 'ellipse', 'wedge', 'concave', 'arc'];
 function randomShape(kind, r) {
   const x = r() * 4 - 2, y = r() * 4 - 2, s = 0.5 + r() * 1.5;
   switch (kind) {
@@ -99,9 +99,11 @@ function randomShape(kind, r) {
     case 'circle': return circle(x, y, s);
     case 'capsule': return { type: 'capsule', x1: x, y1: y, x2: x + r() * 2 - 1, y2: y + r() * 2 - 1, r: s * 0.5 };
     case 'polygon': return { type: 'polygon', points: ring(3 + Math.floor(r() * 6), s).map((p) => ({ x: x + p.x * (0.7 + 0.3 * r()), y: y + p.y })) };
+    case 'roundedPolygon': return { type: 'roundedPolygon', points: ring(3 + Math.floor(r() * 4), s * 0.7).map((p) => ({ x: x + p.x, y: y + p.y * (0.6 + 0.4 * r()) })), r: s * 0.3 };
     case 'concave': return { type: 'concave', points: ring(7, s).map((p, i) => ({ x: x + p.x * (i % 2 ? 1 : 0.45), y: y + p.y * (i % 2 ? 1 : 0.45) })) };
     case 'arc': return { type: 'arc', x, y, inner: s * 0.4, outer: s, start: r() * 6, end: r() * 6 + 1 };
-    case 'wedge': return { type: 'wedge', x, y, r: s, start: r() * 6, end: r() * 6 + 1 };
+    case 'wedge': { const start = r() * 6; return { type: 'wedge', x, y, r: s, start, end: start + 0.2 + r() * 2.9 }; }
+    case 'ellipse': return { type: 'ellipse', x, y, rx: s, ry: s * (0.3 + 0.6 * r()), angle: r() * 6 };
     default: throw new Error(kind);
   }
 }

@@ -11,7 +11,7 @@ import { rng } from './rng.mjs';
 const ref = process.env.C2D_REF;
 const c2d = await load();
 
-const KINDS = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'concave', 'arc', 'wedge'];
+const KINDS = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'roundedPolygon', 'ellipse', 'wedge', 'concave', 'arc'];
 
 function randomShape(kind, r, o) {
   const x = o + r() * 4 - 2, y = o + r() * 4 - 2, s = 0.5 + r() * 1.5;
@@ -26,6 +26,11 @@ function randomShape(kind, r, o) {
       for (let i = 0; i < 6; i++) pts.push({ x: x + (r() * 2 - 1) * s, y: y + (r() * 2 - 1) * s });
       return { type: 'polygon', points: pts };
     }
+    case 'roundedPolygon': {
+      const pts = [];
+      for (let i = 0; i < 5; i++) pts.push({ x: x + (r() * 2 - 1) * s * 0.7, y: y + (r() * 2 - 1) * s * 0.7 });
+      return { type: 'roundedPolygon', points: pts, r: s * 0.3 };
+    }
     case 'concave': {
       const pts = [];
       for (let i = 0; i < 7; i++) {
@@ -35,7 +40,8 @@ function randomShape(kind, r, o) {
       return { type: 'concave', points: pts };
     }
     case 'arc': return { type: 'arc', x, y, inner: s * 0.4, outer: s, start: r() * 6, end: r() * 6 + 1 };
-    case 'wedge': return { type: 'wedge', x, y, r: s, start: r() * 6, end: r() * 6 + 1 };
+    case 'wedge': { const start = r() * 6; return { type: 'wedge', x, y, r: s, start, end: start + 0.2 + r() * 2.9 }; }
+    case 'ellipse': return { type: 'ellipse', x, y, rx: s, ry: s * (0.3 + 0.6 * r()), angle: r() * 6 };
     default: throw new Error(kind);
   }
 }
@@ -79,7 +85,7 @@ for (const origin of [0, 1e5]) {
         tryCase(cases, { op: 'raycast', a, ray }, () => c2d.raycast(a, ray));
       }
     }
-    const statics = KINDS.slice(0, 6).map((k) => randomShape(k, r, origin));
+    const statics = KINDS.slice(0, 9).map((k) => randomShape(k, r, origin));
     const mover = randomShape('circle', r, origin - 6);
     cases.push({ op: 'sweep_into', a: mover, delta: { x: 12, y: 0 }, statics, result: c2d.sweepInto(mover, { x: 12, y: 0 }, statics) });
     const boxes = [0, 1, 2, 3].map(() => randomShape('aabb', r, origin));
@@ -91,5 +97,18 @@ for (const origin of [0, 1e5]) {
     assert.ok(cases.length > 1000, `${cases.length} cases`);
     assert.ok(cases.some((c) => c.op === 'hit' && c.result), 'some hits');
     assert.ok(cases.some((c) => c.op === 'cast' && c.result.hit), 'some cast hits');
+    // every pair of the kinds in c2d_shape (the first nine) answers every query: none was skipped
+    for (const op of ['overlap', 'hit', 'manifold', 'distance', 'cast']) {
+      for (const ka of KINDS.slice(0, 9)) {
+        for (const kb of KINDS.slice(0, 9)) {
+          assert.ok(cases.some((c) => c.op === op && c.a.type === ka && c.b.type === kb), `${op} ${ka} ${kb} compared`);
+        }
+      }
+    }
+    for (const k of ['roundedPolygon', 'ellipse', 'wedge']) {
+      assert.ok(cases.some((c) => c.op === 'hit' && c.result && (c.a.type === k || c.b.type === k)), `some hits with ${k}`);
+      assert.ok(cases.some((c) => c.op === 'raycast' && c.a.type === k), `rays on ${k} compared`);
+    }
+    assert.ok(cases.some((c) => c.op === 'raycast' && c.result && ['roundedPolygon', 'ellipse', 'wedge'].includes(c.a.type)), 'some ray hits on the new kinds');
   });
 }

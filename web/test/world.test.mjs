@@ -131,7 +131,7 @@ test('handles: stale, foreign and destroyed-world handles throw a clear Error', 
   const again = w.add(box(5, 5), { x: 20, y: 20 });
   assert.notEqual(again, mover);
   assert.throws(() => w.get(mover), /stale/);
-  assert.throws(() => w.add({ type: 'wedge', x: 0, y: 0, r: 1, start: 0, end: 1 }), /arcs and wedges/);
+  assert.throws(() => w.add({ type: 'arc', x: 0, y: 0, inner: 0.5, outer: 1, start: 0, end: 1 }), /no colliders of this shape kind \(arcs\)/);
   assert.throws(() => w.add(box(5, 5), { x: NaN }), /collide2d: add:/);
   other.destroy();
   assert.throws(() => other.add(box(1, 1)), /destroyed/);
