@@ -14,18 +14,27 @@ export interface CircleShape { type: 'circle'; x: number; y: number; r: number; 
 export interface CapsuleShape { type: 'capsule'; x1: number; y1: number; x2: number; y2: number; r: number; }
 /** Convex hull of the points (any order; at most maxPolygonVertices hull vertices). */
 export interface PolygonShape { type: 'polygon'; points: Vec2[] | number[] | Float64Array; }
+/** Convex hull of the points (as PolygonShape) inflated by r > 0: every point within r of it (a
+ * rounded box or rounded polygon, Box2D's rounded polygon). */
+export interface RoundedPolygonShape { type: 'roundedPolygon'; points: Vec2[] | number[] | Float64Array; r: number; }
+/** Ellipse of semi-axes rx (along the direction of angle, radians; default 0) and ry around (x, y);
+ * radii at least 1e-150 and at most 1e6 times each other. Pair queries are within 1e-10 of the
+ * pair's size (normals within about 1e-5): the library's support-function path. */
+export interface EllipseShape { type: 'ellipse'; x: number; y: number; rx: number; ry: number; angle?: number; }
 /** Simple polygon of any size and either winding (no repeated closing vertex). */
 export interface ConcaveShape { type: 'concave'; points: Vec2[] | number[] | Float64Array; }
 /** Annular sector: inner < distance < outer, angle strictly between start and end (radians,
  * from +x toward +y, increasing; an end below the start wraps). */
 export interface ArcShape { type: 'arc'; x: number; y: number; inner: number; outer: number; start: number; end: number; }
-/** Circular sector (an arc with inner radius 0). */
+/** Convex circular sector: distance below r, angle strictly between start and end (radians, as
+ * ArcShape), end - start (after wrapping) at most pi. A wider sector is an ArcShape with inner 0. */
 export interface WedgeShape { type: 'wedge'; x: number; y: number; r: number; start: number; end: number; }
 
-/** Shapes every query accepts. */
-export type ConvexShape = PointShape | SegmentShape | AABBShape | RectShape | CircleShape | CapsuleShape | PolygonShape;
+/** Shapes every query accepts (the kinds of the library's c2d_shape). */
+export type ConvexShape = PointShape | SegmentShape | AABBShape | RectShape | CircleShape | CapsuleShape | PolygonShape
+  | RoundedPolygonShape | EllipseShape | WedgeShape;
 /** Shapes for overlap / containsPoint (and raycast for concave); other queries throw for these. */
-export type Shape = ConvexShape | ConcaveShape | ArcShape | WedgeShape;
+export type Shape = ConvexShape | ConcaveShape | ArcShape;
 /** The shapes a concave polygon has an overlap test with. */
 export type ConcavePartner = ConcaveShape | PolygonShape | AABBShape | RectShape | CircleShape | SegmentShape | PointShape;
 
@@ -148,12 +157,19 @@ export declare class Collide2D {
   /** null when valid, else the library's reason */
   validate(shape: Of<Shape>): string | null;
   statusString(status: number): string;
+  /** a rounded polygon: the hull of points inflated by radius (c2d_rounded_polygon_make's checks;
+   * an invalid one throws its C2DError) */
+  roundedPolygon(points: Vec2[] | number[] | Float64Array, radius: number): RoundedPolygonShape;
+  /** an ellipse of semi-axes rx (along angle, radians, default 0) and ry (c2d_ellipse_make's checks) */
+  ellipse(center: Vec2, rx: number, ry: number, angle?: number): EllipseShape & { angle: number };
+  /** a convex wedge from angle start to end, at most pi wide (c2d_convex_wedge_make's checks) */
+  wedge(center: Vec2, radius: number, start: number, end: number): WedgeShape;
   /** do the interiors meet; only the pairs the library has a test for type-check */
   overlap(a: Of<ConvexShape>, b: Of<ConvexShape>): boolean;
   overlap(a: Of<ConcaveShape>, b: Of<ConcavePartner>): boolean;
   overlap(a: Of<ConcavePartner>, b: Of<ConcaveShape>): boolean;
-  overlap(a: Of<ArcShape | WedgeShape>, b: Of<PointShape>): boolean;
-  overlap(a: Of<PointShape>, b: Of<ArcShape | WedgeShape>): boolean;
+  overlap(a: Of<ArcShape>, b: Of<PointShape>): boolean;
+  overlap(a: Of<PointShape>, b: Of<ArcShape>): boolean;
   /** the contact and push-out for a, or null; out (if given) is overwritten and returned */
   hit(a: Of<ConvexShape>, b: Of<ConvexShape>, out?: Hit): Hit | null;
   /** overlap of as[i] and bs[i] for every i: 1 or 0 */
@@ -190,7 +206,7 @@ export declare class Collide2D {
 
 /** A collider handle: (index * 65536 + world tag) * 65536 + generation. */
 export type Handle = number;
-/** Shapes a world collider can have (arcs and wedges cannot). */
+/** Shapes a world collider can have (arcs cannot). */
 export type ColliderShape = ConvexShape | ConcaveShape;
 export type WorldIndexKind = 'default' | 'static_tree' | 'dynamic_tree' | 'grid' | 'quadtree' | 'sweep_prune';
 export interface WorldOptions {

@@ -34,7 +34,17 @@ async function main(): Promise<void> {
   circle.set({ type: 'polygon', points: [0, 0, 1, 0, 0, 1] });
   // @ts-expect-error batch calls take convex handles
   lib.hitMany([concave], [circle]);
-  void ok; void h; void n; void ray;
+  // the kinds of issue 15 answer every query, alone or in batches
+  const e = lib.ellipse({ x: 0, y: 0 }, 2, 1, 0.3), w = lib.wedge({ x: 0, y: 0 }, 1, 0, 1);
+  const rp = lib.shape(lib.roundedPolygon([0, 0, 1, 0, 0, 1], 0.2));
+  const m: number = lib.manifold(e, w).points.length + (lib.distance(rp, e)?.distance ?? 0) + lib.cast(w, { x: 1, y: 0 }, rp).time
+    + lib.hitMany([rp], [lib.shape(e)]).count + (lib.raycast(w, { origin: { x: -2, y: 0.5 }, translation: { x: 4, y: 0 } })?.time ?? 0);
+  const plain: boolean = lib.overlap({ type: 'ellipse', x: 0, y: 0, rx: 1, ry: 2 }, { type: 'wedge', x: 0, y: 0, r: 1, start: 0, end: 1 });
+  // @ts-expect-error a rounded polygon has a radius
+  lib.overlap({ type: 'roundedPolygon', points: [0, 0, 1, 0, 0, 1] }, circle);
+  // @ts-expect-error no overlap test for an arc and an ellipse
+  lib.overlap(arc, e);
+  void ok; void h; void n; void ray; void m; void plain;
   poly.destroy();
 }
 void main();
