@@ -6,6 +6,7 @@ import { load, encodeShape } from '../src/index.js';
 import { platformerFigure } from './platformer.js';
 import { moveView } from './world-view.mjs';
 import { teachBlock, renderCode } from './teach.js';
+import { PAIR_KINDS, KIND_ROW } from './kinds.js';
 import { rng } from '../test/rng.mjs';
 
 const C = {
@@ -49,42 +50,11 @@ function painter(ctx, lib) {
       ctx.lineWidth = width;
       if (dash) ctx.setLineDash(dash);
       ctx.beginPath();
-      switch (s.type) {
-        case 'point': ctx.arc(s.x, s.y, 3, 0, 2 * Math.PI); fill = fill || stroke; break;
-        case 'segment': ctx.moveTo(s.x1, s.y1); ctx.lineTo(s.x2, s.y2); fill = null; break;
-        case 'aabb': ctx.rect(s.minX, s.minY, s.maxX - s.minX, s.maxY - s.minY); break;
-        case 'rect': ctx.rect(s.x, s.y, s.width, s.height); break;
-        case 'circle': ctx.arc(s.x, s.y, s.r, 0, 2 * Math.PI); break;
-        case 'capsule': {
-          const a = Math.atan2(s.y2 - s.y1, s.x2 - s.x1);
-          ctx.arc(s.x2, s.y2, s.r, a - Math.PI / 2, a + Math.PI / 2);
-          ctx.arc(s.x1, s.y1, s.r, a + Math.PI / 2, a + 3 * Math.PI / 2);
-          ctx.closePath();
-          break;
-        }
-        case 'polygon': {
-          const h = lib.hull(s) || [];
-          h.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
-          ctx.closePath();
-          break;
-        }
-        case 'concave': {
-          const pts = s.points;
-          for (let i = 0; i < pts.length; i++) (i ? ctx.lineTo(pts[i].x, pts[i].y) : ctx.moveTo(pts[i].x, pts[i].y));
-          ctx.closePath();
-          break;
-        }
-        case 'arc': case 'wedge': {
-          const inner = s.type === 'wedge' ? 0 : s.inner;
-          const outer = s.type === 'wedge' ? s.r : s.outer;
-          ctx.arc(s.x, s.y, outer, s.start, s.end);
-          if (inner > 0) ctx.arc(s.x, s.y, inner, s.end, s.start, true);
-          else ctx.lineTo(s.x, s.y);
-          ctx.closePath();
-          break;
-        }
-        default: break;
-      }
+      // every kind's outline is its row's path (./kinds.js); a rect is an aabb by its corner
+      if (s.type === 'rect') ctx.rect(s.x, s.y, s.width, s.height);
+      else if (KIND_ROW[s.type]) KIND_ROW[s.type].path(ctx, s, lib);
+      if (s.type === 'point') fill = fill || stroke;
+      if (s.type === 'segment') fill = null;
       if (fill) { ctx.fillStyle = fill; ctx.fill(); }
       ctx.stroke();
       ctx.restore();
@@ -126,17 +96,15 @@ function painter(ctx, lib) {
   return g;
 }
 
-// A shape moved by (dx, dy).
+// A shape moved by (dx, dy): every x-like field gains dx, every y-like field dy, every point both.
+const X_FIELDS = ['x', 'x1', 'x2', 'minX', 'maxX'], Y_FIELDS = ['y', 'y1', 'y2', 'minY', 'maxY'];
 function moved(s, d) {
   if (!d) return null;
-  const dx = d.x, dy = d.y;
-  switch (s.type) {
-    case 'point': case 'circle': case 'rect': case 'arc': case 'wedge': return { ...s, x: s.x + dx, y: s.y + dy };
-    case 'segment': case 'capsule': return { ...s, x1: s.x1 + dx, y1: s.y1 + dy, x2: s.x2 + dx, y2: s.y2 + dy };
-    case 'aabb': return { ...s, minX: s.minX + dx, minY: s.minY + dy, maxX: s.maxX + dx, maxY: s.maxY + dy };
-    case 'polygon': case 'concave': return { ...s, points: s.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) };
-    default: return null;
-  }
+  const out = { ...s };
+  for (const k of X_FIELDS) if (typeof s[k] === 'number') out[k] = s[k] + d.x;
+  for (const k of Y_FIELDS) if (typeof s[k] === 'number') out[k] = s[k] + d.y;
+  if (s.points) out.points = s.points.map((p) => ({ x: p.x + d.x, y: p.y + d.y }));
+  return out;
 }
 
 // ---- number formatting ----
@@ -754,21 +722,9 @@ function snippetFigures(lib) {
 }
 
 // Every shape pair: choose the kinds of A and B.
-const KINDS = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'concave', 'arc', 'wedge'];
-function makeShape(kind, c) {
-  switch (kind) {
-    case 'point': return pt(c);
-    case 'segment': return seg({ x: c.x - 45, y: c.y + 25 }, { x: c.x + 45, y: c.y - 25 });
-    case 'aabb': return box(c.x, c.y, 40, 28);
-    case 'circle': return circ(c, 35);
-    case 'capsule': return { type: 'capsule', x1: c.x - 35, y1: c.y + 12, x2: c.x + 35, y2: c.y - 12, r: 18 };
-    case 'polygon': return { type: 'polygon', points: [0, 1, 2, 3, 4].map((i) => ({ x: c.x + 40 * Math.cos(i * 1.2566 - 1.5708), y: c.y + 40 * Math.sin(i * 1.2566 - 1.5708) })) };
-    case 'concave': return { type: 'concave', points: [[-40, -35], [40, -35], [40, -10], [-10, -10], [-10, 35], [-40, 35]].map(([x, y]) => ({ x: c.x + x, y: c.y + y })) };
-    case 'arc': return { type: 'arc', x: c.x, y: c.y, inner: 25, outer: 45, start: 0.3, end: 3.6 };
-    case 'wedge': return { type: 'wedge', x: c.x, y: c.y, r: 45, start: -0.6, end: 2.2 };
-    default: return null;
-  }
-}
+// The kinds come from ./kinds.js (one row per kind: its shape, its C, its outline).
+const KINDS = PAIR_KINDS.map((r) => r.kind);
+const makeShape = (kind, c) => KIND_ROW[kind].make(c);
 
 function tryOp(fn) {
   try { return { ok: true, value: fn() }; } catch (e) { return { ok: false, error: e.message }; }

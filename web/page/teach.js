@@ -9,43 +9,29 @@
 // each one in the page and compares its results with the figure's.
 // Prose is trusted HTML written here (no user input reaches it).
 
+import { KIND_ROW, kindJs } from './kinds.js';
+
 // A number as C source: integers bare, others with up to 3 decimals.
 const n = (x) => (Number.isInteger(x) ? String(x) : String(Number(x.toFixed(3))));
 const v = (p) => `c2d_v2(${n(p.x)}, ${n(p.y)})`;
 const pts = (list) => list.map((p) => `{${n(p.x)}, ${n(p.y)}}`).join(', ');
 
 // The pair explorer's C: each shape made as the figure makes it (A at its handle, B at (220, 150)),
-// then the generic calls for two convex shapes, or the concave / arc function the pair has.
-const CONVEX = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon'];
-function makeC(kind, name, c) {
-  const at = (dx, dy) => `c2d_v2(${n(c.x + dx)}, ${n(c.y + dy)})`;
-  switch (kind) {
-    case 'point': return [`c2d_vec2 ${name}p = ${at(0, 0)};`];
-    case 'segment': return [`c2d_segment ${name}s = { ${at(-45, 25)}, ${at(45, -25)} };`];
-    case 'aabb': return [`c2d_aabb ${name}b;`, `c2d_aabb_from_center(${at(0, 0)}, c2d_v2(40, 28), &${name}b);`];
-    case 'circle': return [`c2d_circle ${name}c;`, `c2d_circle_make(${at(0, 0)}, 35, &${name}c);`];
-    case 'capsule': return [`c2d_capsule ${name}k;`, `c2d_capsule_make(${at(-35, 12)}, ${at(35, -12)}, 18, &${name}k);`];
-    case 'polygon': return [`c2d_polygon ${name}g;   /* pentagon of radius 40 around (${n(c.x)}, ${n(c.y)}): c2d_polygon_make */`];
-    case 'concave': return [`c2d_vec2 ${name}v[6] = { ${pts([[-40, -35], [40, -35], [40, -10], [-10, -10], [-10, 35], [-40, 35]].map(([x, y]) => ({ x: c.x + x, y: c.y + y })))} };`,
-      `c2d_concave ${name}x;`, `c2d_concave_make(${name}v, 6, &${name}x);`];
-    case 'arc': return [`c2d_arc ${name}x;`, `c2d_arc_make(${at(0, 0)}, 25, 45, 0.3, 3.6, &${name}x);`];
-    case 'wedge': return [`c2d_arc ${name}x;`, `c2d_wedge_make(${at(0, 0)}, 45, -0.6, 2.2, &${name}x);`];
-    default: return [];
-  }
-}
-const VALUE = { point: 'p', segment: 's', aabb: 'b', circle: 'c', capsule: 'k' };
+// then the generic calls for two kinds of c2d_shape, or the concave / arc function the pair has.
+// The kinds' C comes from their rows in ./kinds.js.
+const inShape = (kind) => !!KIND_ROW[kind].shape;
+const makeC = (kind, name, c) => KIND_ROW[kind].c(name, c);
 function pairCode(kindA, kindB, ca, cb, d) {
   const lines = [...makeC(kindA, 'a', ca), ...makeC(kindB, 'b', cb)];
-  if (CONVEX.includes(kindA) && CONVEX.includes(kindB)) {
-    const from = (kind, name) => (kind === 'polygon' ? `c2d_shape_from_polygon(&${name}g)` : `c2d_shape_from_${kind}(${name}${VALUE[kind]})`);
-    lines.push(`c2d_shape a = ${from(kindA, 'a')};`, `c2d_shape b = ${from(kindB, 'b')};`,
+  if (inShape(kindA) && inShape(kindB)) {
+    lines.push(`c2d_shape a = ${KIND_ROW[kindA].shape('a')};`, `c2d_shape b = ${KIND_ROW[kindB].shape('b')};`,
       'bool overlap = c2d_shape_overlap(&a, &b);', 'c2d_hit hit;', 'bool hit_ok = c2d_shape_hit(&a, &b, &hit);',
       'c2d_manifold m = c2d_shape_manifold(&a, &b);', 'c2d_distance_result d = c2d_shape_distance(&a, &b);   /* GJK */',
       `c2d_sweep sw = c2d_shape_cast(&a, c2d_v2(${n(d.x)}, ${n(d.y)}), &b, c2d_v2(0, 0));`);
     return lines.join('\n');
   }
-  // One shape is concave, an arc or a wedge: overlap is symmetric, so the special shape goes first.
-  const [k1, n1, k2, n2] = CONVEX.includes(kindA) ? [kindB, 'b', kindA, 'a'] : [kindA, 'a', kindB, 'b'];
+  // One shape is concave or an arc: overlap is symmetric, so the special shape goes first.
+  const [k1, n1, k2, n2] = inShape(kindA) ? [kindB, 'b', kindA, 'a'] : [kindA, 'a', kindB, 'b'];
   let call = null;
   if (k1 === 'concave') {
     if (k2 === 'concave') call = `c2d_concave_overlap_concave(&${n1}x, &${n2}x)`;
@@ -55,7 +41,7 @@ function pairCode(kindA, kindB, ca, cb, d) {
     else if (k2 === 'segment') call = `c2d_concave_overlap_segment(&${n1}x, ${n2}s)`;
     else if (k2 === 'point') call = `c2d_concave_contains_point(&${n1}x, ${n2}p)`;
   } else if (k2 === 'point') call = `c2d_arc_contains_point(&${n1}x, ${n2}p)`;
-  lines.push(call ? `bool overlap = ${call};` : `/* no overlap test for ${kindA} and ${kindB}: only points against an arc or a wedge */`);
+  lines.push(call ? `bool overlap = ${call};` : `/* no overlap test for ${kindA} and ${kindB} */`);
   return lines.join('\n');
 }
 
@@ -333,7 +319,7 @@ bool inside = c2d_aabb_contains_point(r, ${v(h.p)});`,
   pairs: {
     prose: [
       '<b>Answers:</b> every query for any two shapes, through the generic entry points.',
-      '<b>Idea:</b> a <code>c2d_shape</code> holds any convex shape; the generic calls look the pair up in one table and call the pair function (a reversed pair is the same function with the result flipped). Distance uses <b>GJK</b>: it walks the Minkowski difference of the two shapes (every point of A minus every point of B) with support points, toward the point nearest the origin; that distance is the gap. The linear cast moves A along the dashed line and finds the first time the Minkowski difference reaches the moving point.',
+      '<b>Idea:</b> a <code>c2d_shape</code> holds any convex shape; the generic calls look the pair up in one table and call the pair function (a reversed pair is the same function with the result flipped). Distance uses <b>GJK</b>: it walks the Minkowski difference of the two shapes (every point of A minus every point of B) with support points, toward the point nearest the origin; that distance is the gap. The linear cast moves A along the dashed line and finds the first time the Minkowski difference reaches the moving point. An ellipse or a wedge has a curved side and no polygon core: its pairs go through the <b>support-function path</b> (GJK on support points for overlap, hit, manifold and distance; conservative advancement for the cast), within <code>C2D_ELLIPSE_TOLERANCE</code> of the pair\'s size; a rounded polygon is a polygon core with a radius, as a capsule is a segment with one.',
       '<b>Boundary:</b> shapes that touch do not overlap, have no hit and distance 0; a cast that starts touching and moves away is no hit.',
     ],
     code: (h, st) => pairCode(st.kindA || 'circle', st.kindB || 'polygon', h.a, { x: 220, y: 150 }, { x: h.d.x - h.a.x, y: h.d.y - h.a.y }),
@@ -393,21 +379,8 @@ const jcirc = (x, y, r) => `{ type: 'circle', x: ${j(x)}, y: ${j(y)}, r: ${j(r)}
 const jseg = (p, q) => `{ type: 'segment', x1: ${j(p.x)}, y1: ${j(p.y)}, x2: ${j(q.x)}, y2: ${j(q.y)} }`;
 const jpts = (list) => `[${list.map(jv).join(', ')}]`;
 const jltrb = (r) => `{ type: 'aabb', minX: ${j(r[0])}, minY: ${j(r[1])}, maxX: ${j(r[2])}, maxY: ${j(r[3])} }`;
-// The pair explorer's shapes, as page.js makeShape builds them around c.
-function makeJs(kind, c) {
-  switch (kind) {
-    case 'point': return `{ type: 'point', x: ${j(c.x)}, y: ${j(c.y)} }`;
-    case 'segment': return jseg({ x: c.x - 45, y: c.y + 25 }, { x: c.x + 45, y: c.y - 25 });
-    case 'aabb': return jbox(c.x, c.y, 40, 28);
-    case 'circle': return jcirc(c.x, c.y, 35);
-    case 'capsule': return `{ type: 'capsule', x1: ${j(c.x - 35)}, y1: ${j(c.y + 12)}, x2: ${j(c.x + 35)}, y2: ${j(c.y - 12)}, r: 18 }`;
-    case 'polygon': return `{ type: 'polygon', points: [0, 1, 2, 3, 4].map((i) => ({\n    x: ${j(c.x)} + 40 * Math.cos(i * 1.2566 - 1.5708), y: ${j(c.y)} + 40 * Math.sin(i * 1.2566 - 1.5708) })) }`;
-    case 'concave': return `{ type: 'concave', points: ${jpts([[-40, -35], [40, -35], [40, -10], [-10, -10], [-10, 35], [-40, 35]].map(([x, y]) => ({ x: c.x + x, y: c.y + y })))} }`;
-    case 'arc': return `{ type: 'arc', x: ${j(c.x)}, y: ${j(c.y)}, inner: 25, outer: 45, start: 0.3, end: 3.6 }`;
-    case 'wedge': return `{ type: 'wedge', x: ${j(c.x)}, y: ${j(c.y)}, r: 45, start: -0.6, end: 2.2 }`;
-    default: return 'null';
-  }
-}
+// The pair explorer's shapes, as page.js makeShape builds them around c (./kinds.js).
+const makeJs = kindJs;
 const PAIR_CALLS = { overlap: 'lib.overlap(a, b)', hit: 'lib.hit(a, b)', manifold: 'lib.manifold(a, b)', distance: 'lib.distance(a, b)   // GJK', cast: 'lib.cast(a, d, b)' };
 // A figure whose two shapes get overlap and hit (the snippets' pair figures), then `more` lines.
 const jsPair = (a, b, more = '') => `const a = ${a};\nconst b = ${b};\nconst overlap = lib.overlap(a, b);\nconst hit = lib.hit(a, b);   // null, or { pos, normal, delta, time }: delta moves a out${more}`;
