@@ -109,7 +109,6 @@ SCALAR_LOADER static verdict disk_face_scalar(const c2d_polygon *p, c2d_vec2 c, 
     return RS_YES;
 }
 
-
 /* A circle (or a point: r = 0) against a polygon, as in Box2D's b2CollidePolygonAndCircle: the
  * polygon's face of greatest separation from the center (disk_face_search, which settles the
  * clear misses exactly and checks the polygon before anything else), then, for a center outside
@@ -256,7 +255,8 @@ c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
 #if defined(__GNUC__)
 __attribute__((noinline, cold))
 #endif
-static bool circle_polygon_exact(c2d_real x, c2d_real y, c2d_real r, const c2d_polygon *b) {
+static bool
+circle_polygon_exact(c2d_real x, c2d_real y, c2d_real r, const c2d_polygon *b) {
     c2d_circle c;
     c.center = c2d_v2(x, y);
     c.radius = r;

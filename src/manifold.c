@@ -19,7 +19,7 @@
  * B) and its loader into a rounded core. A row then names the kinds of A and B, a free early miss
  * (0 when the pair has none) and the pair's exact test, which settles the core's unsure verdicts:
  * overlap.c's predicate, or for a point the shape's own strict containment test, so that hit,
- * manifold and overlap always agree. Each row expands to the public function (CORE_HIT,
+ * manifold and overlap always agree. Each row expands to the public functions (CORE_HIT,
  * CORE_MANIFOLD): check both, load B then A relative to B's origin, ask the core, settle. */
 
 static inline bool ok_point(c2d_vec2 p) { return c2d_point_ok(p); }
@@ -35,66 +35,82 @@ static inline c2d_vec2 origin_capsule(c2d_capsule c) { return c.p1; }
 static inline c2d_vec2 origin_polygon(const c2d_polygon *p) { return p->vertices[0]; }
 
 /* The loaders; false only for a polygon that fails its checks. */
-static inline bool load_point(rshape *s, c2d_vec2 p, c2d_vec2 o) { c2d_rs_point(s, p, 0, o); return true; }
-static inline bool load_segment(rshape *s, c2d_segment v, c2d_vec2 o) { c2d_rs_segment(s, v.p1, v.p2, 0, o); return true; }
-static inline bool load_aabb(rshape *s, c2d_aabb b, c2d_vec2 o) { c2d_rs_aabb(s, b, o); return true; }
-static inline bool load_circle(rshape *s, c2d_circle c, c2d_vec2 o) { c2d_rs_point(s, c.center, c.radius, o); return true; }
-static inline bool load_capsule(rshape *s, c2d_capsule c, c2d_vec2 o) { c2d_rs_segment(s, c.p1, c.p2, c.radius, o); return true; }
+static inline bool load_point(rshape *s, c2d_vec2 p, c2d_vec2 o) {
+    c2d_rs_point(s, p, 0, o);
+    return true;
+}
+static inline bool load_segment(rshape *s, c2d_segment v, c2d_vec2 o) {
+    c2d_rs_segment(s, v.p1, v.p2, 0, o);
+    return true;
+}
+static inline bool load_aabb(rshape *s, c2d_aabb b, c2d_vec2 o) {
+    c2d_rs_aabb(s, b, o);
+    return true;
+}
+static inline bool load_circle(rshape *s, c2d_circle c, c2d_vec2 o) {
+    c2d_rs_point(s, c.center, c.radius, o);
+    return true;
+}
+static inline bool load_capsule(rshape *s, c2d_capsule c, c2d_vec2 o) {
+    c2d_rs_segment(s, c.p1, c.p2, c.radius, o);
+    return true;
+}
 static inline bool load_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) { return c2d_rs_polygon(s, p, o); }
 
-#define CORE_HIT(ka, TA, kb, TB, early, exact)                                          \
-    bool c2d_##ka##_hit_##kb(TA a, TB b, c2d_hit *out) {                                \
-        rshape ra, rb;                                                                  \
-        contact k;                                                                      \
-        verdict v;                                                                      \
-        c2d_vec2 o;                                                                     \
-        if (!ok_##ka(a) || !ok_##kb(b) || (early)) return false;                        \
-        o = origin_##kb(b);                                                             \
-        if (!load_##kb(&rb, b, o) || !load_##ka(&ra, a, o)) return false;               \
-        v = c2d_rs_contact(&ra, &rb, &k);                                               \
-        return rs_finish_hit(v, v == RS_UNSURE && (exact), &k, o, out);                 \
-    }
+#define CORE_HIT(ka, TA, kb, TB, early, exact)                        \
+  bool c2d_##ka##_hit_##kb(TA a, TB b, c2d_hit *out) {                \
+    rshape ra, rb;                                                    \
+    contact k;                                                        \
+    verdict v;                                                        \
+    c2d_vec2 o;                                                       \
+    if (!ok_##ka(a) || !ok_##kb(b) || (early)) return false;          \
+    o = origin_##kb(b);                                               \
+    if (!load_##kb(&rb, b, o) || !load_##ka(&ra, a, o)) return false; \
+    v = c2d_rs_contact(&ra, &rb, &k);                                 \
+    return rs_finish_hit(v, v == RS_UNSURE && (exact), &k, o, out);   \
+  }
 
-#define CORE_MANIFOLD(ka, TA, kb, TB, early, exact)                                     \
-    c2d_manifold c2d_##ka##_manifold_##kb(TA a, TB b) {                                 \
-        rshape ra, rb;                                                                  \
-        c2d_manifold m;                                                                 \
-        verdict v;                                                                      \
-        c2d_vec2 o;                                                                     \
-        if (!ok_##ka(a) || !ok_##kb(b) || (early)) return rs_empty_manifold();          \
-        o = origin_##kb(b);                                                             \
-        if (!load_##kb(&rb, b, o) || !load_##ka(&ra, a, o)) return rs_empty_manifold(); \
-        v = c2d_rs_manifold(&ra, &rb, o, &m);                                           \
-        return rs_finish_manifold(v, v == RS_UNSURE && (exact), &m);                    \
-    }
+#define CORE_MANIFOLD(ka, TA, kb, TB, early, exact)                                 \
+  c2d_manifold c2d_##ka##_manifold_##kb(TA a, TB b) {                               \
+    rshape ra, rb;                                                                  \
+    c2d_manifold m;                                                                 \
+    verdict v;                                                                      \
+    c2d_vec2 o;                                                                     \
+    if (!ok_##ka(a) || !ok_##kb(b) || (early)) return rs_empty_manifold();          \
+    o = origin_##kb(b);                                                             \
+    if (!load_##kb(&rb, b, o) || !load_##ka(&ra, a, o)) return rs_empty_manifold(); \
+    v = c2d_rs_manifold(&ra, &rb, o, &m);                                           \
+    return rs_finish_manifold(v, v == RS_UNSURE && (exact), &m);                    \
+  }
 
 typedef const c2d_polygon *polygon_ptr;
 
-/* The hits: every pair but point-box and box-box (closed forms below) and the disks against
- * polygons and circles (src/disk.c). */
-#define CORE_HIT_PAIRS(X)                                                                   \
-    X(point, c2d_vec2, circle, c2d_circle, 0, c2d_circle_contains_point(b, a))               \
-    X(point, c2d_vec2, capsule, c2d_capsule, 0, c2d_capsule_contains_point(b, a))            \
-    X(segment, c2d_segment, aabb, c2d_aabb, 0, c2d_segment_overlap_aabb(a, b))               \
-    X(segment, c2d_segment, circle, c2d_circle, 0, c2d_segment_overlap_circle(a, b))         \
-    X(segment, c2d_segment, capsule, c2d_capsule, 0, c2d_segment_overlap_capsule(a, b))      \
-    X(segment, c2d_segment, polygon, polygon_ptr, 0, c2d_segment_overlap_polygon(a, b))      \
-    X(aabb, c2d_aabb, circle, c2d_circle, 0, c2d_aabb_overlap_circle(a, b))                  \
-    X(aabb, c2d_aabb, capsule, c2d_capsule, 0, c2d_aabb_overlap_capsule(a, b))               \
-    X(aabb, c2d_aabb, polygon, polygon_ptr, 0, c2d_aabb_overlap_polygon(a, b))               \
-    X(circle, c2d_circle, capsule, c2d_capsule, 0, c2d_circle_overlap_capsule(a, b))         \
-    X(capsule, c2d_capsule, capsule, c2d_capsule, 0, c2d_capsule_overlap_capsule(a, b))      \
-    X(capsule, c2d_capsule, polygon, polygon_ptr, 0, c2d_capsule_overlap_polygon(a, b))      \
-    X(polygon, polygon_ptr, polygon, polygon_ptr, c2d_polygon_boxes_apart(a, b), c2d_polygon_overlap_polygon(a, b))
+/* The table. The first column says which functions the core gives for the pair: hit (the hit
+ * only: its manifold has a closed form or a body of its own below) or both (hit and manifold).
+ * Not here: point-box and box-box hits (closed forms below) and the disks against polygons and
+ * circles (src/disk.c). */
+#define CORE_PAIRS(X)                                                                       \
+  X(hit, point, c2d_vec2, circle, c2d_circle, 0, c2d_circle_contains_point(b, a))           \
+  X(hit, point, c2d_vec2, capsule, c2d_capsule, 0, c2d_capsule_contains_point(b, a))        \
+  X(hit, segment, c2d_segment, aabb, c2d_aabb, 0, c2d_segment_overlap_aabb(a, b))           \
+  X(hit, segment, c2d_segment, circle, c2d_circle, 0, c2d_segment_overlap_circle(a, b))     \
+  X(hit, segment, c2d_segment, capsule, c2d_capsule, 0, c2d_segment_overlap_capsule(a, b))  \
+  X(hit, segment, c2d_segment, polygon, polygon_ptr, 0, c2d_segment_overlap_polygon(a, b))  \
+  X(hit, aabb, c2d_aabb, circle, c2d_circle, 0, c2d_aabb_overlap_circle(a, b))              \
+  X(both, aabb, c2d_aabb, capsule, c2d_capsule, 0, c2d_aabb_overlap_capsule(a, b))          \
+  X(both, aabb, c2d_aabb, polygon, polygon_ptr, 0, c2d_aabb_overlap_polygon(a, b))          \
+  X(hit, circle, c2d_circle, capsule, c2d_capsule, 0, c2d_circle_overlap_capsule(a, b))     \
+  X(hit, capsule, c2d_capsule, capsule, c2d_capsule, 0, c2d_capsule_overlap_capsule(a, b))  \
+  X(both, capsule, c2d_capsule, polygon, polygon_ptr, 0, c2d_capsule_overlap_polygon(a, b)) \
+  X(hit, polygon, polygon_ptr, polygon, polygon_ptr, c2d_polygon_boxes_apart(a, b), c2d_polygon_overlap_polygon(a, b))
 
-/* The manifolds of the core; the others have closed forms or a body of their own below. */
-#define CORE_MANIFOLD_PAIRS(X)                                                              \
-    X(aabb, c2d_aabb, capsule, c2d_capsule, 0, c2d_aabb_overlap_capsule(a, b))               \
-    X(aabb, c2d_aabb, polygon, polygon_ptr, 0, c2d_aabb_overlap_polygon(a, b))               \
-    X(capsule, c2d_capsule, polygon, polygon_ptr, 0, c2d_capsule_overlap_polygon(a, b))
+#define HIT_ROW(which, ka, TA, kb, TB, early, exact) CORE_HIT(ka, TA, kb, TB, early, exact)
+#define MANIFOLD_ROW(which, ka, TA, kb, TB, early, exact) MANIFOLD_ROW_##which(ka, TA, kb, TB, early, exact)
+#define MANIFOLD_ROW_hit(ka, TA, kb, TB, early, exact)
+#define MANIFOLD_ROW_both(ka, TA, kb, TB, early, exact) CORE_MANIFOLD(ka, TA, kb, TB, early, exact)
 
-CORE_HIT_PAIRS(CORE_HIT)
-CORE_MANIFOLD_PAIRS(CORE_MANIFOLD)
+CORE_PAIRS(HIT_ROW)
+CORE_PAIRS(MANIFOLD_ROW)
 
 /* ---- closed forms and bodies of their own ---- */
 
@@ -176,10 +192,10 @@ c2d_manifold c2d_aabb_manifold_aabb(c2d_aabb a, c2d_aabb b) {
     c2d_real s[4], best, h, lo, hi;
     int f, k;
     if (!c2d_aabb_overlap_aabb(a, b)) return rs_empty_manifold(); /* checks both boxes too */
-    s[0] = a.lower.y - b.upper.y; /* A's bottom face: separation of B's top */
-    s[1] = b.lower.x - a.upper.x; /* right */
-    s[2] = b.lower.y - a.upper.y; /* top */
-    s[3] = a.lower.x - b.upper.x; /* left */
+    s[0] = a.lower.y - b.upper.y;                                 /* A's bottom face: separation of B's top */
+    s[1] = b.lower.x - a.upper.x;                                 /* right */
+    s[2] = b.lower.y - a.upper.y;                                 /* top */
+    s[3] = a.lower.x - b.upper.x;                                 /* left */
     f = 0;
     best = s[0];
     for (k = 1; k < 4; ++k) {
@@ -267,10 +283,22 @@ c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b) {
             }
         }
         switch (f) {
-        case 0: n = c2d_v2(0, 1); foot = c2d_v2(c.x, a.lower.y); break;
-        case 1: n = c2d_v2(-1, 0); foot = c2d_v2(a.upper.x, c.y); break;
-        case 2: n = c2d_v2(0, -1); foot = c2d_v2(c.x, a.upper.y); break;
-        default: n = c2d_v2(1, 0); foot = c2d_v2(a.lower.x, c.y); break;
+        case 0:
+            n = c2d_v2(0, 1);
+            foot = c2d_v2(c.x, a.lower.y);
+            break;
+        case 1:
+            n = c2d_v2(-1, 0);
+            foot = c2d_v2(a.upper.x, c.y);
+            break;
+        case 2:
+            n = c2d_v2(0, -1);
+            foot = c2d_v2(c.x, a.upper.y);
+            break;
+        default:
+            n = c2d_v2(1, 0);
+            foot = c2d_v2(a.lower.x, c.y);
+            break;
         }
         depth = r - best; /* >= r > 0 */
         return rs_single_point(n, c2d_mul_add(foot, (c2d_real)0.5 * depth, n), depth, 0);
@@ -282,7 +310,8 @@ c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b) {
 #if defined(__GNUC__)
 __attribute__((noinline, cold))
 #endif
-static c2d_manifold circle_capsule_core(c2d_circle a, c2d_capsule b) {
+static c2d_manifold
+circle_capsule_core(c2d_circle a, c2d_capsule b) {
     rshape ra, rb;
     c2d_manifold m;
     verdict v;

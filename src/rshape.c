@@ -66,8 +66,14 @@ c2d_vec2 c2d_unit_of(c2d_vec2 v) {
 
 static inline c2d_vec2 VT(const rshape *s, int i) { return c2d_v2(s->vx[i], s->vy[i]); }
 static inline c2d_vec2 NM(const rshape *s, int i) { return c2d_v2(s->nx[i], s->ny[i]); }
-static inline void set_v(rshape *s, int i, c2d_vec2 v) { s->vx[i] = v.x; s->vy[i] = v.y; }
-static inline void set_n(rshape *s, int i, c2d_vec2 n) { s->nx[i] = n.x; s->ny[i] = n.y; }
+static inline void set_v(rshape *s, int i, c2d_vec2 v) {
+    s->vx[i] = v.x;
+    s->vy[i] = v.y;
+}
+static inline void set_n(rshape *s, int i, c2d_vec2 n) {
+    s->nx[i] = n.x;
+    s->ny[i] = n.y;
+}
 static inline int next_index(const rshape *s, int i) { return i + 1 < s->count ? i + 1 : 0; }
 static inline int prev_index(const rshape *s, int i) { return i > 0 ? i - 1 : s->count - 1; }
 
@@ -256,7 +262,6 @@ static inline c2d_real rs_separation(const rshape *a, const rshape *b, int *face
 #endif
 }
 
-
 /* Index of the vertex of s deepest along -n (smallest dot(n, v)); the first one on ties. */
 static int rs_deepest(const rshape *s, c2d_vec2 n) {
     int i, best = 0;
@@ -294,8 +299,8 @@ bool c2d_ref_polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
 /* ---- closest points of segments ---- */
 
 typedef struct closest {
-    c2d_vec2 p, q;      /* on the first and on the second segment */
-    c2d_real fp, fq;    /* their fractions along each segment, exactly 0 or 1 at an end */
+    c2d_vec2 p, q;   /* on the first and on the second segment */
+    c2d_real fp, fq; /* their fractions along each segment, exactly 0 or 1 at an end */
     c2d_real dist_sq;
 } closest;
 
@@ -336,12 +341,26 @@ static closest segments_closest(c2d_vec2 a1, c2d_vec2 a2, c2d_vec2 b1, c2d_vec2 
         r.dist_sq = 0;
         return r;
     }
-    r.p = a1; r.fp = 0; r.q = c2d_nearest_on_segment(a1, b1, b2, &r.fq); r.dist_sq = c2d_dist_sq(r.p, r.q);
-    c.p = a2; c.fp = 1; c.q = c2d_nearest_on_segment(a2, b1, b2, &c.fq); c.dist_sq = c2d_dist_sq(c.p, c.q);
+    r.p = a1;
+    r.fp = 0;
+    r.q = c2d_nearest_on_segment(a1, b1, b2, &r.fq);
+    r.dist_sq = c2d_dist_sq(r.p, r.q);
+    c.p = a2;
+    c.fp = 1;
+    c.q = c2d_nearest_on_segment(a2, b1, b2, &c.fq);
+    c.dist_sq = c2d_dist_sq(c.p, c.q);
     if (c.dist_sq < r.dist_sq) r = c;
-    c.q = b1; c.fq = 0; c.p = c2d_nearest_on_segment(b1, a1, a2, &t); c.fp = t; c.dist_sq = c2d_dist_sq(c.p, c.q);
+    c.q = b1;
+    c.fq = 0;
+    c.p = c2d_nearest_on_segment(b1, a1, a2, &t);
+    c.fp = t;
+    c.dist_sq = c2d_dist_sq(c.p, c.q);
     if (c.dist_sq < r.dist_sq) r = c;
-    c.q = b2; c.fq = 1; c.p = c2d_nearest_on_segment(b2, a1, a2, &t); c.fp = t; c.dist_sq = c2d_dist_sq(c.p, c.q);
+    c.q = b2;
+    c.fq = 1;
+    c.p = c2d_nearest_on_segment(b2, a1, a2, &t);
+    c.fp = t;
+    c.dist_sq = c2d_dist_sq(c.p, c.q);
     if (c.dist_sq < r.dist_sq) r = c;
     return r;
 }
@@ -367,8 +386,10 @@ static void try_edges(const rshape *f, int face, const rshape *g, features *best
         ng = 1;
     } else {
         int k = rs_deepest(g, NM(f, face));
-        g0[0] = prev_index(g, k); g1[0] = k;
-        g0[1] = k; g1[1] = next_index(g, k);
+        g0[0] = prev_index(g, k);
+        g1[0] = k;
+        g0[1] = k;
+        g1[1] = next_index(g, k);
         ng = 2;
     }
     for (e = 0; e < ng; ++e) {
@@ -384,7 +405,10 @@ static void try_edges(const rshape *f, int face, const rshape *g, features *best
         }
         if (c.dist_sq < best->c.dist_sq) {
             best->c = c;
-            best->f0 = f0; best->f1 = f1; best->g0 = g0[e]; best->g1 = g1[e];
+            best->f0 = f0;
+            best->f1 = f1;
+            best->g0 = g0[e];
+            best->g1 = g1[e];
         }
     }
 }
@@ -481,7 +505,6 @@ static void axis_contact(const rshape *a, const rshape *b, bool owner_b, int fac
     }
 }
 
-
 /* The minimum push-out of A out of B (see the top of the file). RS_NO (nothing written) when the
  * shapes are clearly apart; otherwise the contact is written, and RS_UNSURE means that they are
  * within rounding of touching and the caller must ask the exact predicate. Ties between faces go
@@ -568,8 +591,10 @@ static void clip_edges(const rshape *ref, int i11, const rshape *inc, int i21, b
     pts[1] = v21;
     if (du > 0 && u22 < 0) pts[0] = c2d_lerp(v22, v21, c2d_minr(-u22 / du, 1));
     if (du > 0 && u21 > len) pts[1] = c2d_lerp(v22, v21, c2d_maxr((len - u22) / du, 0));
-    ref_idx[0] = i11; inc_idx[0] = i22;
-    ref_idx[1] = i12; inc_idx[1] = i21;
+    ref_idx[0] = i11;
+    inc_idx[0] = i22;
+    ref_idx[1] = i12;
+    inc_idx[1] = i21;
     for (k = 0; k < 2; ++k) {
         c2d_real s = c2d_dot(c2d_sub(pts[k], v11), n), depth = r - s;
         if (depth > 0) {
@@ -609,15 +634,25 @@ verdict c2d_rs_manifold(const rshape *a, const rshape *b, c2d_vec2 o, c2d_manifo
      * vertices give a single point. */
     if (a->count == 2 && b->count == 2) {
         ft.c = segments_closest(VT(a, 0), VT(a, 1), VT(b, 0), VT(b, 1));
-        ft.f0 = 0; ft.f1 = 1; ft.g0 = 0; ft.g1 = 1;
+        ft.f0 = 0;
+        ft.f1 = 1;
+        ft.g0 = 0;
+        ft.g1 = 1;
         apart = ft.c.dist_sq > 0;
     } else if (sep_b >= sep_a) {
         apart = sep_b > 0;
         if (apart) {
             /* Seen from B's face: swap so that p and f* refer to A. */
             features fb = face_features(b, face_b, a);
-            ft.c.p = fb.c.q; ft.c.q = fb.c.p; ft.c.fp = fb.c.fq; ft.c.fq = fb.c.fp; ft.c.dist_sq = fb.c.dist_sq;
-            ft.f0 = fb.g0; ft.f1 = fb.g1; ft.g0 = fb.f0; ft.g1 = fb.f1;
+            ft.c.p = fb.c.q;
+            ft.c.q = fb.c.p;
+            ft.c.fp = fb.c.fq;
+            ft.c.fq = fb.c.fp;
+            ft.c.dist_sq = fb.c.dist_sq;
+            ft.f0 = fb.g0;
+            ft.f1 = fb.g1;
+            ft.g0 = fb.f0;
+            ft.g1 = fb.f1;
             apart = ft.c.dist_sq > 0;
         }
     } else {
