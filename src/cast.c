@@ -1142,19 +1142,31 @@ c2d_transform c2d_motion_transform(c2d_motion m, c2d_real t) {
 
 /* A proxy the time of impact accepts: 1 to C2D_MAX_POLYGON_VERTICES points within C2D_MAX_COORD
  * and a radius in [0, C2D_MAX_COORD]. */
-static bool proxy_usable(const c2d_proxy *p) {
-    int i;
-    if (p->count < 1 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
-    if (!(p->radius >= 0 && p->radius <= C2D_MAX_COORD)) return false;
-    for (i = 0; i < p->count; ++i) {
-        if (!c2d_vec2_in_range(p->points[i])) return false;
+/* Why a motion is refused, or C2D_OK: C2D_ERR_NOT_FINITE, or C2D_ERR_OUT_OF_RANGE for a value or a
+ * displacement beyond C2D_MAX_COORD. */
+static c2d_status motion_status(c2d_motion m) {
+    c2d_vec2 d;
+    if (!(C2D_ISFINITE(m.local_center.x) && C2D_ISFINITE(m.local_center.y) && C2D_ISFINITE(m.c1.x) && C2D_ISFINITE(m.c1.y) &&
+          C2D_ISFINITE(m.c2.x) && C2D_ISFINITE(m.c2.y) && C2D_ISFINITE(m.a1) && C2D_ISFINITE(m.a2))) {
+        return C2D_ERR_NOT_FINITE;
     }
-    return true;
+    d = c2d_sub(m.c2, m.c1);
+    if (!(c2d_vec2_in_range(m.local_center) && c2d_vec2_in_range(m.c1) && c2d_vec2_in_range(m.c2) &&
+          c2d_real_in_range(m.a1) && c2d_real_in_range(m.a2) && c2d_vec2_in_range(d))) {
+        return C2D_ERR_OUT_OF_RANGE;
+    }
+    return C2D_OK;
 }
 
-static bool motion_usable(c2d_motion m) {
-    return c2d_vec2_in_range(m.local_center) && c2d_vec2_in_range(m.c1) && c2d_vec2_in_range(m.c2) &&
-           c2d_real_in_range(m.a1) && c2d_real_in_range(m.a2) && c2d_vec2_in_range(c2d_sub(m.c2, m.c1));
+/* Why a time-of-impact input is refused, or C2D_OK (the reasons of c2d_toi_status). */
+static c2d_status toi_input_status(const c2d_toi_input *in) {
+    c2d_status s;
+    if ((s = c2d_proxy_status(&in->a)) != C2D_OK || (s = c2d_proxy_status(&in->b)) != C2D_OK) return s;
+    if ((s = motion_status(in->motion_a)) != C2D_OK || (s = motion_status(in->motion_b)) != C2D_OK) return s;
+    if (!C2D_ISFINITE(in->t_max) || !C2D_ISFINITE(in->target)) return C2D_ERR_NOT_FINITE;
+    if (in->target > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
+    if (!(in->t_max >= 0 && in->t_max <= 1) || in->target < 0) return C2D_ERR_BAD_SIZE;
+    return C2D_OK;
 }
 
 /* The proxy placed by its motion at time t, relative to the origin o (o is subtracted from the
@@ -1199,10 +1211,18 @@ static c2d_real axis_separation(const c2d_proxy *a, const c2d_proxy *b, c2d_vec2
 static c2d_toi_result toi_result(c2d_toi_status status, c2d_real t, int iterations) {
     c2d_toi_result r;
     r.status = status;
+    r.error = C2D_OK;
     r.t = t;
     r.normal = c2d_v2(0, 0);
     r.point = c2d_v2(0, 0);
     r.iterations = iterations;
+    return r;
+}
+
+/* A failed query: status C2D_TOI_FAILED, error the reason. */
+static c2d_toi_result toi_failed(c2d_status error, c2d_real t, int iterations) {
+    c2d_toi_result r = toi_result(C2D_TOI_FAILED, t, iterations);
+    r.error = error;
     return r;
 }
 
@@ -1228,16 +1248,15 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
     int iter = 0, max_iter;
     if (input == NULL) {
         C2D_ASSERT(input != NULL);
-        return toi_result(C2D_TOI_FAILED, 0, 0);
+        return toi_failed(C2D_ERR_NULL_ARG, 0, 0);
+    }
+    {
+        c2d_status s = toi_input_status(input);
+        if (s != C2D_OK) return toi_failed(s, 0, 0);
     }
     ma = input->motion_a;
     mb = input->motion_b;
-    if (!proxy_usable(&input->a) || !proxy_usable(&input->b) || !motion_usable(ma) || !motion_usable(mb)) {
-        return toi_result(C2D_TOI_FAILED, 0, 0);
-    }
     t_max = input->t_max == 0 ? (c2d_real)1 : input->t_max;
-    if (!(t_max > 0 && t_max <= 1)) return toi_result(C2D_TOI_FAILED, 0, 0);
-    if (!(input->target >= 0 && input->target <= C2D_MAX_COORD)) return toi_result(C2D_TOI_FAILED, 0, 0);
     max_iter = input->max_iterations > 0 ? input->max_iterations : C2D_TOI_DEFAULT_ITERATIONS;
 
     o = mb.c1;
@@ -1248,7 +1267,7 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
     wa = C2D_ABS(ma.a2 - ma.a1);
     wb = C2D_ABS(mb.a2 - mb.a1);
     rot = wa * reach_a + wb * reach_b;
-    if (!C2D_ISFINITE(rot)) return toi_result(C2D_TOI_FAILED, 0, 0);
+    if (!C2D_ISFINITE(rot)) return toi_failed(C2D_ERR_OUT_OF_RANGE, 0, 0);
     scale = c2d_maxr(c2d_maxr(vec_scale(c2d_sub(ma.c1, o)), vec_scale(c2d_sub(ma.c2, o))), vec_scale(c2d_sub(mb.c2, o)));
     scale = c2d_maxr(scale, c2d_maxr(reach_a + input->a.radius, reach_b + input->b.radius));
     floor_gap = (c2d_real)32 * C2D_EPSILON * scale;
@@ -1263,7 +1282,7 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
         place_proxy(&input->b, mb, o, t, &pb);
         dr = c2d_distance(&pa, &pb, 0);
         ++iter;
-        if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_result(C2D_TOI_FAILED, t, iter);
+        if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, t, iter);
         gap = dr.distance;
         rate = rot - c2d_dot(c2d_sub(va, vb), dr.normal);
         if (iter == 1) {
@@ -1288,7 +1307,7 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
             return r;
         }
         sep = c2d_minr(axis_separation(&pa, &pb, dr.normal), gap);
-        if (!(sep > target)) return toi_result(C2D_TOI_FAILED, t, iter);
+        if (!(sep > target)) return toi_failed(C2D_ERR_NUMERICAL, t, iter);
         if (!(rate > 0)) return toi_result(C2D_TOI_SEPARATED, t_max, iter);
         t_next = t + (sep - target) / rate;
         if (rot > 0) {

@@ -20,6 +20,7 @@ const char *c2d_status_string(c2d_status status) {
     case C2D_ERR_BUSY: return "world changed while one of its queries or updates runs";
     case C2D_ERR_FULL: return "the world holds its maximum number of colliders";
     case C2D_ERR_BUFFER_TOO_SMALL: return "caller buffer too small";
+    case C2D_ERR_NUMERICAL: return "rounding left no answer the computation can vouch for";
     }
     return "unknown status";
 }

@@ -409,6 +409,41 @@ static bool load_proxy(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local) {
 }
 #endif
 
+/* The order of the reasons: a NaN fails the range test too, so finiteness is asked first. Only the
+ * rejected input comes here: the loaders above decide, this says why. */
+c2d_status c2d_proxy_status(const c2d_proxy *p) {
+    int i;
+    bool finite, in_range;
+    if (p == NULL) return C2D_ERR_NULL_ARG;
+    if (p->count < 1) return C2D_ERR_DEGENERATE;
+    if (p->count > C2D_MAX_POLYGON_VERTICES) return C2D_ERR_TOO_MANY_POINTS;
+    finite = C2D_ISFINITE(p->radius) != 0;
+    in_range = C2D_ABS(p->radius) <= C2D_MAX_COORD;
+    for (i = 0; i < p->count; ++i) {
+        finite = finite && C2D_ISFINITE(p->points[i].x) && C2D_ISFINITE(p->points[i].y);
+        in_range = in_range && C2D_ABS(p->points[i].x) <= C2D_MAX_COORD && C2D_ABS(p->points[i].y) <= C2D_MAX_COORD;
+    }
+    if (!finite) return C2D_ERR_NOT_FINITE;
+    if (!in_range) return C2D_ERR_OUT_OF_RANGE;
+    if (p->radius < 0) return C2D_ERR_BAD_SIZE;
+    return C2D_OK;
+}
+
+/* The result for rejected proxies: distance 0, zero points, the reason in error. */
+static c2d_distance_result rejected(const c2d_proxy *a, const c2d_proxy *b) {
+    c2d_distance_result r;
+    c2d_status e = c2d_proxy_status(a);
+    r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
+    r.distance = 0;
+    r.iterations = 0;
+    r.status = C2D_DISTANCE_INVALID_INPUT;
+    r.error = e != C2D_OK ? e : c2d_proxy_status(b);
+    /* the loaders and c2d_proxy_status state one rule; a reason is always found */
+    C2D_ASSERT(r.error != C2D_OK);
+    if (r.error == C2D_OK) r.error = C2D_ERR_OUT_OF_RANGE;
+    return r;
+}
+
 /* GJK distance of two proxies; see the block comment above. */
 c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations) {
     c2d_distance_result r;
@@ -425,16 +460,16 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
     r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
     r.distance = 0;
     r.iterations = 0;
-    r.status = C2D_DISTANCE_INVALID_INPUT;
-    if (a == NULL || a->count < 1 || !c2d_vec2_in_range(a->points[0])) return r;
+    r.status = C2D_DISTANCE_OK;
+    r.error = C2D_OK;
+    if (a == NULL || a->count < 1 || !c2d_vec2_in_range(a->points[0])) return rejected(a, b);
     origin = a->points[0];
 #ifdef GJK_SSE
-    if (!load_proxy_lanes(a, origin, la, &sa) || !load_proxy_lanes(b, origin, lb, &sb)) return r;
+    if (!load_proxy_lanes(a, origin, la, &sa) || !load_proxy_lanes(b, origin, lb, &sb)) return rejected(a, b);
 #else
-    if (!load_proxy(a, origin, la) || !load_proxy(b, origin, lb)) return r;
+    if (!load_proxy(a, origin, la) || !load_proxy(b, origin, lb)) return rejected(a, b);
 #endif
     if (max_iterations <= 0) max_iterations = C2D_GJK_MAX_ITERATIONS;
-    r.status = C2D_DISTANCE_OK;
 
     s.v[0] = make_vertex(la, 0, lb, 0);
     s.count = 1;

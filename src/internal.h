@@ -128,6 +128,11 @@ static inline c2d_real c2d_aabb_abs_max(c2d_aabb b) {
     return c2d_maxr(c2d_maxr(C2D_ABS(b.lower.x), C2D_ABS(b.lower.y)), c2d_maxr(C2D_ABS(b.upper.x), C2D_ABS(b.upper.y)));
 }
 
+/* Why c2d_distance refuses a proxy, C2D_OK when it accepts it: C2D_ERR_NULL_ARG, C2D_ERR_DEGENERATE
+ * (count < 1), C2D_ERR_TOO_MANY_POINTS, C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE, C2D_ERR_BAD_SIZE
+ * (a negative radius), in that order of precedence (src/distance.c). */
+c2d_status c2d_proxy_status(const c2d_proxy *p);
+
 /* Slab test of a point moving by d against an open box (src/raycast.c; used by the box ray casts
  * and sweeps). lo/hi are the box's lower/upper faces measured from the point's start, so the point
  * is inside at time t when lo < t*d < hi on both axes. True when that open set of times is

@@ -68,7 +68,7 @@ c2d_vec2 c2d_core_support(c2d_core_view c, c2d_vec2 dir, c2d_vec2 o);
 /* ---- the support-function path (src/support.c) ----
  * Any pair of kinds with a support function: GJK on the cores for distance, EPA for the depth of
  * overlapping cores, the radii taken off along the normal. The shapes are checked with the kind's
- * usable(); unusable shapes never overlap and give C2D_DISTANCE_INVALID_INPUT. overlap, hit,
+ * usable(); unusable shapes never overlap and give C2D_DISTANCE_INVALID_INPUT (error: c2d_shape_status). overlap, hit,
  * manifold and distance come from one computation, so they agree; the pair is put in a fixed
  * order first, so each query is symmetric to the bit. */
 bool c2d_support_overlap(const c2d_shape *a, const c2d_shape *b);

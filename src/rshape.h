@@ -4,6 +4,7 @@
 #ifndef COLLIDE2D_RSHAPE_H
 #define COLLIDE2D_RSHAPE_H
 
+#include <string.h>
 #include "internal.h"
 #include "validate.h"
 
@@ -97,5 +98,80 @@ static inline verdict judge(c2d_real gap, c2d_real tol) {
 }
 
 
+
+/* A point's id in a manifold: the vertex of A (bits 8..15) and the vertex of B (bits 0..7). */
+#define MAKE_ID(ia, ib) (((uint32_t)(ia) << 8) | (uint32_t)(ib))
+
+/* ---- the rounded-shape core (src/rshape.c) ---- */
+
+/* Unit vector along a non-zero v, scaled by its largest component first so that tiny vectors do
+ * not underflow when squared. */
+c2d_vec2 c2d_unit_of(c2d_vec2 v);
+/* The outward unit normal of edge i of p when its vector is too short to normalise directly. */
+c2d_vec2 c2d_short_edge_normal(const c2d_polygon *p, int i);
+/* Cores relative to the origin o: a point (or a circle's center) grown by radius, a segment (or a
+ * capsule's core; one point when p1 == p2) grown by radius, a box. The polygon's loader, which
+ * checks the polygon, is c2d_rs_polygon (src/simd/simd.h). */
+/* Point of the closed segment a-b nearest to x, and its fraction (ends returned exactly). */
+c2d_vec2 c2d_nearest_on_segment(c2d_vec2 x, c2d_vec2 a, c2d_vec2 b, c2d_real *t);
+void c2d_rs_point(rshape *s, c2d_vec2 p, c2d_real radius, c2d_vec2 o);
+void c2d_rs_segment(rshape *s, c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_vec2 o);
+void c2d_rs_aabb(rshape *s, c2d_aabb b, c2d_vec2 o);
+/* The push-out of a from b (the hit, local frame) with its verdict; *out is written unless RS_NO. */
+verdict c2d_rs_contact(const rshape *a, const rshape *b, contact *out);
+/* The contact manifold of a against b (world frame: the local frame's origin is o) with its
+ * verdict; *m is written unless RS_NO. */
+verdict c2d_rs_manifold(const rshape *a, const rshape *b, c2d_vec2 o, c2d_manifold *m);
+
+/* ---- results, shared by the pair wrappers (src/manifold.c, src/disk.c) ---- */
+
+/* v / s in both coordinates. */
+static inline c2d_vec2 rs_div_vec2(c2d_vec2 v, c2d_real s) { return c2d_v2(v.x / s, v.y / s); }
+
+/* A manifold of one point (world frame), built in one piece. */
+static inline c2d_manifold rs_single_point(c2d_vec2 normal, c2d_vec2 point, c2d_real depth, uint32_t id) {
+    c2d_manifold m;
+    m.normal = normal;
+    m.points[0].point = point;
+    m.points[0].depth = depth;
+    m.points[0].id = id;
+    m.points[1].point = c2d_v2(0, 0);
+    m.points[1].depth = 0;
+    m.points[1].id = 0;
+    m.count = 1;
+    return m;
+}
+
+/* A manifold of one point midway between the surfaces of a contact (local frame, origin o). */
+static inline c2d_manifold rs_one_point_manifold(const contact *c, c2d_vec2 o, uint32_t id) {
+    return rs_single_point(c->normal, c2d_add(o, c2d_mul_add(c->pos, (c2d_real)-0.5 * c->depth, c->normal)), c->depth, id);
+}
+
+/* Writes the world-frame hit (out may be NULL) when the verdict, settled by the exact predicate
+ * when unsure, is an overlap. */
+static inline bool rs_finish_hit(verdict v, bool exact, const contact *c, c2d_vec2 o, c2d_hit *out) {
+    if (v == RS_NO || (v == RS_UNSURE && !exact)) return false;
+    if (out) {
+        out->pos = c2d_add(o, c->pos);
+        out->normal = c->normal;
+        out->delta = c2d_scale(c->normal, c->depth);
+        out->time = 0;
+    }
+    return true;
+}
+
+/* The manifold when the verdict, settled by the exact predicate when unsure, is an overlap. */
+static inline c2d_manifold rs_finish_manifold(verdict v, bool exact, const c2d_manifold *m) {
+    c2d_manifold e;
+    if (v == RS_YES || (v == RS_UNSURE && exact)) return *m;
+    memset(&e, 0, sizeof e);
+    return e;
+}
+
+static inline c2d_manifold rs_empty_manifold(void) {
+    c2d_manifold m;
+    memset(&m, 0, sizeof m);
+    return m;
+}
 
 #endif

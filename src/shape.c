@@ -2,6 +2,7 @@
  * one const table indexed [type_a][type_b]. */
 #include <stddef.h>
 #include "kind.h"
+#include "validate.h"
 
 /* True when t is one of the c2d_shape_type tags below C2D_SHAPE_TYPE_COUNT. */
 static bool type_known(c2d_shape_type t) { return (unsigned)t < (unsigned)C2D_SHAPE_TYPE_COUNT; }
@@ -32,12 +33,14 @@ static c2d_manifold empty_manifold(void) {
     return m;
 }
 
-static c2d_distance_result invalid_distance(void) {
+/* The result of a refused distance query: distance 0, zero points, why in error. */
+static c2d_distance_result invalid_distance(c2d_status why) {
     c2d_distance_result r;
     r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
     r.distance = 0;
     r.iterations = 0;
     r.status = C2D_DISTANCE_INVALID_INPUT;
+    r.error = why;
     return r;
 }
 
@@ -438,7 +441,7 @@ static c2d_vec2 core_normal(c2d_segment ca, c2d_segment cb, c2d_segment_distance
  * c2d_distance's conventions: cores that meet give distance 0 and normal (0,0); rounded parts that
  * touch or overlap give distance 0 and one point halfway between the surfaces. */
 static c2d_distance_result dist_round(const c2d_shape *a, const c2d_shape *b) {
-    c2d_distance_result r = invalid_distance();
+    c2d_distance_result r = invalid_distance(C2D_ERR_OUT_OF_RANGE);
     c2d_segment ca, cb;
     c2d_real ra, rb, core;
     c2d_vec2 o, n;
@@ -450,6 +453,7 @@ static c2d_distance_result dist_round(const c2d_shape *a, const c2d_shape *b) {
         return r;
     }
     r.status = C2D_DISTANCE_OK;
+    r.error = C2D_OK;
     o = ca.p1;
     ca.p1 = c2d_v2(0, 0);
     ca.p2 = c2d_sub(ca.p2, o);
@@ -608,7 +612,10 @@ c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_distance_result r;
     c2d_vec2 t;
-    if (e == NULL || !shape_usable(a) || !shape_usable(b)) return invalid_distance();
+    if (e == NULL || !shape_usable(a) || !shape_usable(b)) {
+        c2d_status why = c2d_shape_status(a);
+        return invalid_distance(why != C2D_OK ? why : c2d_shape_status(b));
+    }
     if (!e->flip) {
         r = e->distance(a, b);
     } else {

@@ -24,6 +24,7 @@
  */
 #include <stddef.h>
 #include "kind.h"
+#include "validate.h"
 
 #define GJK_MAX_ITER 128
 #define EPA_MAX 128
@@ -442,8 +443,15 @@ c2d_distance_result c2d_support_distance(const c2d_shape *a, const c2d_shape *b)
     d.distance = 0;
     d.iterations = 0;
     d.status = C2D_DISTANCE_INVALID_INPUT;
-    if (!query(a, b, &r)) return d;
+    if (!query(a, b, &r)) {
+        d.error = c2d_shape_status(a);
+        if (d.error == C2D_OK) d.error = c2d_shape_status(b);
+        /* usable shapes whose answer overflows (far apart near C2D_MAX_COORD) */
+        if (d.error == C2D_OK) d.error = C2D_ERR_OUT_OF_RANGE;
+        return d;
+    }
     d.status = C2D_DISTANCE_OK;
+    d.error = C2D_OK;
     d.iterations = r.iterations;
     if (r.sep > 0) {
         d.distance = r.sep;

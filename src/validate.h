@@ -42,4 +42,11 @@ static inline bool c2d_polygon_present(const c2d_polygon *p) {
     return p != NULL && p->count >= 3 && p->count <= C2D_MAX_POLYGON_VERTICES;
 }
 
+/* Why the queries refuse a shape (its kind's usable() rule), C2D_OK when they accept it:
+ * C2D_ERR_NULL_ARG, C2D_ERR_UNSUPPORTED (an unknown tag), C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE,
+ * C2D_ERR_TOO_MANY_POINTS, C2D_ERR_BAD_SIZE (a radius below C2D_MIN_SIZE, an empty box),
+ * C2D_ERR_DEGENERATE (anything else: a polygon's count or area, a curved shape's sizes). Slow: ask
+ * it once a query has refused its input (src/validate.c). */
+c2d_status c2d_shape_status(const c2d_shape *s);
+
 #endif

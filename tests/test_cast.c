@@ -1086,39 +1086,56 @@ static void test_toi_states(void **state) {
 }
 
 /* Bad input: NULL, broken proxies, non-finite motions, t_max or target out of range. Always
- * C2D_TOI_FAILED with t = 0 and no NaN. */
+ * C2D_TOI_FAILED (negative, as every failure in the error model of base.h) with t = 0, no NaN, and
+ * the reason in error; the outcomes are >= 0 with error C2D_OK. */
 static void test_toi_bad_input(void **state) {
     c2d_shape la = S_circ(0, 0, 1), lb = S_pbox(0, 0, 1, 1, 0);
     c2d_toi_input good = toi_in(&la, slide(-5, 0, 5, 0, 0), &lb, slide(0, 0, 0, 0, 0)), in;
+    static const c2d_status want[13] = {C2D_ERR_DEGENERATE, C2D_ERR_TOO_MANY_POINTS, C2D_ERR_NOT_FINITE, C2D_ERR_NOT_FINITE,
+                                        C2D_ERR_OUT_OF_RANGE, C2D_ERR_BAD_SIZE, C2D_ERR_NOT_FINITE, C2D_ERR_NOT_FINITE,
+                                        C2D_ERR_OUT_OF_RANGE, C2D_ERR_BAD_SIZE, C2D_ERR_NOT_FINITE, C2D_ERR_NOT_FINITE,
+                                        C2D_ERR_BAD_SIZE};
     c2d_toi_result r;
     int k;
     (void)state;
+    assert_true(C2D_TOI_FAILED < 0);
     g_asserts = 0;
     c2d_set_assert_handler(count_asserts, NULL);
     r = c2d_time_of_impact(NULL);
     c2d_set_assert_handler(NULL, NULL);
     assert_int_equal(r.status, C2D_TOI_FAILED);
+    assert_int_equal(r.error, C2D_ERR_NULL_ARG);
     assert_int_equal(g_asserts, ASSERTS_ON);
-    for (k = 0; k < 9; ++k) {
+    for (k = 0; k < 13; ++k) {
         in = good;
         switch (k) {
         case 0: in.a.count = 0; break;
         case 1: in.b.count = C2D_MAX_POLYGON_VERTICES + 1; break;
         case 2: in.a.radius = (c2d_real)NAN; break;
         case 3: in.b.points[0].x = (c2d_real)INFINITY; break;
-        case 4: in.motion_a.c2.y = (c2d_real)NAN; break;
-        case 5: in.motion_b.a2 = (c2d_real)INFINITY; break;
-        case 6: in.t_max = 2; break;
-        case 7: in.t_max = (c2d_real)NAN; break;
+        case 4: in.b.points[1].y = (c2d_real)C2D_MAX_COORD * 10; break;
+        case 5: in.a.radius = -1; break;
+        case 6: in.motion_a.c2.y = (c2d_real)NAN; break;
+        case 7: in.motion_b.a2 = (c2d_real)INFINITY; break;
+        case 8: in.motion_b.c1.x = (c2d_real)C2D_MAX_COORD * 10; break;
+        case 9: in.t_max = 2; break;
+        case 10: in.t_max = (c2d_real)NAN; break;
+        case 11: in.target = (c2d_real)INFINITY; break;
         default: in.target = -1; break;
         }
         r = c2d_time_of_impact(&in);
         assert_int_equal(r.status, C2D_TOI_FAILED);
+        assert_int_equal(r.error, want[k]);
         assert_near(r.t, 0, 0);
         assert_true(isfinite((double)r.normal.x) && isfinite((double)r.point.y));
     }
     r = c2d_time_of_impact(&good);
     assert_int_equal(r.status, C2D_TOI_HIT);
+    assert_int_equal(r.error, C2D_OK);
+    in = toi_in(&la, slide(-5, 0, -4, 0, 0), &lb, slide(0, 0, 0, 0, 0));
+    r = c2d_time_of_impact(&in);
+    assert_int_equal(r.status, C2D_TOI_SEPARATED);
+    assert_int_equal(r.error, C2D_OK);
 }
 
 /* Random pairs of polygons, capsules, circles and boxes that move and turn (up to a full turn

@@ -508,6 +508,47 @@ static void test_gjk_invalid_input(void **state) {
     assert_int_equal(c2d_distance(&a, &b, 0).status, C2D_DISTANCE_OK);
 }
 
+/* The error model (base.h): a refused input is a negative status, and error names the reason,
+ * whichever side holds the bad value; an accepted one has a status >= 0 and error C2D_OK. */
+static void test_gjk_error_codes(void **state) {
+    c2d_proxy a = box_proxy(0, 0, 1, 1), b = box_proxy(3, 0, 4, 1), bad;
+    c2d_distance_result r;
+    int k, side;
+    (void)state;
+    assert_true(C2D_DISTANCE_INVALID_INPUT < 0);
+    r = c2d_distance(NULL, &b, 0);
+    assert_true(r.status < 0);
+    assert_int_equal(r.error, C2D_ERR_NULL_ARG);
+    assert_int_equal(c2d_distance(&a, NULL, 0).error, C2D_ERR_NULL_ARG);
+    for (k = 0; k < 7; ++k) {
+        static const c2d_status want[7] = {C2D_ERR_DEGENERATE, C2D_ERR_TOO_MANY_POINTS, C2D_ERR_NOT_FINITE, C2D_ERR_NOT_FINITE,
+                                           C2D_ERR_OUT_OF_RANGE, C2D_ERR_BAD_SIZE, C2D_ERR_NOT_FINITE};
+        bad = b;
+        switch (k) {
+        case 0: bad.count = 0; break;
+        case 1: bad.count = C2D_MAX_POLYGON_VERTICES + 1; break;
+        case 2: bad.points[2].x = (c2d_real)NAN; break;
+        /* a NaN after a value out of range: not finite outranks out of range */
+        case 3: bad.points[0].y = (c2d_real)C2D_MAX_COORD * 10; bad.points[3].y = (c2d_real)INFINITY; break;
+        case 4: bad.points[1].y = (c2d_real)C2D_MAX_COORD * 10; break;
+        case 5: bad.radius = -1; break;
+        default: bad.radius = (c2d_real)NAN; break;
+        }
+        for (side = 0; side < 2; ++side) {
+            r = side ? c2d_distance(&bad, &a, 0) : c2d_distance(&a, &bad, 0);
+            assert_int_equal(r.status, C2D_DISTANCE_INVALID_INPUT);
+            assert_int_equal(r.error, want[k]);
+            assert_result_finite(r);
+        }
+    }
+    r = c2d_distance(&a, &b, 0);
+    assert_int_equal(r.status, C2D_DISTANCE_OK);
+    assert_int_equal(r.error, C2D_OK);
+    r = c2d_distance(&a, &b, 1);
+    assert_true(r.status >= 0);
+    assert_int_equal(r.error, C2D_OK);
+}
+
 /* Regular n-gon of circumradius rad centered at (cx, cy), first vertex at angle phase. */
 #define NGON_MAX (C2D_MAX_POLYGON_VERTICES < 8 ? C2D_MAX_POLYGON_VERTICES : 8)
 static c2d_proxy ngon(int n, double cx, double cy, double rad, double phase, double radius) {
@@ -792,6 +833,7 @@ static void test_gjk_ignores_unused_slots(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_make_proxy_copies),
+        cmocka_unit_test(test_gjk_error_codes),
         cmocka_unit_test(test_make_proxy_bad_count_asserts),
         cmocka_unit_test(test_segment_distance_crossing),
         cmocka_unit_test(test_segment_distance_parallel),

@@ -736,9 +736,52 @@ static void test_shape_distance_matches_overlap_near_touching(void **state) {
     assert_true(overlapping > 0 && apart > 0);
 }
 
+/* The error model (base.h): c2d_shape_distance refuses a shape with a negative status and names the
+ * reason in error, whichever side it is on; a pair it answers has error C2D_OK. */
+static void test_shape_distance_error_codes(void **state) {
+    static const double tri[6] = {0, 0, 1, 0, 0, 1};
+    c2d_shape good = sh_circ(5, 0, 1), bad[10];
+    c2d_ellipse e;
+    static const c2d_status want[10] = {C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE, C2D_ERR_BAD_SIZE, C2D_ERR_BAD_SIZE,
+                                        C2D_ERR_NOT_FINITE, C2D_ERR_DEGENERATE, C2D_ERR_TOO_MANY_POINTS, C2D_ERR_NOT_FINITE,
+                                        C2D_ERR_DEGENERATE, C2D_ERR_NOT_FINITE};
+    c2d_distance_result r;
+    int k, side;
+    (void)state;
+    bad[0] = sh_circ(0, 0, 1); bad[0].as.circle.radius = (c2d_real)NAN;
+    bad[1] = sh_circ(0, 0, 1); bad[1].as.circle.center.x = (c2d_real)C2D_MAX_COORD * 10;
+    bad[2] = sh_circ(0, 0, 1); bad[2].as.circle.radius = -1;
+    bad[3] = sh_box(0, 0, 1, 1); bad[3].as.aabb.lower.x = 2;                     /* lower above upper */
+    bad[4] = sh_caps(0, 0, 1, 0, 1); bad[4].as.capsule.p2.y = (c2d_real)INFINITY;
+    bad[5] = sh_poly(3, tri); bad[5].as.polygon.count = 2;
+    bad[6] = sh_poly(3, tri); bad[6].as.polygon.count = C2D_MAX_POLYGON_VERTICES + 1;
+    bad[7] = sh_poly(3, tri); bad[7].as.polygon.vertices[1].x = (c2d_real)NAN;
+    bad[8] = sh_poly(3, tri); bad[8].as.polygon.vertices[1] = bad[8].as.polygon.vertices[2];  /* no area */
+    bad[8].as.polygon.vertices[2] = V(1, 0);
+    assert_int_equal(c2d_ellipse_make(V(0, 0), 2, 1, 0, &e), C2D_OK);
+    bad[9] = c2d_shape_from_ellipse(e); bad[9].as.ellipse.radii.x = (c2d_real)NAN;
+    for (k = 0; k < 10; ++k) {
+        for (side = 0; side < 2; ++side) {
+            r = side ? c2d_shape_distance(&good, &bad[k]) : c2d_shape_distance(&bad[k], &good);
+            if (r.status >= 0 || r.error != want[k]) fail_msg("case %d side %d: status %d error %d, want error %d", k, side, (int)r.status, (int)r.error, (int)want[k]);
+            assert_true(r.distance == 0);
+        }
+    }
+    r = c2d_shape_distance(&good, &good);
+    assert_int_equal(r.status, C2D_DISTANCE_OK);
+    assert_int_equal(r.error, C2D_OK);
+    r = c2d_shape_distance(&bad[9], &bad[9]);
+    assert_int_equal(r.error, C2D_ERR_NOT_FINITE);
+    bad[9].as.ellipse.radii.x = 2;
+    r = c2d_shape_distance(&bad[9], &good);
+    assert_int_equal(r.status, C2D_DISTANCE_OK);
+    assert_int_equal(r.error, C2D_OK);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_36_ordered_pairs_dispatch),
+        cmocka_unit_test(test_shape_distance_error_codes),
         cmocka_unit_test(test_dispatch_matches_typed_functions),
         cmocka_unit_test(test_flipped_hits),
         cmocka_unit_test(test_touching_is_not_overlap),

@@ -76,7 +76,16 @@ typedef float c2d_real;
 #  define C2D_SWEEP_MARGIN ((c2d_real)1e-4)
 #endif
 
-/* Result of every function that can reject its input. C2D_OK is 0; every error is negative. */
+/* The error model: every failure in the library is a negative c2d_status saying why, and only a
+ * failure is negative. C2D_OK is 0.
+ * - A function that can only succeed or fail (constructors, the world, the indexes) returns it.
+ * - A query that also reports an outcome (c2d_distance, c2d_shape_distance, c2d_time_of_impact)
+ *   returns a result whose status is >= 0 for every outcome (converged, hit, separated, iteration
+ *   cap ...) and negative for a failure (C2D_DISTANCE_INVALID_INPUT, C2D_TOI_FAILED); the result's
+ *   error field then holds the c2d_status that says why (it is C2D_OK otherwise).
+ * - The fast yes/no queries (overlap, hit, manifold, ray cast) answer "no" (false, count 0) for
+ *   input they cannot use, as they answer for shapes that miss: validate with the constructors or
+ *   the *_is_valid functions (shape.h, geometry.h) to learn why. */
 typedef enum c2d_status {
     C2D_OK = 0,                      /* success */
     C2D_ERR_NULL_ARG = -1,           /* a required pointer argument is NULL */
@@ -95,7 +104,9 @@ typedef enum c2d_status {
     C2D_ERR_BUSY = -12,              /* a world change called while a query or update of that world runs
                                         (from one of its callbacks): refused, nothing changed */
     C2D_ERR_FULL = -13,              /* the world holds its max_colliders already */
-    C2D_ERR_BUFFER_TOO_SMALL = -14   /* a caller buffer cannot hold the result (the needed count is reported) */
+    C2D_ERR_BUFFER_TOO_SMALL = -14,  /* a caller buffer cannot hold the result (the needed count is reported) */
+    C2D_ERR_NUMERICAL = -15          /* rounding left no answer the computation can vouch for (time of
+                                        impact: the gap fell below the target between two steps) */
 } c2d_status;
 
 /* A short, static, English description of a status code; never NULL. */

@@ -280,12 +280,15 @@ typedef struct c2d_proxy {
     c2d_real radius;
 } c2d_proxy;
 
-/* How a distance query ended. */
+/* How a distance query ended: >= 0 an outcome, < 0 a failure (the error model of base.h). */
 typedef enum c2d_distance_status {
+    C2D_DISTANCE_INVALID_INPUT = -1,  /* failure: the input was rejected, error says why; the result is
+                                         distance 0, zero points. c2d_distance: C2D_ERR_NULL_ARG (a NULL
+                                         proxy), C2D_ERR_DEGENERATE (no point), C2D_ERR_TOO_MANY_POINTS,
+                                         C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE (beyond C2D_MAX_COORD),
+                                         C2D_ERR_BAD_SIZE (a negative radius) */
     C2D_DISTANCE_OK = 0,              /* converged */
-    C2D_DISTANCE_MAX_ITERATIONS = 1,  /* hit the iteration cap: result is an upper bound */
-    C2D_DISTANCE_INVALID_INPUT = 2    /* NULL, empty, non-finite or out-of-range proxy, or a negative
-                                         radius: result is distance 0, zero points */
+    C2D_DISTANCE_MAX_ITERATIONS = 1   /* hit the iteration cap: result is an upper bound */
 } c2d_distance_status;
 
 /* Result of a distance query (world frame). */
@@ -296,6 +299,7 @@ typedef struct c2d_distance_result {
     c2d_real distance;    /* >= 0; 0 when touching or overlapping */
     int iterations;       /* GJK iterations used */
     c2d_distance_status status;
+    c2d_status error;     /* C2D_OK, or why the input was rejected (status C2D_DISTANCE_INVALID_INPUT) */
 } c2d_distance_result;
 
 /* Result of the closest points between two segments. */
@@ -356,20 +360,23 @@ typedef struct c2d_toi_input {
     int max_iterations;             /* <= 0 means C2D_TOI_DEFAULT_ITERATIONS */
 } c2d_toi_input;
 
-/* How a time-of-impact query ended. */
+/* How a time-of-impact query ended: >= 0 an outcome, < 0 a failure (the error model of base.h). */
 typedef enum c2d_toi_status {
+    C2D_TOI_FAILED = -1,         /* failure, error says why. Rejected input, t = 0: C2D_ERR_NULL_ARG (no
+                                    input), a proxy's error as in c2d_distance, C2D_ERR_NOT_FINITE or
+                                    C2D_ERR_OUT_OF_RANGE (a motion, t_max or target), C2D_ERR_BAD_SIZE
+                                    (t_max outside (0, 1], a negative target). C2D_ERR_NUMERICAL: t is
+                                    the last time known to keep the target gap */
     C2D_TOI_HIT = 0,             /* the gap comes down to the target at t (within [target, 1.25 target]) */
     C2D_TOI_SEPARATED = 1,       /* the gap stays above the target until t_max; t = t_max */
     C2D_TOI_OVERLAPPED = 2,      /* the shapes touch or overlap at t = 0 (distance 0); t = 0 */
-    C2D_TOI_FAILED = 3,          /* invalid input (NULL, bad proxy, non-finite or out-of-range motion,
-                                    t_max outside (0, 1], negative target): t = 0; or a numerical
-                                    failure: t is the last time known to keep the target gap */
     C2D_TOI_MAX_ITERATIONS = 4   /* the cap came first: t keeps the target gap, no contact found yet */
 } c2d_toi_status;
 
 /* Result of c2d_time_of_impact. Never holds NaN. */
 typedef struct c2d_toi_result {
     c2d_toi_status status;
+    c2d_status error;    /* C2D_OK, or why the query failed (status C2D_TOI_FAILED) */
     c2d_real t;          /* in [0, t_max], as the status says */
     c2d_vec2 normal;     /* C2D_TOI_HIT: unit normal from B toward A at t; otherwise (0,0) */
     c2d_vec2 point;      /* C2D_TOI_HIT: world point midway between the closest points at t; otherwise (0,0) */

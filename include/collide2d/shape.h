@@ -164,7 +164,10 @@ C2D_API bool c2d_shape_raycast_support(const c2d_shape *s, c2d_raycast_input in,
 /* Distance and closest points (GJK, or closed form where one exists). Agrees with
  * c2d_shape_overlap: the distance is 0 whenever that test says the interiors overlap. A shape that
  * test refuses (out of range or not finite, a zero or negative radius, an empty box, a polygon
- * with a bad count, non-finite normals or a non-positive area) gives C2D_DISTANCE_INVALID_INPUT. */
+ * with a bad count, non-finite normals or a non-positive area) gives C2D_DISTANCE_INVALID_INPUT
+ * with the reason in error: C2D_ERR_NULL_ARG, C2D_ERR_UNSUPPORTED (an unknown tag),
+ * C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE, C2D_ERR_TOO_MANY_POINTS, C2D_ERR_BAD_SIZE (a radius
+ * below C2D_MIN_SIZE, an empty box) or C2D_ERR_DEGENERATE (a polygon's count or area). */
 C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b);
 
 /* ---- continuous collision: linear casts (src/cast.c; with rotation: c2d_time_of_impact) ---- */

@@ -152,4 +152,38 @@ void c2d_place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform xf)
 #  include "manifold_sse.h"
 #endif
 
+/* The scalar references of the kernels stay out of line in SSE builds, where they run only for
+ * rare inputs, so that they do not bloat the hot functions around them. */
+#if defined(POLY_SSE) && defined(__GNUC__)
+#  define SCALAR_LOADER __attribute__((noinline, cold))
+#else
+#  define SCALAR_LOADER
+#endif
+
+/* The polygon loader, the vertex-box early miss and the placed pair's loader: the kernels when
+ * compiled in, else the references above. */
+static inline bool c2d_rs_polygon(rshape *s, const c2d_polygon *p, c2d_vec2 o) {
+#ifdef POLY_SSE
+    return c2d_sse_rs_polygon(s, p, o);
+#else
+    return c2d_ref_rs_polygon(s, p, o);
+#endif
+}
+
+static inline bool c2d_polygon_boxes_apart(const c2d_polygon *a, const c2d_polygon *b) {
+#ifdef POLY_SSE
+    return c2d_sse_polygon_boxes_apart(a, b);
+#else
+    return c2d_ref_polygon_boxes_apart(a, b);
+#endif
+}
+
+static inline bool c2d_load_placed(rshape *ra, rshape *rb, const c2d_polygon *a, c2d_transform rel, const c2d_polygon *b, c2d_vec2 o) {
+#ifdef POLY_SSE
+    return c2d_sse_load_placed(ra, rb, a, rel, b, o);
+#else
+    return c2d_ref_load_placed(ra, rb, a, rel, b, o);
+#endif
+}
+
 #endif

@@ -51,7 +51,7 @@ const INDEX_KINDS = { dynamic_tree: 0, spatial_hash: 2, grid: 2, quadtree: 3, sw
 const STATUS_NAMES = ['C2D_OK', 'C2D_ERR_NULL_ARG', 'C2D_ERR_NOT_FINITE', 'C2D_ERR_OUT_OF_RANGE', 'C2D_ERR_BAD_SIZE',
   'C2D_ERR_DEGENERATE', 'C2D_ERR_TOO_MANY_POINTS', 'C2D_ERR_SELF_INTERSECTING', 'C2D_ERR_BAD_ANGLE',
   'C2D_ERR_OUT_OF_MEMORY', 'C2D_ERR_UNSUPPORTED', 'C2D_ERR_BAD_ID', 'C2D_ERR_BUSY', 'C2D_ERR_FULL',
-  'C2D_ERR_BUFFER_TOO_SMALL'];
+  'C2D_ERR_BUFFER_TOO_SMALL', 'C2D_ERR_NUMERICAL'];
 function statusName(status) { return STATUS_NAMES[-status] ?? `status ${status}`; }
 
 /** An error the C library reported: status is the c2d_status number, code its C name (e.g.

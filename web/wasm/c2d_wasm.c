@@ -398,7 +398,7 @@ W_API int w_manifold(const double *ea, const double *eb, double *out) {
 }
 
 /* Distance: writes 9 doubles (point_a, point_b, normal, distance, iterations, status); returns 1
- * when the query ran (status OK or MAX_ITERATIONS), 0 for invalid shapes. */
+ * when the query ran (status OK or MAX_ITERATIONS), 0 for invalid shapes (status < 0). */
 W_API int w_distance(const double *ea, const double *eb, double *out) {
     w_shape a, b;
     int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
@@ -538,7 +538,7 @@ W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out) {
     out[2] = d.point_b.x; out[3] = d.point_b.y;
     out[4] = d.normal.x; out[5] = d.normal.y;
     out[6] = d.distance; out[7] = d.iterations; out[8] = (double)d.status;
-    return d.status == C2D_DISTANCE_INVALID_INPUT ? 0 : 1;
+    return d.status < 0 ? 0 : 1;
 }
 
 /* Tight bounding box of a valid shape: writes 4 doubles; returns 1. */

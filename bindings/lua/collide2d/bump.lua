@@ -35,7 +35,9 @@ local bump = {
 local C2D_SHAPE_AABB = 2
 local STATUS_NAMES = {
   [-1] = 'NULL_ARG', [-2] = 'NOT_FINITE', [-3] = 'OUT_OF_RANGE', [-4] = 'BAD_SIZE', [-5] = 'DEGENERATE',
-  [-9] = 'OUT_OF_MEMORY', [-10] = 'UNSUPPORTED', [-11] = 'BAD_ID', [-12] = 'BUSY', [-13] = 'FULL',
+  [-6] = 'TOO_MANY_POINTS', [-7] = 'SELF_INTERSECTING', [-8] = 'BAD_ANGLE', [-9] = 'OUT_OF_MEMORY',
+  [-10] = 'UNSUPPORTED', [-11] = 'BAD_ID', [-12] = 'BUSY', [-13] = 'FULL', [-14] = 'BUFFER_TOO_SMALL',
+  [-15] = 'NUMERICAL',
 }
 
 -- Raises a Lua error for a failed C call (level 3: the caller of the World method).
