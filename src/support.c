@@ -552,5 +552,20 @@ bool c2d_shape_raycast_support(const c2d_shape *s, c2d_raycast_input in, c2d_hit
     if (!ok) return false;
     /* a point never blocks a ray */
     if (!c2d_kind_of(s->type)->solid && c2d_kind_of(s->type)->cast == C2D_CAST_POINT) return false;
+    /* a kind made of pieces: the earliest hit of its pieces */
+    if (c2d_kind_of(s->type)->piece_count != NULL) {
+        const c2d_kind *k = c2d_kind_of(s->type);
+        int i, n = k->usable(s) ? k->piece_count(s) : 0;
+        bool found = false;
+        c2d_hit h;
+        for (i = 0; i < n; ++i) {
+            c2d_shape p = k->piece(s, i);
+            if (c2d_shape_raycast_support(&p, in, &h) && (!found || h.time < out->time)) {
+                *out = h;
+                found = true;
+            }
+        }
+        return found;
+    }
     return c2d_support_raycast(s, in, out);
 }
