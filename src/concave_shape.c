@@ -118,7 +118,7 @@ static bool k_valid(const c2d_shape *s) { return c2d_concave_shape_is_valid(payl
 static bool k_usable(const c2d_shape *s) { return concave_usable(payload(s)); }
 static c2d_aabb k_bounds(const c2d_shape *s) {
     c2d_aabb z;
-    if (outline_ok(&payload(s)->outline)) return placed_bounds(payload(s));
+    if (outline_ok(&payload(s)->outline) && c2d_transform_is_valid(payload(s)->xf)) return placed_bounds(payload(s));
     z.lower = z.upper = c2d_v2(0, 0);
     return z;
 }
@@ -348,6 +348,7 @@ static push push_out(const c2d_shape *x, const c2d_shape *c) {
     c2d_hit h;
     int i, n = kind(c)->piece_count(c);
     static const c2d_vec2 axes[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    memset(&p, 0, sizeof p);
     best.piece = -1;
     best.t = 0;
     best.n = c2d_v2(0, 0);
@@ -365,7 +366,10 @@ static push push_out(const c2d_shape *x, const c2d_shape *c) {
         if (overlaps_at(x, c, h.delta)) walk(x, c, &p);
         if (best.piece < 0 || p.t < best.t) best = p;
     }
-    if (best.piece >= 0) return best;
+    /* no piece's own push-out cleared the whole shape (or x lies only along a diagonal): try the
+     * axes too, which the pieces' normals can miss (a box across a notch is best pushed out of
+     * its open end) */
+    if (best.piece >= 0 && !(best.t > best.own)) return best;
     for (i = 0; i < 4; ++i) {
         p.n = axes[i];
         p.t = 0;
@@ -373,7 +377,7 @@ static push push_out(const c2d_shape *x, const c2d_shape *c) {
         p.pos = c2d_v2(0, 0);
         p.piece = -1;
         walk(x, c, &p);
-        if (i == 0 || p.t < best.t) best = p;
+        if ((best.piece < 0 && i == 0) || p.t < best.t) best = p;
     }
     return best;
 }
@@ -399,12 +403,26 @@ bool c2d_pieces_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     return true;
 }
 
-/* The manifold of the chosen piece with the other shape, normal B toward A, depths raised by the
- * walk beyond that piece. */
+/* The manifold of the chosen piece with the pushed shape (normal from the piece toward it),
+ * depths raised by the walk beyond that piece, and the normal set to the push-out's own (some
+ * pairs' hit and manifold normals differ in the last bits; the whole shape's hit is the rule). */
 static c2d_manifold raise(c2d_manifold m, push p) {
     int i;
     c2d_real extra = p.t - p.own;
     for (i = 0; i < m.count; ++i) m.points[i].depth += extra > 0 ? extra : 0;
+    if (m.count > 0) m.normal = p.n;
+    return m;
+}
+
+/* The manifold of a push-out along an axis (no piece's own normal): one point at the contact,
+ * depth the push-out's length, normal n (B toward A as the caller wants it). */
+static c2d_manifold axis_manifold(push p, c2d_vec2 n) {
+    c2d_manifold m;
+    memset(&m, 0, sizeof m);
+    m.count = 1;
+    m.normal = n;
+    m.points[0].point = p.pos;
+    m.points[0].depth = p.t;
     return m;
 }
 
@@ -417,13 +435,13 @@ c2d_manifold c2d_pieces_manifold(const c2d_shape *a, const c2d_shape *b) {
     if (pieced(b) && !pair_before(a, b)) {
         /* a pushed out of b: a against b's chosen piece, in the order its hit was taken */
         p = push_out(a, b);
-        if (p.piece < 0) return m;
+        if (p.piece < 0) return axis_manifold(p, p.n);
         pc = kind(b)->piece(b, p.piece);
         return raise(c2d_shape_manifold(a, &pc), p);
     }
     /* b pushed out of a: b against a's chosen piece, flipped */
     p = push_out(b, a);
-    if (p.piece < 0) return m;
+    if (p.piece < 0) return axis_manifold(p, c2d_neg(p.n));
     pc = kind(a)->piece(a, p.piece);
     m = raise(c2d_shape_manifold(b, &pc), p);
     if (m.count > 0) m.normal = c2d_neg(m.normal);

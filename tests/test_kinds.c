@@ -288,6 +288,35 @@ static void test_bad_input_new_kinds(void **state) {
 
 /* ---- random shapes of every kind ---- */
 
+/* Storage of the random concave shapes (their outline and pieces are caller-owned): a ring of
+ * slots, far more than the shapes alive at once. */
+#define CONCAVE_SLOTS 16
+#define CONCAVE_MAXV 12
+static c2d_vec2 g_cc_verts[CONCAVE_SLOTS][CONCAVE_MAXV];
+static c2d_polygon g_cc_pieces[CONCAVE_SLOTS][CONCAVE_MAXV];
+static int g_cc_next;
+
+/* A star-shaped (so simple) polygon of 5 to 12 vertices around (cx, cy) with radii 0.3..2.2 (often
+ * concave), decomposed, turned and placed by a random transform. */
+static c2d_shape random_concave(test_rng *r, double cx, double cy) {
+    int slot = g_cc_next++ % CONCAVE_SLOTS, n = 5 + (int)(test_rng_next(r) % (CONCAVE_MAXV - 4)), i;
+    c2d_concave outline;
+    c2d_concave_shape cs;
+    for (;;) {
+        for (i = 0; i < n; ++i) {
+            double a = 6.283 * (i + test_rng_range(r, 0, 0.7)) / n, rad = test_rng_range(r, 0.3, 2.2);
+            g_cc_verts[slot][i] = c2d_v2((c2d_real)(rad * cos(a)), (c2d_real)(rad * sin(a)));
+        }
+        if (c2d_concave_make(g_cc_verts[slot], n, &outline) != C2D_OK) continue;
+        if (c2d_concave_shape_make(&outline, g_cc_pieces[slot], CONCAVE_MAXV,
+                                   c2d_transform_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)test_rng_range(r, -3.2, 3.2)),
+                                   &cs) == C2D_OK)
+            break;
+    }
+    assert_true(c2d_concave_shape_is_valid(&cs));
+    return c2d_shape_from_concave(&cs);
+}
+
 static c2d_shape random_shape(test_rng *r, int kind) {
     double cx = test_rng_range(r, -2, 2), cy = test_rng_range(r, -2, 2);
     c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
@@ -331,12 +360,19 @@ static c2d_shape random_shape(test_rng *r, int kind) {
                                             (c2d_real)(a0 + test_rng_range(r, 0.2, 3.14159)), &w), C2D_OK);
         return c2d_shape_from_wedge(&w);
     }
+    case C2D_SHAPE_CONCAVE: return random_concave(r, cx, cy);
     default:
         return c2d_shape_from_ellipse(ell(cx, cy, test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0, 6.283)));
     }
 }
 
-static bool is_new(int k) { return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE; }
+static bool is_new(int k) {
+    return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE || k == C2D_SHAPE_CONCAVE;
+}
+static const char *c2d_kind_of_name(int k) {
+    static const char *const names[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded_polygon", "ellipse", "wedge", "concave"};
+    return k >= 0 && k < (int)(sizeof names / sizeof names[0]) ? names[k] : "?";
+}
 static bool is_solid(int k) { return k != C2D_SHAPE_POINT && k != C2D_SHAPE_SEGMENT; }
 
 /* The point lies inside with a margin: it and its four neighbours at distance m are inside. */
@@ -392,9 +428,18 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
         assert_hit_finite(h);
         assert_near(c2d_len(h.normal), 1, 1e-3);
         if (m.count > 0) {
+            if (m.normal.x != h.normal.x || m.normal.y != h.normal.y)
+                printf("%s vs %s: manifold normal (%g, %g), hit normal (%g, %g)\n", c2d_kind_of_name(a->type), c2d_kind_of_name(b->type),
+                       (double)m.normal.x, (double)m.normal.y, (double)h.normal.x, (double)h.normal.y);
             assert_near(m.normal.x, h.normal.x, 0);
             assert_near(m.normal.y, h.normal.y, 0);
-            assert_near(m.points[0].depth, c2d_len(h.delta), 1e-5 + KT);
+            /* the deepest point is the push-out (a concave shape's pieces give two-point manifolds) */
+            double deepest = m.points[0].depth;
+            if (m.count > 1 && m.points[1].depth > deepest) deepest = m.points[1].depth;
+            if (fabs(deepest - (double)c2d_len(h.delta)) > 1e-5 + KT)
+                printf("%s vs %s: deepest %g, push-out %g\n", c2d_kind_of_name(a->type), c2d_kind_of_name(b->type), deepest,
+                       (double)c2d_len(h.delta));
+            assert_near(deepest, c2d_len(h.delta), 1e-5 + KT);
         }
         /* the push-out separates: overlap false after it, and the distance about 0 */
         {
