@@ -242,9 +242,11 @@ static void test_wedge_hand(void **state) {
     assert_false(c2d_shape_contains_point(&s, c2d_v2(1, 1)));
 }
 
+static c2d_shape u_shape(c2d_transform xf);
+
 /* Hand-made bad payloads of the new kinds never hit, never give NaN, and distance refuses them. */
 static void test_bad_input_new_kinds(void **state) {
-    c2d_shape bad[10], good = c2d_shape_from_circle(circ(0, 0, 1));
+    c2d_shape bad[16], good = c2d_shape_from_circle(circ(0, 0, 1)), u;
     c2d_arc w;
     c2d_rounded_polygon rp = rbox(0, 0, 1, 1, (c2d_real)0.5);
     int i, n = 0;
@@ -262,6 +264,16 @@ static void test_bad_input_new_kinds(void **state) {
     bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.outer_radius = (c2d_real)NAN;
     bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.sweep_angle = 4;
     bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.center.y = (c2d_real)INFINITY;
+    /* concave: no pieces, a piece count of 0 or past the outline's, a NaN or non-unit transform,
+     * no outline */
+    u = u_shape(c2d_transform_make(c2d_v2(-1, -1), 0));
+    bad[n] = u; bad[n++].as.concave.pieces = NULL;
+    bad[n] = u; bad[n++].as.concave.piece_count = 0;
+    bad[n] = u; bad[n++].as.concave.piece_count = 7;
+    bad[n] = u; bad[n++].as.concave.xf.q.s = (c2d_real)NAN;
+    bad[n] = u; bad[n++].as.concave.xf.q.c = 0;
+    bad[n] = u; bad[n++].as.concave.outline.vertices = NULL;
+    assert_true(c2d_shape_overlap(&u, &good));
     in.origin = c2d_v2(-5, (c2d_real)0.1);
     in.translation = c2d_v2(1, 0);
     in.max_fraction = 10;
@@ -565,6 +577,176 @@ static void test_properties_new_cells(void **state) {
     assert_true(pc.cast_hits > iters);
 }
 
+
+/* ---- the concave kind: hand cases ---- */
+
+/* A U of width 3 and height 3 with a notch 1 wide from y = 1 up, placed by xf. */
+static const c2d_vec2 k_u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
+static c2d_polygon g_u_pieces[6];
+
+static c2d_shape u_shape(c2d_transform xf) {
+    c2d_concave o;
+    c2d_concave_shape cs;
+    assert_status(c2d_concave_make(k_u, 8, &o), C2D_OK);
+    assert_status(c2d_concave_shape_make(&o, g_u_pieces, 6, xf, &cs), C2D_OK);
+    assert_true(cs.piece_count >= 3);
+    return c2d_shape_from_concave(&cs);
+}
+
+static void test_concave_hand(void **state) {
+    c2d_shape u = u_shape(c2d_transform_identity()), x, pushed;
+    c2d_hit h;
+    c2d_manifold m;
+    c2d_distance_result d;
+    c2d_raycast_input in;
+    c2d_sweep sw;
+    c2d_aabb b;
+    int i, k, diag = 0;
+    (void)state;
+    assert_true(c2d_shape_is_valid(&u));
+    b = c2d_shape_aabb(&u);
+    assert_vec_near(b.lower, 0, 0, 0);
+    assert_vec_near(b.upper, 3, 3, 0);
+    assert_int_equal(c2d_shape_proxy(&u).count, 0);
+    assert_true(c2d_shape_contains_point(&u, c2d_v2((c2d_real)0.5, 2)));
+    assert_false(c2d_shape_contains_point(&u, c2d_v2((c2d_real)1.5, 2)));
+    /* a box across the notch: the pieces' own normals (+-x) lead into the other prong; the push-out
+     * is out of the notch's open end, up by 1.5 */
+    x = c2d_shape_from_aabb(box_c(1.5, 2, 0.6, 0.5));
+    assert_true(c2d_shape_overlap(&x, &u));
+    assert_true(c2d_shape_hit(&x, &u, &h));
+    assert_vec_near(h.normal, 0, 1, 0);
+    assert_near(h.delta.y, 1.5, 1e-3);
+    pushed = moved(&x, h.delta);
+    assert_false(c2d_shape_overlap(&pushed, &u));
+    m = c2d_shape_manifold(&x, &u);
+    assert_true(m.count > 0);
+    assert_vec_near(m.normal, 0, 1, 0);
+    /* reversed: the flip */
+    assert_true(c2d_shape_hit(&u, &x, &h));
+    assert_vec_near(h.normal, 0, -1, 0);
+    /* a box in the notch touching both sides does not overlap; the distance to it is 0 */
+    x = c2d_shape_from_aabb(box_c(1.5, 2, 0.5, 0.5));
+    assert_false(c2d_shape_overlap(&x, &u));
+    assert_near(c2d_shape_distance(&x, &u).distance, 0, 1e-5);
+    /* a circle in the notch, 0.25 from each side: distance 0.25 */
+    x = c2d_shape_from_circle(circ(1.5, 2, 0.25));
+    d = c2d_shape_distance(&x, &u);
+    assert_int_equal(d.status, C2D_DISTANCE_OK);
+    assert_near(d.distance, 0.25, 1e-4);
+    /* every point on a diagonal between two pieces (the midpoint of a piece edge strictly inside
+     * the outline) is inside the shape, with a push-out that clears it */
+    for (i = 0; i < u.as.concave.piece_count; ++i) {
+        c2d_polygon p = c2d_concave_shape_piece(&u.as.concave, i);
+        for (k = 0; k < p.count; ++k) {
+            c2d_vec2 mid = c2d_lerp(p.vertices[k], p.vertices[(k + 1) % p.count], (c2d_real)0.5);
+            c2d_shape pt = c2d_shape_from_point(mid), sg;
+            c2d_segment s;
+            if (!c2d_shape_contains_point(&u, mid)) continue;
+            ++diag;
+            assert_true(c2d_shape_overlap(&pt, &u));
+            assert_true(c2d_shape_overlap(&u, &pt));
+            assert_true(c2d_shape_hit(&pt, &u, &h));
+            pushed = moved(&pt, h.delta);
+            assert_false(c2d_shape_overlap(&pushed, &u));
+            /* the diagonal itself as a segment */
+            s.p1 = p.vertices[k];
+            s.p2 = p.vertices[(k + 1) % p.count];
+            sg = c2d_shape_from_segment(s);
+            assert_true(c2d_shape_overlap(&sg, &u));
+            assert_true(c2d_shape_hit(&sg, &u, &h));
+            pushed = moved(&sg, h.delta);
+            assert_false(c2d_shape_overlap(&pushed, &u));
+            assert_true(isfinite((double)h.delta.x) && isfinite((double)h.delta.y));
+        }
+    }
+    assert_true(diag >= 2);
+    /* a ray down the notch enters at its floor, y = 1 */
+    in.origin = c2d_v2((c2d_real)1.5, 5);
+    in.translation = c2d_v2(0, -1);
+    in.max_fraction = 10;
+    assert_true(c2d_shape_raycast(&u, in, &h));
+    assert_near(h.time, 4, 1e-5);
+    assert_vec_near(h.normal, 0, 1, 1e-6);
+    /* a ball dropped down the notch lands on its floor (radius 0.4: center stops at y = 1.4) */
+    x = c2d_shape_from_circle(circ(1.5, 5, 0.4));
+    sw = c2d_shape_cast(&x, c2d_v2(0, -5), &u, c2d_v2(0, 0));
+    assert_true(sw.has_hit);
+    assert_near(sw.hit.time, (5 - 1.4) / 5, 1e-4);
+    assert_vec_near(sw.hit.normal, 0, 1, 1e-4);
+    assert_true(sw.time <= sw.hit.time);
+    /* a ball too wide for the notch lands on the prongs' tops (y = 3 + 0.8) */
+    x = c2d_shape_from_circle(circ(1.5, 6, 0.8));
+    sw = c2d_shape_cast(&x, c2d_v2(0, -6), &u, c2d_v2(0, 0));
+    assert_true(sw.has_hit);
+    assert_true(sw.hit.time < (6 - 3.0) / 6);
+    /* the transform composes: turned a quarter turn about the origin and moved by (10, 0), the
+     * notch opens toward -x; the arrays are the same */
+    {
+        c2d_shape t = c2d_shape_transform(&u, c2d_transform_make(c2d_v2(10, 0), (c2d_real)(M_PI / 2)));
+        assert_ptr_equal(t.as.concave.pieces, u.as.concave.pieces);
+        assert_true(c2d_shape_is_valid(&t));
+        assert_true(c2d_shape_contains_point(&t, c2d_v2((c2d_real)(10 - 0.5), (c2d_real)0.5)));
+        assert_false(c2d_shape_contains_point(&t, c2d_v2((c2d_real)(10 - 2), (c2d_real)1.5)));
+        b = c2d_shape_aabb(&t);
+        assert_vec_near(b.lower, 7, 0, 1e-5);
+        assert_vec_near(b.upper, 10, 3, 1e-5);
+        /* two concave shapes: the U against itself moved into it */
+        {
+            c2d_shape v = moved(&u, c2d_v2((c2d_real)0.5, (c2d_real)0.5));
+            assert_true(c2d_shape_overlap(&u, &v));
+            assert_true(c2d_shape_hit(&u, &v, &h));
+            pushed = moved(&u, h.delta);
+            assert_false(c2d_shape_overlap(&pushed, &v));
+            v = moved(&u, c2d_v2(4, 0));
+            assert_false(c2d_shape_overlap(&u, &v));
+            assert_near(c2d_shape_distance(&u, &v).distance, 1, 1e-5);
+        }
+    }
+}
+
+/* A concave shape as a world collider (copied and decomposed by the world) and as a query shape;
+ * the mover refuses it. */
+static void test_world_concave(void **state) {
+    c2d_world *w = NULL;
+    c2d_collider_def def;
+    c2d_collider_id id, ids[4];
+    int32_t total = 0;
+    c2d_collider_info info;
+    c2d_shape probe;
+    (void)state;
+    assert_status(c2d_world_create(NULL, &w), C2D_OK);
+    memset(&def, 0, sizeof def);
+    def.shape = u_shape(c2d_transform_make(c2d_v2(1, 0), 0));
+    def.transform = c2d_transform_make(c2d_v2(10, 0), 0);
+    assert_status(c2d_world_add(w, &def, &id), C2D_OK);
+    assert_status(c2d_world_get(w, id, &info), C2D_OK);
+    assert_true(info.is_concave);
+    /* the prong at x in [11, 12] holds (11.5, 2); the notch (12.5, 2) is empty */
+    assert_status(c2d_world_query_point(w, c2d_v2((c2d_real)11.5, 2), NULL, ids, 4, &total), C2D_OK);
+    assert_int_equal(total, 1);
+    assert_status(c2d_world_query_point(w, c2d_v2((c2d_real)12.5, 2), NULL, ids, 4, &total), C2D_OK);
+    assert_int_equal(total, 0);
+    /* a concave query shape: the U placed at (11, 0) overlaps the collider; at (20, 0) it does not */
+    probe = u_shape(c2d_transform_make(c2d_v2(11, 0), 0));
+    assert_status(c2d_world_overlap_shape(w, &probe, NULL, ids, 4, &total), C2D_OK);
+    assert_int_equal(total, 1);
+    probe = u_shape(c2d_transform_make(c2d_v2(20, 0), 0));
+    assert_status(c2d_world_overlap_shape(w, &probe, NULL, ids, 4, &total), C2D_OK);
+    assert_int_equal(total, 0);
+    {
+        c2d_mover mv;
+        assert_status(c2d_mover_init(&mv, w, id, NULL), C2D_ERR_UNSUPPORTED);
+    }
+    /* bad concave payloads are refused with a status */
+    def.shape.as.concave.pieces = NULL;
+    assert_status(c2d_world_add(w, &def, &id), C2D_ERR_NULL_ARG);
+    def.shape = u_shape(c2d_transform_identity());
+    def.shape.as.concave.xf.p.x = (c2d_real)NAN;
+    assert_status(c2d_world_add(w, &def, &id), C2D_ERR_NOT_FINITE);
+    assert_status(c2d_world_destroy(w), C2D_OK);
+}
+
 /* ---- the world ---- */
 
 static void test_world_ellipse(void **state) {
@@ -632,6 +814,8 @@ int main(void) {
         cmocka_unit_test(test_bad_input_new_kinds),
         cmocka_unit_test(test_properties_new_cells),
         cmocka_unit_test(test_world_ellipse),
+        cmocka_unit_test(test_concave_hand),
+        cmocka_unit_test(test_world_concave),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
