@@ -39,31 +39,40 @@ static c2d_aabb placed_bounds(const c2d_concave_shape *c) {
 }
 
 /* What every query checks, in O(vertices + pieces): arrays present, counts in range, each piece
- * usable, xf valid, the placed bounds in range. The O(n^2) simplicity check of the outline is
+ * usable in its local frame and as placed by xf, xf valid, the placed bounds in range. The O(n^2) simplicity check of the outline is
  * c2d_concave_shape_is_valid's (the constructor's guarantee). */
 static bool concave_usable(const c2d_concave_shape *c) {
     int i;
     c2d_aabb b;
     if (!outline_ok(&c->outline) || c->pieces == NULL || c->piece_count < 1 || c->piece_count > c->outline.count - 2) return false;
     if (!c2d_transform_is_valid(c->xf)) return false;
-    for (i = 0; i < c->piece_count; ++i)
+    for (i = 0; i < c->piece_count; ++i) {
+        c2d_polygon placed;
         if (!c2d_polygon_usable(&c->pieces[i])) return false;
+        if (is_identity(c->xf)) continue;
+        /* the piece as the queries see it: rounding can flatten a sliver far from the origin */
+        placed = c2d_polygon_transform(&c->pieces[i], c->xf);
+        if (!c2d_polygon_usable(&placed)) return false;
+    }
     for (i = 0; i < c->outline.count; ++i)
         if (!c2d_vec2_in_range(c->outline.vertices[i])) return false;
     b = placed_bounds(c);
     return c2d_vec2_in_range(b.lower) && c2d_vec2_in_range(b.upper);
 }
 
+/* Area of a convex polygon, in a fan from its first vertex (relative coordinates keep the
+ * rounding to that of the polygon's own size). */
 static c2d_real polygon_area(const c2d_polygon *p) {
     c2d_real a = 0;
     int i;
-    for (i = 0; i < p->count; ++i) a += c2d_cross(p->vertices[i], p->vertices[(i + 1) % p->count]);
+    for (i = 1; i + 1 < p->count; ++i)
+        a += c2d_cross(c2d_sub(p->vertices[i], p->vertices[0]), c2d_sub(p->vertices[i + 1], p->vertices[0]));
     return a / 2;
 }
 
 bool c2d_concave_shape_is_valid(const c2d_concave_shape *c) {
-    c2d_real sum = 0, tol;
-    int i, k;
+    c2d_real sum = 0, tol, scale;
+    int i, k, verts = 0;
     if (c == NULL || !concave_usable(c) || !c2d_concave_is_valid(&c->outline)) return false;
     for (i = 0; i < c->piece_count; ++i) {
         const c2d_polygon *p = &c->pieces[i];
@@ -76,8 +85,14 @@ bool c2d_concave_shape_is_valid(const c2d_concave_shape *c) {
                 return false;
         }
         sum += polygon_area(p);
+        verts += p->count;
     }
-    return C2D_ABS(sum - C2D_ABS(c->outline.signed_area)) <= (c2d_real)1e-3 * C2D_ABS(c->outline.signed_area);
+    /* the areas agree to 1e-3, or to the rounding of the outline's own area sum (its terms are
+     * products of coordinates as large as scale) when that is larger, as for a tiny polygon far
+     * from the origin */
+    scale = c2d_aabb_abs_max(c->outline.bounds);
+    tol = c2d_maxr((c2d_real)1e-3 * C2D_ABS(c->outline.signed_area), (c2d_real)8 * C2D_EPSILON * scale * scale * (c2d_real)(verts + c->outline.count));
+    return C2D_ABS(sum - C2D_ABS(c->outline.signed_area)) <= tol;
 }
 
 c2d_status c2d_concave_shape_make(const c2d_concave *outline, c2d_polygon *pieces, int capacity, c2d_transform xf,
@@ -95,7 +110,10 @@ c2d_status c2d_concave_shape_make(const c2d_concave *outline, c2d_polygon *piece
     c.pieces = pieces;
     c.piece_count = count;
     c.xf = xf;
-    if (!concave_usable(&c)) return C2D_ERR_OUT_OF_RANGE;
+    if (!concave_usable(&c)) {
+        c2d_aabb b = placed_bounds(&c);
+        return c2d_vec2_in_range(b.lower) && c2d_vec2_in_range(b.upper) ? C2D_ERR_DEGENERATE : C2D_ERR_OUT_OF_RANGE;
+    }
     *out = c;
     return C2D_OK;
 }
@@ -124,7 +142,7 @@ static c2d_aabb k_bounds(const c2d_shape *s) {
 }
 static bool k_contains(const c2d_shape *s, c2d_vec2 p) {
     const c2d_concave_shape *c = payload(s);
-    if (!c2d_transform_is_valid(c->xf)) return false;
+    if (!concave_usable(c)) return false;
     return c2d_concave_contains_point(&c->outline, c2d_inv_transform_point(c->xf, p));
 }
 /* Composes the transform; the arrays are not touched. */
