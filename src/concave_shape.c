@@ -317,10 +317,11 @@ typedef struct push {
  * piece is convex, so x overlaps it over one interval of t). At most one step per piece; ends
  * clear of c or at the full clearance. */
 static void walk(const c2d_shape *x, const c2d_shape *c, push *p) {
-    c2d_real T = full_clearance(x, c, p->n), t = p->t;
+    c2d_real T = full_clearance(x, c, p->n), t = p->t, nudge = 0;
     int n = kind(c)->piece_count(c), step, j;
     bool have_pos = true;
-    for (step = 0; step <= n + 1 && t < T; ++step) {
+    /* one step past each piece, and room for the doubling nudges */
+    for (step = 0; step <= n + 64 && t < T; ++step) {
         c2d_shape xm = translated(x, c2d_scale(p->n, t));
         if (!c2d_shape_overlap(&xm, c)) {
             p->t = t;
@@ -337,8 +338,26 @@ static void walk(const c2d_shape *x, const c2d_shape *c, push *p) {
             if (c2d_shape_overlap(&xm, &pc)) break;
         }
         if (j == n) {
-            /* inside c only along a diagonal (a point or a segment): step off it */
-            t += c2d_maxr(C2D_ABS(t), c2d_aabb_abs_max(c2d_shape_aabb(c))) * (c2d_real)1e-4;
+            /* inside c only along a diagonal (a point or a segment, which may also be a hair off
+             * the placed pieces): the first piece it moves into is the one to walk past */
+            c2d_real first = 2;
+            int k;
+            for (k = 0; k < n; ++k) {
+                c2d_shape pc = kind(c)->piece(c, k);
+                c2d_sweep s = c2d_shape_cast(&xm, c2d_scale(p->n, T - t), &pc, c2d_v2(0, 0));
+                if (s.has_hit && s.hit.time < first) {
+                    first = s.hit.time;
+                    j = k;
+                }
+            }
+        }
+        if (j == n) {
+            /* none: a move along the diagonal itself, or x within rounding of the outline (the
+             * outline is tested in the local frame, the pieces placed): step on by a few
+             * rounding units, doubling */
+            if (nudge == 0) nudge = (c2d_real)16 * C2D_EPSILON * c2d_maxr(C2D_ABS(t), c2d_aabb_abs_max(c2d_shape_aabb(c)));
+            t += nudge;
+            nudge *= 2;
             have_pos = false;
             continue;
         }
@@ -346,6 +365,30 @@ static void walk(const c2d_shape *x, const c2d_shape *c, push *p) {
             c2d_shape pc = kind(c)->piece(c, j), far = translated(x, c2d_scale(p->n, T));
             c2d_sweep s = c2d_shape_cast(&far, c2d_scale(p->n, t - T), &pc, c2d_v2(0, 0));
             c2d_real nt = s.has_hit ? T + s.time * (t - T) : T;
+            if (s.has_hit) {
+                /* the contact itself (touching is not overlapping) when the static test agrees;
+                 * else the first clear point between it and the cast's safe time (backed off by
+                 * C2D_SWEEP_MARGIN), by bisection */
+                c2d_real lo = T + s.hit.time * (t - T), hi = nt, mid;
+                int k;
+                c2d_shape xe;
+                if (!(lo > t)) lo = t; /* the exit within rounding of t: x at t overlaps pc */
+                xe = translated(x, c2d_scale(p->n, lo));
+                if (lo < nt) {
+                    if (lo > t && !c2d_shape_overlap(&xe, &pc)) {
+                        nt = lo;
+                    } else {
+                        for (k = 0; k < 64; ++k) {
+                            mid = lo + (hi - lo) / 2;
+                            if (!(mid > lo && mid < hi)) break;
+                            xe = translated(x, c2d_scale(p->n, mid));
+                            if (c2d_shape_overlap(&xe, &pc)) lo = mid;
+                            else hi = mid;
+                        }
+                        nt = hi;
+                    }
+                }
+            }
             have_pos = s.has_hit;
             if (s.has_hit) p->pos = s.hit.pos;
             t = nt > t ? nt : T;
@@ -422,12 +465,21 @@ bool c2d_pieces_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
 }
 
 /* The manifold of the chosen piece with the pushed shape (normal from the piece toward it),
- * depths raised by the walk beyond that piece, and the normal set to the push-out's own (some
- * pairs' hit and manifold normals differ in the last bits; the whole shape's hit is the rule). */
+ * its depths shifted together so that the deepest is the push-out's length (the walk beyond that
+ * piece adds to every point; a point left without depth is dropped), and the normal set to the
+ * push-out's own (some pairs' hit and manifold normals differ in the last bits): the whole
+ * shape's hit is the rule. */
 static c2d_manifold raise(c2d_manifold m, push p) {
-    int i;
-    c2d_real extra = p.t - p.own;
-    for (i = 0; i < m.count; ++i) m.points[i].depth += extra > 0 ? extra : 0;
+    int i, k = 0;
+    c2d_real deepest = 0, extra;
+    for (i = 0; i < m.count; ++i) deepest = c2d_maxr(deepest, m.points[i].depth);
+    extra = p.t - deepest;
+    for (i = 0; i < m.count; ++i) {
+        c2d_manifold_point q = m.points[i];
+        q.depth += extra;
+        if (q.depth > 0) m.points[k++] = q;
+    }
+    m.count = k;
     if (m.count > 0) m.normal = p.n;
     return m;
 }
