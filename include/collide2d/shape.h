@@ -113,8 +113,9 @@ static inline c2d_shape c2d_shape_from_concave(const c2d_concave_shape *v) { c2d
  * placed by xf. Nothing is copied: outline->vertices and pieces must outlive the shape. Errors:
  * NULL_ARG, NOT_FINITE (xf, or its rotation not unit), those of c2d_concave_decompose
  * (BUFFER_TOO_SMALL, DEGENERATE, SELF_INTERSECTING, ...), OUT_OF_RANGE (placed bounds), DEGENERATE
- * (a piece that rounding flattens once placed by xf; the queries refuse such a shape too, as one
- * that c2d_shape_transform has turned so).
+ * (a piece that rounding flattens once placed by xf, which the queries refuse too, as one that
+ * c2d_shape_transform has turned so; or pieces whose areas do not sum to the outline's, for an
+ * outline so thin that rounding decides its area). O(n^2), as c2d_concave_decompose.
  * The rules of its queries, X being any other shape (another concave one included):
  * - overlap: X overlaps a piece; a point or a segment (no interior: counted as its closed self)
  *   is tested against the outline instead (c2d_concave_contains_point,
