@@ -280,7 +280,9 @@ c2d_distance_result c2d_pieces_distance(const c2d_shape *a, const c2d_shape *b) 
             found = true;
         }
     }
-    if (best.distance > 0 && c2d_pieces_overlap(a, b)) {
+    /* a point or a segment on a diagonal touches the pieces but overlaps the shape (a solid b
+     * that overlaps the shape overlaps a piece, whose distance is then 0) */
+    if (!kind(b)->solid && best.distance > 0 && c2d_pieces_overlap(a, b)) {
         best.distance = 0;
         best.point_a = best.point_b = c2d_lerp(best.point_a, best.point_b, (c2d_real)0.5);
     }
@@ -313,6 +315,7 @@ typedef struct push {
     c2d_vec2 pos; /* contact point on c's surface after the push */
     int piece;    /* the piece whose hit gave n (-1: none) */
     c2d_real own; /* that piece's own push-out length */
+    bool walked;  /* t came from walk() */
 } push;
 
 /* From x moved by t0 * n, walks on along n past every piece of c it still overlaps: the far side
@@ -412,7 +415,9 @@ static push push_out(const c2d_shape *x, const c2d_shape *c) {
     c2d_hit h;
     int i, n = kind(c)->piece_count(c);
     static const c2d_vec2 axes[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    c2d_real scale = c2d_maxr(c2d_aabb_abs_max(c2d_shape_aabb(x)), c2d_aabb_abs_max(c2d_shape_aabb(c)));
     memset(&p, 0, sizeof p);
+    memset(&best, 0, sizeof best);
     best.piece = -1;
     best.t = 0;
     best.n = c2d_v2(0, 0);
@@ -426,20 +431,32 @@ static push push_out(const c2d_shape *x, const c2d_shape *c) {
         p.own = p.t;
         p.pos = h.pos;
         p.piece = i;
+        p.walked = false;
         if (!(c2d_len(p.n) > (c2d_real)0.5)) continue;
-        if (overlaps_at(x, c, h.delta)) walk(x, c, &p);
+        if (overlaps_at(x, c, h.delta)) {
+            /* a push-out that only touches its piece can overlap it by rounding once x is
+             * moved: a few rounding units more first, then the walk */
+            c2d_real more = (c2d_real)64 * C2D_EPSILON * c2d_maxr(scale, 1);
+            if (overlaps_at(x, c, c2d_mul_add(h.delta, more, p.n))) {
+                walk(x, c, &p);
+                p.walked = true;
+            } else {
+                p.t += more;
+            }
+        }
         if (best.piece < 0 || p.t < best.t) best = p;
     }
     /* no piece's own push-out cleared the whole shape (or x lies only along a diagonal): try the
      * axes too, which the pieces' normals can miss (a box across a notch is best pushed out of
      * its open end) */
-    if (best.piece >= 0 && !(best.t > best.own)) return best;
+    if (best.piece >= 0 && !best.walked) return best;
     for (i = 0; i < 4; ++i) {
         p.n = axes[i];
         p.t = 0;
         p.own = 0;
         p.pos = c2d_v2(0, 0);
         p.piece = -1;
+        p.walked = true;
         walk(x, c, &p);
         if ((best.piece < 0 && i == 0) || p.t < best.t) best = p;
     }
