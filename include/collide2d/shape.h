@@ -123,17 +123,19 @@ static inline c2d_shape c2d_shape_from_concave(const c2d_concave_shape *v) { c2d
  * - distance: the smallest over the pieces (0 on overlap);
  * - ray cast: the outline's first entry (c2d_concave_raycast), in the local frame;
  * - hit: ONE push-out that separates X from the whole shape. Candidates are the hits of X with
- *   each piece it overlaps; a candidate whose push-out leaves X overlapping another piece is
- *   walked further along its own normal, past each piece it still overlaps (a linear cast back
- *   from beyond the shape finds the piece's far side), up to a point clear of every piece; the
- *   shortest candidate wins (ties: the first piece). Limits: only the pieces' own normals are
- *   tried, so the push-out is the shortest along those directions, not always the shortest of
- *   all; a point or a segment inside only along a diagonal (no piece overlapped) is pushed along
- *   the shortest of +-x, +-y. Whatever the case the push-out is finite and leaves no overlap
- *   under c2d_shape_overlap (tests/test_kinds.c);
- * - manifold: the manifold of X with the piece whose hit gave the chosen normal (so its normal is
- *   c2d_shape_hit's), each depth raised by the extra walk beyond that piece (so the deepest is the
- *   push-out's length); count 0 for points and segments as for every kind;
+ *   each piece it overlaps (plus a few rounding units when the moved X still overlaps its piece
+ *   by rounding); a candidate whose push-out leaves X overlapping the shape is walked further
+ *   along its own normal, past each piece it still overlaps (a linear cast back from beyond the
+ *   shape finds the piece's far side), up to a point clear of the whole shape; when no piece's
+ *   own push-out clears it (or X, a point or a segment, lies only along a diagonal between
+ *   pieces), the four axis directions are walked too. The shortest candidate wins (ties: the
+ *   first piece, then +x, -x, +y, -y). Limit: it is the shortest along those directions, not
+ *   always the shortest of all. Whatever the case the push-out is finite and leaves no overlap
+ *   under c2d_shape_overlap (tests/test_kinds.c); at worst X's box is moved beyond the shape's;
+ * - manifold: the manifold of X with the piece whose hit gave the chosen normal, its normal set
+ *   to c2d_shape_hit's and its depths shifted together so that the deepest is the push-out's
+ *   length (a point left without depth is dropped); for an axis push-out, one point at the hit's
+ *   contact with that depth; count 0 for points and segments as for every kind;
  * - linear casts: the earliest piece hit, the smallest safe time over the pieces, then checked
  *   against the whole shape as c2d_shape_cast promises;
  * - two concave shapes: pieces against pieces, in a fixed order of the pair so that each answer is
