@@ -952,8 +952,9 @@ static c2d_sweep settle1(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2
 
 /* A cast where a or b is made of convex pieces: a start in overlap gets the whole shape's push-out
  * (c2d_shape_hit); otherwise each piece is cast (a's when a is pieced, else b's; a pieced piece
- * against a pieced shape recurses once), the earliest hit is kept (ties: the first piece) and the
- * smallest safe time over the pieces, then settled against the whole shape, as for sweep_into. */
+ * against a pieced shape recurses once), the earliest hit is kept (ties within rounding: the
+ * normal most against the motion, then the first piece) and the smallest safe time over the
+ * pieces, then settled against the whole shape, as for sweep_into. */
 static c2d_sweep cast_pieces(const c2d_shape *a, const c2d_kind *ka, c2d_vec2 da, const c2d_shape *b, const c2d_kind *kb, c2d_vec2 db) {
     c2d_vec2 ca = c2d_aabb_center(ka->bounds(a)), d;
     c2d_sweep s, r;
@@ -977,7 +978,12 @@ static c2d_sweep cast_pieces(const c2d_shape *a, const c2d_kind *ka, c2d_vec2 da
         c2d_shape p = on_a ? ka->piece(a, i) : kb->piece(b, i);
         r = on_a ? c2d_shape_cast(&p, da, b, db) : c2d_shape_cast(a, da, &p, db);
         safe = c2d_minr(safe, r.time);
-        if (r.has_hit && (idx < 0 || r.hit.time < s.hit.time)) {
+        if (!r.has_hit) continue;
+        /* the earliest; among pieces hit at the same time (within rounding: two pieces meeting a
+         * face at once, one of them by a corner), the normal most against the motion, so that a
+         * face meeting a face reports the face's normal */
+        if (idx < 0 || r.hit.time < s.hit.time - (c2d_real)16 * C2D_EPSILON ||
+            (r.hit.time <= s.hit.time + (c2d_real)16 * C2D_EPSILON && c2d_dot(d, r.hit.normal) < c2d_dot(d, s.hit.normal))) {
             s.hit = r.hit;
             idx = i;
         }

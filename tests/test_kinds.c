@@ -746,6 +746,17 @@ static void test_world_concave(void **state) {
     probe = u_shape(c2d_transform_make(c2d_v2(20, 0), 0));
     assert_status(c2d_world_overlap_shape(w, &probe, NULL, ids, 4, &total), C2D_OK);
     assert_int_equal(total, 0);
+    /* cast from there toward the collider (x in [11, 14]): the probe's left side (x = 20) meets
+     * the collider's right side after 6 of the 10 units */
+    {
+        c2d_world_cast_hit ch;
+        bool found = false;
+        assert_status(c2d_world_cast_first(w, &probe, c2d_v2(-10, 0), NULL, &ch, &found), C2D_OK);
+        assert_true(found);
+        assert_near(ch.sweep.hit.time, 0.6, 1e-5);
+        assert_vec_near(ch.sweep.hit.normal, 1, 0, 1e-6);
+        assert_true(ch.sweep.time < ch.sweep.hit.time);
+    }
     {
         c2d_mover mv;
         assert_status(c2d_mover_init(&mv, w, id, NULL), C2D_ERR_UNSUPPORTED);

@@ -136,7 +136,9 @@ static inline c2d_shape c2d_shape_from_concave(const c2d_concave_shape *v) { c2d
  *   to c2d_shape_hit's and its depths shifted together so that the deepest is the push-out's
  *   length (a point left without depth is dropped); for an axis push-out, one point at the hit's
  *   contact with that depth; count 0 for points and segments as for every kind;
- * - linear casts: the earliest piece hit, the smallest safe time over the pieces, then checked
+ * - linear casts: the earliest piece hit (pieces hit at the same time within rounding: the normal
+ *   most against the motion, so a face meeting a face gives the face's normal, not a corner's),
+ *   the smallest safe time over the pieces, then checked
  *   against the whole shape as c2d_shape_cast promises;
  * - two concave shapes: pieces against pieces, in a fixed order of the pair so that each answer is
  *   symmetric; hit and manifold are O(pieces^2) casts and tests, meant for few pieces. */
