@@ -410,8 +410,35 @@ static bool sampled_overlap(const c2d_shape *a, const c2d_shape *b, c2d_real m, 
     return false;
 }
 
+/* The smallest distance between grid points (grid x grid over each bounding box) that lie inside
+ * a and inside b: an upper bound of their distance (a large value when either has none). */
+static double sampled_distance(const c2d_shape *a, const c2d_shape *b, int grid) {
+    c2d_vec2 pa[400], pb[400];
+    int na = 0, nb = 0, i, j;
+    double best = 1e30;
+    const c2d_shape *sh[2] = {a, b};
+    for (int k = 0; k < 2; ++k) {
+        c2d_aabb bb = c2d_shape_aabb(sh[k]);
+        for (i = 0; i <= grid; ++i) {
+            for (j = 0; j <= grid; ++j) {
+                c2d_vec2 p = c2d_v2(bb.lower.x + (bb.upper.x - bb.lower.x) * (c2d_real)i / (c2d_real)grid,
+                                    bb.lower.y + (bb.upper.y - bb.lower.y) * (c2d_real)j / (c2d_real)grid);
+                if (!c2d_shape_contains_point(sh[k], p)) continue;
+                if (k == 0 && na < 400) pa[na++] = p;
+                if (k == 1 && nb < 400) pb[nb++] = p;
+            }
+        }
+    }
+    for (i = 0; i < na; ++i)
+        for (j = 0; j < nb; ++j) {
+            double dx = (double)(pa[i].x - pb[j].x), dy = (double)(pa[i].y - pb[j].y), dd = sqrt(dx * dx + dy * dy);
+            if (dd < best) best = dd;
+        }
+    return best;
+}
+
 typedef struct prop_counts {
-    int pairs, overlaps, pushes, distances, sampled, rays, ray_hits, casts, cast_hits;
+    int pairs, overlaps, pushes, distances, sampled, rays, ray_hits, casts, cast_hits, sampled_distances;
 } prop_counts;
 
 static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) {
@@ -477,6 +504,15 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
             assert_true(c2d_shape_distance(&closer, b).distance <= 20 * KT);
             assert_false(c2d_shape_overlap(&short_of, b));
             ++pc->distances;
+        }
+    }
+    /* brute-force sampling of the distance (pairs with a concave shape): no larger than that of
+     * any two points sampled inside the two shapes */
+    if (solid && (a->type == C2D_SHAPE_CONCAVE || b->type == C2D_SHAPE_CONCAVE)) {
+        double sd = sampled_distance(a, b, 16);
+        if (sd < 1e30) {
+            assert_true(d.distance <= sd + 1e-4);
+            ++pc->sampled_distances;
         }
     }
     /* brute-force sampling: a grid point deep inside both means overlap; an overlap deeper than
@@ -579,14 +615,15 @@ static void test_properties_new_cells(void **state) {
             check_ray(&s, &r, &pc);
         }
     }
-    printf("kinds: %d pairs, %d overlaps, %d push-outs, %d distances, %d sampled, %d rays (%d hits), %d casts (%d hits)\n",
-           pc.pairs, pc.overlaps, pc.pushes, pc.distances, pc.sampled, pc.rays, pc.ray_hits, pc.casts, pc.cast_hits);
+    printf("kinds: %d pairs, %d overlaps, %d push-outs, %d distances, %d sampled, %d sampled distances, %d rays (%d hits), %d casts (%d hits)\n",
+           pc.pairs, pc.overlaps, pc.pushes, pc.distances, pc.sampled, pc.sampled_distances, pc.rays, pc.ray_hits, pc.casts, pc.cast_hits);
     /* the main checks ran */
     assert_true(pc.overlaps > iters);
     assert_true(pc.distances > iters);
     assert_true(pc.sampled > iters);
     assert_true(pc.ray_hits > iters / 4);
     assert_true(pc.cast_hits > iters);
+    assert_true(pc.sampled_distances > iters);
 }
 
 
