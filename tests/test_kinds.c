@@ -597,6 +597,7 @@ static void test_properties_new_cells(void **state) {
     test_rng r = test_rng_make("kinds_properties");
     int iters = test_iterations(40), it, ka, kb;
     prop_counts pc;
+    int cc_pairs[C2D_SHAPE_TYPE_COUNT] = {0}, cc_overlaps[C2D_SHAPE_TYPE_COUNT] = {0};
     (void)state;
     memset(&pc, 0, sizeof pc);
     for (it = 0; it < iters; ++it) {
@@ -607,6 +608,11 @@ static void test_properties_new_cells(void **state) {
                 a = random_shape(&r, ka);
                 b = random_shape(&r, kb);
                 check_pair(&a, &b, &pc);
+                if (ka == C2D_SHAPE_CONCAVE || kb == C2D_SHAPE_CONCAVE) {
+                    int other = ka == C2D_SHAPE_CONCAVE ? kb : ka;
+                    ++cc_pairs[other];
+                    cc_overlaps[other] += c2d_shape_overlap(&a, &b);
+                }
                 if (is_solid(ka) || is_solid(kb)) check_cast(&a, &b, &r, &pc);
             }
         }
@@ -624,6 +630,14 @@ static void test_properties_new_cells(void **state) {
     assert_true(pc.ray_hits > iters / 4);
     assert_true(pc.cast_hits > iters);
     assert_true(pc.sampled_distances > iters);
+    /* every cell with the concave kind saw both answers */
+    printf("concave cells (pairs, overlaps):");
+    for (ka = 0; ka < C2D_SHAPE_TYPE_COUNT; ++ka) printf(" %s %d/%d", c2d_kind_of_name(ka), cc_pairs[ka], cc_overlaps[ka]);
+    printf("\n");
+    for (ka = 0; ka < C2D_SHAPE_TYPE_COUNT; ++ka) {
+        assert_true(cc_overlaps[ka] > 0);
+        assert_true(cc_overlaps[ka] < cc_pairs[ka]);
+    }
 }
 
 
