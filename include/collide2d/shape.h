@@ -10,7 +10,8 @@
 extern "C" {
 #endif
 
-/* Kinds of convex shape the generic entry point handles. New kinds are appended (bindings use
+/* Kinds of shape the generic entry point handles (all convex but the concave polygon, queried as
+ * its convex pieces). New kinds are appended (bindings use
  * the numbers). */
 typedef enum c2d_shape_type {
     C2D_SHAPE_POINT = 0,
