@@ -738,6 +738,27 @@ static void test_concave_hand(void **state) {
     assert_near(sw.hit.time, (5 - 1.4) / 5, 1e-4);
     assert_vec_near(sw.hit.normal, 0, 1, 1e-4);
     assert_true(sw.time <= sw.hit.time);
+    /* the support path's reference ray cast takes the pieces: the same floor */
+    in.origin = c2d_v2((c2d_real)1.5, 5);
+    in.translation = c2d_v2(0, -1);
+    in.max_fraction = 10;
+    assert_true(c2d_shape_raycast_support(&u, in, &h));
+    assert_near(h.time, 4, 4 * KT + 1e-5);
+    /* sweep_into with the U among other statics: the ball stops on the notch's floor, index 1 */
+    {
+        c2d_shape statics[3];
+        int idx = -1;
+        statics[0] = c2d_shape_from_aabb(box_c(10, 0, 1, 1));
+        statics[1] = u;
+        statics[2] = c2d_shape_from_circle(circ(-5, 0, 1));
+        x = c2d_shape_from_circle(circ(1.5, 5, 0.4));
+        sw = c2d_shape_sweep_into(&x, c2d_v2(0, -5), statics, 3, &idx);
+        assert_int_equal(idx, 1);
+        assert_true(sw.has_hit);
+        assert_near(sw.hit.time, (5 - 1.4) / 5, 1e-4);
+        pushed = moved(&x, c2d_scale(c2d_v2(0, -5), sw.time));
+        assert_false(c2d_shape_overlap(&pushed, &u));
+    }
     /* a ball too wide for the notch lands on the prongs' tops (y = 3 + 0.8) */
     x = c2d_shape_from_circle(circ(1.5, 6, 0.8));
     sw = c2d_shape_cast(&x, c2d_v2(0, -6), &u, c2d_v2(0, 0));
