@@ -96,6 +96,8 @@ static bool shape_usable(const c2d_shape *s) {
     const c2d_kind *k = c2d_kind_of(s->type);
     /* only a polygonal core needs the view (the boxes, points and disks of the cheap paths skip it) */
     if (k->cast == C2D_CAST_CORE) return cast_usable(s, k, k->core(s));
+    /* a pieced kind's is_valid is O(n^2) (the outline's simplicity); the cast takes its usable() */
+    if (k->cast == C2D_CAST_PIECES) return k->usable(s);
     return k->is_valid(s);
 }
 
@@ -948,6 +950,50 @@ static c2d_sweep settle1(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2
     return settle(a, da, b, 1, db, ca, s, NULL);
 }
 
+/* A cast where a or b is made of convex pieces: a start in overlap gets the whole shape's push-out
+ * (c2d_shape_hit); otherwise each piece is cast (a's when a is pieced, else b's; a pieced piece
+ * against a pieced shape recurses once), the earliest hit is kept (ties within rounding: the
+ * normal most against the motion, then the first piece) and the smallest safe time over the
+ * pieces, then settled against the whole shape, as for sweep_into. */
+static c2d_sweep cast_pieces(const c2d_shape *a, const c2d_kind *ka, c2d_vec2 da, const c2d_shape *b, const c2d_kind *kb, c2d_vec2 db) {
+    c2d_vec2 ca = c2d_aabb_center(ka->bounds(a)), d;
+    c2d_sweep s, r;
+    c2d_real safe = 1;
+    bool on_a = ka->cast == C2D_CAST_PIECES;
+    int i, n, idx = -1;
+    if (!shape_usable(a) || !c2d_vec2_in_range(da) || !c2d_vec2_in_range(db)) return sweep_none(ca, da, false);
+    s = sweep_none(ca, da, true);
+    if (!shape_usable(b)) return s;
+    d = c2d_sub(da, db);
+    if (!c2d_vec2_in_range(d)) return sweep_none(ca, da, false);
+    if (c2d_shape_hit(a, b, &s.hit)) {
+        s.has_hit = true;
+        s.time = 0;
+        s.pos = ca;
+        return s;
+    }
+    if (is_zero(d)) return s;
+    n = on_a ? ka->piece_count(a) : kb->piece_count(b);
+    for (i = 0; i < n; ++i) {
+        c2d_shape p = on_a ? ka->piece(a, i) : kb->piece(b, i);
+        r = on_a ? c2d_shape_cast(&p, da, b, db) : c2d_shape_cast(a, da, &p, db);
+        safe = c2d_minr(safe, r.time);
+        if (!r.has_hit) continue;
+        /* the earliest; among pieces hit at the same time (within rounding: two pieces meeting a
+         * face at once, one of them by a corner), the normal most against the motion, so that a
+         * face meeting a face reports the face's normal */
+        if (idx < 0 || r.hit.time < s.hit.time - (c2d_real)16 * C2D_EPSILON ||
+            (r.hit.time <= s.hit.time + (c2d_real)16 * C2D_EPSILON && c2d_dot(d, r.hit.normal) < c2d_dot(d, s.hit.normal))) {
+            s.hit = r.hit;
+            idx = i;
+        }
+    }
+    s.has_hit = idx >= 0;
+    s.time = safe;
+    s.pos = c2d_mul_add(ca, safe, da);
+    return settle(a, da, b, 1, db, ca, s, NULL);
+}
+
 /* The shape cast; see shape.h. Order of work: input checks, the zero-motion static test, then one
  * cast path; a start inside goes to c2d_shape_hit for the push-out, and only if that (computed
  * differently) finds no overlap is it treated as touching: a hit at time 0 when the motion goes
@@ -966,6 +1012,7 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
     bool ok = ka != NULL && kb != NULL;
     C2D_ASSERT(ok);
     if (!ok) return sweep_none(c2d_v2(0, 0), c2d_v2(0, 0), false);
+    if (ka->cast == C2D_CAST_PIECES || kb->cast == C2D_CAST_PIECES) return cast_pieces(a, ka, delta_a, b, kb, delta_b);
     box_a = c2d_shape_aabb(a);
     ca = c2d_aabb_center(box_a);
     path = choose_path(ka, kb);

@@ -12,7 +12,8 @@ typedef enum c2d_cast_kind {
     C2D_CAST_POINT,   /* a point: a ray cast of the point against the other shape */
     C2D_CAST_DISK,    /* a c2d_circle payload: a ray cast against the circle of the summed radius */
     C2D_CAST_CORE,    /* a polygonal core plus a radius: the exact Minkowski-difference cast */
-    C2D_CAST_SUPPORT  /* only a support function: conservative advancement (src/support.c) */
+    C2D_CAST_SUPPORT, /* only a support function: conservative advancement (src/support.c) */
+    C2D_CAST_PIECES   /* made of convex pieces (piece_count, piece): each piece cast, then settled */
 } c2d_cast_kind;
 
 /* The form of a kind's polygonal core. */
@@ -49,12 +50,17 @@ typedef struct c2d_kind {
     c2d_core_view (*core)(const c2d_shape *s);   /* form C2D_CORE_NONE when curved */
     /* The core's point farthest along dir (radius not included), relative to o. */
     c2d_vec2 (*support)(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o);
+    /* Kinds made of convex pieces (cast C2D_CAST_PIECES; NULL for the others): how many, and
+     * piece i as a shape in the world frame. */
+    int (*piece_count)(const c2d_shape *s);
+    c2d_shape (*piece)(const c2d_shape *s, int i);
 } c2d_kind;
 
 /* The rows of the kinds that live in their own files. */
 extern const c2d_kind c2d_kind_rounded_polygon;  /* src/rounded_polygon.c */
 extern const c2d_kind c2d_kind_ellipse;          /* src/ellipse.c */
 extern const c2d_kind c2d_kind_wedge;            /* src/wedge.c */
+extern const c2d_kind c2d_kind_concave;          /* src/concave_shape.c */
 
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);
@@ -81,5 +87,14 @@ bool c2d_support_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out)
  * 0 for a miss, 1 for a first contact at *t (normal B toward A, *pos on B's surface), 2 when the
  * shapes overlap or touch at the start (*normal: the push-out direction, may be zero). */
 int c2d_support_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t, c2d_vec2 *normal, c2d_vec2 *pos);
+
+/* ---- kinds made of convex pieces (src/concave_shape.c) ----
+ * The pair cells of such a kind against every kind: a is the pieced shape, b any shape (another
+ * pieced one included); each answer is one for the whole shape, built from the generic queries on
+ * its pieces (see c2d_concave_shape_make in shape.h for the rules). */
+bool c2d_pieces_overlap(const c2d_shape *a, const c2d_shape *b);
+bool c2d_pieces_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
+c2d_manifold c2d_pieces_manifold(const c2d_shape *a, const c2d_shape *b);
+c2d_distance_result c2d_pieces_distance(const c2d_shape *a, const c2d_shape *b);
 
 #endif /* COLLIDE2D_KIND_H */

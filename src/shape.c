@@ -231,6 +231,7 @@ static const c2d_kind *const k_kinds[C2D_SHAPE_TYPE_COUNT] = {
     [C2D_SHAPE_ROUNDED_POLYGON] = &c2d_kind_rounded_polygon,
     [C2D_SHAPE_ELLIPSE] = &c2d_kind_ellipse,
     [C2D_SHAPE_WEDGE] = &c2d_kind_wedge,
+    [C2D_SHAPE_CONCAVE] = &c2d_kind_concave,
 };
 
 const c2d_kind *c2d_kind_of(c2d_shape_type t) { return type_known(t) ? k_kinds[t] : NULL; }
@@ -512,6 +513,18 @@ typedef struct pair_entry {
     C2D_SUPPORT_PAIR(t, C2D_SHAPE_CIRCLE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_CAPSULE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_POLYGON), \
     [t][t] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }
 
+/* A kind made of convex pieces against another kind (src/concave_shape.c: the generic queries on
+ * each piece); the pieced shape first, so the reversed cell flips. Against itself: one cell, the
+ * functions put the pair in a fixed order. A kind added later needs its C2D_PIECES_PAIR line. */
+#define C2D_PIECES_PAIR(tp, t) \
+    [tp][t] = { c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, false }, \
+    [t][tp] = { c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, true }
+#define C2D_PIECES_ROW(t) \
+    C2D_PIECES_PAIR(t, C2D_SHAPE_POINT), C2D_PIECES_PAIR(t, C2D_SHAPE_SEGMENT), C2D_PIECES_PAIR(t, C2D_SHAPE_AABB), \
+    C2D_PIECES_PAIR(t, C2D_SHAPE_CIRCLE), C2D_PIECES_PAIR(t, C2D_SHAPE_CAPSULE), C2D_PIECES_PAIR(t, C2D_SHAPE_POLYGON), \
+    C2D_PIECES_PAIR(t, C2D_SHAPE_ROUNDED_POLYGON), C2D_PIECES_PAIR(t, C2D_SHAPE_ELLIPSE), C2D_PIECES_PAIR(t, C2D_SHAPE_WEDGE), \
+    [t][t] = { c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, false }
+
 static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SELF(C2D_SHAPE_POINT, ov_point_point, hit_point_point, man_none, dist_round),
     C2D_PAIR(C2D_SHAPE_POINT, C2D_SHAPE_SEGMENT, ov_point_segment, hit_point_segment, man_none, dist_round),
@@ -541,12 +554,16 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SUPPORT_ROW(C2D_SHAPE_WEDGE),
     C2D_SUPPORT_PAIR(C2D_SHAPE_ROUNDED_POLYGON, C2D_SHAPE_WEDGE),
     C2D_SUPPORT_PAIR(C2D_SHAPE_ELLIPSE, C2D_SHAPE_WEDGE),
+    /* kinds made of convex pieces against every kind */
+    C2D_PIECES_ROW(C2D_SHAPE_CONCAVE),
 };
 
 #undef C2D_SELF
 #undef C2D_PAIR
 #undef C2D_SUPPORT_PAIR
 #undef C2D_SUPPORT_ROW
+#undef C2D_PIECES_PAIR
+#undef C2D_PIECES_ROW
 
 /* The table cell for (a, b), or NULL (after the assert) for a NULL shape or an unknown tag. */
 static const pair_entry *pair_lookup(const c2d_shape *a, const c2d_shape *b) {

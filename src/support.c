@@ -547,10 +547,17 @@ bool c2d_support_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out)
     }
     if (is_zero_vec(n)) n = unit_or_zero(c2d_neg(in.translation));
     if (is_zero_vec(n)) n = c2d_v2(1, 0);
-    out->time = t;
-    out->pos = c2d_mul_add(in.origin, t, in.translation);
-    out->normal = n;
-    out->delta = C2D_ISFINITE(in.max_fraction) ? c2d_scale(in.translation, t - in.max_fraction) : c2d_v2(0, 0);
+    {
+        /* a translation so long that the hit's delta or point overflows is no hit (as
+         * c2d_concave_raycast), never a non-finite one */
+        c2d_vec2 hp = c2d_mul_add(in.origin, t, in.translation);
+        c2d_vec2 hd = C2D_ISFINITE(in.max_fraction) ? c2d_scale(in.translation, t - in.max_fraction) : c2d_v2(0, 0);
+        if (!c2d_vec2_is_valid(hp) || !c2d_vec2_is_valid(hd)) return false;
+        out->time = t;
+        out->pos = hp;
+        out->normal = n;
+        out->delta = hd;
+    }
     return true;
 }
 
@@ -560,5 +567,20 @@ bool c2d_shape_raycast_support(const c2d_shape *s, c2d_raycast_input in, c2d_hit
     if (!ok) return false;
     /* a point never blocks a ray */
     if (!c2d_kind_of(s->type)->solid && c2d_kind_of(s->type)->cast == C2D_CAST_POINT) return false;
+    /* a kind made of pieces: the earliest hit of its pieces */
+    if (c2d_kind_of(s->type)->piece_count != NULL) {
+        const c2d_kind *k = c2d_kind_of(s->type);
+        int i, n = k->usable(s) ? k->piece_count(s) : 0;
+        bool found = false;
+        c2d_hit h;
+        for (i = 0; i < n; ++i) {
+            c2d_shape p = k->piece(s, i);
+            if (c2d_shape_raycast_support(&p, in, &h) && (!found || h.time < out->time)) {
+                *out = h;
+                found = true;
+            }
+        }
+        return found;
+    }
     return c2d_support_raycast(s, in, out);
 }

@@ -57,7 +57,8 @@ static c2d_aabb k_bounds(const c2d_shape *s) {
     b.upper = c2d_v2(wedge_support(&s->as.wedge, c2d_v2(1, 0), o).x, wedge_support(&s->as.wedge, c2d_v2(0, 1), o).y);
     return b;
 }
-static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_arc_contains_point(&s->as.wedge, p); }
+/* a hand-made wedge that is not a valid convex one contains nothing */
+static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_convex_wedge_is_valid(&s->as.wedge) && c2d_arc_contains_point(&s->as.wedge, p); }
 /* The sector made again at its moved center and turned start angle (so its directions match its
  * angles as c2d_arc_is_valid wants); a copy with turned directions if that is refused. */
 static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {

@@ -74,6 +74,15 @@ static bool shape_finite(const c2d_shape *s) {
     case C2D_SHAPE_WEDGE:
         return c2d_vec2_is_valid(s->as.wedge.center) && C2D_ISFINITE(s->as.wedge.outer_radius) && C2D_ISFINITE(s->as.wedge.sweep_angle) &&
                C2D_ISFINITE(s->as.wedge.start_angle) && c2d_vec2_is_valid(s->as.wedge.start_dir) && c2d_vec2_is_valid(s->as.wedge.end_dir);
+    case C2D_SHAPE_CONCAVE: {
+        const c2d_concave_shape *c = &s->as.concave;
+        int i;
+        if (!c2d_vec2_is_valid(c->xf.p) || !C2D_ISFINITE(c->xf.q.c) || !C2D_ISFINITE(c->xf.q.s)) return false;
+        if (c->outline.vertices == NULL) return true; /* a structure problem, not a NaN */
+        for (i = 0; i < c->outline.count; ++i)
+            if (!c2d_vec2_is_valid(c->outline.vertices[i])) return false;
+        return true;
+    }
     case C2D_SHAPE_TYPE_COUNT: break;
     }
     return true;
@@ -101,6 +110,15 @@ static bool shape_in_range(const c2d_shape *s) {
     case C2D_SHAPE_ELLIPSE:
         return c2d_vec2_in_range(s->as.ellipse.center) && s->as.ellipse.radii.x <= C2D_MAX_COORD && s->as.ellipse.radii.y <= C2D_MAX_COORD;
     case C2D_SHAPE_WEDGE: return c2d_vec2_in_range(s->as.wedge.center) && s->as.wedge.outer_radius <= C2D_MAX_COORD;
+    case C2D_SHAPE_CONCAVE: {
+        c2d_aabb b;
+        int i;
+        if (s->as.concave.outline.vertices == NULL) return true;
+        for (i = 0; i < s->as.concave.outline.count; ++i)
+            if (!c2d_vec2_in_range(s->as.concave.outline.vertices[i])) return false;
+        b = c2d_shape_aabb(s);
+        return c2d_vec2_in_range(b.lower) && c2d_vec2_in_range(b.upper);
+    }
     case C2D_SHAPE_TYPE_COUNT: break;
     }
     return true;
@@ -125,6 +143,10 @@ c2d_status c2d__world_shape_status(const c2d_shape *s) {
         return C2D_ERR_BAD_SIZE;
     case C2D_SHAPE_POLYGON:
         return (s->as.polygon.count > C2D_MAX_POLYGON_VERTICES) ? C2D_ERR_TOO_MANY_POINTS : C2D_ERR_DEGENERATE;
+    case C2D_SHAPE_CONCAVE:
+        if (s->as.concave.outline.vertices == NULL || s->as.concave.pieces == NULL) return C2D_ERR_NULL_ARG;
+        if (!c2d_transform_is_valid(s->as.concave.xf)) return C2D_ERR_NOT_FINITE;
+        return C2D_ERR_DEGENERATE;
     default: return C2D_ERR_DEGENERATE;
     }
 }
@@ -320,6 +342,32 @@ static c2d_status geom_concave(const c2d_world *w, geom *g, const c2d_concave *c
     g->local.type = C2D_SHAPE_POLYGON;
     s = geom_place(g, xf);
     if (s != C2D_OK) geom_free(w, g);
+    return s;
+}
+
+/* New geometry from any local shape, placed by xf: a concave shape (C2D_SHAPE_CONCAVE) becomes a
+ * concave collider (its outline placed by its own transform, copied and decomposed anew: the
+ * world keeps nothing of the caller's arrays), any other kind a convex one. */
+static c2d_status geom_shape(const c2d_world *w, geom *g, const c2d_shape *shape, c2d_transform xf) {
+    const c2d_concave_shape *c;
+    c2d_vec2 *v;
+    c2d_concave placed;
+    c2d_status s;
+    size_t bytes;
+    int i;
+    if (!shape || shape->type != C2D_SHAPE_CONCAVE) return geom_convex(g, shape, xf);
+    memset(g, 0, sizeof *g);
+    s = c2d__world_shape_status(shape);
+    if (s != C2D_OK) return s;
+    c = &shape->as.concave;
+    if (c->xf.p.x == 0 && c->xf.p.y == 0 && c->xf.q.c == 1 && c->xf.q.s == 0) return geom_concave(w, g, &c->outline, xf);
+    bytes = (size_t)c->outline.count * sizeof(c2d_vec2);
+    v = (c2d_vec2 *)w_alloc(w, bytes);
+    if (!v) return C2D_ERR_OUT_OF_MEMORY;
+    for (i = 0; i < c->outline.count; ++i) v[i] = c2d_transform_point(c->xf, c->outline.vertices[i]);
+    s = c2d_concave_make(v, c->outline.count, &placed);
+    if (s == C2D_OK) s = geom_concave(w, g, &placed, xf);
+    w_free(w, v, bytes);
     return s;
 }
 
@@ -622,7 +670,7 @@ c2d_status c2d_world_add(c2d_world *w, const c2d_collider_def *def, c2d_collider
     xf = def->transform;
     s = norm_transform(&xf);
     if (s != C2D_OK) return s;
-    s = def->concave ? geom_concave(w, &g, def->concave, xf) : geom_convex(&g, &def->shape, xf);
+    s = def->concave ? geom_concave(w, &g, def->concave, xf) : geom_shape(w, &g, &def->shape, xf);
     if (s != C2D_OK) return s;
     /* a slot: the free list, else a new one */
     if (w->free_head >= 0) {
@@ -768,7 +816,7 @@ c2d_status c2d_world_set_shape(c2d_world *w, c2d_collider_id id, const c2d_shape
     c2d_status s = setter(w, id, &c);
     if (s != C2D_OK) return s;
     if (!shape) return C2D_ERR_NULL_ARG;
-    s = geom_convex(&g, shape, c->xf);
+    s = geom_shape(w, &g, shape, c->xf);
     if (s != C2D_OK) return s;
     return apply_geom(w, id.index, &g, c->xf, true);
 }

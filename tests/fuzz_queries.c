@@ -94,6 +94,43 @@ static c2d_polygon take_polygon(bytes *b) {
     return p;
 }
 
+/* Storage of the concave shapes' outlines and pieces (caller-owned in the API): a ring of slots,
+ * more than the shapes alive at once. */
+#define FUZZ_CC_SLOTS 4
+#define FUZZ_CC_MAXV 12
+static c2d_vec2 g_cc_verts[FUZZ_CC_SLOTS][FUZZ_CC_MAXV];
+static c2d_polygon g_cc_pieces[FUZZ_CC_SLOTS][FUZZ_CC_MAXV];
+static int g_cc_next;
+
+/* A concave shape: from the constructors (any status: a refused one stays all zero), then
+ * perhaps its transform, piece count or pieces pointer spoilt by hand. */
+static void take_concave(bytes *b, c2d_concave_shape *out) {
+    int slot = g_cc_next++ % FUZZ_CC_SLOTS, n = 3 + take_byte(b) % (FUZZ_CC_MAXV - 2);
+    c2d_concave outline;
+    c2d_vec2 pos;
+    c2d_real angle;
+    uint8_t how;
+    take_points(b, g_cc_verts[slot], n);
+    pos = take_vec(b);
+    angle = take_real(b);
+    how = take_byte(b);
+    memset(out, 0, sizeof *out);
+    if (c2d_concave_make(g_cc_verts[slot], n, &outline) == C2D_OK &&
+        c2d_concave_shape_make(&outline, g_cc_pieces[slot], FUZZ_CC_MAXV, c2d_transform_make(pos, angle), out) == C2D_OK &&
+        !c2d_concave_shape_is_valid(out)) {
+        fprintf(stderr, "fuzz: c2d_concave_shape_make accepted a shape that c2d_concave_shape_is_valid rejects\n");
+        abort();
+    }
+    if (how >= 200) {
+        switch (how % 4) {
+        case 0: out->xf.q.c = take_real(b); out->xf.q.s = take_real(b); break;
+        case 1: out->xf.p = take_vec(b); break;
+        case 2: out->piece_count = (int)(int8_t)take_byte(b); if (out->piece_count > 0) out->piece_count += FUZZ_CC_MAXV; break;
+        default: out->pieces = NULL; break;
+        }
+    }
+}
+
 static c2d_shape take_shape(bytes *b) {
     c2d_shape s;
     memset(&s, 0, sizeof s);
@@ -147,12 +184,13 @@ static c2d_shape take_shape(bytes *b) {
         s.as.capsule.p2 = take_vec(b);
         s.as.capsule.radius = take_real(b);
         break;
+    case C2D_SHAPE_CONCAVE: take_concave(b, &s.as.concave); break;
     default: s.as.polygon = take_polygon(b); break;
     }
     return s;
 }
 
-static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded polygon", "ellipse", "wedge"};
+static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded polygon", "ellipse", "wedge", "concave"};
 
 #define REQUIRE(cond, what)                                                                                                    \
     do {                                                                                                                       \
@@ -220,8 +258,8 @@ static bool bad(const c2d_shape *s) {
     case C2D_SHAPE_ROUNDED_POLYGON:
         return !polygon_rule(&s->as.rounded_polygon.polygon, false) || !(s->as.rounded_polygon.radius >= C2D_MIN_SIZE) ||
                !finite_real(s->as.rounded_polygon.radius);
-    /* the curved kinds answer only for what their constructors make */
-    case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: return !c2d_shape_is_valid(s);
+    /* the curved and the concave kinds answer only for what their constructors make */
+    case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: case C2D_SHAPE_CONCAVE: return !c2d_shape_is_valid(s);
     default: return !polygon_rule(&s->as.polygon, false);
     }
 }
@@ -238,7 +276,7 @@ static bool castable(const c2d_shape *s) {
     case C2D_SHAPE_CAPSULE:
         return finite_vec(s->as.capsule.p1) && finite_vec(s->as.capsule.p2) && finite_real(s->as.capsule.radius) && s->as.capsule.radius >= C2D_MIN_SIZE;
     case C2D_SHAPE_ROUNDED_POLYGON: return !bad(s);
-    case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: return c2d_shape_is_valid(s);
+    case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: case C2D_SHAPE_CONCAVE: return c2d_shape_is_valid(s);
     default:
         if (s->as.polygon.count < 3 || s->as.polygon.count > C2D_MAX_POLYGON_VERTICES) return false;
         for (i = 0; i < s->as.polygon.count; ++i)

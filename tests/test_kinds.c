@@ -242,9 +242,11 @@ static void test_wedge_hand(void **state) {
     assert_false(c2d_shape_contains_point(&s, c2d_v2(1, 1)));
 }
 
+static c2d_shape u_shape(c2d_transform xf);
+
 /* Hand-made bad payloads of the new kinds never hit, never give NaN, and distance refuses them. */
 static void test_bad_input_new_kinds(void **state) {
-    c2d_shape bad[10], good = c2d_shape_from_circle(circ(0, 0, 1));
+    c2d_shape bad[16], good = c2d_shape_from_circle(circ(0, 0, 1)), u;
     c2d_arc w;
     c2d_rounded_polygon rp = rbox(0, 0, 1, 1, (c2d_real)0.5);
     int i, n = 0;
@@ -262,6 +264,16 @@ static void test_bad_input_new_kinds(void **state) {
     bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.outer_radius = (c2d_real)NAN;
     bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.sweep_angle = 4;
     bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.center.y = (c2d_real)INFINITY;
+    /* concave: no pieces, a piece count of 0 or past the outline's, a NaN or non-unit transform,
+     * no outline */
+    u = u_shape(c2d_transform_make(c2d_v2(-1, -1), 0));
+    bad[n] = u; bad[n++].as.concave.pieces = NULL;
+    bad[n] = u; bad[n++].as.concave.piece_count = 0;
+    bad[n] = u; bad[n++].as.concave.piece_count = 7;
+    bad[n] = u; bad[n++].as.concave.xf.q.s = (c2d_real)NAN;
+    bad[n] = u; bad[n++].as.concave.xf.q.c = 0;
+    bad[n] = u; bad[n++].as.concave.outline.vertices = NULL;
+    assert_true(c2d_shape_overlap(&u, &good));
     in.origin = c2d_v2(-5, (c2d_real)0.1);
     in.translation = c2d_v2(1, 0);
     in.max_fraction = 10;
@@ -287,6 +299,35 @@ static void test_bad_input_new_kinds(void **state) {
 }
 
 /* ---- random shapes of every kind ---- */
+
+/* Storage of the random concave shapes (their outline and pieces are caller-owned): a ring of
+ * slots, far more than the shapes alive at once. */
+#define CONCAVE_SLOTS 16
+#define CONCAVE_MAXV 12
+static c2d_vec2 g_cc_verts[CONCAVE_SLOTS][CONCAVE_MAXV];
+static c2d_polygon g_cc_pieces[CONCAVE_SLOTS][CONCAVE_MAXV];
+static int g_cc_next;
+
+/* A star-shaped (so simple) polygon of 5 to 12 vertices around (cx, cy) with radii 0.3..2.2 (often
+ * concave), decomposed, turned and placed by a random transform. */
+static c2d_shape random_concave(test_rng *r, double cx, double cy) {
+    int slot = g_cc_next++ % CONCAVE_SLOTS, n = 5 + (int)(test_rng_next(r) % (CONCAVE_MAXV - 4)), i;
+    c2d_concave outline;
+    c2d_concave_shape cs;
+    for (;;) {
+        for (i = 0; i < n; ++i) {
+            double a = 6.283 * (i + test_rng_range(r, 0, 0.7)) / n, rad = test_rng_range(r, 0.3, 2.2);
+            g_cc_verts[slot][i] = c2d_v2((c2d_real)(rad * cos(a)), (c2d_real)(rad * sin(a)));
+        }
+        if (c2d_concave_make(g_cc_verts[slot], n, &outline) != C2D_OK) continue;
+        if (c2d_concave_shape_make(&outline, g_cc_pieces[slot], CONCAVE_MAXV,
+                                   c2d_transform_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)test_rng_range(r, -3.2, 3.2)),
+                                   &cs) == C2D_OK)
+            break;
+    }
+    assert_true(c2d_concave_shape_is_valid(&cs));
+    return c2d_shape_from_concave(&cs);
+}
 
 static c2d_shape random_shape(test_rng *r, int kind) {
     double cx = test_rng_range(r, -2, 2), cy = test_rng_range(r, -2, 2);
@@ -331,12 +372,19 @@ static c2d_shape random_shape(test_rng *r, int kind) {
                                             (c2d_real)(a0 + test_rng_range(r, 0.2, 3.14159)), &w), C2D_OK);
         return c2d_shape_from_wedge(&w);
     }
+    case C2D_SHAPE_CONCAVE: return random_concave(r, cx, cy);
     default:
         return c2d_shape_from_ellipse(ell(cx, cy, test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0, 6.283)));
     }
 }
 
-static bool is_new(int k) { return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE; }
+static bool is_new(int k) {
+    return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE || k == C2D_SHAPE_CONCAVE;
+}
+static const char *c2d_kind_of_name(int k) {
+    static const char *const names[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded_polygon", "ellipse", "wedge", "concave"};
+    return k >= 0 && k < (int)(sizeof names / sizeof names[0]) ? names[k] : "?";
+}
 static bool is_solid(int k) { return k != C2D_SHAPE_POINT && k != C2D_SHAPE_SEGMENT; }
 
 /* The point lies inside with a margin: it and its four neighbours at distance m are inside. */
@@ -362,8 +410,35 @@ static bool sampled_overlap(const c2d_shape *a, const c2d_shape *b, c2d_real m, 
     return false;
 }
 
+/* The smallest distance between grid points (grid x grid over each bounding box) that lie inside
+ * a and inside b: an upper bound of their distance (a large value when either has none). */
+static double sampled_distance(const c2d_shape *a, const c2d_shape *b, int grid) {
+    c2d_vec2 pa[400], pb[400];
+    int na = 0, nb = 0, i, j;
+    double best = 1e30;
+    const c2d_shape *sh[2] = {a, b};
+    for (int k = 0; k < 2; ++k) {
+        c2d_aabb bb = c2d_shape_aabb(sh[k]);
+        for (i = 0; i <= grid; ++i) {
+            for (j = 0; j <= grid; ++j) {
+                c2d_vec2 p = c2d_v2(bb.lower.x + (bb.upper.x - bb.lower.x) * (c2d_real)i / (c2d_real)grid,
+                                    bb.lower.y + (bb.upper.y - bb.lower.y) * (c2d_real)j / (c2d_real)grid);
+                if (!c2d_shape_contains_point(sh[k], p)) continue;
+                if (k == 0 && na < 400) pa[na++] = p;
+                if (k == 1 && nb < 400) pb[nb++] = p;
+            }
+        }
+    }
+    for (i = 0; i < na; ++i)
+        for (j = 0; j < nb; ++j) {
+            double dx = (double)(pa[i].x - pb[j].x), dy = (double)(pa[i].y - pb[j].y), dd = sqrt(dx * dx + dy * dy);
+            if (dd < best) best = dd;
+        }
+    return best;
+}
+
 typedef struct prop_counts {
-    int pairs, overlaps, pushes, distances, sampled, rays, ray_hits, casts, cast_hits;
+    int pairs, overlaps, pushes, distances, sampled, rays, ray_hits, casts, cast_hits, sampled_distances;
 } prop_counts;
 
 static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) {
@@ -392,9 +467,18 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
         assert_hit_finite(h);
         assert_near(c2d_len(h.normal), 1, 1e-3);
         if (m.count > 0) {
+            if (m.normal.x != h.normal.x || m.normal.y != h.normal.y)
+                printf("%s vs %s: manifold normal (%g, %g), hit normal (%g, %g)\n", c2d_kind_of_name(a->type), c2d_kind_of_name(b->type),
+                       (double)m.normal.x, (double)m.normal.y, (double)h.normal.x, (double)h.normal.y);
             assert_near(m.normal.x, h.normal.x, 0);
             assert_near(m.normal.y, h.normal.y, 0);
-            assert_near(m.points[0].depth, c2d_len(h.delta), 1e-5 + KT);
+            /* the deepest point is the push-out (a concave shape's pieces give two-point manifolds) */
+            double deepest = m.points[0].depth;
+            if (m.count > 1 && m.points[1].depth > deepest) deepest = m.points[1].depth;
+            if (fabs(deepest - (double)c2d_len(h.delta)) > 1e-5 + KT)
+                printf("%s vs %s: deepest %g, push-out %g\n", c2d_kind_of_name(a->type), c2d_kind_of_name(b->type), deepest,
+                       (double)c2d_len(h.delta));
+            assert_near(deepest, c2d_len(h.delta), 1e-5 + KT);
         }
         /* the push-out separates: overlap false after it, and the distance about 0 */
         {
@@ -402,6 +486,9 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
             c2d_shape pushed = moved(a, c2d_mul_add(h.delta, extra, h.normal));
             c2d_distance_result dp = c2d_shape_distance(&pushed, b);
             assert_false(c2d_shape_overlap(&pushed, b));
+            if (!(dp.distance <= 20 * KT + 1e-5))
+                printf("%s vs %s: distance %g after the push-out %g\n", c2d_kind_of_name(a->type), c2d_kind_of_name(b->type),
+                       (double)dp.distance, (double)c2d_len(h.delta));
             assert_true(dp.distance <= 20 * KT + 1e-5);
             ++pc->pushes;
         }
@@ -417,6 +504,15 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
             assert_true(c2d_shape_distance(&closer, b).distance <= 20 * KT);
             assert_false(c2d_shape_overlap(&short_of, b));
             ++pc->distances;
+        }
+    }
+    /* brute-force sampling of the distance (pairs with a concave shape): no larger than that of
+     * any two points sampled inside the two shapes */
+    if (solid && (a->type == C2D_SHAPE_CONCAVE || b->type == C2D_SHAPE_CONCAVE)) {
+        double sd = sampled_distance(a, b, 16);
+        if (sd < 1e30) {
+            assert_true(d.distance <= sd + 1e-4);
+            ++pc->sampled_distances;
         }
     }
     /* brute-force sampling: a grid point deep inside both means overlap; an overlap deeper than
@@ -454,10 +550,19 @@ static void check_ray(const c2d_shape *s, test_rng *r, prop_counts *pc) {
         ++pc->ray_hits;
         assert_hit_finite(h);
         /* the hit point is on the boundary: just before it outside (not deep inside), just after
-         * it inside when the ray enters at a real angle */
-        assert_false(c2d_shape_contains_point(s, c2d_mul_add(h.pos, (c2d_real)0.02, h.normal)) && h.time > 0);
-        assert_true(c2d_shape_contains_point(s, c2d_mul_add(h.pos, (c2d_real)-0.01, h.normal)) ||
-                    fabs((double)c2d_dot(h.normal, c2d_normalize(in.translation))) < 0.2);
+         * it inside when the ray enters at a real angle. A concave shape can be thinner than a
+         * step along the normal at a spike, or have another part there across a notch: its steps
+         * are along the ray. */
+        if (s->type == C2D_SHAPE_CONCAVE) {
+            c2d_vec2 u = c2d_normalize(in.translation);
+            assert_false(h.time > 0 && c2d_shape_contains_point(s, c2d_mul_add(h.pos, (c2d_real)-1e-4, u)));
+            assert_true(h.time == 0 || c2d_shape_contains_point(s, c2d_mul_add(h.pos, (c2d_real)1e-4, u)) ||
+                        fabs((double)c2d_dot(h.normal, u)) < 0.2);
+        } else {
+            assert_false(c2d_shape_contains_point(s, c2d_mul_add(h.pos, (c2d_real)0.02, h.normal)) && h.time > 0);
+            assert_true(c2d_shape_contains_point(s, c2d_mul_add(h.pos, (c2d_real)-0.01, h.normal)) ||
+                        fabs((double)c2d_dot(h.normal, c2d_normalize(in.translation))) < 0.2);
+        }
     }
 }
 
@@ -492,6 +597,7 @@ static void test_properties_new_cells(void **state) {
     test_rng r = test_rng_make("kinds_properties");
     int iters = test_iterations(40), it, ka, kb;
     prop_counts pc;
+    int cc_pairs[C2D_SHAPE_TYPE_COUNT] = {0}, cc_overlaps[C2D_SHAPE_TYPE_COUNT] = {0};
     (void)state;
     memset(&pc, 0, sizeof pc);
     for (it = 0; it < iters; ++it) {
@@ -502,6 +608,11 @@ static void test_properties_new_cells(void **state) {
                 a = random_shape(&r, ka);
                 b = random_shape(&r, kb);
                 check_pair(&a, &b, &pc);
+                if (ka == C2D_SHAPE_CONCAVE || kb == C2D_SHAPE_CONCAVE) {
+                    int other = ka == C2D_SHAPE_CONCAVE ? kb : ka;
+                    ++cc_pairs[other];
+                    cc_overlaps[other] += c2d_shape_overlap(&a, &b);
+                }
                 if (is_solid(ka) || is_solid(kb)) check_cast(&a, &b, &r, &pc);
             }
         }
@@ -510,14 +621,225 @@ static void test_properties_new_cells(void **state) {
             check_ray(&s, &r, &pc);
         }
     }
-    printf("kinds: %d pairs, %d overlaps, %d push-outs, %d distances, %d sampled, %d rays (%d hits), %d casts (%d hits)\n",
-           pc.pairs, pc.overlaps, pc.pushes, pc.distances, pc.sampled, pc.rays, pc.ray_hits, pc.casts, pc.cast_hits);
+    printf("kinds: %d pairs, %d overlaps, %d push-outs, %d distances, %d sampled, %d sampled distances, %d rays (%d hits), %d casts (%d hits)\n",
+           pc.pairs, pc.overlaps, pc.pushes, pc.distances, pc.sampled, pc.sampled_distances, pc.rays, pc.ray_hits, pc.casts, pc.cast_hits);
     /* the main checks ran */
     assert_true(pc.overlaps > iters);
     assert_true(pc.distances > iters);
     assert_true(pc.sampled > iters);
     assert_true(pc.ray_hits > iters / 4);
     assert_true(pc.cast_hits > iters);
+    assert_true(pc.sampled_distances > iters);
+    /* every cell with the concave kind saw both answers */
+    printf("concave cells (pairs, overlaps):");
+    for (ka = 0; ka < C2D_SHAPE_TYPE_COUNT; ++ka) printf(" %s %d/%d", c2d_kind_of_name(ka), cc_pairs[ka], cc_overlaps[ka]);
+    printf("\n");
+    for (ka = 0; ka < C2D_SHAPE_TYPE_COUNT; ++ka) {
+        assert_true(cc_overlaps[ka] > 0);
+        assert_true(cc_overlaps[ka] < cc_pairs[ka]);
+    }
+}
+
+
+/* ---- the concave kind: hand cases ---- */
+
+/* A U of width 3 and height 3 with a notch 1 wide from y = 1 up, placed by xf. */
+static const c2d_vec2 k_u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
+static c2d_polygon g_u_pieces[6];
+
+static c2d_shape u_shape(c2d_transform xf) {
+    c2d_concave o;
+    c2d_concave_shape cs;
+    assert_status(c2d_concave_make(k_u, 8, &o), C2D_OK);
+    assert_status(c2d_concave_shape_make(&o, g_u_pieces, 6, xf, &cs), C2D_OK);
+    assert_true(cs.piece_count >= 3);
+    return c2d_shape_from_concave(&cs);
+}
+
+static void test_concave_hand(void **state) {
+    c2d_shape u = u_shape(c2d_transform_identity()), x, pushed;
+    c2d_hit h;
+    c2d_manifold m;
+    c2d_distance_result d;
+    c2d_raycast_input in;
+    c2d_sweep sw;
+    c2d_aabb b;
+    int i, k, diag = 0;
+    (void)state;
+    assert_true(c2d_shape_is_valid(&u));
+    b = c2d_shape_aabb(&u);
+    assert_vec_near(b.lower, 0, 0, 0);
+    assert_vec_near(b.upper, 3, 3, 0);
+    assert_int_equal(c2d_shape_proxy(&u).count, 0);
+    assert_true(c2d_shape_contains_point(&u, c2d_v2((c2d_real)0.5, 2)));
+    assert_false(c2d_shape_contains_point(&u, c2d_v2((c2d_real)1.5, 2)));
+    /* a box across the notch: the pieces' own normals (+-x) lead into the other prong; the push-out
+     * is out of the notch's open end, up by 1.5 */
+    x = c2d_shape_from_aabb(box_c(1.5, 2, 0.6, 0.5));
+    assert_true(c2d_shape_overlap(&x, &u));
+    assert_true(c2d_shape_hit(&x, &u, &h));
+    assert_vec_near(h.normal, 0, 1, 0);
+    assert_near(h.delta.y, 1.5, 1e-3);
+    pushed = moved(&x, h.delta);
+    assert_false(c2d_shape_overlap(&pushed, &u));
+    m = c2d_shape_manifold(&x, &u);
+    assert_true(m.count > 0);
+    assert_vec_near(m.normal, 0, 1, 0);
+    /* reversed: the flip */
+    assert_true(c2d_shape_hit(&u, &x, &h));
+    assert_vec_near(h.normal, 0, -1, 0);
+    /* a box in the notch touching both sides does not overlap; the distance to it is 0 */
+    x = c2d_shape_from_aabb(box_c(1.5, 2, 0.5, 0.5));
+    assert_false(c2d_shape_overlap(&x, &u));
+    assert_near(c2d_shape_distance(&x, &u).distance, 0, 1e-5);
+    /* a circle in the notch, 0.25 from each side: distance 0.25 */
+    x = c2d_shape_from_circle(circ(1.5, 2, 0.25));
+    d = c2d_shape_distance(&x, &u);
+    assert_int_equal(d.status, C2D_DISTANCE_OK);
+    assert_near(d.distance, 0.25, 1e-4);
+    /* every point on a diagonal between two pieces (the midpoint of a piece edge strictly inside
+     * the outline) is inside the shape, with a push-out that clears it */
+    for (i = 0; i < u.as.concave.piece_count; ++i) {
+        c2d_polygon p = c2d_concave_shape_piece(&u.as.concave, i);
+        for (k = 0; k < p.count; ++k) {
+            c2d_vec2 mid = c2d_lerp(p.vertices[k], p.vertices[(k + 1) % p.count], (c2d_real)0.5);
+            c2d_shape pt = c2d_shape_from_point(mid), sg;
+            c2d_segment s;
+            if (!c2d_shape_contains_point(&u, mid)) continue;
+            ++diag;
+            assert_true(c2d_shape_overlap(&pt, &u));
+            assert_true(c2d_shape_overlap(&u, &pt));
+            assert_true(c2d_shape_hit(&pt, &u, &h));
+            pushed = moved(&pt, h.delta);
+            assert_false(c2d_shape_overlap(&pushed, &u));
+            /* the diagonal itself as a segment */
+            s.p1 = p.vertices[k];
+            s.p2 = p.vertices[(k + 1) % p.count];
+            sg = c2d_shape_from_segment(s);
+            assert_true(c2d_shape_overlap(&sg, &u));
+            assert_true(c2d_shape_hit(&sg, &u, &h));
+            pushed = moved(&sg, h.delta);
+            assert_false(c2d_shape_overlap(&pushed, &u));
+            assert_true(isfinite((double)h.delta.x) && isfinite((double)h.delta.y));
+        }
+    }
+    assert_true(diag >= 2);
+    /* a ray down the notch enters at its floor, y = 1 */
+    in.origin = c2d_v2((c2d_real)1.5, 5);
+    in.translation = c2d_v2(0, -1);
+    in.max_fraction = 10;
+    assert_true(c2d_shape_raycast(&u, in, &h));
+    assert_near(h.time, 4, 1e-5);
+    assert_vec_near(h.normal, 0, 1, 1e-6);
+    /* a ball dropped down the notch lands on its floor (radius 0.4: center stops at y = 1.4) */
+    x = c2d_shape_from_circle(circ(1.5, 5, 0.4));
+    sw = c2d_shape_cast(&x, c2d_v2(0, -5), &u, c2d_v2(0, 0));
+    assert_true(sw.has_hit);
+    assert_near(sw.hit.time, (5 - 1.4) / 5, 1e-4);
+    assert_vec_near(sw.hit.normal, 0, 1, 1e-4);
+    assert_true(sw.time <= sw.hit.time);
+    /* the support path's reference ray cast takes the pieces: the same floor */
+    in.origin = c2d_v2((c2d_real)1.5, 5);
+    in.translation = c2d_v2(0, -1);
+    in.max_fraction = 10;
+    assert_true(c2d_shape_raycast_support(&u, in, &h));
+    assert_near(h.time, 4, 4 * KT + 1e-5);
+    /* sweep_into with the U among other statics: the ball stops on the notch's floor, index 1 */
+    {
+        c2d_shape statics[3];
+        int idx = -1;
+        statics[0] = c2d_shape_from_aabb(box_c(10, 0, 1, 1));
+        statics[1] = u;
+        statics[2] = c2d_shape_from_circle(circ(-5, 0, 1));
+        x = c2d_shape_from_circle(circ(1.5, 5, 0.4));
+        sw = c2d_shape_sweep_into(&x, c2d_v2(0, -5), statics, 3, &idx);
+        assert_int_equal(idx, 1);
+        assert_true(sw.has_hit);
+        assert_near(sw.hit.time, (5 - 1.4) / 5, 1e-4);
+        pushed = moved(&x, c2d_scale(c2d_v2(0, -5), sw.time));
+        assert_false(c2d_shape_overlap(&pushed, &u));
+    }
+    /* a ball too wide for the notch lands on the prongs' tops (y = 3 + 0.8) */
+    x = c2d_shape_from_circle(circ(1.5, 6, 0.8));
+    sw = c2d_shape_cast(&x, c2d_v2(0, -6), &u, c2d_v2(0, 0));
+    assert_true(sw.has_hit);
+    assert_true(sw.hit.time < (6 - 3.0) / 6);
+    /* the transform composes: turned a quarter turn about the origin and moved by (10, 0), the
+     * notch opens toward -x; the arrays are the same */
+    {
+        c2d_shape t = c2d_shape_transform(&u, c2d_transform_make(c2d_v2(10, 0), (c2d_real)(M_PI / 2)));
+        assert_ptr_equal(t.as.concave.pieces, u.as.concave.pieces);
+        assert_true(c2d_shape_is_valid(&t));
+        assert_true(c2d_shape_contains_point(&t, c2d_v2((c2d_real)(10 - 0.5), (c2d_real)0.5)));
+        assert_false(c2d_shape_contains_point(&t, c2d_v2((c2d_real)(10 - 2), (c2d_real)1.5)));
+        b = c2d_shape_aabb(&t);
+        assert_vec_near(b.lower, 7, 0, 1e-5);
+        assert_vec_near(b.upper, 10, 3, 1e-5);
+        /* two concave shapes: the U against itself moved into it */
+        {
+            c2d_shape v = moved(&u, c2d_v2((c2d_real)0.5, (c2d_real)0.5));
+            assert_true(c2d_shape_overlap(&u, &v));
+            assert_true(c2d_shape_hit(&u, &v, &h));
+            pushed = moved(&u, h.delta);
+            assert_false(c2d_shape_overlap(&pushed, &v));
+            v = moved(&u, c2d_v2(4, 0));
+            assert_false(c2d_shape_overlap(&u, &v));
+            assert_near(c2d_shape_distance(&u, &v).distance, 1, 1e-5);
+        }
+    }
+}
+
+/* A concave shape as a world collider (copied and decomposed by the world) and as a query shape;
+ * the mover refuses it. */
+static void test_world_concave(void **state) {
+    c2d_world *w = NULL;
+    c2d_collider_def def;
+    c2d_collider_id id, ids[4];
+    int32_t total = 0;
+    c2d_collider_info info;
+    c2d_shape probe;
+    (void)state;
+    assert_status(c2d_world_create(NULL, &w), C2D_OK);
+    memset(&def, 0, sizeof def);
+    def.shape = u_shape(c2d_transform_make(c2d_v2(1, 0), 0));
+    def.transform = c2d_transform_make(c2d_v2(10, 0), 0);
+    assert_status(c2d_world_add(w, &def, &id), C2D_OK);
+    assert_status(c2d_world_get(w, id, &info), C2D_OK);
+    assert_true(info.is_concave);
+    /* the prong at x in [11, 12] holds (11.5, 2); the notch (12.5, 2) is empty */
+    assert_status(c2d_world_query_point(w, c2d_v2((c2d_real)11.5, 2), NULL, ids, 4, &total), C2D_OK);
+    assert_int_equal(total, 1);
+    assert_status(c2d_world_query_point(w, c2d_v2((c2d_real)12.5, 2), NULL, ids, 4, &total), C2D_OK);
+    assert_int_equal(total, 0);
+    /* a concave query shape: the U placed at (11, 0) overlaps the collider; at (20, 0) it does not */
+    probe = u_shape(c2d_transform_make(c2d_v2(11, 0), 0));
+    assert_status(c2d_world_overlap_shape(w, &probe, NULL, ids, 4, &total), C2D_OK);
+    assert_int_equal(total, 1);
+    probe = u_shape(c2d_transform_make(c2d_v2(20, 0), 0));
+    assert_status(c2d_world_overlap_shape(w, &probe, NULL, ids, 4, &total), C2D_OK);
+    assert_int_equal(total, 0);
+    /* cast from there toward the collider (x in [11, 14]): the probe's left side (x = 20) meets
+     * the collider's right side after 6 of the 10 units */
+    {
+        c2d_world_cast_hit ch;
+        bool found = false;
+        assert_status(c2d_world_cast_first(w, &probe, c2d_v2(-10, 0), NULL, &ch, &found), C2D_OK);
+        assert_true(found);
+        assert_near(ch.sweep.hit.time, 0.6, 1e-5);
+        assert_vec_near(ch.sweep.hit.normal, 1, 0, 1e-6);
+        assert_true(ch.sweep.time < ch.sweep.hit.time);
+    }
+    {
+        c2d_mover mv;
+        assert_status(c2d_mover_init(&mv, w, id, NULL), C2D_ERR_UNSUPPORTED);
+    }
+    /* bad concave payloads are refused with a status */
+    def.shape.as.concave.pieces = NULL;
+    assert_status(c2d_world_add(w, &def, &id), C2D_ERR_NULL_ARG);
+    def.shape = u_shape(c2d_transform_identity());
+    def.shape.as.concave.xf.p.x = (c2d_real)NAN;
+    assert_status(c2d_world_add(w, &def, &id), C2D_ERR_NOT_FINITE);
+    assert_status(c2d_world_destroy(w), C2D_OK);
 }
 
 /* ---- the world ---- */
@@ -587,6 +909,8 @@ int main(void) {
         cmocka_unit_test(test_bad_input_new_kinds),
         cmocka_unit_test(test_properties_new_cells),
         cmocka_unit_test(test_world_ellipse),
+        cmocka_unit_test(test_concave_hand),
+        cmocka_unit_test(test_world_concave),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

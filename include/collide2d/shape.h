@@ -10,7 +10,8 @@
 extern "C" {
 #endif
 
-/* Kinds of convex shape the generic entry point handles. New kinds are appended (bindings use
+/* Kinds of shape the generic entry point handles (all convex but the concave polygon, queried as
+ * its convex pieces). New kinds are appended (bindings use
  * the numbers). */
 typedef enum c2d_shape_type {
     C2D_SHAPE_POINT = 0,
@@ -22,7 +23,8 @@ typedef enum c2d_shape_type {
     C2D_SHAPE_ROUNDED_POLYGON = 6,  /* a convex polygon inflated by a radius (c2d_rounded_polygon) */
     C2D_SHAPE_ELLIPSE = 7,          /* a rotated ellipse (c2d_ellipse) */
     C2D_SHAPE_WEDGE = 8,            /* a circular sector of angle <= pi (c2d_arc, inner radius 0) */
-    C2D_SHAPE_TYPE_COUNT = 9
+    C2D_SHAPE_CONCAVE = 9,          /* a simple polygon of any size, as its convex pieces (c2d_concave_shape) */
+    C2D_SHAPE_TYPE_COUNT = 10
 } c2d_shape_type;
 
 /* A convex polygon inflated by radius > 0: every point within radius of the polygon (Box2D's
@@ -52,6 +54,18 @@ typedef struct c2d_ellipse {
 #  define C2D_ELLIPSE_TOLERANCE 1e-3f
 #endif
 
+/* A concave (simple) polygon as a shape: its outline and its convex pieces, both in a local frame
+ * and both in caller-owned memory that must outlive the shape (nothing is copied or allocated),
+ * placed in the world by xf. Make one with c2d_concave_shape_make; c2d_shape_transform composes
+ * xf and touches neither array. Queries see it as its pieces placed by xf, with one answer per
+ * query (src/concave_shape.c): see c2d_concave_shape_make for the rules. */
+typedef struct c2d_concave_shape {
+    c2d_concave outline;        /* local frame (its vertices array is the caller's) */
+    const c2d_polygon *pieces;  /* local frame: convex, counter-clockwise, their union the outline's interior */
+    int piece_count;            /* in [1, outline.count - 2] */
+    c2d_transform xf;           /* local to world */
+} c2d_concave_shape;
+
 /* A tagged shape (world frame). Pass by const pointer; build with the c2d_shape_from_* helpers. */
 typedef struct c2d_shape {
     c2d_shape_type type;
@@ -65,6 +79,7 @@ typedef struct c2d_shape {
         c2d_rounded_polygon rounded_polygon;
         c2d_ellipse ellipse;
         c2d_arc wedge;
+        c2d_concave_shape concave;
     } as;
 } c2d_shape;
 
@@ -88,6 +103,54 @@ static inline c2d_shape c2d_shape_from_ellipse(c2d_ellipse v) { c2d_shape s; s.t
 
 /* Tagged convex wedge (copied; make it with c2d_convex_wedge_make). */
 static inline c2d_shape c2d_shape_from_wedge(const c2d_arc *v) { c2d_shape s; s.type = C2D_SHAPE_WEDGE; s.as.wedge = *v; return s; }
+
+/* Tagged concave polygon (the payload is copied; its outline and pieces arrays are not). */
+static inline c2d_shape c2d_shape_from_concave(const c2d_concave_shape *v) { c2d_shape s; s.type = C2D_SHAPE_CONCAVE; s.as.concave = *v; return s; }
+
+/* ---- concave polygon as a shape (src/concave_shape.c) ---- */
+
+/* Splits outline (c2d_concave_decompose) into the caller's pieces array (capacity at least
+ * outline->count - 2 always suffices) and makes the shape: outline and pieces in the local frame,
+ * placed by xf. Nothing is copied: outline->vertices and pieces must outlive the shape. Errors:
+ * NULL_ARG, NOT_FINITE (xf, or its rotation not unit), those of c2d_concave_decompose
+ * (BUFFER_TOO_SMALL, DEGENERATE, SELF_INTERSECTING, ...), OUT_OF_RANGE (placed bounds), DEGENERATE
+ * (a piece that rounding flattens once placed by xf, which the queries refuse too, as one that
+ * c2d_shape_transform has turned so; or pieces whose areas do not sum to the outline's, for an
+ * outline so thin that rounding decides its area). O(n^2), as c2d_concave_decompose.
+ * The rules of its queries, X being any other shape (another concave one included):
+ * - overlap: X overlaps a piece; a point or a segment (no interior: counted as its closed self)
+ *   is tested against the outline instead (c2d_concave_contains_point,
+ *   c2d_concave_overlap_segment), so that one lying on a diagonal between two pieces is inside;
+ * - distance: the smallest over the pieces (0 on overlap);
+ * - ray cast: the outline's first entry (c2d_concave_raycast), in the local frame;
+ * - hit: ONE push-out that separates X from the whole shape. Candidates are the hits of X with
+ *   each piece it overlaps (plus a few rounding units when the moved X still overlaps its piece
+ *   by rounding); a candidate whose push-out leaves X overlapping the shape is walked further
+ *   along its own normal, past each piece it still overlaps (a linear cast back from beyond the
+ *   shape finds the piece's far side), up to a point clear of the whole shape; when no piece's
+ *   own push-out clears it (or X, a point or a segment, lies only along a diagonal between
+ *   pieces), the four axis directions are walked too. The shortest candidate wins (ties: the
+ *   first piece, then +x, -x, +y, -y). Limit: it is the shortest along those directions, not
+ *   always the shortest of all. Whatever the case the push-out is finite and leaves no overlap
+ *   under c2d_shape_overlap (tests/test_kinds.c); at worst X's box is moved beyond the shape's;
+ * - manifold: the manifold of X with the piece whose hit gave the chosen normal, its normal set
+ *   to c2d_shape_hit's and its depths shifted together so that the deepest is the push-out's
+ *   length (a point left without depth is dropped); for an axis push-out, one point at the hit's
+ *   contact with that depth; count 0 for points and segments as for every kind;
+ * - linear casts: the earliest piece hit (pieces hit at the same time within rounding: the normal
+ *   most against the motion, so a face meeting a face gives the face's normal, not a corner's),
+ *   the smallest safe time over the pieces, then checked
+ *   against the whole shape as c2d_shape_cast promises;
+ * - two concave shapes: pieces against pieces, in a fixed order of the pair so that each answer is
+ *   symmetric; hit and manifold are O(pieces^2) casts and tests, meant for few pieces. */
+C2D_API c2d_status c2d_concave_shape_make(const c2d_concave *outline, c2d_polygon *pieces, int capacity, c2d_transform xf,
+                                          c2d_concave_shape *out);
+/* What c2d_concave_shape_make produces: a valid outline (O(n^2)), 1 to count - 2 valid pieces
+ * whose areas sum to the outline's (relative 1e-3) inside its bounds, a valid xf, placed bounds
+ * in range. */
+C2D_API bool c2d_concave_shape_is_valid(const c2d_concave_shape *c);
+/* Piece i (in [0, piece_count)) placed in the world frame; a zero polygon for a bad index. */
+C2D_API c2d_polygon c2d_concave_shape_piece(const c2d_concave_shape *c, int i);
 
 /* ---- convex wedge (src/wedge.c) ---- */
 
@@ -142,7 +205,8 @@ C2D_API bool c2d_shape_is_valid(const c2d_shape *s);
 C2D_API c2d_shape c2d_shape_transform(const c2d_shape *s, c2d_transform xf);
 /* Tight bounding box (a point gives a zero-size box). */
 C2D_API c2d_aabb c2d_shape_aabb(const c2d_shape *s);
-/* GJK proxy of the shape (its core points and radius); a curved kind (ellipse, wedge) has none:
+/* GJK proxy of the shape (its core points and radius); a curved kind (ellipse, wedge) or a
+ * concave one has none:
  * count 0, which c2d_distance and c2d_time_of_impact refuse. */
 C2D_API c2d_proxy c2d_shape_proxy(const c2d_shape *s);
 /* Point strictly inside (points and segments: the point lies on them). */

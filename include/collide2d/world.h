@@ -15,7 +15,9 @@
  *
  * Colliders: every convex kind c2d_shape holds, given in a local frame and placed by a
  * c2d_transform (a box under a rotation becomes a polygon, as c2d_shape_transform), and concave
- * polygons, which the world copies and splits into convex pieces (c2d_concave_decompose); every
+ * polygons, which the world copies and splits into convex pieces (c2d_concave_decompose; given as
+ * def->concave, or as a C2D_SHAPE_CONCAVE shape, whose outline is copied as placed by its own
+ * transform and split again: the world keeps nothing of the caller's arrays); every
  * query answers once per collider, whatever its piece count. A concave collider is tested as its
  * pieces by shapes with an area; points and segments, which can lie exactly on a diagonal between
  * two pieces, are tested against its placed outline (c2d_concave_contains_point,
