@@ -128,6 +128,20 @@ static inline c2d_real c2d_aabb_abs_max(c2d_aabb b) {
     return c2d_maxr(c2d_maxr(C2D_ABS(b.lower.x), C2D_ABS(b.lower.y)), c2d_maxr(C2D_ABS(b.upper.x), C2D_ABS(b.upper.y)));
 }
 
+/* lo > hi by more than the rounding of lo and hi, each computed with one rounding from exact
+ * values: then the exact lo is above the exact hi. False for NaN and infinities. */
+static inline bool c2d_surely_above(c2d_real lo, c2d_real hi) { return lo - hi > 4 * C2D_EPSILON * (C2D_ABS(lo) + C2D_ABS(hi)); }
+
+/* True when the bounding boxes of two capsules surely do not overlap (touching counts as apart),
+ * so that neither can the capsules: a clear miss for any input, good or bad, before any check.
+ * A NaN or an infinity gives false. */
+static inline bool c2d_capsule_boxes_apart(c2d_capsule a, c2d_capsule b) {
+    return c2d_surely_above(c2d_minr(b.p1.x, b.p2.x) - b.radius, c2d_maxr(a.p1.x, a.p2.x) + a.radius) ||
+           c2d_surely_above(c2d_minr(a.p1.x, a.p2.x) - a.radius, c2d_maxr(b.p1.x, b.p2.x) + b.radius) ||
+           c2d_surely_above(c2d_minr(b.p1.y, b.p2.y) - b.radius, c2d_maxr(a.p1.y, a.p2.y) + a.radius) ||
+           c2d_surely_above(c2d_minr(a.p1.y, a.p2.y) - a.radius, c2d_maxr(b.p1.y, b.p2.y) + b.radius);
+}
+
 /* Why c2d_distance refuses a proxy, C2D_OK when it accepts it: C2D_ERR_NULL_ARG, C2D_ERR_DEGENERATE
  * (count < 1), C2D_ERR_TOO_MANY_POINTS, C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE, C2D_ERR_BAD_SIZE
  * (a negative radius), in that order of precedence (src/distance.c). */

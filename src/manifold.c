@@ -349,26 +349,12 @@ c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b) {
     return rs_single_point(n, c2d_add(b.p1, c2d_mul_add(q, b.radius - (c2d_real)0.5 * depth, n)), depth, 0);
 }
 
-/* lo > hi by more than the rounding of lo and hi, each computed with one rounding from exact
- * values: then the exact lo is above the exact hi. False for NaN and infinities. */
-static inline bool surely_above(c2d_real lo, c2d_real hi) { return lo - hi > 4 * C2D_EPSILON * (C2D_ABS(lo) + C2D_ABS(hi)); }
-
-/* True when the bounding boxes of two capsules surely do not overlap (touching counts as apart),
- * so that neither can the capsules: a clear miss for any input, good or bad, before any check.
- * A NaN or an infinity gives false. */
-static inline bool capsule_boxes_apart(c2d_capsule a, c2d_capsule b) {
-    return surely_above(c2d_minr(b.p1.x, b.p2.x) - b.radius, c2d_maxr(a.p1.x, a.p2.x) + a.radius) ||
-           surely_above(c2d_minr(a.p1.x, a.p2.x) - a.radius, c2d_maxr(b.p1.x, b.p2.x) + b.radius) ||
-           surely_above(c2d_minr(b.p1.y, b.p2.y) - b.radius, c2d_maxr(a.p1.y, a.p2.y) + a.radius) ||
-           surely_above(c2d_minr(a.p1.y, a.p2.y) - a.radius, c2d_maxr(b.p1.y, b.p2.y) + b.radius);
-}
-
 c2d_manifold c2d_capsule_manifold_capsule(c2d_capsule a, c2d_capsule b) {
     rshape ra, rb;
     c2d_manifold m;
     verdict v;
     c2d_vec2 o;
-    if (capsule_boxes_apart(a, b) || !c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return rs_empty_manifold();
+    if (c2d_capsule_boxes_apart(a, b) || !c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return rs_empty_manifold();
     o = b.p1;
     c2d_rs_segment(&rb, b.p1, b.p2, b.radius, o);
     c2d_rs_segment(&ra, a.p1, a.p2, a.radius, o);

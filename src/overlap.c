@@ -351,9 +351,12 @@ bool c2d_circle_overlap_polygon(c2d_circle a, const c2d_polygon *b) {
 
 /* ---- capsule ---- */
 
+/* Boxes that are surely apart first: exact, where the squared distances of segments_near round
+ * (far from the origin they can call a gap of a few ulps of the coordinates a hit, and the
+ * manifold, which starts from the same box test, would disagree). */
 bool c2d_capsule_overlap_capsule(c2d_capsule a, c2d_capsule b) {
     c2d_real r;
-    if (!c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return false;
+    if (c2d_capsule_boxes_apart(a, b) || !c2d_capsule_ok(a) || !c2d_capsule_ok(b)) return false;
     r = a.radius + b.radius;
     return segments_near(a.p1, a.p2, b.p1, b.p2, r);
 }

@@ -357,6 +357,17 @@ static void capsule_vs_capsule(void **state) {
     assert_true(c2d_capsule_overlap_capsule(a, caps(1, 0, 1.1, 0, 0.1)));   /* contained */
     assert_true(c2d_capsule_overlap_capsule(caps(1, 0, 1.1, 0, 0.1), a));
     assert_false(c2d_capsule_overlap_capsule(a, caps(-1, 3, 3, 5, 0.5)));
+    {
+        /* Far out (fuzz_queries, float): b's box ends at y = 0 exactly, a lies at y = -1e7, yet the
+         * rounded squared distances of the segment test lost the 1e7 gap against 1e15 and called
+         * it a hit, while the manifold (box test first) said no. */
+        c2d_capsule fa = caps(1e-7, -1e7, -1e7, -1e7, 0.5), fb = caps(-1e7, 1e15, 1e15, 1e15, 1e15);
+        c2d_hit h;
+        assert_false(c2d_capsule_overlap_capsule(fa, fb));
+        assert_false(c2d_capsule_overlap_capsule(fb, fa));
+        assert_false(c2d_capsule_hit_capsule(fa, fb, &h));
+        assert_int_equal(c2d_capsule_manifold_capsule(fa, fb).count, 0);
+    }
 }
 
 static void capsule_vs_polygon(void **state) {
