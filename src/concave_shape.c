@@ -164,10 +164,15 @@ static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
     li.translation = c2d_inv_rotate(c->xf.q, in.translation);
     li.max_fraction = in.max_fraction;
     if (!c2d_concave_raycast(&c->outline, li, &h)) return false;
+    /* a delta finite in the local frame can overflow once turned back (its components add up):
+     * no hit then, as c2d_concave_raycast does for one that overflows locally */
+    h.pos = c2d_transform_point(c->xf, h.pos);
+    h.delta = c2d_rotate(c->xf.q, h.delta);
+    if (!c2d_vec2_is_valid(h.pos) || !c2d_vec2_is_valid(h.delta)) return false;
     out->time = h.time;
-    out->pos = c2d_transform_point(c->xf, h.pos);
+    out->pos = h.pos;
     out->normal = c2d_rotate(c->xf.q, h.normal);
-    out->delta = c2d_rotate(c->xf.q, h.delta);
+    out->delta = h.delta;
     return true;
 }
 /* The support of its hull (the placed outline's farthest vertex); the pair queries do not use it. */

@@ -2,6 +2,7 @@
  * (src/support.c): constructors, hand cases on both sides of touching, and property tests over
  * every pair cell that holds a new kind. Each random test prints its seed (C2D_TEST_SEED=N
  * repeats it; C2D_TEST_ITERS=N sets the count). */
+#include <float.h>
 #include "test_util.h"
 
 #ifdef C2D_DOUBLE
@@ -656,6 +657,27 @@ static c2d_shape u_shape(c2d_transform xf) {
     return c2d_shape_from_concave(&cs);
 }
 
+/* A ray from inside a turned U with a max_fraction near the largest real: its delta,
+ * (time - max_fraction) * translation, is finite in the U's local frame but overflows once turned
+ * back (fuzz_queries, float). No hit then, never an infinite delta. */
+static void test_concave_ray_overflow(void **state) {
+    c2d_transform xf = c2d_transform_make(c2d_v2(0, 0), (c2d_real)0.8);
+    c2d_shape u = u_shape(xf);
+    c2d_raycast_input in;
+    c2d_hit h;
+    (void)state;
+    in.origin = c2d_transform_point(xf, c2d_v2((c2d_real)0.5, 2));
+    in.translation = c2d_v2(0, (c2d_real)1.25);
+    in.max_fraction = (c2d_real)0.999 * (sizeof(c2d_real) == sizeof(float) ? (c2d_real)FLT_MAX : (c2d_real)DBL_MAX);
+    if (c2d_shape_raycast(&u, in, &h)) {
+        assert_true(c2d_vec2_is_valid(h.pos) && c2d_vec2_is_valid(h.delta));
+    }
+    /* the same ray with a max_fraction that cannot overflow hits at time 0 */
+    in.max_fraction = 1;
+    assert_true(c2d_shape_raycast(&u, in, &h));
+    assert_true(h.time == 0);
+}
+
 static void test_concave_hand(void **state) {
     c2d_shape u = u_shape(c2d_transform_identity()), x, pushed;
     c2d_hit h;
@@ -910,6 +932,7 @@ int main(void) {
         cmocka_unit_test(test_properties_new_cells),
         cmocka_unit_test(test_world_ellipse),
         cmocka_unit_test(test_concave_hand),
+        cmocka_unit_test(test_concave_ray_overflow),
         cmocka_unit_test(test_world_concave),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
