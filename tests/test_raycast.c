@@ -491,6 +491,21 @@ static void test_polygon_raycast_invalid(void **state) {
 
 /* ---------------------------------------------------------------- segments */
 
+/* A negative max_fraction is invalid input, even when it times the ray's tiny cross term
+ * underflows to -0 and a ray from the segment's end would pass the time test (fuzz_queries, double). */
+static void test_segment_raycast_negative_max(void **state) {
+    c2d_real tiny = sizeof(c2d_real) == sizeof(float) ? (c2d_real)1e-30 : (c2d_real)1e-300;
+    c2d_segment s = seg(1e-7, 1e-7, 0, 1e-7);
+    c2d_raycast_input in;
+    c2d_hit h;
+    (void)state;
+    in.origin = s.p1;
+    in.translation = c2d_v2((c2d_real)0.625, -tiny);
+    in.max_fraction = -tiny;
+    assert_false(c2d_raycast_input_is_valid(in));
+    assert_false(c2d_segment_raycast(s, in, &h));
+}
+
 static void test_segment_raycast_basic(void **state) {
     c2d_segment s = seg(0, -1, 0, 1);
     c2d_hit h;
@@ -1007,6 +1022,7 @@ int main(void) {
         cmocka_unit_test(test_polygon_raycast_end_inside_zero),
         cmocka_unit_test(test_polygon_raycast_invalid),
         cmocka_unit_test(test_segment_raycast_basic),
+        cmocka_unit_test(test_segment_raycast_negative_max),
         cmocka_unit_test(test_segment_raycast_closed_ends),
         cmocka_unit_test(test_segment_raycast_parallel_and_degenerate),
         cmocka_unit_test(test_raycast_far_from_origin),
