@@ -192,10 +192,22 @@ static c2d_shape take_shape(bytes *b) {
 
 static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded polygon", "ellipse", "wedge", "concave"};
 
+/* The raw words of a failing shape, in hex floats, to rebuild the case in a unit test. */
+static void dump_shape(const char *name, const c2d_shape *s) {
+    const c2d_real *w = (const c2d_real *)(const void *)&s->as;
+    size_t i, n = sizeof s->as / sizeof(c2d_real);
+    if (n > 12) n = 12;
+    fprintf(stderr, "fuzz: %s = %s {", name, (unsigned)s->type < sizeof type_name / sizeof *type_name ? type_name[s->type] : "?");
+    for (i = 0; i < n; ++i) fprintf(stderr, "%s%a", i ? ", " : "", (double)w[i]);
+    fprintf(stderr, "}\n");
+}
+
 #define REQUIRE(cond, what)                                                                                                    \
     do {                                                                                                                       \
         if (!(cond)) {                                                                                                         \
             fprintf(stderr, "fuzz: %s (%s vs %s): %s\n", what, type_name[a.type], type_name[b.type], #cond);                 \
+            dump_shape("a", &a);                                                                                               \
+            dump_shape("b", &b);                                                                                               \
             abort();                                                                                                           \
         }                                                                                                                      \
     } while (0)
