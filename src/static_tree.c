@@ -65,6 +65,7 @@ typedef struct c2d_static_tree {
     c2d_index base;
     c2d_static_wnode *nodes;  /* depth-first order, root first */
     int32_t node_count;
+    int32_t node_capacity;    /* nodes allocated (at most an eighth past node_count once built) */
     int32_t count;            /* boxes */
     c2d_static_item *items;   /* leaf order: what a report needs, in one cache line */
     int32_t *position;        /* id -> leaf-order position */
@@ -139,6 +140,7 @@ static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *box
 /* The build's inputs: the tree (items in leaf order), the sorted codes and the boxes in leaf order. */
 typedef struct c2d_static_build {
     c2d_static_tree *t;
+    bool failed;                /* out of memory while growing the nodes */
     const c2d_radix32 *codes;   /* sorted */
     const c2d_aabb *leaf;       /* the boxes in leaf order */
 } c2d_static_build;
@@ -204,10 +206,24 @@ static int st_split(const c2d_radix32 *codes, c2d_static_run r, c2d_static_run o
  * opened into its own parts while they fit in the free lanes. */
 static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r) {
     c2d_static_tree *t = b->t;
-    int32_t w = t->node_count++;
+    int32_t w;
     c2d_static_run lane[C2D_STATIC_WIDTH], sub[C2D_STATIC_WIDTH];
-    int parts = st_split(b->codes, r, lane), k, closed = 0;   /* closed: bit k, lane k cannot open */
+    int parts, k, closed = 0;   /* closed: bit k, lane k cannot open */
     c2d_aabb box;
+    if (t->node_count == t->node_capacity) {
+        /* Grown by half (rarely: the first guess is half a node per box; there are at most as
+         * many nodes as boxes). */
+        void *nodes = t->nodes;
+        int32_t want = t->node_capacity + t->node_capacity / 2 + 1;
+        if (want > t->count) want = t->count;
+        if (b->failed || !c2d_bp_reserve(&t->base.allocator, &nodes, &t->node_capacity, want, sizeof *t->nodes)) {
+            b->failed = true;
+            return b->leaf[r.lo];
+        }
+        t->nodes = (c2d_static_wnode *)nodes;
+    }
+    w = t->node_count++;
+    parts = st_split(b->codes, r, lane);
     for (;;) {
         int best = -1, m;
         for (k = 0; k < parts; ++k)
@@ -258,13 +274,13 @@ static void st_clear(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
     const c2d_allocator *a = &index->allocator;
     size_t n = (size_t)t->count;
-    c2d_bp_free(a, t->nodes, (size_t)t->node_count * sizeof *t->nodes);
+    c2d_bp_free(a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
     c2d_bp_free(a, t->items, n * sizeof *t->items);
     c2d_bp_free(a, t->position, n * sizeof *t->position);
     t->nodes = NULL;
     t->items = NULL;
     t->position = NULL;
-    t->node_count = t->count = 0;
+    t->node_count = t->node_capacity = t->count = 0;
     t->reported = false;
 }
 
@@ -557,7 +573,6 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         c2d_radix32 *keys = (c2d_radix32 *)c2d_bp_alloc(a, key_size);
         c2d_aabb *leaf = keys != NULL ? (c2d_aabb *)c2d_bp_alloc(a, leaf_size) : NULL;
         c2d_static_build b;
-        c2d_static_wnode *wide;
         if (leaf == NULL) {
             c2d_bp_free(a, keys, keys != NULL ? key_size : 0);
             st_clear(&t->base);
@@ -567,14 +582,26 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         b.leaf = leaf;
         b.codes = st_curve_order(t, boxes, user_data, keys, leaf);
         /* Every node has two lanes or more (a lone box's root one), so there are at most count
-         * nodes: built into room for that many, then copied into an array of their exact count. */
-        wide = (c2d_static_wnode *)c2d_bp_alloc(a, n * sizeof *wide);
-        if (wide != NULL) {
-            t->nodes = wide;
-            st_make_tree(&b);
-            t->nodes = (c2d_static_wnode *)c2d_bp_alloc(a, (size_t)t->node_count * sizeof *t->nodes);
-            if (t->nodes != NULL) memcpy(t->nodes, wide, (size_t)t->node_count * sizeof *t->nodes);
-            c2d_bp_free(a, wide, n * sizeof *wide);
+         * nodes; they are made into room for half as many, grown if need be (st_make), and copied
+         * into an array of their exact count only when more than an eighth of it is spare. */
+        b.failed = false;
+        t->node_capacity = count / 2 + 1;
+        t->nodes = (c2d_static_wnode *)c2d_bp_alloc(a, (size_t)t->node_capacity * sizeof *t->nodes);
+        if (t->nodes == NULL) t->node_capacity = 0;
+        else st_make_tree(&b);
+        if (t->nodes != NULL && !b.failed && t->node_capacity - t->node_count > t->node_count / 8) {
+            c2d_static_wnode *exact = (c2d_static_wnode *)c2d_bp_alloc(a, (size_t)t->node_count * sizeof *t->nodes);
+            if (exact != NULL) {
+                memcpy(exact, t->nodes, (size_t)t->node_count * sizeof *t->nodes);
+                c2d_bp_free(a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
+                t->nodes = exact;
+                t->node_capacity = t->node_count;
+            }
+        }
+        if (b.failed) {
+            c2d_bp_free(a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
+            t->nodes = NULL;
+            t->node_capacity = 0;
         }
         c2d_bp_free(a, keys, key_size);
         c2d_bp_free(a, leaf, leaf_size);
