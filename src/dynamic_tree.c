@@ -13,10 +13,9 @@
  * Insertion in arbitrary order builds trees that queries cross about twice as slowly as a top-down
  * build (median splits, nodes laid out depth-first). The tree rebuilds itself that way in full when
  * it has doubled since its last full rebuild; under motion it instead rebuilds one slice (a subtree
- * of up to 1024 leaves) at a time, in place, paid by the re-insertions, so no frame carries a whole
- * rebuild. One-shot pairs, and
- * per-frame pairs when many proxies moved, come from the shared strip sweep (broadphase_pairs.c). */
-#include <stdlib.h>
+ * of up to 1024 leaves) at a time, in place, paid by the moves' re-insertions, so no frame carries
+ * a whole rebuild. One-shot pairs, and per-frame pairs when many proxies moved, come from the
+ * shared strip sweep (broadphase_pairs.c). */
 #include <string.h>
 #include "broadphase_internal.h"
 
@@ -25,7 +24,7 @@
 /* A tree of at least this many proxies rebuilds itself in full once it holds twice as many as at its
  * last full rebuild, and otherwise keeps its quality by rebuilding one slice at a time. */
 #define DT_AUTO_REBUILD_MIN 1024
-/* Leaves of slice rebuild earned by each leaf insertion or re-insertion. */
+/* Leaves of slice rebuild earned by each re-insertion of a moved leaf. */
 #define DT_SLICE_CREDIT 1
 /* Slices are subtrees of height at most 6..10 (up to 64..1024 leaves), one per 64th of the tree. */
 #define DT_SLICE_HEIGHT_MIN 6
@@ -260,21 +259,23 @@ static void dt_remove_leaf(c2d_dynamic_tree *t, int32_t leaf) {
     dt_fix_upwards(t, grand);
 }
 
-/* Counts a leaf (re-)insertion. Incremental insertion in arbitrary order builds trees that queries
- * cross about twice as slowly as a top-down build. A full rebuild would stall the frame it falls
- * in (20 ms at 100k proxies), so in a tree of at least DT_AUTO_REBUILD_MIN proxies each insertion
- * earns DT_SLICE_CREDIT leaves of rebuild, spent one slice (a subtree of a few hundred leaves) at a
+/* Counts a leaf insertion (moved: a re-insertion by a move). Incremental insertion in arbitrary
+ * order builds trees that queries cross about twice as slowly as a top-down build. In a tree of at
+ * least DT_AUTO_REBUILD_MIN proxies, growth to twice the proxies of the last full rebuild rebuilds
+ * the whole tree (O(1) amortised per insertion). Moves only shuffle the leaves, and a full rebuild
+ * would stall the frame it falls in (20 ms at 100k proxies), so each re-insertion by a move earns
+ * DT_SLICE_CREDIT leaves of rebuild instead, spent one slice (a subtree of up to 1024 leaves) at a
  * time as soon as they pay for one: the work follows the churn, frame by frame, and every slice
  * comes round again once the churn reaches the size of the tree (twice that rate made frames of
- * 100k proxies no faster). Only growth to twice the proxies of the last full rebuild rebuilds the
- * whole tree (O(1) amortised per insertion). Out of memory only postpones either. */
-static void dt_churn(c2d_dynamic_tree *t) {
+ * 100k proxies no faster). Out of memory only postpones either. */
+static void dt_churn(c2d_dynamic_tree *t, bool moved) {
     if (t->churn < INT32_MAX) t->churn++;
     if (t->proxies.live < DT_AUTO_REBUILD_MIN) return;
     if (t->proxies.live / 2 >= t->full_size) {
         (void)dt_rebuild(&t->base);
         return;
     }
+    if (!moved) return;
     if (t->credit < INT32_MAX - DT_SLICE_CREDIT) t->credit += DT_SLICE_CREDIT;
     dt_slice_step(t);
 }
@@ -355,7 +356,7 @@ static c2d_status dt_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
     t->nodes[leaf].child2 = id;
     t->proxies.items[id].slot = leaf;
     dt_insert_leaf(t, leaf);
-    dt_churn(t);
+    dt_churn(t, false);
     *out_id = id;
     return C2D_OK;
 }
@@ -394,7 +395,7 @@ static c2d_status dt_move(c2d_index *index, int32_t id, c2d_aabb box) {
     dt_remove_leaf(t, leaf);
     t->nodes[leaf].box = fresh;
     dt_insert_leaf(t, leaf);
-    dt_churn(t);
+    dt_churn(t, true);
     return C2D_OK;
 }
 
@@ -736,11 +737,6 @@ static void dt_build_slice(dt_builder *b, int32_t lo, int32_t hi, int k, int32_t
     C2D_ASSERT(nodes[node].height == k);
 }
 
-static int dt_compare_index(const void *a, const void *b) {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Spends the credit on one slice once it pays for a slice: the next subtree, from the cursor on in
  * node order, whose height is at most H while its parent's is more (H from DT_SLICE_HEIGHT_MIN to
  * DT_SLICE_HEIGHT_MAX, as the tree holds 64 slices), is rebuilt in place by median splits of its
@@ -750,6 +746,7 @@ static void dt_slice_step(c2d_dynamic_tree *t) {
     int H = DT_SLICE_HEIGHT_MIN, sp = 0, k;
     int32_t cap, i, scanned, root = -1, m = 0, below = 0, stack[DT_SLICE_HEIGHT_MAX + 2];
     uint32_t *key, *key2;
+    c2d_radix32 *sorting, *sorted;
     size_t bytes;
     dt_builder b;
     while (H < DT_SLICE_HEIGHT_MAX && ((int32_t)64 << (H + 1)) <= t->proxies.live) ++H;
@@ -766,8 +763,9 @@ static void dt_slice_step(c2d_dynamic_tree *t) {
     }
     if (root < 0) return;
     t->cursor = root + 1;
-    /* boxes; cx, cy; leaf, order x, order y, tmp, key, key2; pool (2 per item); left. */
-    bytes = (size_t)cap * (sizeof(c2d_aabb) + 2 * sizeof(c2d_real) + 8 * sizeof(int32_t) + 1);
+    /* sort of the pool (2 x 2 per item); boxes; cx, cy; leaf, order x, order y, tmp, key, key2;
+     * pool (2 per item); left. */
+    bytes = (size_t)cap * (4 * sizeof(c2d_radix32) + sizeof(c2d_aabb) + 2 * sizeof(c2d_real) + 8 * sizeof(int32_t) + 1);
     if (t->slice_bytes < bytes) {
         void *mem = c2d_bp_alloc(&t->base.allocator, bytes);
         if (mem == NULL) return;
@@ -778,7 +776,8 @@ static void dt_slice_step(c2d_dynamic_tree *t) {
     b.tree = t;
     b.old = t->nodes;
     b.fresh = t->nodes;
-    b.boxes = (c2d_aabb *)t->slice_mem;
+    sorting = (c2d_radix32 *)t->slice_mem;
+    b.boxes = (c2d_aabb *)(void *)(sorting + 4 * cap);
     b.cx = (c2d_real *)(void *)(b.boxes + cap);
     b.cy = b.cx + cap;
     b.leaf = (int32_t *)(void *)(b.cy + cap);
@@ -795,7 +794,10 @@ static void dt_slice_step(c2d_dynamic_tree *t) {
     while (sp > 0) {
         int32_t j = stack[--sp];
         const c2d_tree_node *n = &t->nodes[j];
-        if (j != root) b.pool[below++] = j;
+        if (j != root) {
+            sorting[below].key = (uint32_t)j;
+            sorting[below++].value = 0;
+        }
         if (dt_is_leaf(n)) {
             b.boxes[m] = n->box;
             b.cx[m] = n->box.lower.x + n->box.upper.x;
@@ -806,7 +808,8 @@ static void dt_slice_step(c2d_dynamic_tree *t) {
             stack[sp++] = n->child1;
         }
     }
-    qsort(b.pool, (size_t)below, sizeof *b.pool, dt_compare_index);
+    sorted = c2d_radix_sort32(sorting, sorting + 2 * cap, below);
+    for (i = 0; i < below; ++i) b.pool[i] = (int32_t)sorted[i].key;
     k = t->nodes[root].height;
     dt_sort_axis(b.cx, m, b.order[0], b.tmp, key, key2);
     dt_sort_axis(b.cy, m, b.order[1], b.tmp, key, key2);
