@@ -1382,6 +1382,53 @@ static void build_and_check(c2d_index *ix, model *m, test_rng *r, const c2d_aabb
     check_update_pairs(ix, m);
 }
 
+/* The static tree's ray walk starts below the root, at the node of the smallest quadrant of its
+ * center grid that can hold every box the ray may touch (first around the origin, then around
+ * what is left of the ray), and so do box and point queries. 512 boxes of mixed sizes (up to 60 wide: the largest size widens the
+ * quadrant), dense and sparse, near the origin and far from it (rounding), with rays of every
+ * length and direction from inside and outside the boxes' bounds: closest hit and every hit equal
+ * brute force, each box reported once; box and point queries too. */
+static void test_static_tree_ray_start(void **state) {
+    test_rng r = test_rng_make("indexes_static_tree_ray_start");
+    static const double origins[][2] = {{0, 0}, {1e5, -3e4}, {-7e6, 2e6}};
+    static const double worlds[] = {15, 60, 300};
+    static c2d_aabb boxes[NMAX];
+    int o, w, i;
+    (void)state;
+    for (o = 0; o < 3; ++o) {
+        for (w = 0; w < 3; ++w) {
+            model *m = &g_model;
+            c2d_index *ix;
+            double ox = origins[o][0], oy = origins[o][1], world = worlds[w];
+            for (i = 0; i < NMAX; ++i) boxes[i] = rand_box(&r, ox, oy, world);
+            assert_status(c2d_static_tree_create(NULL, boxes, NULL, NMAX, &ix), C2D_OK);
+            assert_true(c2d_index_validate(ix));
+            model_reset(m);
+            for (i = 0; i < NMAX; ++i) {
+                m->box[i] = boxes[i];
+                m->user[i] = (uint64_t)i;
+                m->live[i] = true;
+            }
+            m->live_count = NMAX;
+            for (i = 0; i < 600; ++i) {
+                c2d_index_ray ray = rand_ray(&r, ox, oy, world * 1.2);
+                if (i % 2 == 0) {
+                    /* Short rays, most of them inside a quadrant. */
+                    ray.translation = c2d_v2((c2d_real)test_rng_range(&r, -2, 2), (c2d_real)test_rng_range(&r, -2, 2));
+                    ray.max_fraction = 1;
+                }
+                check_ray(ix, m, ray);
+                if (i % 4 == 1) {
+                    c2d_aabb q = rand_box(&r, ox, oy, world * 1.2);
+                    check_query(ix, m, q);
+                    check_point(ix, m, q.lower);
+                }
+            }
+            c2d_index_destroy(ix);
+        }
+    }
+}
+
 /* c2d_index_build replaces every proxy (ids = array positions) for every kind, twice with other
  * boxes and counts, and after a clear; each time every query and both pair functions equal brute
  * force. Building again with boxes of the same count allocates nothing for the kinds that keep
@@ -1558,6 +1605,7 @@ int main(void) {
         cmocka_unit_test(test_pair_sweep_large_scenes),
         cmocka_unit_test(test_allocator_hooks),
         cmocka_unit_test(test_dynamic_tree_rebuilds_in_slices),
+        cmocka_unit_test(test_static_tree_ray_start),
         cmocka_unit_test(test_out_of_memory_changes_nothing),
         cmocka_unit_test(test_build_and_clear),
     };
