@@ -569,6 +569,23 @@ static void dt_sort_axis(const c2d_real *c, int32_t n, int32_t *out, int32_t *tm
     memcpy(out, tmp, (size_t)n * sizeof *out);
 }
 
+/* Splits the items in positions [lo, hi) of both orders at mid along the axis where their centers
+ * spread more: the first mid - lo of that axis's order go left, and the other order is partitioned
+ * stably to match (left items to the front, right ones after). */
+static void dt_partition(dt_builder *b, int32_t lo, int32_t hi, int32_t mid) {
+    int axis = (b->cx[b->order[0][hi - 1]] - b->cx[b->order[0][lo]]) >= (b->cy[b->order[1][hi - 1]] - b->cy[b->order[1][lo]]) ? 0 : 1;
+    int32_t *split = b->order[axis], *other = b->order[1 - axis], i, kl, kr;
+    for (i = lo; i < hi; ++i) b->left[split[i]] = i < mid;
+    for (i = lo, kl = lo, kr = 0; i < hi; ++i) {
+        int32_t v = other[i];
+        other[kl] = v;
+        b->tmp[kr] = v;
+        kl += b->left[v];
+        kr += !b->left[v];
+    }
+    memcpy(other + kl, b->tmp, (size_t)kr * sizeof *other);
+}
+
 /* Builds the subtree of the items in positions [lo, hi) of both orders into fresh, in depth-first
  * order (a node, then its first child's subtree, then its second's, so that walks read memory
  * forwards). Top-down median split along the axis where the centers spread more: the order along
@@ -576,10 +593,8 @@ static void dt_sort_axis(const c2d_real *c, int32_t n, int32_t *out, int32_t *tm
  * differ by at most one leaf, so sibling heights differ by at most one and the result is AVL
  * balanced. Recursion depth is log2 n. */
 static int32_t dt_build(dt_builder *b, int32_t lo, int32_t hi, int32_t parent) {
-    int32_t node = b->next++, n = hi - lo, mid = lo + (hi - lo) / 2, i, kl, kr;
+    int32_t node = b->next++, n = hi - lo, mid = lo + (hi - lo) / 2;
     c2d_tree_node *f = &b->fresh[node];
-    int axis;
-    int32_t *split, *other;
     f->parent = parent;
     if (n == 1) {
         const c2d_tree_node *leaf = &b->old[b->leaf[b->order[0][lo]]];
@@ -590,19 +605,7 @@ static int32_t dt_build(dt_builder *b, int32_t lo, int32_t hi, int32_t parent) {
         b->tree->proxies.items[leaf->child2].slot = node;
         return node;
     }
-    axis = (b->cx[b->order[0][hi - 1]] - b->cx[b->order[0][lo]]) >= (b->cy[b->order[1][hi - 1]] - b->cy[b->order[1][lo]]) ? 0 : 1;
-    split = b->order[axis];
-    other = b->order[1 - axis];
-    for (i = lo; i < hi; ++i) b->left[split[i]] = i < mid;
-    /* Stable partition of the other order: left items to the front, right ones after. */
-    for (i = lo, kl = lo, kr = 0; i < hi; ++i) {
-        int32_t v = other[i];
-        other[kl] = v;
-        b->tmp[kr] = v;
-        kl += b->left[v];
-        kr += !b->left[v];
-    }
-    memcpy(other + kl, b->tmp, (size_t)kr * sizeof *other);
+    dt_partition(b, lo, hi, mid);
     f->child1 = dt_build(b, lo, mid, node);
     f->child2 = dt_build(b, mid, hi, node);
     f = &b->fresh[node];
@@ -701,9 +704,8 @@ static int32_t dt_split_exact(int32_t m, int k, int *k1, int *k2) {
  * requires, so the slice root keeps its height and the tree above it stays balanced. */
 static void dt_build_slice(dt_builder *b, int32_t lo, int32_t hi, int k, int32_t parent, int32_t node) {
     c2d_tree_node *nodes = b->tree->nodes;
-    int32_t n = hi - lo, mid, i, kl, kr, c1, c2;
-    int axis, k1 = 0, k2 = 0;
-    int32_t *split, *other;
+    int32_t n = hi - lo, mid, c1, c2;
+    int k1 = 0, k2 = 0;
     nodes[node].parent = parent;
     if (n == 1) {
         int32_t item = b->order[0][lo], id = b->leaf[item];
@@ -715,18 +717,7 @@ static void dt_build_slice(dt_builder *b, int32_t lo, int32_t hi, int k, int32_t
         return;
     }
     mid = lo + dt_split_exact(n, k, &k1, &k2);
-    axis = (b->cx[b->order[0][hi - 1]] - b->cx[b->order[0][lo]]) >= (b->cy[b->order[1][hi - 1]] - b->cy[b->order[1][lo]]) ? 0 : 1;
-    split = b->order[axis];
-    other = b->order[1 - axis];
-    for (i = lo; i < hi; ++i) b->left[split[i]] = i < mid;
-    for (i = lo, kl = lo, kr = 0; i < hi; ++i) {
-        int32_t v = other[i];
-        other[kl] = v;
-        b->tmp[kr] = v;
-        kl += b->left[v];
-        kr += !b->left[v];
-    }
-    memcpy(other + kl, b->tmp, (size_t)kr * sizeof *other);
+    dt_partition(b, lo, hi, mid);
     c1 = b->pool[b->next++];
     nodes[node].child1 = c1;
     dt_build_slice(b, lo, mid, k1, node, c1);
