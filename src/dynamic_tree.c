@@ -11,17 +11,24 @@
  * table, so every leaf test is made on them: fat boxes only prune.
  *
  * Insertion in arbitrary order builds trees that queries cross about twice as slowly as a top-down
- * build, so the tree rebuilds itself (median splits, nodes laid out depth-first) once the leaves
- * inserted or re-inserted since the last rebuild are half as many as it holds. One-shot pairs, and
- * per-frame pairs when many proxies moved, come from the shared strip sweep (broadphase_pairs.c). */
+ * build (median splits, nodes laid out depth-first). The tree rebuilds itself that way in full when
+ * it has doubled since its last full rebuild; under motion it instead rebuilds one slice (a subtree
+ * of up to 1024 leaves) at a time, in place, paid by the moves' re-insertions, so no frame carries
+ * a whole rebuild. One-shot pairs, and per-frame pairs when many proxies moved, come from the
+ * shared strip sweep (broadphase_pairs.c). */
 #include <string.h>
 #include "broadphase_internal.h"
 
 /* Per-frame pairs use the strip sweep when more than one proxy in this many moved. */
 #define DT_SWEEP_DIVISOR 64
-/* A tree of at least this many proxies rebuilds itself once the leaves inserted or re-inserted
- * since its last rebuild are half as many as it holds. */
+/* A tree of at least this many proxies rebuilds itself in full once it holds twice as many as at its
+ * last full rebuild, and otherwise keeps its quality by rebuilding one slice at a time. */
 #define DT_AUTO_REBUILD_MIN 1024
+/* Leaves of slice rebuild earned by each re-insertion of a moved leaf. */
+#define DT_SLICE_CREDIT 1
+/* Slices are subtrees of height at most 6..10 (up to 64..1024 leaves), one per 64th of the tree. */
+#define DT_SLICE_HEIGHT_MIN 6
+#define DT_SLICE_HEIGHT_MAX 10
 
 typedef struct c2d_tree_node {
     c2d_aabb box;      /* leaf: fat box; internal: union of the children's boxes */
@@ -42,10 +49,16 @@ typedef struct c2d_dynamic_tree {
     c2d_real margin;       /* >= 0 */
     c2d_real prediction;   /* >= 0 */
     int32_t churn;         /* leaves inserted or re-inserted since the last rebuild */
+    int32_t full_size;     /* proxies at the last full rebuild */
+    int32_t credit;        /* leaves the slice rebuilds may still rebuild */
+    int32_t cursor;        /* node index where the search for the next slice starts */
+    void *slice_mem;       /* kept scratch of the slice rebuilds */
+    size_t slice_bytes;
 } c2d_dynamic_tree;
 
 
 static c2d_status dt_rebuild(c2d_index *index);
+static void dt_slice_step(c2d_dynamic_tree *t);
 
 static c2d_dynamic_tree *dt_cast(c2d_index *index) { return (c2d_dynamic_tree *)index; }
 static const c2d_dynamic_tree *dt_ccast(const c2d_index *index) { return (const c2d_dynamic_tree *)index; }
@@ -246,14 +259,25 @@ static void dt_remove_leaf(c2d_dynamic_tree *t, int32_t leaf) {
     dt_fix_upwards(t, grand);
 }
 
-/* Counts a leaf (re-)insertion. Incremental insertion in arbitrary order builds trees that queries
- * cross about twice as slowly as a top-down build, so once the leaves inserted since the last
- * rebuild are half as many as the tree holds (from DT_AUTO_REBUILD_MIN proxies on), the tree is
- * rebuilt: with each rebuild at least doubling the churn it absorbs, this costs O(log n) amortised
- * per insertion. Out of memory only postpones it. */
-static void dt_churn(c2d_dynamic_tree *t) {
+/* Counts a leaf insertion (moved: a re-insertion by a move). Incremental insertion in arbitrary
+ * order builds trees that queries cross about twice as slowly as a top-down build. In a tree of at
+ * least DT_AUTO_REBUILD_MIN proxies, growth to twice the proxies of the last full rebuild rebuilds
+ * the whole tree (O(1) amortised per insertion). Moves only shuffle the leaves, and a full rebuild
+ * would stall the frame it falls in (20 ms at 100k proxies), so each re-insertion by a move earns
+ * DT_SLICE_CREDIT leaves of rebuild instead, spent one slice (a subtree of up to 1024 leaves) at a
+ * time as soon as they pay for one: the work follows the churn, frame by frame, and every slice
+ * comes round again once the churn reaches the size of the tree (twice that rate made frames of
+ * 100k proxies no faster). Out of memory only postpones either. */
+static void dt_churn(c2d_dynamic_tree *t, bool moved) {
     if (t->churn < INT32_MAX) t->churn++;
-    if (t->proxies.live >= DT_AUTO_REBUILD_MIN && t->churn >= t->proxies.live / 2) (void)dt_rebuild(&t->base);
+    if (t->proxies.live < DT_AUTO_REBUILD_MIN) return;
+    if (t->proxies.live / 2 >= t->full_size) {
+        (void)dt_rebuild(&t->base);
+        return;
+    }
+    if (!moved) return;
+    if (t->credit < INT32_MAX - DT_SLICE_CREDIT) t->credit += DT_SLICE_CREDIT;
+    dt_slice_step(t);
 }
 
 /* ---- class functions ---- */
@@ -263,6 +287,7 @@ static void dt_destroy(c2d_index *index) {
     c2d_allocator a = index->allocator;
     c2d_bp_proxies_free(&t->proxies, &a);
     c2d_bp_free(&a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
+    c2d_bp_free(&a, t->slice_mem, t->slice_bytes);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, t, sizeof *t);
 }
@@ -279,6 +304,9 @@ static void dt_clear(c2d_index *index) {
     t->node_free = -1;
     t->root = -1;
     t->churn = 0;
+    t->full_size = 0;
+    t->credit = 0;
+    t->cursor = 0;
 }
 
 /* Bulk build: one leaf per box in the kept arrays, then one top-down build (dt_rebuild finds the
@@ -328,7 +356,7 @@ static c2d_status dt_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
     t->nodes[leaf].child2 = id;
     t->proxies.items[id].slot = leaf;
     dt_insert_leaf(t, leaf);
-    dt_churn(t);
+    dt_churn(t, false);
     *out_id = id;
     return C2D_OK;
 }
@@ -341,6 +369,7 @@ static c2d_status dt_remove(c2d_index *index, int32_t id) {
     dt_remove_leaf(t, leaf);
     dt_free_node(t, leaf);
     c2d_bp_proxies_remove(&t->proxies, id);
+    if (t->full_size > t->proxies.live) t->full_size = t->proxies.live;
     return C2D_OK;
 }
 
@@ -366,7 +395,7 @@ static c2d_status dt_move(c2d_index *index, int32_t id, c2d_aabb box) {
     dt_remove_leaf(t, leaf);
     t->nodes[leaf].box = fresh;
     dt_insert_leaf(t, leaf);
-    dt_churn(t);
+    dt_churn(t, true);
     return C2D_OK;
 }
 
@@ -498,7 +527,9 @@ typedef struct dt_builder {
     int32_t *order[2];     /* items sorted by center x, by center y */
     int32_t *tmp;
     unsigned char *left;   /* per item: in the left half of the current split */
-    int32_t next;          /* next fresh node */
+    int32_t next;          /* next fresh node (slice rebuild: next entry of pool) */
+    int32_t *pool;         /* slice rebuild: the slice's nodes below its root, in index order */
+    c2d_aabb *boxes;       /* slice rebuild: every leaf's fat box (leaf: its proxy id) */
 } dt_builder;
 
 /* Sorts the n items by one coordinate into out: an LSD radix sort on the coordinate scaled to 16
@@ -538,6 +569,23 @@ static void dt_sort_axis(const c2d_real *c, int32_t n, int32_t *out, int32_t *tm
     memcpy(out, tmp, (size_t)n * sizeof *out);
 }
 
+/* Splits the items in positions [lo, hi) of both orders at mid along the axis where their centers
+ * spread more: the first mid - lo of that axis's order go left, and the other order is partitioned
+ * stably to match (left items to the front, right ones after). */
+static void dt_partition(dt_builder *b, int32_t lo, int32_t hi, int32_t mid) {
+    int axis = (b->cx[b->order[0][hi - 1]] - b->cx[b->order[0][lo]]) >= (b->cy[b->order[1][hi - 1]] - b->cy[b->order[1][lo]]) ? 0 : 1;
+    int32_t *split = b->order[axis], *other = b->order[1 - axis], i, kl, kr;
+    for (i = lo; i < hi; ++i) b->left[split[i]] = i < mid;
+    for (i = lo, kl = lo, kr = 0; i < hi; ++i) {
+        int32_t v = other[i];
+        other[kl] = v;
+        b->tmp[kr] = v;
+        kl += b->left[v];
+        kr += !b->left[v];
+    }
+    memcpy(other + kl, b->tmp, (size_t)kr * sizeof *other);
+}
+
 /* Builds the subtree of the items in positions [lo, hi) of both orders into fresh, in depth-first
  * order (a node, then its first child's subtree, then its second's, so that walks read memory
  * forwards). Top-down median split along the axis where the centers spread more: the order along
@@ -545,10 +593,8 @@ static void dt_sort_axis(const c2d_real *c, int32_t n, int32_t *out, int32_t *tm
  * differ by at most one leaf, so sibling heights differ by at most one and the result is AVL
  * balanced. Recursion depth is log2 n. */
 static int32_t dt_build(dt_builder *b, int32_t lo, int32_t hi, int32_t parent) {
-    int32_t node = b->next++, n = hi - lo, mid = lo + (hi - lo) / 2, i, kl, kr;
+    int32_t node = b->next++, n = hi - lo, mid = lo + (hi - lo) / 2;
     c2d_tree_node *f = &b->fresh[node];
-    int axis;
-    int32_t *split, *other;
     f->parent = parent;
     if (n == 1) {
         const c2d_tree_node *leaf = &b->old[b->leaf[b->order[0][lo]]];
@@ -559,19 +605,7 @@ static int32_t dt_build(dt_builder *b, int32_t lo, int32_t hi, int32_t parent) {
         b->tree->proxies.items[leaf->child2].slot = node;
         return node;
     }
-    axis = (b->cx[b->order[0][hi - 1]] - b->cx[b->order[0][lo]]) >= (b->cy[b->order[1][hi - 1]] - b->cy[b->order[1][lo]]) ? 0 : 1;
-    split = b->order[axis];
-    other = b->order[1 - axis];
-    for (i = lo; i < hi; ++i) b->left[split[i]] = i < mid;
-    /* Stable partition of the other order: left items to the front, right ones after. */
-    for (i = lo, kl = lo, kr = 0; i < hi; ++i) {
-        int32_t v = other[i];
-        other[kl] = v;
-        b->tmp[kr] = v;
-        kl += b->left[v];
-        kr += !b->left[v];
-    }
-    memcpy(other + kl, b->tmp, (size_t)kr * sizeof *other);
+    dt_partition(b, lo, hi, mid);
     f->child1 = dt_build(b, lo, mid, node);
     f->child2 = dt_build(b, mid, hi, node);
     f = &b->fresh[node];
@@ -592,6 +626,9 @@ static c2d_status dt_rebuild(c2d_index *index) {
     unsigned char *mem;
     uint32_t *key, *key2;
     t->churn = 0;
+    t->full_size = n;
+    t->credit = 0;
+    t->cursor = 0;
     if (n < 3) return C2D_OK;
     /* cx, cy; leaf, order x, order y, tmp, key, key2; left. */
     scratch = (size_t)n * (2 * sizeof(c2d_real) + 6 * sizeof(int32_t) + 1);
@@ -632,6 +669,143 @@ static c2d_status dt_rebuild(c2d_index *index) {
     t->nodes = b.fresh;
     c2d_bp_free(&index->allocator, mem, scratch);
     return C2D_OK;
+}
+
+/* Fewest leaves of an AVL-balanced tree of height k (k <= DT_SLICE_HEIGHT_MAX + 1). */
+static const int32_t dt_avl_min_leaves[] = {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233};
+
+/* The size of the first part when m leaves make a balanced tree of height exactly k (m must allow
+ * it): the sizes nearest the median for which both parts can be balanced trees whose heights are
+ * k - 1 and k - 1 or k - 2, whichever part is the shorter; *k1, *k2 get the parts' heights. */
+static int32_t dt_split_exact(int32_t m, int k, int *k1, int *k2) {
+    int32_t best = -1, want = m / 2;
+    int opt;
+    for (opt = 0; opt < 3; ++opt) {
+        int a = opt == 2 ? k - 2 : k - 1, c = opt == 1 ? k - 2 : k - 1;
+        int32_t lo, hi, pick;
+        if (a < 0 || c < 0) continue;
+        lo = dt_avl_min_leaves[a] > m - ((int32_t)1 << c) ? dt_avl_min_leaves[a] : m - ((int32_t)1 << c);
+        hi = ((int32_t)1 << a) < m - dt_avl_min_leaves[c] ? ((int32_t)1 << a) : m - dt_avl_min_leaves[c];
+        if (lo > hi) continue;
+        pick = want < lo ? lo : want > hi ? hi : want;
+        if (best < 0 || (pick > want ? pick - want : want - pick) < (best > want ? best - want : want - best)) {
+            best = pick;
+            *k1 = a;
+            *k2 = c;
+        }
+    }
+    return best;
+}
+
+/* Rebuilds the slice's items in positions [lo, hi) of both orders into node `node`, as a tree of
+ * height exactly k; the nodes below it come from the pool (the slice's old nodes, sorted) in
+ * depth-first order, so a walk reads the slice's memory forwards, and each leaf's proxy learns its
+ * new node. The split is the one of dt_build, moved off the median only as far as the height
+ * requires, so the slice root keeps its height and the tree above it stays balanced. */
+static void dt_build_slice(dt_builder *b, int32_t lo, int32_t hi, int k, int32_t parent, int32_t node) {
+    c2d_tree_node *nodes = b->tree->nodes;
+    int32_t n = hi - lo, mid, c1, c2;
+    int k1 = 0, k2 = 0;
+    nodes[node].parent = parent;
+    if (n == 1) {
+        int32_t item = b->order[0][lo], id = b->leaf[item];
+        nodes[node].box = b->boxes[item];
+        nodes[node].child1 = -1;
+        nodes[node].child2 = id;
+        nodes[node].height = 0;
+        b->tree->proxies.items[id].slot = node;
+        return;
+    }
+    mid = lo + dt_split_exact(n, k, &k1, &k2);
+    dt_partition(b, lo, hi, mid);
+    c1 = b->pool[b->next++];
+    nodes[node].child1 = c1;
+    dt_build_slice(b, lo, mid, k1, node, c1);
+    c2 = b->pool[b->next++];
+    nodes[node].child2 = c2;
+    dt_build_slice(b, mid, hi, k2, node, c2);
+    dt_refit(b->tree, node);
+    C2D_ASSERT(nodes[node].height == k);
+}
+
+/* Spends the credit on one slice once it pays for a slice: the next subtree, from the cursor on in
+ * node order, whose height is at most H while its parent's is more (H from DT_SLICE_HEIGHT_MIN to
+ * DT_SLICE_HEIGHT_MAX, as the tree holds 64 slices), is rebuilt in place by median splits of its
+ * leaves' fat-box centers. Its root keeps its node, its height and (the union of the same leaves)
+ * its box, so nothing above it changes. The scratch is kept; out of memory skips the step. */
+static void dt_slice_step(c2d_dynamic_tree *t) {
+    int H = DT_SLICE_HEIGHT_MIN, sp = 0, k;
+    int32_t cap, i, scanned, root = -1, m = 0, below = 0, stack[DT_SLICE_HEIGHT_MAX + 2];
+    uint32_t *key, *key2;
+    c2d_radix32 *sorting, *sorted;
+    size_t bytes;
+    dt_builder b;
+    while (H < DT_SLICE_HEIGHT_MAX && ((int32_t)64 << (H + 1)) <= t->proxies.live) ++H;
+    cap = (int32_t)1 << H;
+    if (t->credit < cap / 2 || t->root < 0) return;
+    for (scanned = 0, i = t->cursor; scanned < t->node_used; ++scanned, ++i) {
+        const c2d_tree_node *n;
+        if (i >= t->node_used) i = 0;
+        n = &t->nodes[i];
+        if (n->height >= 1 && n->height <= H && (n->parent < 0 || t->nodes[n->parent].height > H)) {
+            root = i;
+            break;
+        }
+    }
+    if (root < 0) return;
+    t->cursor = root + 1;
+    /* sort of the pool (2 x 2 per item); boxes; cx, cy; leaf, order x, order y, tmp, key, key2;
+     * pool (2 per item); left. */
+    bytes = (size_t)cap * (4 * sizeof(c2d_radix32) + sizeof(c2d_aabb) + 2 * sizeof(c2d_real) + 8 * sizeof(int32_t) + 1);
+    if (t->slice_bytes < bytes) {
+        void *mem = c2d_bp_alloc(&t->base.allocator, bytes);
+        if (mem == NULL) return;
+        c2d_bp_free(&t->base.allocator, t->slice_mem, t->slice_bytes);
+        t->slice_mem = mem;
+        t->slice_bytes = bytes;
+    }
+    b.tree = t;
+    b.old = t->nodes;
+    b.fresh = t->nodes;
+    sorting = (c2d_radix32 *)t->slice_mem;
+    b.boxes = (c2d_aabb *)(void *)(sorting + 4 * cap);
+    b.cx = (c2d_real *)(void *)(b.boxes + cap);
+    b.cy = b.cx + cap;
+    b.leaf = (int32_t *)(void *)(b.cy + cap);
+    b.order[0] = b.leaf + cap;
+    b.order[1] = b.order[0] + cap;
+    b.tmp = b.order[1] + cap;
+    b.pool = b.tmp + cap;
+    key = (uint32_t *)(void *)(b.pool + 2 * cap);
+    key2 = key + cap;
+    b.left = (unsigned char *)(void *)(key2 + cap);
+    b.next = 0;
+    /* Every node below the root goes to the pool; the leaves' boxes and proxies are kept aside. */
+    stack[sp++] = root;
+    while (sp > 0) {
+        int32_t j = stack[--sp];
+        const c2d_tree_node *n = &t->nodes[j];
+        if (j != root) {
+            sorting[below].key = (uint32_t)j;
+            sorting[below++].value = 0;
+        }
+        if (dt_is_leaf(n)) {
+            b.boxes[m] = n->box;
+            b.cx[m] = n->box.lower.x + n->box.upper.x;
+            b.cy[m] = n->box.lower.y + n->box.upper.y;
+            b.leaf[m++] = n->child2;
+        } else {
+            stack[sp++] = n->child2;
+            stack[sp++] = n->child1;
+        }
+    }
+    sorted = c2d_radix_sort32(sorting, sorting + 2 * cap, below);
+    for (i = 0; i < below; ++i) b.pool[i] = (int32_t)sorted[i].key;
+    k = t->nodes[root].height;
+    dt_sort_axis(b.cx, m, b.order[0], b.tmp, key, key2);
+    dt_sort_axis(b.cy, m, b.order[1], b.tmp, key, key2);
+    t->credit -= m;
+    dt_build_slice(&b, 0, m, k, t->nodes[root].parent, root);
 }
 
 /* Checks a subtree; returns its leaf count, or -1 on a broken invariant. */

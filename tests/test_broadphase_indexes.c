@@ -1283,6 +1283,68 @@ static void test_allocator_hooks(void **state) {
     }
 }
 
+/* A dynamic tree of 3000 proxies whose every proxy leaves its fat box each frame: the churn of
+ * each frame is the whole tree, which once set off a full rebuild (a new node array and scratch:
+ * a 20 ms frame at 100k). Now it is spread over the frames as slice rebuilds in kept scratch, so
+ * after the first frame the moves allocate nothing; the tree stays valid (balanced, boxes fitted)
+ * and its pairs equal brute force's every frame. */
+static void test_dynamic_tree_rebuilds_in_slices(void **state) {
+    enum { N = 3000 };
+    test_rng r = test_rng_make("indexes_dynamic_tree_rebuilds_in_slices");
+    counting c;
+    c2d_index_config cfg;
+    c2d_index *ix;
+    static c2d_aabb boxes[N];
+    static bool moved[N];
+    const c2d_index_pair *pairs;
+    int32_t count, id, i;
+    int frame;
+    (void)state;
+    memset(&c, 0, sizeof c);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.allocator.alloc = counting_alloc;
+    cfg.allocator.free = counting_free;
+    cfg.allocator.context = &c;
+    assert_status(c2d_dynamic_tree_create(&cfg, &ix), C2D_OK);
+    for (i = 0; i < N; ++i) {
+        double x = test_rng_range(&r, -150, 150), y = test_rng_range(&r, -150, 150);
+        boxes[i] = bx(x, y, x + test_rng_range(&r, 0.5, 4), y + test_rng_range(&r, 0.5, 4));
+        assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &id), C2D_OK);
+    }
+    assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+    for (frame = 0; frame < 6; ++frame) {
+        int64_t at = c.allocs;
+        for (i = 0; i < N; ++i) {
+            c2d_real dx = (c2d_real)test_rng_range(&r, -8, 8), dy = (c2d_real)test_rng_range(&r, -8, 8);
+            boxes[i].lower.x += dx; boxes[i].upper.x += dx; boxes[i].lower.y += dy; boxes[i].upper.y += dy;
+            assert_status(c2d_index_move(ix, i, boxes[i]), C2D_OK);
+            moved[i] = true;
+        }
+        if (frame > 0) assert_int_equal(c.allocs, at);
+        assert_true(c2d_index_validate(ix));
+        assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+        assert_pairs_brute(pairs, count, boxes, N, moved, "update_pairs");
+    }
+    c2d_index_destroy(ix);
+    assert_true(c.live_blocks == 0 && c.live_bytes == 0);
+    /* Boxes inserted in sorted order, then each moved to the far end of the row: insertion makes
+     * subtrees taller than a median split of their leaves, so a slice keeps its height (and the
+     * tree its balance) only by splitting off the median where needed. */
+    assert_status(c2d_dynamic_tree_create(NULL, &ix), C2D_OK);
+    for (i = 0; i < N; ++i) {
+        boxes[i] = bx(i, 0, i + 1.5, 1);
+        assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &id), C2D_OK);
+    }
+    for (i = 0; i < N; ++i) {
+        boxes[i] = bx(N + i, 2, N + i + 1.5, 3);
+        assert_status(c2d_index_move(ix, i, boxes[i]), C2D_OK);
+        if (i % 100 == 99) assert_true(c2d_index_validate(ix));
+    }
+    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+    assert_pairs_brute(pairs, count, boxes, N, NULL, "find_pairs");
+    c2d_index_destroy(ix);
+}
+
 /* ---- bulk build and clear ---- */
 
 static c2d_status make_dynamic_tree(const c2d_index_config *config, c2d_index **out) {
@@ -1318,6 +1380,53 @@ static void build_and_check(c2d_index *ix, model *m, test_rng *r, const c2d_aabb
     m->live_count = n;
     check_all(ix, m, r, 0, 0, 30, 8);
     check_update_pairs(ix, m);
+}
+
+/* The static tree's ray walk starts below the root, at the node of the smallest quadrant of its
+ * center grid that can hold every box the ray may touch (first around the origin, then around
+ * what is left of the ray), and so do box and point queries. 512 boxes of mixed sizes (up to 60 wide: the largest size widens the
+ * quadrant), dense and sparse, near the origin and far from it (rounding), with rays of every
+ * length and direction from inside and outside the boxes' bounds: closest hit and every hit equal
+ * brute force, each box reported once; box and point queries too. */
+static void test_static_tree_ray_start(void **state) {
+    test_rng r = test_rng_make("indexes_static_tree_ray_start");
+    static const double origins[][2] = {{0, 0}, {1e5, -3e4}, {-7e6, 2e6}};
+    static const double worlds[] = {15, 60, 300};
+    static c2d_aabb boxes[NMAX];
+    int o, w, i;
+    (void)state;
+    for (o = 0; o < 3; ++o) {
+        for (w = 0; w < 3; ++w) {
+            model *m = &g_model;
+            c2d_index *ix;
+            double ox = origins[o][0], oy = origins[o][1], world = worlds[w];
+            for (i = 0; i < NMAX; ++i) boxes[i] = rand_box(&r, ox, oy, world);
+            assert_status(c2d_static_tree_create(NULL, boxes, NULL, NMAX, &ix), C2D_OK);
+            assert_true(c2d_index_validate(ix));
+            model_reset(m);
+            for (i = 0; i < NMAX; ++i) {
+                m->box[i] = boxes[i];
+                m->user[i] = (uint64_t)i;
+                m->live[i] = true;
+            }
+            m->live_count = NMAX;
+            for (i = 0; i < 600; ++i) {
+                c2d_index_ray ray = rand_ray(&r, ox, oy, world * 1.2);
+                if (i % 2 == 0) {
+                    /* Short rays, most of them inside a quadrant. */
+                    ray.translation = c2d_v2((c2d_real)test_rng_range(&r, -2, 2), (c2d_real)test_rng_range(&r, -2, 2));
+                    ray.max_fraction = 1;
+                }
+                check_ray(ix, m, ray);
+                if (i % 4 == 1) {
+                    c2d_aabb q = rand_box(&r, ox, oy, world * 1.2);
+                    check_query(ix, m, q);
+                    check_point(ix, m, q.lower);
+                }
+            }
+            c2d_index_destroy(ix);
+        }
+    }
 }
 
 /* c2d_index_build replaces every proxy (ids = array positions) for every kind, twice with other
@@ -1495,6 +1604,8 @@ int main(void) {
         cmocka_unit_test(test_grid_full_motion_frames),
         cmocka_unit_test(test_pair_sweep_large_scenes),
         cmocka_unit_test(test_allocator_hooks),
+        cmocka_unit_test(test_dynamic_tree_rebuilds_in_slices),
+        cmocka_unit_test(test_static_tree_ray_start),
         cmocka_unit_test(test_out_of_memory_changes_nothing),
         cmocka_unit_test(test_build_and_clear),
     };

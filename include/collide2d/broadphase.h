@@ -149,9 +149,11 @@ typedef bool c2d_index_ray_hit_fn(int32_t id, uint64_t user_data, c2d_real fract
 /* Dynamic AABB tree (for moving objects): a binary tree of fat boxes (the box grown by the margin)
  * with incremental insert/remove/move, surface-area-guided insertion and AVL-style rotations that
  * bound its height. Moving a box within its fat box costs no tree change. c2d_index_rebuild
- * rebuilds it top-down (median split) from the current fat boxes; insert and move do the same by
- * themselves, in a tree of at least 1024 proxies, once the leaves inserted or re-inserted since the
- * last rebuild are half as many as the tree holds (incremental insertion builds slower trees).
+ * rebuilds it top-down (median split) from the current fat boxes. In a tree of at least 1024
+ * proxies, insert does the same by itself once the tree holds twice as many proxies as at its last
+ * full rebuild, and every move that re-inserts a leaf pays for rebuilding one more leaf the same
+ * way, one subtree of up to 1024 leaves at a time (incremental insertion builds slower trees; the
+ * work of moves is spread so that no single call carries a whole rebuild).
  * Errors: NULL_ARG (out, or an allocator with alloc but no free), NOT_FINITE / OUT_OF_RANGE (margin,
  * prediction), BAD_SIZE (prediction < 0, capacity < 0), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **out);
