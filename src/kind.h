@@ -12,7 +12,8 @@ typedef enum c2d_cast_kind {
     C2D_CAST_POINT,   /* a point: a ray cast of the point against the other shape */
     C2D_CAST_DISK,    /* a c2d_circle payload: a ray cast against the circle of the summed radius */
     C2D_CAST_CORE,    /* a polygonal core plus a radius: the exact Minkowski-difference cast */
-    C2D_CAST_SUPPORT  /* only a support function: conservative advancement (src/support.c) */
+    C2D_CAST_SUPPORT, /* only a support function: conservative advancement (src/support.c) */
+    C2D_CAST_DISTANCE /* not convex: conservative advancement on c2d_shape_distance (src/arc.c) */
 } c2d_cast_kind;
 
 /* The form of a kind's polygonal core. */
@@ -55,6 +56,7 @@ typedef struct c2d_kind {
 extern const c2d_kind c2d_kind_rounded_polygon;  /* src/rounded_polygon.c */
 extern const c2d_kind c2d_kind_ellipse;          /* src/ellipse.c */
 extern const c2d_kind c2d_kind_wedge;            /* src/wedge.c */
+extern const c2d_kind c2d_kind_arc;              /* src/arc.c */
 
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);
@@ -81,5 +83,17 @@ bool c2d_support_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out)
  * 0 for a miss, 1 for a first contact at *t (normal B toward A, *pos on B's surface), 2 when the
  * shapes overlap or touch at the start (*normal: the push-out direction, may be zero). */
 int c2d_support_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t, c2d_vec2 *normal, c2d_vec2 *pos);
+
+/* ---- the arc's pair queries (src/arc.c) ----
+ * Any kind against an arc, in either order but with the arc second unless both are sectors (arc
+ * or wedge; then the order is fixed inside, so each query is symmetric to the bit). Exact for
+ * kinds with a polygonal core and for sectors; C2D_ELLIPSE_TOLERANCE for other curved kinds. */
+bool c2d_arc_pair_overlap(const c2d_shape *a, const c2d_shape *b);
+bool c2d_arc_pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
+c2d_manifold c2d_arc_pair_manifold(const c2d_shape *a, const c2d_shape *b);
+c2d_distance_result c2d_arc_pair_distance(const c2d_shape *a, const c2d_shape *b);
+/* Linear cast of a by d against a still b by conservative advancement on c2d_shape_distance; the
+ * return and outputs as c2d_support_cast's. */
+int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t, c2d_vec2 *normal, c2d_vec2 *pos);
 
 #endif /* COLLIDE2D_KIND_H */

@@ -228,6 +228,7 @@ static const c2d_kind *const k_kinds[C2D_SHAPE_TYPE_COUNT] = {
     [C2D_SHAPE_ROUNDED_POLYGON] = &c2d_kind_rounded_polygon,
     [C2D_SHAPE_ELLIPSE] = &c2d_kind_ellipse,
     [C2D_SHAPE_WEDGE] = &c2d_kind_wedge,
+    [C2D_SHAPE_ARC] = &c2d_kind_arc,
 };
 
 const c2d_kind *c2d_kind_of(c2d_shape_type t) { return type_known(t) ? k_kinds[t] : NULL; }
@@ -508,6 +509,15 @@ typedef struct pair_entry {
     C2D_SUPPORT_PAIR(t, C2D_SHAPE_CIRCLE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_CAPSULE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_POLYGON), \
     [t][t] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }
 
+/* The arc's row: the other kind first, the arc second (flip for the arc first); the arc against
+ * itself orders the two inside. */
+#define C2D_ARC_PAIR(tb) C2D_PAIR(tb, C2D_SHAPE_ARC, c2d_arc_pair_overlap, c2d_arc_pair_hit, c2d_arc_pair_manifold, c2d_arc_pair_distance)
+#define C2D_ARC_ROW \
+    C2D_ARC_PAIR(C2D_SHAPE_POINT), C2D_ARC_PAIR(C2D_SHAPE_SEGMENT), C2D_ARC_PAIR(C2D_SHAPE_AABB), C2D_ARC_PAIR(C2D_SHAPE_CIRCLE), \
+    C2D_ARC_PAIR(C2D_SHAPE_CAPSULE), C2D_ARC_PAIR(C2D_SHAPE_POLYGON), C2D_ARC_PAIR(C2D_SHAPE_ROUNDED_POLYGON), \
+    C2D_ARC_PAIR(C2D_SHAPE_ELLIPSE), C2D_ARC_PAIR(C2D_SHAPE_WEDGE), \
+    C2D_SELF(C2D_SHAPE_ARC, c2d_arc_pair_overlap, c2d_arc_pair_hit, c2d_arc_pair_manifold, c2d_arc_pair_distance)
+
 static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SELF(C2D_SHAPE_POINT, ov_point_point, hit_point_point, man_none, dist_round),
     C2D_PAIR(C2D_SHAPE_POINT, C2D_SHAPE_SEGMENT, ov_point_segment, hit_point_segment, man_none, dist_round),
@@ -537,12 +547,16 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SUPPORT_ROW(C2D_SHAPE_WEDGE),
     C2D_SUPPORT_PAIR(C2D_SHAPE_ROUNDED_POLYGON, C2D_SHAPE_WEDGE),
     C2D_SUPPORT_PAIR(C2D_SHAPE_ELLIPSE, C2D_SHAPE_WEDGE),
+    /* the arc (not convex) against every kind (src/arc.c) */
+    C2D_ARC_ROW,
 };
 
 #undef C2D_SELF
 #undef C2D_PAIR
 #undef C2D_SUPPORT_PAIR
 #undef C2D_SUPPORT_ROW
+#undef C2D_ARC_PAIR
+#undef C2D_ARC_ROW
 
 /* The table cell for (a, b), or NULL (after the assert) for a NULL shape or an unknown tag. */
 static const pair_entry *pair_lookup(const c2d_shape *a, const c2d_shape *b) {

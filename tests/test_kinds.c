@@ -331,12 +331,22 @@ static c2d_shape random_shape(test_rng *r, int kind) {
                                             (c2d_real)(a0 + test_rng_range(r, 0.2, 3.14159)), &w), C2D_OK);
         return c2d_shape_from_wedge(&w);
     }
+    case C2D_SHAPE_ARC: {
+        /* rings, wedges of any sweep, and sweeps past pi */
+        c2d_arc w;
+        double a0 = test_rng_range(r, -6.283, 6.283), ro = test_rng_range(r, 0.4, 2.5);
+        double ri = test_rng_next(r) % 4 == 0 ? 0 : ro * test_rng_range(r, 0.2, 0.8);
+        double sw = test_rng_next(r) % 5 == 0 ? 6.3 : test_rng_range(r, 0.3, 6.2);
+        assert_status(c2d_arc_shape_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)ri, (c2d_real)ro, (c2d_real)a0, (c2d_real)(a0 + sw), &w),
+                      C2D_OK);
+        return c2d_shape_from_arc(&w);
+    }
     default:
         return c2d_shape_from_ellipse(ell(cx, cy, test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0, 6.283)));
     }
 }
 
-static bool is_new(int k) { return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE; }
+static bool is_new(int k) { return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE || k == C2D_SHAPE_ARC; }
 static bool is_solid(int k) { return k != C2D_SHAPE_POINT && k != C2D_SHAPE_SEGMENT; }
 
 /* The point lies inside with a margin: it and its four neighbours at distance m are inside. */
@@ -401,6 +411,7 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
             c2d_real extra = (c2d_real)(4 * KT + 1e-6);
             c2d_shape pushed = moved(a, c2d_mul_add(h.delta, extra, h.normal));
             c2d_distance_result dp = c2d_shape_distance(&pushed, b);
+            if (c2d_shape_overlap(&pushed, b) || !(dp.distance <= 20 * KT + 1e-5)) printf("DBG push %d %d dist %g delta %g %g\n", a->type, b->type, (double)dp.distance, (double)h.delta.x, (double)h.delta.y);
             assert_false(c2d_shape_overlap(&pushed, b));
             assert_true(dp.distance <= 20 * KT + 1e-5);
             ++pc->pushes;

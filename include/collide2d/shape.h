@@ -22,7 +22,8 @@ typedef enum c2d_shape_type {
     C2D_SHAPE_ROUNDED_POLYGON = 6,  /* a convex polygon inflated by a radius (c2d_rounded_polygon) */
     C2D_SHAPE_ELLIPSE = 7,          /* a rotated ellipse (c2d_ellipse) */
     C2D_SHAPE_WEDGE = 8,            /* a circular sector of angle <= pi (c2d_arc, inner radius 0) */
-    C2D_SHAPE_TYPE_COUNT = 9
+    C2D_SHAPE_ARC = 9,              /* an annular sector of any sweep, not convex (c2d_arc) */
+    C2D_SHAPE_TYPE_COUNT = 10
 } c2d_shape_type;
 
 /* A convex polygon inflated by radius > 0: every point within radius of the polygon (Box2D's
@@ -65,6 +66,7 @@ typedef struct c2d_shape {
         c2d_rounded_polygon rounded_polygon;
         c2d_ellipse ellipse;
         c2d_arc wedge;
+        c2d_arc arc;
     } as;
 } c2d_shape;
 
@@ -88,6 +90,27 @@ static inline c2d_shape c2d_shape_from_ellipse(c2d_ellipse v) { c2d_shape s; s.t
 
 /* Tagged convex wedge (copied; make it with c2d_convex_wedge_make). */
 static inline c2d_shape c2d_shape_from_wedge(const c2d_arc *v) { c2d_shape s; s.type = C2D_SHAPE_WEDGE; s.as.wedge = *v; return s; }
+
+/* Tagged arc (copied; make it with c2d_arc_shape_make). */
+static inline c2d_shape c2d_shape_from_arc(const c2d_arc *v) { c2d_shape s; s.type = C2D_SHAPE_ARC; s.as.arc = *v; return s; }
+
+/* ---- arc: annular sector (src/arc.c) ---- */
+
+/* Annular sector as c2d_arc_make (inner radius 0: a wedge of any sweep) that the generic entry
+ * point takes. Errors: those of c2d_arc_make; BAD_SIZE (outer minus inner radius below
+ * C2D_MIN_SIZE). Its pair queries are exact (to rounding) against every kind but the ellipse,
+ * which is within C2D_ELLIPSE_TOLERANCE of the pair's size; its push-out is the least of the
+ * pushes along a few directions (out from its center through the other shape, the reverse, each
+ * radial side's outward normal, and into a ring's hole), each found by conservative advancement
+ * and so within C2D_ELLIPSE_TOLERANCE beyond the exact push along that direction, never short. */
+C2D_API c2d_status c2d_arc_shape_make(c2d_vec2 center, c2d_real inner_radius, c2d_real outer_radius, c2d_real start_angle,
+                                      c2d_real end_angle, c2d_arc *out);
+/* What c2d_arc_shape_make produces. */
+C2D_API bool c2d_arc_shape_is_valid(const c2d_arc *a);
+/* Ray or segment cast, exact: the first crossing of its two circles and two radial sides after
+ * which the ray is inside (normal outward of the curve crossed); an origin inside: time 0 with
+ * the nearest side's outward normal. */
+C2D_API bool c2d_arc_raycast(const c2d_arc *a, c2d_raycast_input in, c2d_hit *out);
 
 /* ---- convex wedge (src/wedge.c) ---- */
 
