@@ -15,8 +15,10 @@
 #define ARC_TWO_PI ((c2d_real)6.28318530717958647692)
 #define ARC_MAX_CURVES (2 * C2D_MAX_POLYGON_VERTICES + 4)
 #define ARC_MAX_PARAMS (2 * ARC_MAX_CURVES + 2)
-#define ARC_WALK_SAMPLES 96
+#define ARC_WALK_MAX 1024
+#define ARC_WALK_STEP 128
 #define ARC_CA_MAX_ITER 1024
+#define ARC_PUSH_SAMPLES 16
 
 /* ---- the shape ---- */
 
@@ -507,49 +509,85 @@ static c2d_real arc_signed(const c2d_arc *s, c2d_vec2 p, c2d_vec2 *on) {
 /* The boundary point of a curved convex kind whose outward normal is at angle phi. */
 static c2d_vec2 walk_point(const other *o, c2d_real phi) { return o->k->support(o->s, unit_at(phi), c2d_v2(0, 0)); }
 
-/* A curved convex kind against the sector: the least signed distance to S of its boundary points,
- * walked by the support function's normal angle (sampled, then each local least refined by golden
- * section). */
-static c2d_real walk_min(const other *o, const c2d_arc *s, c2d_vec2 *pa, c2d_vec2 *pb) {
-    c2d_real v[ARC_WALK_SAMPLES], best = (c2d_real)INFINITY, h = ARC_TWO_PI / ARC_WALK_SAMPLES;
+/* Golden-section search for the least of arc_signed along the walk in [lo, hi]; returns the value,
+ * the walk's point and its closest point on S. */
+static c2d_real walk_refine(const other *o, const c2d_arc *s, c2d_real lo, c2d_real hi, c2d_vec2 *pa, c2d_vec2 *pb) {
+    const c2d_real g = (c2d_real)0.381966;
+    c2d_real m1 = lo + g * (hi - lo), m2 = hi - g * (hi - lo), f1, f2;
     c2d_vec2 on;
-    int i, it;
-    for (i = 0; i < ARC_WALK_SAMPLES; ++i) v[i] = arc_signed(s, walk_point(o, h * (c2d_real)i), &on);
-    for (i = 0; i < ARC_WALK_SAMPLES; ++i) {
-        c2d_real lo, hi, m1, m2, f1, f2, g = (c2d_real)0.381966;
-        c2d_vec2 p;
-        if (v[i] > v[(i + 1) % ARC_WALK_SAMPLES] || v[i] > v[(i + ARC_WALK_SAMPLES - 1) % ARC_WALK_SAMPLES]) continue;
-        lo = h * (c2d_real)(i - 1);
-        hi = h * (c2d_real)(i + 1);
-        m1 = lo + g * (hi - lo);
-        m2 = hi - g * (hi - lo);
-        f1 = arc_signed(s, walk_point(o, m1), &on);
-        f2 = arc_signed(s, walk_point(o, m2), &on);
-        for (it = 0; it < 40; ++it) {
-            if (f1 <= f2) {
-                hi = m2;
-                m2 = m1;
-                f2 = f1;
-                m1 = lo + g * (hi - lo);
-                f1 = arc_signed(s, walk_point(o, m1), &on);
-            } else {
-                lo = m1;
-                m1 = m2;
-                f1 = f2;
-                m2 = hi - g * (hi - lo);
-                f2 = arc_signed(s, walk_point(o, m2), &on);
+    int it;
+    f1 = arc_signed(s, walk_point(o, m1), &on);
+    f2 = arc_signed(s, walk_point(o, m2), &on);
+    for (it = 0; it < 40; ++it) {
+        if (f1 <= f2) {
+            hi = m2;
+            m2 = m1;
+            f2 = f1;
+            m1 = lo + g * (hi - lo);
+            f1 = arc_signed(s, walk_point(o, m1), &on);
+        } else {
+            lo = m1;
+            m1 = m2;
+            f1 = f2;
+            m2 = hi - g * (hi - lo);
+            f2 = arc_signed(s, walk_point(o, m2), &on);
+        }
+    }
+    *pa = walk_point(o, f1 <= f2 ? m1 : m2);
+    return arc_signed(s, *pa, pb);
+}
+
+/* A curved convex kind against the sector: the least signed distance to S of its boundary points,
+ * walked by the support function's normal angle. The walk is sampled so that neighbouring samples
+ * lie at most 1/ARC_WALK_STEP of the shape's size apart (a flat side moves fast with the angle),
+ * and each local least is refined by golden section between its neighbours. */
+static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d_vec2 *pa, c2d_vec2 *pb) {
+    c2d_real phi[ARC_WALK_MAX], v[ARC_WALK_MAX], best = (c2d_real)INFINITY, step;
+    c2d_vec2 pt[ARC_WALK_MAX], on, qa, qb;
+    int n = 0, i;
+    c2d_aabb b = o->k->bounds(o->s);
+    step = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) / ARC_WALK_STEP;
+    phi[n] = 0;
+    pt[n++] = walk_point(o, 0);
+    /* walk forward, halving the angle step while the next point is too far and growing it again */
+    {
+        c2d_real a = 0, da = ARC_TWO_PI / 64;
+        while (n < ARC_WALK_MAX - 1) {
+            c2d_real na = a + da;
+            c2d_vec2 q;
+            if (na >= ARC_TWO_PI) break;
+            q = walk_point(o, na);
+            if (c2d_dist(q, pt[n - 1]) > step && da > ARC_TWO_PI / 65536) {
+                da *= (c2d_real)0.5;
+                continue;
             }
+            phi[n] = na;
+            pt[n++] = q;
+            a = na;
+            if (da < ARC_TWO_PI / 64) da *= 2;
         }
-        p = walk_point(o, f1 <= f2 ? m1 : m2);
-        f1 = arc_signed(s, p, &on);
-        if (v[i] < f1) {
-            p = walk_point(o, h * (c2d_real)i);
-            f1 = arc_signed(s, p, &on);
-        }
-        if (f1 < best) {
-            best = f1;
-            *pa = p;
+    }
+    for (i = 0; i < n; ++i) {
+        v[i] = arc_signed(s, pt[i], &on);
+        if (stop_inside && v[i] < 0) {
+            *pa = pt[i];
             *pb = on;
+            return v[i];
+        }
+    }
+    for (i = 0; i < n; ++i) {
+        int ip = (i + 1) % n, im = (i + n - 1) % n;
+        c2d_real lo = i == 0 ? phi[n - 1] - ARC_TWO_PI : phi[im], hi = i == n - 1 ? ARC_TWO_PI : phi[ip], f;
+        if (v[i] > v[ip] || v[i] > v[im]) continue;
+        f = walk_refine(o, s, lo, hi, &qa, &qb);
+        if (v[i] < f) {
+            qa = pt[i];
+            f = arc_signed(s, qa, &qb);
+        }
+        if (f < best) {
+            best = f;
+            *pa = qa;
+            *pb = qb;
         }
     }
     return best;
@@ -564,20 +602,29 @@ static c2d_distance_result no_distance(void) {
     return r;
 }
 
+/* The gap between the two shapes' bounding boxes (negative when they overlap), less a rounding
+ * allowance: a lower bound of their distance. */
+static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) {
+    c2d_aabb x = c2d_shape_aabb(a), y = c2d_shape_aabb(b);
+    c2d_real gx = c2d_maxr(x.lower.x - y.upper.x, y.lower.x - x.upper.x), gy = c2d_maxr(x.lower.y - y.upper.y, y.lower.y - x.upper.y);
+    c2d_real scale = c2d_maxr(c2d_maxr(c2d_aabb_abs_max(x), c2d_aabb_abs_max(y)), 1);
+    return c2d_maxr(gx, gy) - (c2d_real)64 * C2D_EPSILON * scale;
+}
+
 static bool usable(const c2d_shape *s) { return s != NULL && c2d_kind_of(s->type) != NULL && c2d_kind_of(s->type)->usable(s); }
 
 /* ---- the pair queries, other shape first, the sector second ---- */
 
 static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {
     other o;
-    if (!usable(a) || !usable(b)) return false;
+    if (!usable(a) || !usable(b) || box_gap(a, b) > 0) return false;
     other_make(a, &o);
     if (o.form == OTHER_CURVED) {
         c2d_vec2 pa, pb;
         if (o.k->contains(a, c2d_mul_add(b->as.arc.center, (c2d_real)0.5 * (b->as.arc.inner_radius + b->as.arc.outer_radius),
                                           unit_at(b->as.arc.start_angle + (c2d_real)0.5 * b->as.arc.sweep_angle))))
             return true;
-        return walk_min(&o, &b->as.arc, &pa, &pb) < 0;
+        return walk_min(&o, &b->as.arc, true, &pa, &pb) < 0;
     }
     return overlap_with(&o, &b->as.arc, b);
 }
@@ -592,7 +639,7 @@ static c2d_distance_result pair_distance(const c2d_shape *a, const c2d_shape *b)
     other_make(a, &o);
     if (o.form == OTHER_CURVED) {
         R = 0;
-        c.d = walk_min(&o, &b->as.arc, &c.pa, &c.pb);
+        c.d = walk_min(&o, &b->as.arc, false, &c.pa, &c.pb);
         if (c.d < 0 || pair_overlap(a, b)) c.d = 0;
     } else {
         R = o.radius;
@@ -637,7 +684,15 @@ static int advance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real 
     if (!(len > 0)) return 0;
     for (it = 0; it < ARC_CA_MAX_ITER; ++it) {
         c2d_shape at = moved(a, c2d_scale(d, t));
-        c2d_distance_result r = c2d_shape_distance(&at, b);
+        c2d_distance_result r;
+        c2d_real gap = box_gap(&at, b);
+        if (gap > tol) {
+            /* far apart: the boxes' gap is a lower bound of the distance */
+            t += (gap - (c2d_real)0.5 * tol) / len;
+            if (!(t <= t_max)) return 0;
+            continue;
+        }
+        r = c2d_shape_distance(&at, b);
         if (r.status != C2D_DISTANCE_OK) return 0;
         if (!(r.distance > tol)) {
             *t_out = t;
@@ -662,14 +717,35 @@ int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t
     return advance(a, b, d, 1, t, normal, pos);
 }
 
-/* The push-out of a (overlapping b) along the unit n that leaves it clear: a started far out along
- * n and advanced back toward where it is; the push is how far it stops short. */
+/* The least push of a (overlapping b) along the unit n found to leave it clear. a started far out
+ * along n and advanced back gives a clear push (every larger one is clear too); pushes below it
+ * (first growing geometrically, then in ARC_PUSH_SAMPLES even steps) are then tried in order, and at the first clear one a is
+ * advanced back toward the last overlapping one: where it first touches is the push (a non-convex
+ * b can have a clear window nearer than the far side). */
 static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_real far, c2d_real *push, c2d_vec2 *pos) {
     c2d_shape start = moved(a, c2d_scale(n, far));
-    c2d_real t;
-    c2d_vec2 nn;
+    c2d_real t, p_far, prev = 0;
+    c2d_vec2 nn, q;
+    int i;
     if (advance(&start, b, c2d_scale(n, -far), 1, &t, &nn, pos) != 1) return false;
-    *push = far * (1 - t);
+    p_far = far * (1 - t);
+    *push = p_far;
+    for (i = 1; i < 2 * ARC_PUSH_SAMPLES; ++i) {
+        /* geometric steps up to p_far / ARC_PUSH_SAMPLES (a clear window just past the start),
+         * then even ones */
+        c2d_real p = i < ARC_PUSH_SAMPLES ? p_far / (c2d_real)ARC_PUSH_SAMPLES / (c2d_real)(1L << (ARC_PUSH_SAMPLES - i))
+                                          : p_far * (c2d_real)(i - ARC_PUSH_SAMPLES + 1) / ARC_PUSH_SAMPLES;
+        c2d_shape at = moved(a, c2d_scale(n, p));
+        if (c2d_shape_overlap(&at, b)) {
+            prev = p;
+            continue;
+        }
+        if (advance(&at, b, c2d_scale(n, prev - p), 1, &t, &nn, &q) == 1) {
+            *push = p - t * (p - prev);
+            *pos = q;
+        }
+        break;
+    }
     return true;
 }
 
@@ -681,10 +757,10 @@ static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_r
 static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     const c2d_arc *s = &b->as.arc;
     other o;
-    c2d_vec2 dirs[4], u, pos, best_pos = c2d_v2(0, 0), best_n;
+    c2d_vec2 dirs[4 + 2 * C2D_MAX_POLYGON_VERTICES], u, pos, best_pos = c2d_v2(0, 0), best_n, vs[C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4];
     c2d_real far, best = (c2d_real)INFINITY, p;
     c2d_aabb ba, bb;
-    int nd = 0, i;
+    int nd = 0, i, nv = 0;
     if (!pair_overlap(a, b)) return false;
     other_make(a, &o);
     ba = c2d_shape_aabb(a);
@@ -696,6 +772,24 @@ static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     if (s->sweep_angle < ARC_TWO_PI) {
         dirs[nd++] = c2d_right_perp(s->start_dir);
         dirs[nd++] = c2d_left_perp(s->end_dir);
+    }
+    /* a corner of a poking into the ring from the hole or from outside: straight back out */
+    if (o.form == OTHER_CORE) {
+        feat f[C2D_MAX_POLYGON_VERTICES];
+        int nf = core_feats(&o, f);
+        for (i = 0; i < nf; ++i) vs[nv++] = f[i].a;
+        if (o.poly == NULL) vs[nv++] = f[0].b;
+    } else if (o.form == OTHER_ARC) {
+        feat f[4];
+        int nf = arc_features(&a->as.arc, f);
+        for (i = 0; i < nf; ++i) vs[nv++] = f[i].a;
+    }
+    for (i = 0; i < nv; ++i) {
+        c2d_vec2 v = c2d_sub(vs[i], s->center), w = c2d_unit_or_zero(v);
+        c2d_real l = c2d_len(v), R = o.form == OTHER_CORE ? o.radius : 0;
+        if (w.x == 0 && w.y == 0) continue;
+        if (s->inner_radius > 0 && l < s->inner_radius + R && l + R > s->inner_radius) dirs[nd++] = c2d_neg(w);
+        if (l + R > s->outer_radius && l < s->outer_radius + R) dirs[nd++] = w;
     }
     far = (c2d_real)2 * (box_size(ba) + box_size(bb) + c2d_dist(c2d_aabb_center(ba), c2d_aabb_center(bb))) + 1;
     best_n = u;

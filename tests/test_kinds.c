@@ -411,7 +411,6 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
             c2d_real extra = (c2d_real)(4 * KT + 1e-6);
             c2d_shape pushed = moved(a, c2d_mul_add(h.delta, extra, h.normal));
             c2d_distance_result dp = c2d_shape_distance(&pushed, b);
-            if (c2d_shape_overlap(&pushed, b) || !(dp.distance <= 20 * KT + 1e-5)) printf("DBG push %d %d dist %g delta %g %g\n", a->type, b->type, (double)dp.distance, (double)h.delta.x, (double)h.delta.y);
             assert_false(c2d_shape_overlap(&pushed, b));
             assert_true(dp.distance <= 20 * KT + 1e-5);
             ++pc->pushes;
@@ -436,7 +435,9 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
         bool s = sampled_overlap(a, b, (c2d_real)0.01, 60);
         if (s) assert_true(ov);
         if (!ov) assert_false(s);
-        if (ov && m.points[0].depth > 0.3) assert_true(s);
+        /* (not for the arc: a sector that is not convex can need a deep push-out to clear a thin
+         * overlap, a ring crossing a box) */
+        if (ov && m.points[0].depth > 0.3 && a->type != C2D_SHAPE_ARC && b->type != C2D_SHAPE_ARC) assert_true(s);
         pc->sampled += s;
     }
 }
