@@ -10,8 +10,8 @@
 extern "C" {
 #endif
 
-/* Kinds of convex shape the generic entry point handles. New kinds are appended (bindings use
- * the numbers). */
+/* Kinds of shape the generic entry point handles (all convex but the arc). New kinds are appended
+ * (bindings use the numbers). */
 typedef enum c2d_shape_type {
     C2D_SHAPE_POINT = 0,
     C2D_SHAPE_SEGMENT = 1,
@@ -165,7 +165,7 @@ C2D_API bool c2d_shape_is_valid(const c2d_shape *s);
 C2D_API c2d_shape c2d_shape_transform(const c2d_shape *s, c2d_transform xf);
 /* Tight bounding box (a point gives a zero-size box). */
 C2D_API c2d_aabb c2d_shape_aabb(const c2d_shape *s);
-/* GJK proxy of the shape (its core points and radius); a curved kind (ellipse, wedge) has none:
+/* GJK proxy of the shape (its core points and radius); a curved kind (ellipse, wedge, arc) has none:
  * count 0, which c2d_distance and c2d_time_of_impact refuse. */
 C2D_API c2d_proxy c2d_shape_proxy(const c2d_shape *s);
 /* Point strictly inside (points and segments: the point lies on them). */
@@ -182,7 +182,7 @@ C2D_API c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b);
 C2D_API bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
 /* The same cast through the support-function path (conservative advancement on GJK distance,
  * src/support.c) for any kind, whatever closed form its kind has: a reference for tests and new
- * kinds. Hits at most C2D_ELLIPSE_TOLERANCE (relative) before the exact time, never after it. */
+ * convex kinds (an arc is cast against its convex hull). Hits at most C2D_ELLIPSE_TOLERANCE (relative) before the exact time, never after it. */
 C2D_API bool c2d_shape_raycast_support(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
 /* Distance and closest points (GJK, or closed form where one exists). Agrees with
  * c2d_shape_overlap: the distance is 0 whenever that test says the interiors overlap. A shape that
@@ -214,7 +214,9 @@ C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_sha
  * edges'. Exact closed forms, no iteration (Minkowski difference of the two shapes, src/cast.c),
  * for every pair of kinds with a polygonal core; a pair with a curved kind (ellipse, wedge) takes
  * conservative advancement (src/support.c), whose contact time is at most C2D_ELLIPSE_TOLERANCE
- * early and never late. */
+ * early and never late; a pair with an arc (not convex) takes conservative advancement on the exact
+ * distance (src/arc.c), at most C2D_ELLIPSE_TOLERANCE / 10 of the pair's size early, never late
+ * (a point against an arc: its exact ray cast). */
 C2D_API c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *b, c2d_vec2 delta_b);
 /* Sweeps a by delta through count static shapes (the article's sweepInto): the earliest hit of
  * c2d_shape_cast, ties in hit time going to the static first in the order (type, then its
