@@ -721,8 +721,9 @@ int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t
  * along n and advanced back gives a clear push (every larger one is clear too); pushes below it
  * (first growing geometrically, then in ARC_PUSH_SAMPLES even steps) are then tried in order, and at the first clear one a is
  * advanced back toward the last overlapping one: where it first touches is the push (a non-convex
- * b can have a clear window nearer than the far side). */
-static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_real far, c2d_real *push, c2d_vec2 *pos) {
+ * b can have a clear window nearer than the far side). A hint (a corner's push back across a
+ * circle) is tried first the same way. */
+static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_real hint, c2d_real far, c2d_real *push, c2d_vec2 *pos) {
     c2d_shape start = moved(a, c2d_scale(n, far));
     c2d_real t, p_far, prev = 0;
     c2d_vec2 nn, q;
@@ -730,6 +731,17 @@ static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_r
     if (advance(&start, b, c2d_scale(n, -far), 1, &t, &nn, pos) != 1) return false;
     p_far = far * (1 - t);
     *push = p_far;
+    if (hint > 0 && hint < p_far) {
+        /* the push that takes one poking corner back across its circle, if that clears */
+        c2d_real p = hint * (1 + (c2d_real)1e-3) + (c2d_real)1e-3 * (c2d_real)C2D_ELLIPSE_TOLERANCE * far;
+        c2d_shape at = moved(a, c2d_scale(n, p));
+        int r;
+        if (!c2d_shape_overlap(&at, b) && (r = advance(&at, b, c2d_scale(n, -p), 1, &t, &nn, &q)) != 0) {
+            *push = r == 1 ? p * (1 - t) : p;
+            *pos = q;
+            return true;
+        }
+    }
     for (i = 1; i < 2 * ARC_PUSH_SAMPLES; ++i) {
         /* geometric steps up to p_far / ARC_PUSH_SAMPLES (a clear window just past the start),
          * then even ones */
@@ -750,13 +762,13 @@ static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_r
 }
 
 /* The push-out: the least of the pushes along the candidate directions (out from the sector's
- * center through a's reference point, the reverse, each radial side's outward normal), each found
- * by advancing a back from far away along it, so each leaves the shapes apart; and, for a ring,
- * the push into the hole, found by advancing a from the hole's center back out toward where it
- * is, when a fits there. Normal: the chosen direction (B toward A). */
+ * center through a's box center, the reverse, each radial side's outward normal, and from each
+ * corner of a that pokes across the inner or the outer circle straight back across it), each
+ * found by push_along, so each leaves the shapes apart. Normal: the chosen direction (B toward A). */
 static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     const c2d_arc *s = &b->as.arc;
     other o;
+    c2d_real hints[4 + 2 * C2D_MAX_POLYGON_VERTICES] = {0};
     c2d_vec2 dirs[4 + 2 * C2D_MAX_POLYGON_VERTICES], u, pos, best_pos = c2d_v2(0, 0), best_n, vs[C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4];
     c2d_real far, best = (c2d_real)INFINITY, p;
     c2d_aabb ba, bb;
@@ -788,26 +800,21 @@ static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
         c2d_vec2 v = c2d_sub(vs[i], s->center), w = c2d_unit_or_zero(v);
         c2d_real l = c2d_len(v), R = o.form == OTHER_CORE ? o.radius : 0;
         if (w.x == 0 && w.y == 0) continue;
-        if (s->inner_radius > 0 && l < s->inner_radius + R && l + R > s->inner_radius) dirs[nd++] = c2d_neg(w);
-        if (l + R > s->outer_radius && l < s->outer_radius + R) dirs[nd++] = w;
+        if (s->inner_radius > 0 && l < s->inner_radius + R && l + R > s->inner_radius) {
+            hints[nd] = l + R - s->inner_radius;
+            dirs[nd++] = c2d_neg(w);
+        }
+        if (l + R > s->outer_radius && l < s->outer_radius + R) {
+            hints[nd] = s->outer_radius + R - l;
+            dirs[nd++] = w;
+        }
     }
     far = (c2d_real)2 * (box_size(ba) + box_size(bb) + c2d_dist(c2d_aabb_center(ba), c2d_aabb_center(bb))) + 1;
     best_n = u;
     for (i = 0; i < nd; ++i) {
-        if (push_along(a, b, dirs[i], far, &p, &pos) && p < best) {
+        if (push_along(a, b, dirs[i], hints[i], far, &p, &pos) && p < best) {
             best = p;
             best_n = dirs[i];
-            best_pos = pos;
-        }
-    }
-    if (s->inner_radius > 0) {
-        c2d_vec2 to_c = c2d_sub(s->center, c2d_aabb_center(ba));
-        c2d_shape in_hole = moved(a, to_c);
-        c2d_real t0 = c2d_len(to_c), t;
-        c2d_vec2 nn;
-        if (t0 > 0 && !c2d_shape_overlap(&in_hole, b) && advance(&in_hole, b, c2d_neg(to_c), 1, &t, &nn, &pos) == 1 && t0 * (1 - t) < best) {
-            best = t0 * (1 - t);
-            best_n = c2d_scale(to_c, 1 / t0);
             best_pos = pos;
         }
     }

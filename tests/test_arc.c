@@ -102,6 +102,60 @@ static void test_reflex_sweep(void **state) {
     assert_true(c2d_shape_overlap(&seg_in, &w));
 }
 
+/* Two half rings facing each other: the closest points are inside both outer arcs, on the line
+ * of the centers (no end of either is near). */
+static void test_arc_arc(void **state) {
+    c2d_shape a = ring(0, 0, 0.5, 1, -PI / 2, PI / 2), b = ring(3, 0, 0.5, 1, PI / 2, 3 * PI / 2);
+    c2d_shape w = ring(3, 0, 0, 1, PI / 2, 3 * PI / 2);
+    c2d_distance_result d = c2d_shape_distance(&a, &b);
+    (void)state;
+    assert_near(d.distance, 1, 10 * AT);
+    assert_vec_near(d.normal, -1, 0, 1e-3);
+    assert_vec_near(d.point_a, 1, 0, 10 * AT);
+    assert_vec_near(d.point_b, 2, 0, 10 * AT);
+    assert_near(c2d_shape_distance(&b, &a).distance, d.distance, 0);
+    assert_near(c2d_shape_distance(&a, &w).distance, 1, 10 * AT);
+    b = moved(&b, c2d_v2(-1.001, 0));
+    assert_true(c2d_shape_overlap(&a, &b));
+    b = moved(&b, c2d_v2(0.002, 0));
+    assert_false(c2d_shape_overlap(&a, &b));
+}
+
+/* Two cases random tests once got wrong. An ellipse facing a ring's inner corner across its hole,
+ * whose closest points a coarse walk of the ellipse missed; and a rounded triangle in a ring's
+ * hole and mouth whose corner pokes 0.02 into the inner edge, where only the push straight back
+ * from that corner is small. */
+static void test_found_cases(void **state) {
+    c2d_shape a = ring(-0.714259207, 1.42006135, 0.924599707, 1.3190527, 3.3888123, 3.3888123 + 0.575630665), b;
+    c2d_ellipse e;
+    c2d_distance_result d;
+    (void)state;
+    assert_status(c2d_ellipse_make(c2d_v2((c2d_real)-0.000869985204, (c2d_real)1.06566346), (c2d_real)1.38001335, (c2d_real)0.29952985,
+                                   (c2d_real)atan2(-0.786523819, 0.61755991), &e), C2D_OK);
+    b = c2d_shape_from_ellipse(e);
+    d = c2d_shape_distance(&a, &b);
+    assert_near(d.distance, 0.979071, 1e-3);
+    {
+        c2d_shape closer = moved(&a, c2d_scale(d.normal, -d.distance));
+        assert_true(c2d_shape_distance(&closer, &b).distance <= 4e-3);
+    }
+    {
+        c2d_vec2 v[3];
+        c2d_rounded_polygon rp;
+        c2d_hit h;
+        v[0] = c2d_v2((c2d_real)-0.547523677, (c2d_real)-1.18303192);
+        v[1] = c2d_v2((c2d_real)-0.095618926, (c2d_real)-2.98251128);
+        v[2] = c2d_v2((c2d_real)0.607257366, (c2d_real)-1.21638155);
+        assert_status(c2d_rounded_polygon_make(v, 3, (c2d_real)0.394423246, &rp), C2D_OK);
+        a = ring(0.0661778077, -1.42117679, 1.0343082, 2.37253904, 5.2883687, 5.2883687 + 4.42445469);
+        b = c2d_shape_from_rounded_polygon(&rp);
+        assert_true(c2d_shape_hit(&b, &a, &h));
+        assert_true(c2d_len(h.delta) < 0.05);
+        b = moved(&b, c2d_mul_add(h.delta, (c2d_real)1e-4, h.normal));
+        assert_false(c2d_shape_overlap(&b, &a));
+    }
+}
+
 /* Touching is not overlapping: a box against the outer circle at angle 0 and against a radial side. */
 static void test_touching(void **state) {
     c2d_shape r = ring(0, 0, 0.5, 1, -PI / 4, PI / 4);
@@ -327,6 +381,8 @@ int main(void) {
         cmocka_unit_test(test_circle_in_hole),
         cmocka_unit_test(test_box_across_mouth),
         cmocka_unit_test(test_reflex_sweep),
+        cmocka_unit_test(test_arc_arc),
+        cmocka_unit_test(test_found_cases),
         cmocka_unit_test(test_touching),
         cmocka_unit_test(test_raycast),
         cmocka_unit_test(test_cast),

@@ -101,8 +101,10 @@ static inline c2d_shape c2d_shape_from_arc(const c2d_arc *v) { c2d_shape s; s.ty
  * C2D_MIN_SIZE). Its pair queries are exact (to rounding) against every kind but the ellipse,
  * which is within C2D_ELLIPSE_TOLERANCE of the pair's size; its push-out is the least of the
  * pushes along a few directions (out from its center through the other shape, the reverse, each
- * radial side's outward normal, and into a ring's hole), each found by conservative advancement
- * and so within C2D_ELLIPSE_TOLERANCE beyond the exact push along that direction, never short. */
+ * radial side's outward normal, and back across the inner or outer circle from each corner of the
+ * other shape that pokes across it), each found by conservative advancement and so at most
+ * C2D_ELLIPSE_TOLERANCE / 10 of the pair's size beyond a clear push along that direction, never
+ * short: it separates, but is not always the least translation that would. */
 C2D_API c2d_status c2d_arc_shape_make(c2d_vec2 center, c2d_real inner_radius, c2d_real outer_radius, c2d_real start_angle,
                                       c2d_real end_angle, c2d_arc *out);
 /* What c2d_arc_shape_make produces. */
