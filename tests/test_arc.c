@@ -156,6 +156,23 @@ static void test_found_cases(void **state) {
     }
 }
 
+/* An ellipse in a ring's hole poking 0.1 into the inner edge: the push-out back into the hole is
+ * a clear window along the direction toward the far side (which alone would push it 3.1). */
+static void test_ellipse_in_hole(void **state) {
+    c2d_shape r = ring(0, 0, 1, 2, 0, 2 * PI), e;
+    c2d_ellipse el;
+    c2d_hit h;
+    (void)state;
+    assert_status(c2d_ellipse_make(c2d_v2((c2d_real)0.2, 0), (c2d_real)0.9, (c2d_real)0.3, 0, &el), C2D_OK);
+    e = c2d_shape_from_ellipse(el);
+    assert_true(c2d_shape_overlap(&e, &r));
+    assert_true(c2d_shape_hit(&e, &r, &h));
+    assert_near(c2d_len(h.delta), 0.1, 1e-2);
+    assert_vec_near(h.normal, -1, 0, 1e-2);
+    e = moved(&e, c2d_mul_add(h.delta, (c2d_real)1e-4, h.normal));
+    assert_false(c2d_shape_overlap(&e, &r));
+}
+
 /* Touching is not overlapping: a box against the outer circle at angle 0 and against a radial side. */
 static void test_touching(void **state) {
     c2d_shape r = ring(0, 0, 0.5, 1, -PI / 4, PI / 4);
@@ -383,6 +400,7 @@ int main(void) {
         cmocka_unit_test(test_reflex_sweep),
         cmocka_unit_test(test_arc_arc),
         cmocka_unit_test(test_found_cases),
+        cmocka_unit_test(test_ellipse_in_hole),
         cmocka_unit_test(test_touching),
         cmocka_unit_test(test_raycast),
         cmocka_unit_test(test_cast),
