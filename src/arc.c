@@ -593,15 +593,6 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
     return best;
 }
 
-static c2d_distance_result no_distance(void) {
-    c2d_distance_result r;
-    r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
-    r.distance = 0;
-    r.iterations = 0;
-    r.status = C2D_DISTANCE_INVALID_INPUT;
-    return r;
-}
-
 /* The gap between the two shapes' bounding boxes (negative when they overlap), less a rounding
  * allowance: a lower bound of their distance. */
 static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) {
@@ -630,7 +621,7 @@ static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {
 }
 
 static c2d_distance_result pair_distance(const c2d_shape *a, const c2d_shape *b) {
-    c2d_distance_result r = no_distance();
+    c2d_distance_result r = c2d_distance_invalid();
     other o;
     closest c;
     c2d_real R;
@@ -830,16 +821,8 @@ static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
 }
 
 static c2d_manifold pair_manifold(const c2d_shape *a, const c2d_shape *b) {
-    c2d_manifold m;
+    c2d_manifold m = c2d_manifold_none();
     c2d_hit h;
-    int i;
-    m.normal = c2d_v2(0, 0);
-    m.count = 0;
-    for (i = 0; i < 2; ++i) {
-        m.points[i].point = c2d_v2(0, 0);
-        m.points[i].depth = 0;
-        m.points[i].id = 0;
-    }
     if (!c2d_kind_of(a->type)->solid || !c2d_kind_of(b->type)->solid) return m;
     if (!pair_hit(a, b, &h)) return m;
     m.normal = h.normal;
@@ -991,13 +974,6 @@ bool c2d_arc_raycast(const c2d_arc *s, c2d_raycast_input in, c2d_hit *out) {
 
 static bool k_valid(const c2d_shape *s) { return c2d_arc_shape_is_valid(&s->as.arc); }
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return arc_support(&s->as.arc, dir, o); }
-static c2d_aabb k_bounds(const c2d_shape *s) {
-    c2d_aabb b;
-    c2d_vec2 o = c2d_v2(0, 0);
-    b.lower = c2d_v2(arc_support(&s->as.arc, c2d_v2(-1, 0), o).x, arc_support(&s->as.arc, c2d_v2(0, -1), o).y);
-    b.upper = c2d_v2(arc_support(&s->as.arc, c2d_v2(1, 0), o).x, arc_support(&s->as.arc, c2d_v2(0, 1), o).y);
-    return b;
-}
 static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_arc_contains_point(&s->as.arc, p); }
 /* A translation moves the center; a rotation makes the sector again at its turned start angle. */
 static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
@@ -1020,6 +996,6 @@ static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { 
 
 const c2d_kind c2d_kind_arc = {
     .name = "arc", .solid = true, .rounded = false, .cast = C2D_CAST_DISTANCE,
-    .is_valid = k_valid, .usable = k_valid, .bounds = k_bounds, .contains = k_contains,
+    .is_valid = k_valid, .usable = k_valid, .bounds = c2d_bounds_from_support, .contains = k_contains,
     .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
 };

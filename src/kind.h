@@ -64,6 +64,13 @@ const c2d_kind *c2d_kind_of(c2d_shape_type t);
 /* The core view of a curved kind: form C2D_CORE_NONE, no radius (src/shape.c). */
 c2d_core_view c2d_core_none(const c2d_shape *s);
 
+/* The tight box of a kind from its support function along the four axes (src/shape.c). */
+c2d_aabb c2d_bounds_from_support(const c2d_shape *s);
+
+/* An empty manifold (count 0, all zero) and the distance of invalid input (src/shape.c). */
+c2d_manifold c2d_manifold_none(void);
+c2d_distance_result c2d_distance_invalid(void);
+
 /* The support point of a polygonal core view (every kind with one uses it; src/shape.c). */
 c2d_vec2 c2d_core_support(c2d_core_view c, c2d_vec2 dir, c2d_vec2 o);
 

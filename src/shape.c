@@ -19,7 +19,7 @@ static c2d_aabb zero_aabb(void) {
     return b;
 }
 
-static c2d_manifold empty_manifold(void) {
+c2d_manifold c2d_manifold_none(void) {
     c2d_manifold m;
     int i;
     m.normal = c2d_v2(0, 0);
@@ -32,7 +32,7 @@ static c2d_manifold empty_manifold(void) {
     return m;
 }
 
-static c2d_distance_result invalid_distance(void) {
+c2d_distance_result c2d_distance_invalid(void) {
     c2d_distance_result r;
     r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
     r.distance = 0;
@@ -88,6 +88,15 @@ static c2d_core_view core_view(c2d_core_form form, c2d_vec2 p1, c2d_vec2 p2, con
     v.polygon = poly;
     v.radius = radius;
     return v;
+}
+
+c2d_aabb c2d_bounds_from_support(const c2d_shape *s) {
+    const c2d_kind *k = c2d_kind_of(s->type);
+    c2d_vec2 o = c2d_v2(0, 0);
+    c2d_aabb b;
+    b.lower = c2d_v2(k->support(s, c2d_v2(-1, 0), o).x, k->support(s, c2d_v2(0, -1), o).y);
+    b.upper = c2d_v2(k->support(s, c2d_v2(1, 0), o).x, k->support(s, c2d_v2(0, 1), o).y);
+    return b;
 }
 
 c2d_core_view c2d_core_none(const c2d_shape *s) {
@@ -380,7 +389,7 @@ static bool hit_capsule_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit 
 static bool hit_polygon_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_polygon_hit_polygon(&a->as.polygon, &b->as.polygon, out); }
 
 /* Manifolds exist between 2D shapes only; a point or a segment gives none. */
-static c2d_manifold man_none(const c2d_shape *a, const c2d_shape *b) { (void)a; (void)b; return empty_manifold(); }
+static c2d_manifold man_none(const c2d_shape *a, const c2d_shape *b) { (void)a; (void)b; return c2d_manifold_none(); }
 static c2d_manifold man_aabb_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_aabb(a->as.aabb, b->as.aabb); }
 static c2d_manifold man_aabb_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_circle(a->as.aabb, b->as.circle); }
 static c2d_manifold man_aabb_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_capsule(a->as.aabb, b->as.capsule); }
@@ -439,7 +448,7 @@ static c2d_vec2 core_normal(c2d_segment ca, c2d_segment cb, c2d_segment_distance
  * c2d_distance's conventions: cores that meet give distance 0 and normal (0,0); rounded parts that
  * touch or overlap give distance 0 and one point halfway between the surfaces. */
 static c2d_distance_result dist_round(const c2d_shape *a, const c2d_shape *b) {
-    c2d_distance_result r = invalid_distance();
+    c2d_distance_result r = c2d_distance_invalid();
     c2d_segment ca, cb;
     c2d_real ra, rb, core;
     c2d_vec2 o, n;
@@ -587,7 +596,7 @@ bool c2d_shape_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
 c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_manifold m;
-    if (e == NULL) return empty_manifold();
+    if (e == NULL) return c2d_manifold_none();
     if (!e->flip) return e->manifold(a, b);
     m = e->manifold(b, a);
     if (m.count > 0) m.normal = c2d_neg(m.normal);
@@ -622,7 +631,7 @@ c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_distance_result r;
     c2d_vec2 t;
-    if (e == NULL || !shape_usable(a) || !shape_usable(b)) return invalid_distance();
+    if (e == NULL || !shape_usable(a) || !shape_usable(b)) return c2d_distance_invalid();
     if (!e->flip) {
         r = e->distance(a, b);
     } else {
