@@ -363,7 +363,8 @@ static bool arc_closed_contains(const c2d_arc *s, c2d_vec2 p) {
     c2d_real r2 = c2d_len_sq(v);
     if (r2 > s->outer_radius * s->outer_radius || r2 < s->inner_radius * s->inner_radius) return false;
     if (s->sweep_angle >= ARC_TWO_PI || r2 == 0) return true;
-    return rel_angle(v, s->start_angle) <= s->sweep_angle || c2d_cross(s->start_dir, v) == 0 || c2d_cross(v, s->end_dir) == 0;
+    return rel_angle(v, s->start_angle) <= s->sweep_angle || (c2d_cross(s->start_dir, v) == 0 && c2d_dot(s->start_dir, v) > 0) ||
+           (c2d_cross(v, s->end_dir) == 0 && c2d_dot(s->end_dir, v) > 0);
 }
 
 /* p in the closed polygon. */
@@ -472,15 +473,20 @@ static closest closest_with(const other *o, const c2d_arc *s) {
     c.pa = c.pb = o->ref;
     if (o->form == OTHER_ARC) no = arc_features(&o->s->as.arc, fo);
     else no = core_feats(o, fo);
-    if (arc_closed_contains(s, fo[0].a)) {
-        c.d = 0;
-        c.pa = c.pb = fo[0].a;
-        return c;
+    /* a point of each boundary piece of one inside the other (a ring's boundary has two) */
+    for (i = 0; i < no; ++i) {
+        if (arc_closed_contains(s, fo[i].a)) {
+            c.d = 0;
+            c.pa = c.pb = fo[i].a;
+            return c;
+        }
     }
-    if ((o->poly != NULL && poly_closed_contains(o->poly, fs[0].a)) || (o->form == OTHER_ARC && arc_closed_contains(&o->s->as.arc, fs[0].a))) {
-        c.d = 0;
-        c.pa = c.pb = fs[0].a;
-        return c;
+    for (j = 0; j < ns; ++j) {
+        if ((o->poly != NULL && poly_closed_contains(o->poly, fs[j].a)) || (o->form == OTHER_ARC && arc_closed_contains(&o->s->as.arc, fs[j].a))) {
+            c.d = 0;
+            c.pa = c.pb = fs[j].a;
+            return c;
+        }
     }
     for (i = 0; i < no; ++i)
         for (j = 0; j < ns; ++j) feat_feat(&fo[i], &fs[j], &c);

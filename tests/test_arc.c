@@ -100,6 +100,11 @@ static void test_reflex_sweep(void **state) {
     assert_near(c2d_shape_distance(&box_cut, &w).distance, 0.5, 10 * AT);
     assert_false(c2d_shape_overlap(&seg_across, &w));
     assert_true(c2d_shape_overlap(&seg_in, &w));
+    /* a point on the line of a side but behind the center is not on the side */
+    {
+        c2d_shape q = ring(0, 0, 0.5, 1, 0, PI / 2), p = c2d_shape_from_point(c2d_v2((c2d_real)-0.75, 0));
+        assert_near(c2d_shape_distance(&p, &q).distance, sqrt(0.75 * 0.75 + 0.25), 10 * AT);
+    }
 }
 
 /* Two half rings facing each other: the closest points are inside both outer arcs, on the line
