@@ -826,12 +826,85 @@ static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     return c2d_vec2_is_valid(out->delta) && c2d_vec2_is_valid(out->pos);
 }
 
+/* Where the push-out is a radial side's normal and a has a flat face against that side (a polygon
+ * edge, or a capsule's or segment's core, within about 2.5 degrees of parallel): that face clipped
+ * to the side, two points, each at its own depth, shifted so the deeper one has the hit's depth.
+ * Returns false (one point then) for any other contact. */
+static bool side_points(const other *o, const c2d_arc *s, c2d_vec2 n, c2d_real depth, c2d_manifold *m) {
+    c2d_vec2 p, q, t, v1, v2, e;
+    c2d_real L, s1, s2, d1, d2, best = 2, tmp;
+    int i;
+    if (n.x == c2d_right_perp(s->start_dir).x && n.y == c2d_right_perp(s->start_dir).y) {
+        p = c2d_mul_add(s->center, s->inner_radius, s->start_dir);
+        q = c2d_mul_add(s->center, s->outer_radius, s->start_dir);
+    } else if (n.x == c2d_left_perp(s->end_dir).x && n.y == c2d_left_perp(s->end_dir).y) {
+        p = c2d_mul_add(s->center, s->inner_radius, s->end_dir);
+        q = c2d_mul_add(s->center, s->outer_radius, s->end_dir);
+    } else {
+        return false;
+    }
+    if (o->form != OTHER_CORE || o->core.form == C2D_CORE_POINT) return false;
+    if (o->poly != NULL) {
+        /* the edge whose outward normal is most against n */
+        v1 = v2 = o->poly->vertices[0];
+        for (i = 0; i < o->poly->count; ++i) {
+            c2d_vec2 a = o->poly->vertices[i], b = o->poly->vertices[i + 1 < o->poly->count ? i + 1 : 0];
+            c2d_real d = c2d_dot(c2d_unit_or_zero(c2d_right_perp(c2d_sub(b, a))), n);
+            if (d < best) {
+                best = d;
+                v1 = a;
+                v2 = b;
+            }
+        }
+        if (!(best < (c2d_real)-0.999)) return false;
+    } else {
+        v1 = o->core.p1;
+        v2 = o->core.p2;
+        e = c2d_unit_or_zero(c2d_sub(v2, v1));
+        if (!(C2D_ABS(c2d_dot(e, n)) < (c2d_real)0.0447) || (e.x == 0 && e.y == 0)) return false;
+    }
+    t = c2d_sub(q, p);
+    L = c2d_len(t);
+    t = c2d_scale(t, 1 / L);
+    s1 = c2d_dot(c2d_sub(v1, p), t);
+    s2 = c2d_dot(c2d_sub(v2, p), t);
+    if (s1 > s2) {
+        e = v1, v1 = v2, v2 = e;
+        tmp = s1, s1 = s2, s2 = tmp;
+    }
+    if (!(s2 > 0 && s1 < L) || !(s2 > s1)) return false;
+    if (s1 < 0) v1 = c2d_lerp(v1, v2, -s1 / (s2 - s1)), s1 = 0;
+    if (s2 > L) v2 = c2d_lerp(v1, v2, (L - s1) / (s2 - s1)), s2 = L;
+    d1 = c2d_dot(c2d_sub(p, v1), n) + o->radius;
+    d2 = c2d_dot(c2d_sub(p, v2), n) + o->radius;
+    if (d2 > d1) {
+        e = v1, v1 = v2, v2 = e;
+        tmp = d1, d1 = d2, d2 = tmp;
+    }
+    if (!(d2 > 0) || !(C2D_ABS(d1 - depth) <= (c2d_real)0.01 * depth + (c2d_real)C2D_ELLIPSE_TOLERANCE * L)) return false;
+    d2 += depth - d1;
+    if (!(d2 > 0)) return false;
+    m->points[0].point = c2d_mul_add(v1, (c2d_real)0.5 * depth - o->radius, n);
+    m->points[0].depth = depth;
+    m->points[0].id = 0;
+    m->points[1].point = c2d_mul_add(v2, (c2d_real)0.5 * d2 - o->radius, n);
+    m->points[1].depth = d2;
+    m->points[1].id = 1;
+    m->count = 2;
+    return true;
+}
+
+/* One point where the contact is curved (the hit's point and depth); two where a flat face of a
+ * lies against a radial side along the push-out (side_points). */
 static c2d_manifold pair_manifold(const c2d_shape *a, const c2d_shape *b) {
     c2d_manifold m = c2d_manifold_none();
     c2d_hit h;
+    other o;
     if (!c2d_kind_of(a->type)->solid || !c2d_kind_of(b->type)->solid) return m;
     if (!pair_hit(a, b, &h)) return m;
     m.normal = h.normal;
+    other_make(a, &o);
+    if (side_points(&o, &b->as.arc, h.normal, c2d_len(h.delta), &m)) return m;
     m.points[0].point = h.pos;
     m.points[0].depth = c2d_len(h.delta);
     m.count = 1;

@@ -178,6 +178,35 @@ static void test_ellipse_in_hole(void **state) {
     assert_false(c2d_shape_overlap(&e, &r));
 }
 
+/* A box resting across a radial side: two manifold points at their own depths; a circle there: one. */
+static void test_side_manifold(void **state) {
+    c2d_shape r = ring(0, 0, 1, 3, PI / 2, 3 * PI / 2);  /* the left half; sides on the y axis */
+    c2d_shape box = c2d_shape_from_aabb(box_c(0.9, 2, 1, 0.5));  /* x from -0.1: 0.1 deep in the side at x = 0 */
+    c2d_polygon tilted;
+    c2d_shape t;
+    c2d_manifold m = c2d_shape_manifold(&box, &r);
+    (void)state;
+    assert_int_equal(m.count, 2);
+    assert_vec_near(m.normal, 1, 0, AT);
+    assert_near(m.points[0].depth, 0.1, 1e-3);
+    assert_near(m.points[1].depth, 0.1, 1e-3);
+    assert_near(m.points[0].point.x, -0.05, 1e-3);
+    assert_near(fabs((double)(m.points[0].point.y - m.points[1].point.y)), 1, 1e-3);
+    /* tilted a little: the two depths differ, the deeper one is first */
+    tilted = poly_box(0.9, 2, 1, 0.5, 0.02);
+    t = c2d_shape_from_polygon(&tilted);
+    m = c2d_shape_manifold(&t, &r);
+    assert_int_equal(m.count, 2);
+    assert_true(m.points[0].depth > m.points[1].depth + 0.01);
+    /* a circle against the same side: one point */
+    {
+        c2d_shape c = c2d_shape_from_circle(circ(0.4, 2, 0.5));
+        m = c2d_shape_manifold(&c, &r);
+        assert_int_equal(m.count, 1);
+        assert_near(m.points[0].depth, 0.1, 1e-3);
+    }
+}
+
 /* Touching is not overlapping: a box against the outer circle at angle 0 and against a radial side. */
 static void test_touching(void **state) {
     c2d_shape r = ring(0, 0, 0.5, 1, -PI / 4, PI / 4);
@@ -406,6 +435,7 @@ int main(void) {
         cmocka_unit_test(test_arc_arc),
         cmocka_unit_test(test_found_cases),
         cmocka_unit_test(test_ellipse_in_hole),
+        cmocka_unit_test(test_side_manifold),
         cmocka_unit_test(test_touching),
         cmocka_unit_test(test_raycast),
         cmocka_unit_test(test_cast),
