@@ -104,7 +104,8 @@ static inline c2d_shape c2d_shape_from_arc(const c2d_arc *v) { c2d_shape s; s.ty
  * radial side's outward normal, and back across the inner or outer circle from each corner of the
  * other shape that pokes across it), each found by conservative advancement and so at most
  * C2D_ELLIPSE_TOLERANCE / 10 of the pair's size beyond a clear push along that direction, never
- * short: it separates, but is not always the least translation that would. */
+ * short: it separates, but is not always the least translation that would. Its manifold has the
+ * hit's point and depth, and a second point where a flat face lies against a radial side. */
 C2D_API c2d_status c2d_arc_shape_make(c2d_vec2 center, c2d_real inner_radius, c2d_real outer_radius, c2d_real start_angle,
                                       c2d_real end_angle, c2d_arc *out);
 /* What c2d_arc_shape_make produces. */
