@@ -42,8 +42,10 @@ bool c2d_arc_shape_is_valid(const c2d_arc *a) {
 /* Angle of v from the +x axis, minus a0, wrapped into [0, 2 pi). */
 static c2d_real rel_angle(c2d_vec2 v, c2d_real a0) {
     c2d_real t = C2D_ATAN2(v.y, v.x) - a0;
-    while (t < 0) t += ARC_TWO_PI;
-    while (t >= ARC_TWO_PI) t -= ARC_TWO_PI;
+    /* a valid a0 lies in [0, 2 pi), so one turn up is enough; anything else (an unchecked shape's
+     * bounds) or a sum that rounds to 2 pi gives 0 */
+    if (t < 0) t += ARC_TWO_PI;
+    if (!(t >= 0 && t < ARC_TWO_PI)) t = 0;
     return t;
 }
 
@@ -341,6 +343,9 @@ static int core_curves(const other *o, curve *k) {
     return n;
 }
 
+/* The sector's containment without its validity check (the pair queries checked it first). */
+static bool arc_in(const void *ctx, c2d_vec2 p) { return c2d_arc_contains_point(&((const c2d_shape *)ctx)->as.arc, p); }
+
 static bool shape_in(const void *ctx, c2d_vec2 p) {
     const c2d_shape *s = (const c2d_shape *)ctx;
     return c2d_kind_of(s->type)->contains(s, p);
@@ -391,12 +396,12 @@ static bool overlap_with(const other *o, const c2d_arc *s, const c2d_shape *ss) 
         /* a point or a segment: its own points against S's boundary curves */
         feat g = seg_feat(o->core.p1, o->core.form == C2D_CORE_SEGMENT ? o->core.p2 : o->core.p1);
         nk = arc_curves(s, k);
-        return feat_meets(&g, k, nk, shape_in, ss);
+        return feat_meets(&g, k, nk, arc_in, ss);
     }
     nf = arc_features(s, f);
     nk = o->form == OTHER_ARC ? arc_curves(&o->s->as.arc, k) : core_curves(o, k);
     for (i = 0; i < nf; ++i)
-        if (feat_meets(&f[i], k, nk, shape_in, o->s)) return true;
+        if (feat_meets(&f[i], k, nk, o->form == OTHER_ARC ? arc_in : shape_in, o->s)) return true;
     return false;
 }
 
@@ -1053,7 +1058,8 @@ bool c2d_arc_raycast(const c2d_arc *s, c2d_raycast_input in, c2d_hit *out) {
 
 static bool k_valid(const c2d_shape *s) { return c2d_arc_shape_is_valid(&s->as.arc); }
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return arc_support(&s->as.arc, dir, o); }
-static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_arc_contains_point(&s->as.arc, p); }
+/* Only a valid arc contains anything (c2d_arc_contains_point alone takes what it is given). */
+static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_arc_shape_is_valid(&s->as.arc) && c2d_arc_contains_point(&s->as.arc, p); }
 /* A translation moves the center; a rotation makes the sector again at its turned start angle. */
 static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
     c2d_shape r = *s;

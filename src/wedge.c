@@ -50,7 +50,8 @@ static c2d_vec2 wedge_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
 
 static bool k_valid(const c2d_shape *s) { return c2d_convex_wedge_is_valid(&s->as.wedge); }
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return wedge_support(&s->as.wedge, dir, o); }
-static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_arc_contains_point(&s->as.wedge, p); }
+/* Only a valid wedge contains anything (c2d_arc_contains_point alone takes what it is given). */
+static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_convex_wedge_is_valid(&s->as.wedge) && c2d_arc_contains_point(&s->as.wedge, p); }
 /* The sector made again at its moved center and turned start angle (so its directions match its
  * angles as c2d_arc_is_valid wants); a copy with turned directions if that is refused. */
 static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {

@@ -170,7 +170,7 @@ static c2d_shape take_shape(bytes *b) {
     return s;
 }
 
-static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded polygon", "ellipse", "wedge"};
+static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded polygon", "ellipse", "wedge", "arc"};
 
 #define REQUIRE(cond, what)                                                                                                    \
     do {                                                                                                                       \
