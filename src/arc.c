@@ -17,6 +17,7 @@
 #define ARC_MAX_PARAMS (2 * ARC_MAX_CURVES + 2)
 #define ARC_WALK_MAX 1024
 #define ARC_WALK_STEP 128
+#define ARC_WALK_REFINE 4
 #define ARC_CA_MAX_ITER 1024
 #define ARC_PUSH_SAMPLES 16
 
@@ -42,8 +43,9 @@ bool c2d_arc_shape_is_valid(const c2d_arc *a) {
 /* Angle of v from the +x axis, minus a0, wrapped into [0, 2 pi). */
 static c2d_real rel_angle(c2d_vec2 v, c2d_real a0) {
     c2d_real t = C2D_ATAN2(v.y, v.x) - a0;
-    /* a valid a0 lies in [0, 2 pi), so one turn up is enough; anything else (an unchecked shape's
-     * bounds) or a sum that rounds to 2 pi gives 0 */
+    /* a valid a0 lies in [0, 2 pi), so t is in (-3 pi, pi] and two turns up are enough; anything
+     * else (an unchecked shape's bounds) or a sum that rounds to 2 pi gives 0 */
+    if (t < 0) t += ARC_TWO_PI;
     if (t < 0) t += ARC_TWO_PI;
     if (!(t >= 0 && t < ARC_TWO_PI)) t = 0;
     return t;
@@ -551,11 +553,12 @@ static c2d_real walk_refine(const other *o, const c2d_arc *s, c2d_real lo, c2d_r
 /* A curved convex kind against the sector: the least signed distance to S of its boundary points,
  * walked by the support function's normal angle. The walk is sampled so that neighbouring samples
  * lie at most 1/ARC_WALK_STEP of the shape's size apart (a flat side moves fast with the angle),
- * and each local least is refined by golden section between its neighbours. */
+ * and the ARC_WALK_REFINE least local minima are refined by golden section between their
+ * neighbours. */
 static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d_vec2 *pa, c2d_vec2 *pb) {
     c2d_real phi[ARC_WALK_MAX], v[ARC_WALK_MAX], best = (c2d_real)INFINITY, step;
     c2d_vec2 pt[ARC_WALK_MAX], on, qa, qb;
-    int n = 0, i;
+    int n = 0, i, k, nm, mins[ARC_WALK_REFINE];
     c2d_aabb b = o->k->bounds(o->s);
     step = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) / ARC_WALK_STEP;
     phi[n] = 0;
@@ -586,10 +589,22 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
             return v[i];
         }
     }
+    /* the ARC_WALK_REFINE least local minima (a plateau of equal samples counts once) */
+    nm = 0;
     for (i = 0; i < n; ++i) {
-        int ip = (i + 1) % n, im = (i + n - 1) % n;
-        c2d_real lo = i == 0 ? phi[n - 1] - ARC_TWO_PI : phi[im], hi = i == n - 1 ? ARC_TWO_PI : phi[ip], f;
-        if (v[i] > v[ip] || v[i] > v[im]) continue;
+        int ip = (i + 1) % n, im = (i + n - 1) % n, j;
+        if (v[i] > v[ip] || v[i] >= v[im]) continue;
+        if (nm < ARC_WALK_REFINE) j = nm++;
+        else if (v[i] < v[mins[ARC_WALK_REFINE - 1]]) j = ARC_WALK_REFINE - 1;
+        else continue;
+        for (; j > 0 && v[mins[j - 1]] > v[i]; --j) mins[j] = mins[j - 1];
+        mins[j] = i;
+    }
+    if (nm == 0) mins[nm++] = 0;
+    for (k = 0; k < nm; ++k) {
+        int i2 = mins[k], ip = (i2 + 1) % n, im = (i2 + n - 1) % n;
+        c2d_real lo = i2 == 0 ? phi[n - 1] - ARC_TWO_PI : phi[im], hi = i2 == n - 1 ? ARC_TWO_PI : phi[ip], f;
+        i = i2;
         f = walk_refine(o, s, lo, hi, &qa, &qb);
         if (v[i] < f) {
             qa = pt[i];
