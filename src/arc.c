@@ -1014,7 +1014,7 @@ static c2d_vec2 nearest_normal(const c2d_arc *s, c2d_vec2 p) {
 bool c2d_arc_raycast(const c2d_arc *s, c2d_raycast_input in, c2d_hit *out) {
     curve k[4];
     int nk, n = 0, i, j, which[ARC_MAX_PARAMS];
-    c2d_real u[ARC_MAX_PARAMS], tmax;
+    c2d_real u[ARC_MAX_PARAMS], tmax, ts, te;
     feat ray;
     if (!c2d_arc_shape_is_valid(s) || !c2d_raycast_input_is_valid(in) || !c2d_vec2_in_range(in.origin) || out == NULL) return false;
     tmax = in.max_fraction;
@@ -1030,7 +1030,18 @@ bool c2d_arc_raycast(const c2d_arc *s, c2d_raycast_input in, c2d_hit *out) {
         if (!(l > 0)) return false;
         tmax = (c2d_dist(in.origin, s->center) + s->outer_radius) * 2 / l + 1;
     }
-    ray = seg_feat(in.origin, c2d_mul_add(in.origin, tmax, in.translation));
+    /* only the part of the ray near the outer circle (a long ray's parameter would lose the digits
+     * of a small shape) */
+    {
+        c2d_real dd = c2d_len_sq(in.translation), tc, h;
+        if (!(dd > 0)) return false;
+        tc = c2d_dot(c2d_sub(s->center, in.origin), in.translation) / dd;
+        h = (c2d_real)2 * s->outer_radius / C2D_SQRT(dd);
+        ts = c2d_maxr(0, tc - h);
+        te = c2d_minr(tmax, tc + h);
+        if (!(te > ts)) return false;
+    }
+    ray = seg_feat(c2d_mul_add(in.origin, ts, in.translation), c2d_mul_add(in.origin, te, in.translation));
     nk = arc_curves(s, k);
     for (i = 0; i < nk; ++i) {
         int m = feat_cross(&ray, &k[i], u, n);
@@ -1060,7 +1071,8 @@ bool c2d_arc_raycast(const c2d_arc *s, c2d_raycast_input in, c2d_hit *out) {
             /* arc_curves puts the start side's line before the end side's, last */
             n2 = which[i] == nk - 2 ? c2d_right_perp(s->start_dir) : c2d_left_perp(s->end_dir);
         }
-        out->time = u[i] * tmax;
+        if (n2.x == 0 && n2.y == 0) n2 = c2d_neg(c2d_unit_or_zero(in.translation));
+        out->time = c2d_minr(ts + u[i] * (te - ts), te);
         out->pos = p;
         out->normal = n2;
         out->delta = C2D_ISFINITE(in.max_fraction) ? c2d_scale(in.translation, out->time - in.max_fraction) : c2d_v2(0, 0);
