@@ -607,7 +607,7 @@ bool c2d_segment_raycast(c2d_segment s, c2d_raycast_input in, c2d_hit *out) {
     size = ((C2D_ABS(ox) + C2D_ABS(oy)) + (C2D_ABS(dx) + C2D_ABS(dy))) + ((C2D_ABS(ax) + C2D_ABS(ay)) + (C2D_ABS(bx) + C2D_ABS(by)));
     ee = ex * ex + ey * ey;
     /* in range, and e long enough to normalise (the general code gives a tiny segment a zero normal) */
-    fast = (size <= RAY_FAST_RANGE) & ((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)) & (ee >= RAY_FAST_MIN_DD);
+    fast = (size <= RAY_FAST_RANGE) & (mf > 0) & ((mf <= RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY)) & (ee >= RAY_FAST_MIN_DD);
     if (!(fast & (den > 0) & (tn >= 0) & (sn >= 0) & (sn <= den) & ((mf == (c2d_real)INFINITY) | (tn <= mf * den)))) {
         if (!fast) return segment_cast_slow(s.p1, s.p2, c2d_v2(ox, oy), c2d_v2(dx, dy), mf, out);
         return false;

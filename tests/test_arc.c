@@ -334,6 +334,15 @@ static void test_bad_input(void **state) {
     assert_false(c2d_shape_overlap(&s, &s));
     sw = c2d_shape_cast(&s, c2d_v2(1, 0), &box, c2d_v2(0, 0));
     assert_false(sw.has_hit);
+    /* found by fuzz_queries once the arc joined: a segment's ray cast with a negative max_fraction
+     * so small that max_fraction * den underflowed to -0 took the fast path's hit */
+    {
+        c2d_segment g = {{(c2d_real)1e-7, (c2d_real)1e-7}, {(c2d_real)1e-7, (c2d_real)-0.125}};
+        in.origin = c2d_v2((c2d_real)1e-7, (c2d_real)1e-7);
+        in.translation = c2d_v2((c2d_real)1.77124e-15, (c2d_real)1e-7);
+        in.max_fraction = (c2d_real)-1.57721e-30;
+        assert_false(c2d_segment_raycast(g, in, &h));
+    }
 }
 
 /* A random point strictly inside the shape (rejection sampling in its box), or false. */
