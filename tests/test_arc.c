@@ -334,6 +334,28 @@ static void test_bad_input(void **state) {
     assert_false(c2d_shape_overlap(&s, &s));
     sw = c2d_shape_cast(&s, c2d_v2(1, 0), &box, c2d_v2(0, 0));
     assert_false(sw.has_hit);
+    /* found by fuzz_queries: hand-broken curved shapes contained points */
+    {
+        c2d_arc w;
+        c2d_ellipse e;
+        c2d_shape ws, es;
+        memset(&w, 0, sizeof w);
+        w.center = c2d_v2((c2d_real)1e-7, (c2d_real)1e-7);
+        w.outer_radius = (c2d_real)INFINITY;
+        w.start_angle = (c2d_real)-1e7;
+        w.sweep_angle = (c2d_real)INFINITY;
+        ws = c2d_shape_from_wedge(&w);
+        assert_false(c2d_shape_contains_point(&ws, c2d_v2(0, 0)));
+        ws.type = C2D_SHAPE_ARC;
+        assert_false(c2d_shape_contains_point(&ws, c2d_v2(0, 0)));
+        e.center = c2d_v2(0, 0);
+        e.radii = c2d_v2(1, (c2d_real)1e-9);  /* a ratio beyond 1e6 */
+        e.rotation.c = 1;
+        e.rotation.s = 0;
+        es = c2d_shape_from_ellipse(e);
+        assert_false(c2d_shape_is_valid(&es));
+        assert_false(c2d_shape_contains_point(&es, c2d_v2(0, 0)));
+    }
     /* found by fuzz_queries once the arc joined: a segment's ray cast with a negative max_fraction
      * so small that max_fraction * den underflowed to -0 took the fast path's hit */
     {
