@@ -807,13 +807,15 @@ typedef enum cast_path {
     PATH_POINT,   /* a point against a solid: a ray cast */
     PATH_DISKS,   /* two circles: a ray cast against the summed circle */
     PATH_CORES,   /* polygonal cores with radii: the Minkowski difference */
-    PATH_SUPPORT  /* anything else: conservative advancement on support functions */
+    PATH_SUPPORT, /* a convex kind known only by its support function: conservative advancement */
+    PATH_DISTANCE /* a kind that is not convex (the arc): conservative advancement on its distance */
 } cast_path;
 
 static cast_path choose_path(const c2d_kind *ka, const c2d_kind *kb) {
     if (ka->cast == C2D_CAST_BOX && kb->cast == C2D_CAST_BOX) return PATH_BOXES;
     if ((ka->cast == C2D_CAST_POINT && kb->solid) || (kb->cast == C2D_CAST_POINT && ka->solid)) return PATH_POINT;
     if (ka->cast == C2D_CAST_DISK && kb->cast == C2D_CAST_DISK) return PATH_DISKS;
+    if (ka->cast == C2D_CAST_DISTANCE || kb->cast == C2D_CAST_DISTANCE) return PATH_DISTANCE;
     if (ka->cast != C2D_CAST_SUPPORT && kb->cast != C2D_CAST_SUPPORT) return PATH_CORES;
     return PATH_SUPPORT;
 }
@@ -1054,6 +1056,11 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
         c = cast_general(&cb, &qa, o, d, closed);
         break;
     case PATH_SUPPORT: c = cast_support(a, b, d); break;
+    case PATH_DISTANCE: {
+        int r = c2d_arc_cast(a, b, d, &c.t, &c.normal, &c.pos);
+        c.kind = r == 1 ? CAST_ENTER : (r == 2 ? CAST_INSIDE : CAST_MISS);
+        break;
+    }
     }
     if (c.kind == CAST_INSIDE) {
         /* overlapping at the start: the static push-out; touching (the static test finds no

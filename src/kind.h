@@ -13,7 +13,8 @@ typedef enum c2d_cast_kind {
     C2D_CAST_DISK,    /* a c2d_circle payload: a ray cast against the circle of the summed radius */
     C2D_CAST_CORE,    /* a polygonal core plus a radius: the exact Minkowski-difference cast */
     C2D_CAST_SUPPORT, /* only a support function: conservative advancement (src/support.c) */
-    C2D_CAST_PIECES   /* made of convex pieces (piece_count, piece): each piece cast, then settled */
+    C2D_CAST_PIECES,  /* made of convex pieces (piece_count, piece): each piece cast, then settled */
+    C2D_CAST_DISTANCE /* not convex: conservative advancement on c2d_shape_distance (src/arc.c) */
 } c2d_cast_kind;
 
 /* The form of a kind's polygonal core. */
@@ -61,12 +62,20 @@ extern const c2d_kind c2d_kind_rounded_polygon;  /* src/rounded_polygon.c */
 extern const c2d_kind c2d_kind_ellipse;          /* src/ellipse.c */
 extern const c2d_kind c2d_kind_wedge;            /* src/wedge.c */
 extern const c2d_kind c2d_kind_concave;          /* src/concave_shape.c */
+extern const c2d_kind c2d_kind_arc;              /* src/arc.c */
 
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);
 
 /* The core view of a curved kind: form C2D_CORE_NONE, no radius (src/shape.c). */
 c2d_core_view c2d_core_none(const c2d_shape *s);
+
+/* The tight box of a kind from its support function along the four axes (src/shape.c). */
+c2d_aabb c2d_bounds_from_support(const c2d_shape *s);
+
+/* An empty manifold (count 0, all zero) and the distance of invalid input (src/shape.c). */
+c2d_manifold c2d_manifold_none(void);
+c2d_distance_result c2d_distance_invalid(c2d_status why);
 
 /* The support point of a polygonal core view (every kind with one uses it; src/shape.c). */
 c2d_vec2 c2d_core_support(c2d_core_view c, c2d_vec2 dir, c2d_vec2 o);
@@ -96,5 +105,16 @@ bool c2d_pieces_overlap(const c2d_shape *a, const c2d_shape *b);
 bool c2d_pieces_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
 c2d_manifold c2d_pieces_manifold(const c2d_shape *a, const c2d_shape *b);
 c2d_distance_result c2d_pieces_distance(const c2d_shape *a, const c2d_shape *b);
+/* ---- the arc's pair queries (src/arc.c) ----
+ * Any kind against an arc, in either order but with the arc second unless both are sectors (arc
+ * or wedge; then the order is fixed inside, so each query is symmetric to the bit). Exact for
+ * kinds with a polygonal core and for sectors; C2D_ELLIPSE_TOLERANCE for other curved kinds. */
+bool c2d_arc_pair_overlap(const c2d_shape *a, const c2d_shape *b);
+bool c2d_arc_pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
+c2d_manifold c2d_arc_pair_manifold(const c2d_shape *a, const c2d_shape *b);
+c2d_distance_result c2d_arc_pair_distance(const c2d_shape *a, const c2d_shape *b);
+/* Linear cast of a by d against a still b by conservative advancement on c2d_shape_distance; the
+ * return and outputs as c2d_support_cast's. */
+int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t, c2d_vec2 *normal, c2d_vec2 *pos);
 
 #endif /* COLLIDE2D_KIND_H */

@@ -81,7 +81,7 @@ static c2d_real support(const c2d_shape *s, c2d_vec2 d) {
             if (v > best) best = v;
         }
         return best;
-    case C2D_SHAPE_ROUNDED_POLYGON: case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: case C2D_SHAPE_CONCAVE: /* not a mover's shape (shape_kind_ok) */
+    case C2D_SHAPE_ROUNDED_POLYGON: case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: case C2D_SHAPE_CONCAVE: case C2D_SHAPE_ARC: /* not a mover's shape (shape_kind_ok) */
     case C2D_SHAPE_TYPE_COUNT: break;
     }
     return 0;

@@ -20,7 +20,7 @@ static c2d_aabb zero_aabb(void) {
     return b;
 }
 
-static c2d_manifold empty_manifold(void) {
+c2d_manifold c2d_manifold_none(void) {
     c2d_manifold m;
     int i;
     m.normal = c2d_v2(0, 0);
@@ -33,8 +33,8 @@ static c2d_manifold empty_manifold(void) {
     return m;
 }
 
-/* The result of a refused distance query: distance 0, zero points, why in error. */
-static c2d_distance_result invalid_distance(c2d_status why) {
+/* The result of a refused distance query: distance 0, zero points, why in error (src/kind.h). */
+c2d_distance_result c2d_distance_invalid(c2d_status why) {
     c2d_distance_result r;
     r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
     r.distance = 0;
@@ -91,6 +91,15 @@ static c2d_core_view core_view(c2d_core_form form, c2d_vec2 p1, c2d_vec2 p2, con
     v.polygon = poly;
     v.radius = radius;
     return v;
+}
+
+c2d_aabb c2d_bounds_from_support(const c2d_shape *s) {
+    const c2d_kind *k = c2d_kind_of(s->type);
+    c2d_vec2 o = c2d_v2(0, 0);
+    c2d_aabb b;
+    b.lower = c2d_v2(k->support(s, c2d_v2(-1, 0), o).x, k->support(s, c2d_v2(0, -1), o).y);
+    b.upper = c2d_v2(k->support(s, c2d_v2(1, 0), o).x, k->support(s, c2d_v2(0, 1), o).y);
+    return b;
 }
 
 c2d_core_view c2d_core_none(const c2d_shape *s) {
@@ -232,6 +241,7 @@ static const c2d_kind *const k_kinds[C2D_SHAPE_TYPE_COUNT] = {
     [C2D_SHAPE_ELLIPSE] = &c2d_kind_ellipse,
     [C2D_SHAPE_WEDGE] = &c2d_kind_wedge,
     [C2D_SHAPE_CONCAVE] = &c2d_kind_concave,
+    [C2D_SHAPE_ARC] = &c2d_kind_arc,
 };
 
 const c2d_kind *c2d_kind_of(c2d_shape_type t) { return type_known(t) ? k_kinds[t] : NULL; }
@@ -383,7 +393,7 @@ static bool hit_capsule_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit 
 static bool hit_polygon_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_polygon_hit_polygon(&a->as.polygon, &b->as.polygon, out); }
 
 /* Manifolds exist between 2D shapes only; a point or a segment gives none. */
-static c2d_manifold man_none(const c2d_shape *a, const c2d_shape *b) { (void)a; (void)b; return empty_manifold(); }
+static c2d_manifold man_none(const c2d_shape *a, const c2d_shape *b) { (void)a; (void)b; return c2d_manifold_none(); }
 static c2d_manifold man_aabb_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_aabb(a->as.aabb, b->as.aabb); }
 static c2d_manifold man_aabb_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_circle(a->as.aabb, b->as.circle); }
 static c2d_manifold man_aabb_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_capsule(a->as.aabb, b->as.capsule); }
@@ -442,7 +452,7 @@ static c2d_vec2 core_normal(c2d_segment ca, c2d_segment cb, c2d_segment_distance
  * c2d_distance's conventions: cores that meet give distance 0 and normal (0,0); rounded parts that
  * touch or overlap give distance 0 and one point halfway between the surfaces. */
 static c2d_distance_result dist_round(const c2d_shape *a, const c2d_shape *b) {
-    c2d_distance_result r = invalid_distance(C2D_ERR_OUT_OF_RANGE);
+    c2d_distance_result r = c2d_distance_invalid(C2D_ERR_OUT_OF_RANGE);
     c2d_segment ca, cb;
     c2d_real ra, rb, core;
     c2d_vec2 o, n;
@@ -523,7 +533,16 @@ typedef struct pair_entry {
     C2D_PIECES_PAIR(t, C2D_SHAPE_POINT), C2D_PIECES_PAIR(t, C2D_SHAPE_SEGMENT), C2D_PIECES_PAIR(t, C2D_SHAPE_AABB), \
     C2D_PIECES_PAIR(t, C2D_SHAPE_CIRCLE), C2D_PIECES_PAIR(t, C2D_SHAPE_CAPSULE), C2D_PIECES_PAIR(t, C2D_SHAPE_POLYGON), \
     C2D_PIECES_PAIR(t, C2D_SHAPE_ROUNDED_POLYGON), C2D_PIECES_PAIR(t, C2D_SHAPE_ELLIPSE), C2D_PIECES_PAIR(t, C2D_SHAPE_WEDGE), \
+    C2D_PIECES_PAIR(t, C2D_SHAPE_ARC), \
     [t][t] = { c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, false }
+/* The arc's row: the other kind first, the arc second (flip for the arc first); the arc against
+ * itself orders the two inside. */
+#define C2D_ARC_PAIR(tb) C2D_PAIR(tb, C2D_SHAPE_ARC, c2d_arc_pair_overlap, c2d_arc_pair_hit, c2d_arc_pair_manifold, c2d_arc_pair_distance)
+#define C2D_ARC_ROW \
+    C2D_ARC_PAIR(C2D_SHAPE_POINT), C2D_ARC_PAIR(C2D_SHAPE_SEGMENT), C2D_ARC_PAIR(C2D_SHAPE_AABB), C2D_ARC_PAIR(C2D_SHAPE_CIRCLE), \
+    C2D_ARC_PAIR(C2D_SHAPE_CAPSULE), C2D_ARC_PAIR(C2D_SHAPE_POLYGON), C2D_ARC_PAIR(C2D_SHAPE_ROUNDED_POLYGON), \
+    C2D_ARC_PAIR(C2D_SHAPE_ELLIPSE), C2D_ARC_PAIR(C2D_SHAPE_WEDGE), \
+    C2D_SELF(C2D_SHAPE_ARC, c2d_arc_pair_overlap, c2d_arc_pair_hit, c2d_arc_pair_manifold, c2d_arc_pair_distance)
 
 static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SELF(C2D_SHAPE_POINT, ov_point_point, hit_point_point, man_none, dist_round),
@@ -556,6 +575,8 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SUPPORT_PAIR(C2D_SHAPE_ELLIPSE, C2D_SHAPE_WEDGE),
     /* kinds made of convex pieces against every kind */
     C2D_PIECES_ROW(C2D_SHAPE_CONCAVE),
+    /* the arc (not convex) against every kind (src/arc.c) */
+    C2D_ARC_ROW,
 };
 
 #undef C2D_SELF
@@ -564,6 +585,8 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
 #undef C2D_SUPPORT_ROW
 #undef C2D_PIECES_PAIR
 #undef C2D_PIECES_ROW
+#undef C2D_ARC_PAIR
+#undef C2D_ARC_ROW
 
 /* The table cell for (a, b), or NULL (after the assert) for a NULL shape or an unknown tag. */
 static const pair_entry *pair_lookup(const c2d_shape *a, const c2d_shape *b) {
@@ -594,7 +617,7 @@ bool c2d_shape_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
 c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_manifold m;
-    if (e == NULL) return empty_manifold();
+    if (e == NULL) return c2d_manifold_none();
     if (!e->flip) return e->manifold(a, b);
     m = e->manifold(b, a);
     if (m.count > 0) m.normal = c2d_neg(m.normal);
@@ -631,7 +654,7 @@ c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     c2d_vec2 t;
     if (e == NULL || !shape_usable(a) || !shape_usable(b)) {
         c2d_status why = c2d_shape_status(a);
-        return invalid_distance(why != C2D_OK ? why : c2d_shape_status(b));
+        return c2d_distance_invalid(why != C2D_OK ? why : c2d_shape_status(b));
     }
     if (!e->flip) {
         r = e->distance(a, b);

@@ -415,16 +415,8 @@ bool c2d_support_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
 }
 
 c2d_manifold c2d_support_manifold(const c2d_shape *a, const c2d_shape *b) {
-    c2d_manifold m;
+    c2d_manifold m = c2d_manifold_none();
     sp_result r;
-    int i;
-    m.normal = c2d_v2(0, 0);
-    m.count = 0;
-    for (i = 0; i < 2; ++i) {
-        m.points[i].point = c2d_v2(0, 0);
-        m.points[i].depth = 0;
-        m.points[i].id = 0;
-    }
     /* manifolds exist between 2D shapes only */
     if (a == NULL || b == NULL || c2d_kind_of(a->type) == NULL || c2d_kind_of(b->type) == NULL) return m;
     if (!c2d_kind_of(a->type)->solid || !c2d_kind_of(b->type)->solid) return m;

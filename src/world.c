@@ -71,7 +71,7 @@ static bool shape_finite(const c2d_shape *s) {
     case C2D_SHAPE_ELLIPSE:
         return c2d_vec2_is_valid(s->as.ellipse.center) && c2d_vec2_is_valid(s->as.ellipse.radii) &&
                C2D_ISFINITE(s->as.ellipse.rotation.c) && C2D_ISFINITE(s->as.ellipse.rotation.s);
-    case C2D_SHAPE_WEDGE:
+    case C2D_SHAPE_WEDGE: case C2D_SHAPE_ARC:
         return c2d_vec2_is_valid(s->as.wedge.center) && C2D_ISFINITE(s->as.wedge.outer_radius) && C2D_ISFINITE(s->as.wedge.sweep_angle) &&
                C2D_ISFINITE(s->as.wedge.start_angle) && c2d_vec2_is_valid(s->as.wedge.start_dir) && c2d_vec2_is_valid(s->as.wedge.end_dir);
     case C2D_SHAPE_CONCAVE: {
@@ -109,7 +109,6 @@ static bool shape_in_range(const c2d_shape *s) {
     }
     case C2D_SHAPE_ELLIPSE:
         return c2d_vec2_in_range(s->as.ellipse.center) && s->as.ellipse.radii.x <= C2D_MAX_COORD && s->as.ellipse.radii.y <= C2D_MAX_COORD;
-    case C2D_SHAPE_WEDGE: return c2d_vec2_in_range(s->as.wedge.center) && s->as.wedge.outer_radius <= C2D_MAX_COORD;
     case C2D_SHAPE_CONCAVE: {
         c2d_aabb b;
         int i;
@@ -119,6 +118,7 @@ static bool shape_in_range(const c2d_shape *s) {
         b = c2d_shape_aabb(s);
         return c2d_vec2_in_range(b.lower) && c2d_vec2_in_range(b.upper);
     }
+    case C2D_SHAPE_WEDGE: case C2D_SHAPE_ARC: return c2d_vec2_in_range(s->as.wedge.center) && s->as.wedge.outer_radius <= C2D_MAX_COORD;
     case C2D_SHAPE_TYPE_COUNT: break;
     }
     return true;

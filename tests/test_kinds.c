@@ -374,16 +374,26 @@ static c2d_shape random_shape(test_rng *r, int kind) {
         return c2d_shape_from_wedge(&w);
     }
     case C2D_SHAPE_CONCAVE: return random_concave(r, cx, cy);
+    case C2D_SHAPE_ARC: {
+        /* rings, wedges of any sweep, and sweeps past pi */
+        c2d_arc w;
+        double a0 = test_rng_range(r, -6.283, 6.283), ro = test_rng_range(r, 0.4, 2.5);
+        double ri = test_rng_next(r) % 4 == 0 ? 0 : ro * test_rng_range(r, 0.2, 0.8);
+        double sw = test_rng_next(r) % 5 == 0 ? 6.3 : test_rng_range(r, 0.3, 6.2);
+        assert_status(c2d_arc_shape_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)ri, (c2d_real)ro, (c2d_real)a0, (c2d_real)(a0 + sw), &w),
+                      C2D_OK);
+        return c2d_shape_from_arc(&w);
+    }
     default:
         return c2d_shape_from_ellipse(ell(cx, cy, test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0, 6.283)));
     }
 }
 
 static bool is_new(int k) {
-    return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE || k == C2D_SHAPE_CONCAVE;
+    return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE || k == C2D_SHAPE_CONCAVE || k == C2D_SHAPE_ARC;
 }
 static const char *c2d_kind_of_name(int k) {
-    static const char *const names[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded_polygon", "ellipse", "wedge", "concave"};
+    static const char *const names[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded_polygon", "ellipse", "wedge", "concave", "arc"};
     return k >= 0 && k < (int)(sizeof names / sizeof names[0]) ? names[k] : "?";
 }
 static bool is_solid(int k) { return k != C2D_SHAPE_POINT && k != C2D_SHAPE_SEGMENT; }
@@ -522,7 +532,9 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
         bool s = sampled_overlap(a, b, (c2d_real)0.01, 60);
         if (s) assert_true(ov);
         if (!ov) assert_false(s);
-        if (ov && m.points[0].depth > 0.3) assert_true(s);
+        /* (not for the arc: a sector that is not convex can need a deep push-out to clear a thin
+         * overlap, a ring crossing a box) */
+        if (ov && m.points[0].depth > 0.3 && a->type != C2D_SHAPE_ARC && b->type != C2D_SHAPE_ARC) assert_true(s);
         pc->sampled += s;
     }
 }
