@@ -83,8 +83,8 @@ static c2d_vec2 arc_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
 
 typedef struct feat {
     bool curved;
-    c2d_vec2 a, b;       /* segment ends (a == b: a point) */
-    c2d_vec2 c;          /* circle arc: center, radius, start angle and sweep */
+    c2d_vec2 a, b; /* segment ends (a == b: a point) */
+    c2d_vec2 c;    /* circle arc: center, radius, start angle and sweep */
     c2d_real r, a0, sw;
 } feat;
 
@@ -151,7 +151,7 @@ static c2d_vec2 feat_closest(const feat *f, c2d_vec2 p) {
 
 typedef struct curve {
     bool circle;
-    c2d_vec2 p, d;  /* line through p along d; circle of center p */
+    c2d_vec2 p, d; /* line through p along d; circle of center p */
     c2d_real r;
 } curve;
 
@@ -266,17 +266,19 @@ static int arc_curves(const c2d_arc *s, curve *k) {
 
 /* ---- the other shape, seen through its kind row ---- */
 
-typedef enum other_form { OTHER_CORE, OTHER_ARC, OTHER_CURVED } other_form;
+typedef enum other_form { OTHER_CORE,
+                          OTHER_ARC,
+                          OTHER_CURVED } other_form;
 
 typedef struct other {
     const c2d_shape *s;
     const c2d_kind *k;
     other_form form;
     c2d_core_view core;
-    c2d_polygon box;     /* a box core as a polygon */
+    c2d_polygon box; /* a box core as a polygon */
     const c2d_polygon *poly;
     c2d_real radius;
-    c2d_vec2 ref;        /* a point of the shape (inside it when it has an interior) */
+    c2d_vec2 ref; /* a point of the shape (inside it when it has an interior) */
 } other;
 
 static bool is_arc_kind(const c2d_kind *k) { return k == &c2d_kind_arc || k == &c2d_kind_wedge; }
@@ -640,7 +642,7 @@ static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {
     if (o.form == OTHER_CURVED) {
         c2d_vec2 pa, pb;
         if (o.k->contains(a, c2d_mul_add(b->as.arc.center, (c2d_real)0.5 * (b->as.arc.inner_radius + b->as.arc.outer_radius),
-                                          unit_at(b->as.arc.start_angle + (c2d_real)0.5 * b->as.arc.sweep_angle))))
+                                         unit_at(b->as.arc.start_angle + (c2d_real)0.5 * b->as.arc.sweep_angle))))
             return true;
         return walk_min(&o, &b->as.arc, true, &pa, &pb) < 0;
     }
@@ -1112,7 +1114,16 @@ static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
 static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_arc_raycast(&s->as.arc, in, out); }
 
 const c2d_kind c2d_kind_arc = {
-    .name = "arc", .solid = true, .rounded = false, .cast = C2D_CAST_DISTANCE,
-    .is_valid = k_valid, .usable = k_valid, .bounds = c2d_bounds_from_support, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
+    .name = "arc",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_DISTANCE,
+    .is_valid = k_valid,
+    .usable = k_valid,
+    .bounds = c2d_bounds_from_support,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = c2d_core_none,
+    .support = k_support,
 };

@@ -197,10 +197,20 @@ static c2d_shape k_piece(const c2d_shape *s, int i) {
 }
 
 const c2d_kind c2d_kind_concave = {
-    .name = "concave", .solid = true, .rounded = false, .cast = C2D_CAST_PIECES,
-    .is_valid = k_valid, .usable = k_usable, .bounds = k_bounds, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
-    .piece_count = k_piece_count, .piece = k_piece,
+    .name = "concave",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_PIECES,
+    .is_valid = k_valid,
+    .usable = k_usable,
+    .bounds = k_bounds,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = c2d_core_none,
+    .support = k_support,
+    .piece_count = k_piece_count,
+    .piece = k_piece,
 };
 
 /* ---- the pair cells: a is pieced, b any shape ---- */

@@ -135,7 +135,16 @@ static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) {
 }
 
 const c2d_kind c2d_kind_ellipse = {
-    .name = "ellipse", .solid = true, .rounded = false, .cast = C2D_CAST_SUPPORT,
-    .is_valid = k_valid, .usable = k_valid, .bounds = k_bounds, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
+    .name = "ellipse",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_SUPPORT,
+    .is_valid = k_valid,
+    .usable = k_valid,
+    .bounds = k_bounds,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = c2d_core_none,
+    .support = k_support,
 };

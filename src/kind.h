@@ -19,11 +19,11 @@ typedef enum c2d_cast_kind {
 
 /* The form of a kind's polygonal core. */
 typedef enum c2d_core_form {
-    C2D_CORE_NONE,     /* no polygonal core (a curved core such as the ellipse's) */
-    C2D_CORE_POINT,    /* p1 */
-    C2D_CORE_SEGMENT,  /* p1-p2 (may coincide) */
-    C2D_CORE_BOX,      /* lower p1, upper p2 */
-    C2D_CORE_POLYGON   /* *polygon */
+    C2D_CORE_NONE,    /* no polygonal core (a curved core such as the ellipse's) */
+    C2D_CORE_POINT,   /* p1 */
+    C2D_CORE_SEGMENT, /* p1-p2 (may coincide) */
+    C2D_CORE_BOX,     /* lower p1, upper p2 */
+    C2D_CORE_POLYGON  /* *polygon */
 } c2d_core_form;
 
 /* A shape seen as a convex core inflated by a radius (the rounded-shape view of Box2D), without
@@ -32,23 +32,23 @@ typedef struct c2d_core_view {
     c2d_core_form form;
     c2d_vec2 p1, p2;
     const c2d_polygon *polygon;
-    c2d_real radius;  /* 0 for kinds without one */
+    c2d_real radius; /* 0 for kinds without one */
 } c2d_core_view;
 
 /* One row of the kind table. Every function takes a shape of this kind (the caller has looked the
  * tag up); none allocates. */
 typedef struct c2d_kind {
     const char *name;
-    bool solid;            /* has an interior (points and segments count as their closed selves) */
-    bool rounded;          /* the core view's radius belongs to the shape (circle, capsule, rounded polygon) */
-    c2d_cast_kind cast;    /* what the linear cast needs */
-    bool (*is_valid)(const c2d_shape *s);        /* what the constructor guarantees */
-    bool (*usable)(const c2d_shape *s);          /* what the static queries and distance accept */
-    c2d_aabb (*bounds)(const c2d_shape *s);      /* tight box */
+    bool solid;                             /* has an interior (points and segments count as their closed selves) */
+    bool rounded;                           /* the core view's radius belongs to the shape (circle, capsule, rounded polygon) */
+    c2d_cast_kind cast;                     /* what the linear cast needs */
+    bool (*is_valid)(const c2d_shape *s);   /* what the constructor guarantees */
+    bool (*usable)(const c2d_shape *s);     /* what the static queries and distance accept */
+    c2d_aabb (*bounds)(const c2d_shape *s); /* tight box */
     bool (*contains)(const c2d_shape *s, c2d_vec2 p);
     c2d_shape (*transform)(const c2d_shape *s, c2d_transform xf);
     bool (*raycast)(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
-    c2d_core_view (*core)(const c2d_shape *s);   /* form C2D_CORE_NONE when curved */
+    c2d_core_view (*core)(const c2d_shape *s); /* form C2D_CORE_NONE when curved */
     /* The core's point farthest along dir (radius not included), relative to o. */
     c2d_vec2 (*support)(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o);
     /* Kinds made of convex pieces (cast C2D_CAST_PIECES; NULL for the others): how many, and
@@ -58,11 +58,11 @@ typedef struct c2d_kind {
 } c2d_kind;
 
 /* The rows of the kinds that live in their own files. */
-extern const c2d_kind c2d_kind_rounded_polygon;  /* src/rounded_polygon.c */
-extern const c2d_kind c2d_kind_ellipse;          /* src/ellipse.c */
-extern const c2d_kind c2d_kind_wedge;            /* src/wedge.c */
-extern const c2d_kind c2d_kind_concave;          /* src/concave_shape.c */
-extern const c2d_kind c2d_kind_arc;              /* src/arc.c */
+extern const c2d_kind c2d_kind_rounded_polygon; /* src/rounded_polygon.c */
+extern const c2d_kind c2d_kind_ellipse;         /* src/ellipse.c */
+extern const c2d_kind c2d_kind_wedge;           /* src/wedge.c */
+extern const c2d_kind c2d_kind_concave;         /* src/concave_shape.c */
+extern const c2d_kind c2d_kind_arc;             /* src/arc.c */
 
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);

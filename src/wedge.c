@@ -108,7 +108,16 @@ static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
 }
 
 const c2d_kind c2d_kind_wedge = {
-    .name = "wedge", .solid = true, .rounded = false, .cast = C2D_CAST_SUPPORT,
-    .is_valid = k_valid, .usable = k_valid, .bounds = c2d_bounds_from_support, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
+    .name = "wedge",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_SUPPORT,
+    .is_valid = k_valid,
+    .usable = k_valid,
+    .bounds = c2d_bounds_from_support,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = c2d_core_none,
+    .support = k_support,
 };

@@ -10,9 +10,9 @@
 #include "collide2d/shape.h"
 
 #ifdef C2D_DOUBLE
-#define AT 1e-9
+#  define AT 1e-9
 #else
-#define AT 2e-4
+#  define AT 2e-4
 #endif
 
 static c2d_shape ring(double cx, double cy, double ri, double ro, double a0, double a1) {
@@ -43,8 +43,8 @@ static void test_circle_in_hole(void **state) {
     assert_false(c2d_shape_overlap(&r, &in));
     d = c2d_shape_distance(&in, &r);
     assert_int_equal(d.status, C2D_DISTANCE_OK);
-    assert_near(d.distance, 0.4, AT);                 /* 1 - (0.1 + 0.5) */
-    assert_vec_near(d.normal, -1, 0, AT);             /* ring toward circle: into the hole */
+    assert_near(d.distance, 0.4, AT);     /* 1 - (0.1 + 0.5) */
+    assert_vec_near(d.normal, -1, 0, AT); /* ring toward circle: into the hole */
     assert_true(c2d_shape_overlap(&across, &r));
     assert_true(c2d_shape_hit(&across, &r, &h));
     /* the push-out into the hole: 0.3 toward the center */
@@ -67,8 +67,8 @@ static void test_circle_in_hole(void **state) {
  * the hole's mouth that misses both sides, and one that clips a side. */
 static void test_box_across_mouth(void **state) {
     c2d_shape r = ring(0, 0, 1, 2, PI / 4, 7 * PI / 4);
-    c2d_shape thin = c2d_shape_from_aabb(box_c(1.5, 0, 2, 0.3));   /* y in (-0.3, 0.3) */
-    c2d_shape wide = c2d_shape_from_aabb(box_c(1.5, 0, 2, 0.8));   /* y in (-0.8, 0.8) */
+    c2d_shape thin = c2d_shape_from_aabb(box_c(1.5, 0, 2, 0.3)); /* y in (-0.3, 0.3) */
+    c2d_shape wide = c2d_shape_from_aabb(box_c(1.5, 0, 2, 0.8)); /* y in (-0.8, 0.8) */
     c2d_distance_result d;
     (void)state;
     assert_false(c2d_shape_overlap(&thin, &r));
@@ -87,7 +87,7 @@ static void test_box_across_mouth(void **state) {
 /* Sweeps past pi: a wedge of 3 pi / 2 (inner radius 0) holds points in its reflex part and not in
  * its cut. */
 static void test_reflex_sweep(void **state) {
-    c2d_shape w = ring(0, 0, 0, 2, 0, 1.5 * PI);  /* cut: the fourth quadrant */
+    c2d_shape w = ring(0, 0, 0, 2, 0, 1.5 * PI); /* cut: the fourth quadrant */
     c2d_shape p_in = c2d_shape_from_point(c2d_v2(-1, -1));
     c2d_shape p_cut = c2d_shape_from_point(c2d_v2(1, -1));
     c2d_shape box_cut = c2d_shape_from_aabb(box_c(1, -1, 0.5, 0.5));
@@ -136,7 +136,8 @@ static void test_found_cases(void **state) {
     c2d_distance_result d;
     (void)state;
     assert_status(c2d_ellipse_make(c2d_v2((c2d_real)-0.000869985204, (c2d_real)1.06566346), (c2d_real)1.38001335, (c2d_real)0.29952985,
-                                   (c2d_real)atan2(-0.786523819, 0.61755991), &e), C2D_OK);
+                                   (c2d_real)atan2(-0.786523819, 0.61755991), &e),
+                  C2D_OK);
     b = c2d_shape_from_ellipse(e);
     d = c2d_shape_distance(&a, &b);
     assert_near(d.distance, 0.979071, 1e-3);
@@ -180,8 +181,8 @@ static void test_ellipse_in_hole(void **state) {
 
 /* A box resting across a radial side: two manifold points at their own depths; a circle there: one. */
 static void test_side_manifold(void **state) {
-    c2d_shape r = ring(0, 0, 1, 3, PI / 2, 3 * PI / 2);  /* the left half; sides on the y axis */
-    c2d_shape box = c2d_shape_from_aabb(box_c(0.9, 2, 1, 0.5));  /* x from -0.1: 0.1 deep in the side at x = 0 */
+    c2d_shape r = ring(0, 0, 1, 3, PI / 2, 3 * PI / 2);         /* the left half; sides on the y axis */
+    c2d_shape box = c2d_shape_from_aabb(box_c(0.9, 2, 1, 0.5)); /* x from -0.1: 0.1 deep in the side at x = 0 */
     c2d_polygon tilted;
     c2d_shape t;
     c2d_manifold m = c2d_shape_manifold(&box, &r);
@@ -210,9 +211,9 @@ static void test_side_manifold(void **state) {
 /* Touching is not overlapping: a box against the outer circle at angle 0 and against a radial side. */
 static void test_touching(void **state) {
     c2d_shape r = ring(0, 0, 0.5, 1, -PI / 4, PI / 4);
-    c2d_shape touch = c2d_shape_from_aabb(box_c(1.5, 0, 0.5, 0.5));    /* x from 1 */
+    c2d_shape touch = c2d_shape_from_aabb(box_c(1.5, 0, 0.5, 0.5)); /* x from 1 */
     c2d_shape into = c2d_shape_from_aabb(box_c(1.499, 0, 0.5, 0.5));
-    c2d_shape below = c2d_shape_from_aabb(box_c(0.75, -2, 2, 1));       /* y up to -1 */
+    c2d_shape below = c2d_shape_from_aabb(box_c(0.75, -2, 2, 1)); /* y up to -1 */
     c2d_hit h;
     (void)state;
     assert_false(c2d_shape_overlap(&touch, &r));
@@ -349,7 +350,7 @@ static void test_bad_input(void **state) {
         ws.type = C2D_SHAPE_ARC;
         assert_false(c2d_shape_contains_point(&ws, c2d_v2(0, 0)));
         e.center = c2d_v2(0, 0);
-        e.radii = c2d_v2(1, (c2d_real)1e-9);  /* a ratio beyond 1e6 */
+        e.radii = c2d_v2(1, (c2d_real)1e-9); /* a ratio beyond 1e6 */
         e.rotation.c = 1;
         e.rotation.s = 0;
         es = c2d_shape_from_ellipse(e);
@@ -413,7 +414,8 @@ static void test_random_distance(void **state) {
             case C2D_SHAPE_ELLIPSE: {
                 c2d_ellipse e;
                 assert_status(c2d_ellipse_make(c2d_v2((c2d_real)test_rng_range(&r, -2, 2), (c2d_real)test_rng_range(&r, -2, 2)), (c2d_real)test_rng_range(&r, 0.2, 2),
-                                               (c2d_real)test_rng_range(&r, 0.2, 2), (c2d_real)test_rng_range(&r, 0, 6.3), &e), C2D_OK);
+                                               (c2d_real)test_rng_range(&r, 0.2, 2), (c2d_real)test_rng_range(&r, 0, 6.3), &e),
+                              C2D_OK);
                 b = c2d_shape_from_ellipse(e);
                 break;
             }
@@ -421,7 +423,8 @@ static void test_random_distance(void **state) {
                 c2d_arc w;
                 double s0 = test_rng_range(&r, 0, 6.3);
                 assert_status(c2d_convex_wedge_make(c2d_v2((c2d_real)test_rng_range(&r, -2, 2), (c2d_real)test_rng_range(&r, -2, 2)), (c2d_real)test_rng_range(&r, 0.3, 2),
-                                                    (c2d_real)s0, (c2d_real)(s0 + test_rng_range(&r, 0.3, 3.1)), &w), C2D_OK);
+                                                    (c2d_real)s0, (c2d_real)(s0 + test_rng_range(&r, 0.3, 3.1)), &w),
+                              C2D_OK);
                 b = c2d_shape_from_wedge(&w);
                 break;
             }

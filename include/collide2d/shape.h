@@ -19,11 +19,11 @@ typedef enum c2d_shape_type {
     C2D_SHAPE_CIRCLE = 3,
     C2D_SHAPE_CAPSULE = 4,
     C2D_SHAPE_POLYGON = 5,
-    C2D_SHAPE_ROUNDED_POLYGON = 6,  /* a convex polygon inflated by a radius (c2d_rounded_polygon) */
-    C2D_SHAPE_ELLIPSE = 7,          /* a rotated ellipse (c2d_ellipse) */
-    C2D_SHAPE_WEDGE = 8,            /* a circular sector of angle <= pi (c2d_arc, inner radius 0) */
-    C2D_SHAPE_CONCAVE = 9,          /* a simple polygon of any size, as its convex pieces (c2d_concave_shape) */
-    C2D_SHAPE_ARC = 10,             /* an annular sector of any sweep, not convex (c2d_arc) */
+    C2D_SHAPE_ROUNDED_POLYGON = 6, /* a convex polygon inflated by a radius (c2d_rounded_polygon) */
+    C2D_SHAPE_ELLIPSE = 7,         /* a rotated ellipse (c2d_ellipse) */
+    C2D_SHAPE_WEDGE = 8,           /* a circular sector of angle <= pi (c2d_arc, inner radius 0) */
+    C2D_SHAPE_CONCAVE = 9,         /* a simple polygon of any size, as its convex pieces (c2d_concave_shape) */
+    C2D_SHAPE_ARC = 10,            /* an annular sector of any sweep, not convex (c2d_arc) */
     C2D_SHAPE_TYPE_COUNT = 11
 } c2d_shape_type;
 
@@ -40,8 +40,8 @@ typedef struct c2d_rounded_polygon {
  * rounding) and within C2D_ELLIPSE_TOLERANCE of its size for the pair queries (src/support.c). */
 typedef struct c2d_ellipse {
     c2d_vec2 center;
-    c2d_vec2 radii;     /* semi-axes, each in [C2D_MIN_SIZE, C2D_MAX_COORD], ratio at most 1e6 */
-    c2d_rot rotation;   /* unit */
+    c2d_vec2 radii;   /* semi-axes, each in [C2D_MIN_SIZE, C2D_MAX_COORD], ratio at most 1e6 */
+    c2d_rot rotation; /* unit */
 } c2d_ellipse;
 
 /* Relative tolerance of the support-function path (overlap, hit, manifold, distance and casts
@@ -60,10 +60,10 @@ typedef struct c2d_ellipse {
  * xf and touches neither array. Queries see it as its pieces placed by xf, with one answer per
  * query (src/concave_shape.c): see c2d_concave_shape_make for the rules. */
 typedef struct c2d_concave_shape {
-    c2d_concave outline;        /* local frame (its vertices array is the caller's) */
-    const c2d_polygon *pieces;  /* local frame: convex, counter-clockwise, their union the outline's interior */
-    int piece_count;            /* in [1, outline.count - 2] */
-    c2d_transform xf;           /* local to world */
+    c2d_concave outline;       /* local frame (its vertices array is the caller's) */
+    const c2d_polygon *pieces; /* local frame: convex, counter-clockwise, their union the outline's interior */
+    int piece_count;           /* in [1, outline.count - 2] */
+    c2d_transform xf;          /* local to world */
 } c2d_concave_shape;
 
 /* A tagged shape (world frame). Pass by const pointer; build with the c2d_shape_from_* helpers. */
@@ -85,28 +85,78 @@ typedef struct c2d_shape {
 } c2d_shape;
 
 /* Tagged point. */
-static inline c2d_shape c2d_shape_from_point(c2d_vec2 p) { c2d_shape s; s.type = C2D_SHAPE_POINT; s.as.point = p; return s; }
+static inline c2d_shape c2d_shape_from_point(c2d_vec2 p) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_POINT;
+    s.as.point = p;
+    return s;
+}
 /* Tagged segment. */
-static inline c2d_shape c2d_shape_from_segment(c2d_segment v) { c2d_shape s; s.type = C2D_SHAPE_SEGMENT; s.as.segment = v; return s; }
+static inline c2d_shape c2d_shape_from_segment(c2d_segment v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_SEGMENT;
+    s.as.segment = v;
+    return s;
+}
 /* Tagged box. */
-static inline c2d_shape c2d_shape_from_aabb(c2d_aabb v) { c2d_shape s; s.type = C2D_SHAPE_AABB; s.as.aabb = v; return s; }
+static inline c2d_shape c2d_shape_from_aabb(c2d_aabb v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_AABB;
+    s.as.aabb = v;
+    return s;
+}
 /* Tagged circle. */
-static inline c2d_shape c2d_shape_from_circle(c2d_circle v) { c2d_shape s; s.type = C2D_SHAPE_CIRCLE; s.as.circle = v; return s; }
+static inline c2d_shape c2d_shape_from_circle(c2d_circle v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_CIRCLE;
+    s.as.circle = v;
+    return s;
+}
 /* Tagged capsule. */
-static inline c2d_shape c2d_shape_from_capsule(c2d_capsule v) { c2d_shape s; s.type = C2D_SHAPE_CAPSULE; s.as.capsule = v; return s; }
+static inline c2d_shape c2d_shape_from_capsule(c2d_capsule v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_CAPSULE;
+    s.as.capsule = v;
+    return s;
+}
 /* Tagged polygon (copied). */
-static inline c2d_shape c2d_shape_from_polygon(const c2d_polygon *v) { c2d_shape s; s.type = C2D_SHAPE_POLYGON; s.as.polygon = *v; return s; }
+static inline c2d_shape c2d_shape_from_polygon(const c2d_polygon *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_POLYGON;
+    s.as.polygon = *v;
+    return s;
+}
 
 /* Tagged rounded polygon (copied). */
-static inline c2d_shape c2d_shape_from_rounded_polygon(const c2d_rounded_polygon *v) { c2d_shape s; s.type = C2D_SHAPE_ROUNDED_POLYGON; s.as.rounded_polygon = *v; return s; }
+static inline c2d_shape c2d_shape_from_rounded_polygon(const c2d_rounded_polygon *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_ROUNDED_POLYGON;
+    s.as.rounded_polygon = *v;
+    return s;
+}
 /* Tagged ellipse. */
-static inline c2d_shape c2d_shape_from_ellipse(c2d_ellipse v) { c2d_shape s; s.type = C2D_SHAPE_ELLIPSE; s.as.ellipse = v; return s; }
+static inline c2d_shape c2d_shape_from_ellipse(c2d_ellipse v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_ELLIPSE;
+    s.as.ellipse = v;
+    return s;
+}
 
 /* Tagged convex wedge (copied; make it with c2d_convex_wedge_make). */
-static inline c2d_shape c2d_shape_from_wedge(const c2d_arc *v) { c2d_shape s; s.type = C2D_SHAPE_WEDGE; s.as.wedge = *v; return s; }
+static inline c2d_shape c2d_shape_from_wedge(const c2d_arc *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_WEDGE;
+    s.as.wedge = *v;
+    return s;
+}
 
 /* Tagged concave polygon (the payload is copied; its outline and pieces arrays are not). */
-static inline c2d_shape c2d_shape_from_concave(const c2d_concave_shape *v) { c2d_shape s; s.type = C2D_SHAPE_CONCAVE; s.as.concave = *v; return s; }
+static inline c2d_shape c2d_shape_from_concave(const c2d_concave_shape *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_CONCAVE;
+    s.as.concave = *v;
+    return s;
+}
 
 /* ---- concave polygon as a shape (src/concave_shape.c) ---- */
 
@@ -153,7 +203,12 @@ C2D_API bool c2d_concave_shape_is_valid(const c2d_concave_shape *c);
 /* Piece i (in [0, piece_count)) placed in the world frame; a zero polygon for a bad index. */
 C2D_API c2d_polygon c2d_concave_shape_piece(const c2d_concave_shape *c, int i);
 /* Tagged arc (copied; make it with c2d_arc_shape_make). */
-static inline c2d_shape c2d_shape_from_arc(const c2d_arc *v) { c2d_shape s; s.type = C2D_SHAPE_ARC; s.as.arc = *v; return s; }
+static inline c2d_shape c2d_shape_from_arc(const c2d_arc *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_ARC;
+    s.as.arc = *v;
+    return s;
+}
 
 /* ---- arc: annular sector (src/arc.c) ---- */
 
