@@ -631,13 +631,12 @@ static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) {
     return c2d_maxr(gx, gy) - (c2d_real)64 * C2D_EPSILON * scale;
 }
 
-static bool usable(const c2d_shape *s) { return s != NULL && c2d_kind_of(s->type) != NULL && c2d_kind_of(s->type)->usable(s); }
 
 /* ---- the pair queries, other shape first, the sector second ---- */
 
 static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {
     other o;
-    if (!usable(a) || !usable(b) || box_gap(a, b) > 0) return false;
+    if (!c2d_kind_usable(a) || !c2d_kind_usable(b) || box_gap(a, b) > 0) return false;
     other_make(a, &o);
     if (o.form == OTHER_CURVED) {
         c2d_vec2 pa, pb;
@@ -654,7 +653,7 @@ static c2d_distance_result pair_distance(const c2d_shape *a, const c2d_shape *b)
     other o;
     closest c;
     c2d_real R;
-    if (!usable(a) || !usable(b)) {
+    if (!c2d_kind_usable(a) || !c2d_kind_usable(b)) {
         c2d_status why = c2d_shape_status(a);
         return c2d_distance_invalid(why != C2D_OK ? why : c2d_shape_status(b));
     }

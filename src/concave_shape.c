@@ -217,7 +217,6 @@ const c2d_kind c2d_kind_concave = {
 
 static const c2d_kind *kind(const c2d_shape *s) { return c2d_kind_of(s->type); }
 static bool pieced(const c2d_shape *s) { return kind(s)->piece_count != NULL; }
-static bool usable(const c2d_shape *s) { return kind(s)->usable(s); }
 
 static c2d_shape translated(const c2d_shape *s, c2d_vec2 d) {
     c2d_transform xf;
@@ -248,7 +247,7 @@ bool c2d_pieces_overlap(const c2d_shape *a, const c2d_shape *b) {
     const c2d_kind *kb = kind(b);
     c2d_aabb bb;
     int i, n;
-    if (!usable(a) || !usable(b)) return false;
+    if (!c2d_kind_usable(a) || !c2d_kind_usable(b)) return false;
     bb = kb->bounds(b);
     if (boxes_apart(kind(a)->bounds(a), bb)) return false;
     if (!kb->solid) {
@@ -276,7 +275,7 @@ c2d_distance_result c2d_pieces_distance(const c2d_shape *a, const c2d_shape *b) 
     bool found = false;
     memset(&best, 0, sizeof best);
     best.status = C2D_DISTANCE_INVALID_INPUT;
-    if (!usable(a) || !usable(b)) return best;
+    if (!c2d_kind_usable(a) || !c2d_kind_usable(b)) return best;
     if (pieced(b) && !pair_before(a, b)) {
         best = c2d_pieces_distance(b, a);
         t = best.point_a;

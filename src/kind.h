@@ -66,6 +66,12 @@ extern const c2d_kind c2d_kind_arc;             /* src/arc.c */
 
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);
+/* The shape's own row accepts it (what the static queries and distance take); false for NULL or
+ * an unknown tag. */
+static inline bool c2d_kind_usable(const c2d_shape *s) {
+    const c2d_kind *k = s != NULL ? c2d_kind_of(s->type) : NULL;
+    return k != NULL && k->usable(s);
+}
 
 /* The core view of a curved kind: form C2D_CORE_NONE, no radius (src/shape.c). */
 c2d_core_view c2d_core_none(const c2d_shape *s);
