@@ -81,6 +81,7 @@ typedef struct c2d_bp_pairs {
     uint32_t *skey, *sidm, *slast, *slist;
     int32_t count, capacity, key_capacity, count_capacity, srec_capacity;
     bool failed;                /* a push ran out of memory */
+    int32_t swept;              /* count of the list a sweep wrote (unique, a < b), 0 after finish */
     c2d_bp_chunk *chunks;       /* parts of a threaded sweep (C2D_BP_MAX_CHUNKS once made) */
 } c2d_bp_pairs;
 

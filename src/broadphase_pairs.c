@@ -3,7 +3,8 @@
  * Pair list: the index functions push pairs in any order; finish sorts them by (a, b) and drops
  * duplicates. A long list (at least one pair per eight ids) is counting-sorted by b, then by a;
  * over very many ids it is bucketed by a instead and each bucket's few b values sorted in place;
- * a short list is radix sorted as (a, b) keys.
+ * a short list is radix sorted as (a, b) keys. A long list written by the sweep, which meets every
+ * pair once, is counting-sorted by a only, each a's few b values sorted in place.
  *
  * Pair search: every index finds its one-shot pairs (and its per-frame pairs when many proxies
  * moved) with one strip sweep over copies of the boxes, which beats walking any hierarchy. The
@@ -203,13 +204,52 @@ static bool c2d_bp_pairs_sort_keys(c2d_index *index, int32_t max_id) {
     return true;
 }
 
+/* A sweep's list (every pair once, a < b): counted by a, each a's b values placed in its bucket,
+ * and the buckets, one or two entries long on most scenes, sorted in place as they are written
+ * back. One scatter of 4-byte ids instead of two of pairs, and no separate duplicate pass. */
+static bool c2d_bp_pairs_sort_unique(c2d_index *index, int32_t max_id) {
+    c2d_bp_pairs *p = &index->pairs;
+    int32_t n = p->count, i, k, a, out = 0;
+    uint32_t *start, sum = 0;
+    int32_t *bs;
+    c2d_index_pair *items = p->items;
+    if (!c2d_bp_reserve_counts(index, (int64_t)max_id + 2) || !c2d_bp_reserve_keys(index, (n + 1) / 2)) return false;
+    start = p->counts;
+    bs = (int32_t *)(void *)p->keys;
+    memset(start, 0, ((size_t)max_id + 2) * sizeof *start);
+    for (i = 0; i < n; ++i) start[items[i].a + 1]++;
+    for (a = 0; a <= max_id; ++a) { sum += start[a + 1]; start[a + 1] = sum; }
+    for (i = 0; i < n; ++i) bs[start[items[i].a]++] = items[i].b;
+    for (a = 0, i = 0; a <= max_id; ++a) {
+        int32_t end = (int32_t)start[a], m = end - i;
+        if (m == 2) {
+            int32_t x = bs[i], y = bs[i + 1];
+            bs[i] = x < y ? x : y;
+            bs[i + 1] = x < y ? y : x;
+        } else if (m > 2) {
+            c2d_bp_sort_ids(bs + i, m);
+        }
+        /* Duplicates are dropped without a branch (a sweep makes none; this keeps the contract). */
+        for (k = i; k < end; ++k) {
+            items[out].a = a;
+            items[out].b = bs[k];
+            out += (int32_t)(k == i || bs[k] != bs[k - 1]);
+        }
+        i = end;
+    }
+    p->count = out;
+    return true;
+}
+
 c2d_status c2d_bp_pairs_finish(c2d_index *index) {
     c2d_bp_pairs *p = &index->pairs;
     int32_t i, max_id = 0;
-    bool ok = !p->failed;
+    bool ok = !p->failed, unique = p->swept == p->count;
+    p->swept = 0;
     if (ok && p->count > 1) {
         for (i = 0; i < p->count; ++i) if (p->items[i].b > max_id) max_id = p->items[i].b;
-        if (p->count < max_id / 8) ok = c2d_bp_pairs_sort_keys(index, max_id);
+        if (unique && p->count >= max_id / 8) ok = c2d_bp_pairs_sort_unique(index, max_id);
+        else if (p->count < max_id / 8) ok = c2d_bp_pairs_sort_keys(index, max_id);
         else if (max_id < C2D_PAIRS_CACHED_IDS) ok = c2d_bp_pairs_sort_buckets(index, max_id);
         else ok = c2d_bp_pairs_sort_grouped(index, max_id);
     }
@@ -656,6 +696,7 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
         if (ch->count > 0) memcpy(p->items + p->count, ch->items, (size_t)ch->count * sizeof *ch->items);
         p->count += ch->count;
     }
+    p->swept = p->count;
     return true;
 }
 
@@ -767,6 +808,7 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             return false;
         }
         p->count = (int32_t)(out.w - p->items);
+        p->swept = p->count;
     }
     return !p->failed;
 }
