@@ -3,8 +3,8 @@
  * Pair list: the index functions push pairs in any order; finish sorts them by (a, b) and drops
  * duplicates. A long list (at least one pair per eight ids) is counting-sorted by b, then by a;
  * over very many ids it is bucketed by a instead and each bucket's few b values sorted in place;
- * a short list is radix sorted as (a, b) keys. A long list written by the sweep, which meets every
- * pair once, is counting-sorted by a only, each a's few b values sorted in place.
+ * a short list is radix sorted as (a, b) keys. A list written by the sweep, which meets every pair
+ * once, skips the pass that drops duplicates.
  *
  * Pair search: every index finds its one-shot pairs (and its per-frame pairs when many proxies
  * moved) with one strip sweep over copies of the boxes, which beats walking any hierarchy. The
@@ -78,8 +78,9 @@ bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed) {
 
 /* Long lists: an LSD radix sort with one digit per id, that is, a stable counting sort by b and
  * then by a, with both histograms made in one pass. No comparisons and no branches on the data;
- * duplicates end up next to each other and are dropped on the way. */
-static bool c2d_bp_pairs_sort_buckets(c2d_index *index, int32_t max_id) {
+ * duplicates end up next to each other and are dropped by a last pass, which a unique list (a
+ * sweep's) skips. */
+static bool c2d_bp_pairs_sort_buckets(c2d_index *index, int32_t max_id, bool unique) {
     c2d_bp_pairs *p = &index->pairs;
     int32_t n = p->count, i, out = 0, ids = max_id + 1;
     uint32_t *ca, *cb, sa = 0, sb = 0;
@@ -102,6 +103,7 @@ static bool c2d_bp_pairs_sort_buckets(c2d_index *index, int32_t max_id) {
     }
     for (i = 0; i < n; ++i) tmp[cb[items[i].b]++] = items[i];
     for (i = 0; i < n; ++i) items[ca[tmp[i].a]++] = tmp[i];
+    if (unique) return true;
     for (i = 0; i < n; ++i) {
         if (out > 0 && items[i].a == items[out - 1].a && items[i].b == items[out - 1].b) continue;
         items[out++] = items[i];
@@ -206,43 +208,6 @@ static bool c2d_bp_pairs_sort_keys(c2d_index *index, int32_t max_id) {
     return true;
 }
 
-/* A sweep's list (every pair once, a < b): counted by a, each a's b values placed in its bucket,
- * and the buckets, one or two entries long on most scenes, sorted in place as they are written
- * back. One scatter of 4-byte ids instead of two of pairs, and no separate duplicate pass. */
-static bool c2d_bp_pairs_sort_unique(c2d_index *index, int32_t max_id) {
-    c2d_bp_pairs *p = &index->pairs;
-    int32_t n = p->count, i, k, a, out = 0;
-    uint32_t *start, sum = 0;
-    int32_t *bs;
-    c2d_index_pair *items = p->items;
-    if (!c2d_bp_reserve_counts(index, (int64_t)max_id + 2) || !c2d_bp_reserve_keys(index, (n + 1) / 2)) return false;
-    start = p->counts;
-    bs = (int32_t *)(void *)p->keys;
-    memset(start, 0, ((size_t)max_id + 2) * sizeof *start);
-    for (i = 0; i < n; ++i) start[items[i].a + 1]++;
-    for (a = 0; a <= max_id; ++a) { sum += start[a + 1]; start[a + 1] = sum; }
-    for (i = 0; i < n; ++i) bs[start[items[i].a]++] = items[i].b;
-    for (a = 0, i = 0; a <= max_id; ++a) {
-        int32_t end = (int32_t)start[a], m = end - i;
-        if (m == 2) {
-            int32_t x = bs[i], y = bs[i + 1];
-            bs[i] = x < y ? x : y;
-            bs[i + 1] = x < y ? y : x;
-        } else if (m > 2) {
-            c2d_bp_sort_ids(bs + i, m);
-        }
-        /* Duplicates are dropped without a branch (a sweep makes none; this keeps the contract). */
-        for (k = i; k < end; ++k) {
-            items[out].a = a;
-            items[out].b = bs[k];
-            out += (int32_t)(k == i || bs[k] != bs[k - 1]);
-        }
-        i = end;
-    }
-    p->count = out;
-    return true;
-}
-
 c2d_status c2d_bp_pairs_finish(c2d_index *index) {
     c2d_bp_pairs *p = &index->pairs;
     int32_t i, max_id = 0;
@@ -250,9 +215,8 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index) {
     p->swept = 0;
     if (ok && p->count > 1) {
         for (i = 0; i < p->count; ++i) if (p->items[i].b > max_id) max_id = p->items[i].b;
-        if (unique && p->count >= max_id / 8) ok = c2d_bp_pairs_sort_unique(index, max_id);
-        else if (p->count < max_id / 8) ok = c2d_bp_pairs_sort_keys(index, max_id);
-        else if (max_id < C2D_PAIRS_CACHED_IDS) ok = c2d_bp_pairs_sort_buckets(index, max_id);
+        if (p->count < max_id / 8) ok = c2d_bp_pairs_sort_keys(index, max_id);
+        else if (max_id < C2D_PAIRS_CACHED_IDS) ok = c2d_bp_pairs_sort_buckets(index, max_id, unique);
         else ok = c2d_bp_pairs_sort_grouped(index, max_id);
     }
     if (!ok) {
