@@ -564,7 +564,7 @@ typedef struct sw_sweep {
 #if C2D_SWEEP_AVX2
 #  define SW_SCAN(avx2, o, s, f, last, p) ((avx2) ? sw_scan_avx2(o, s, f, last, p) : sw_scan(o, s, f, last, p))
 #else
-#  define SW_SCAN(avx2, o, s, f, last, p) sw_scan(o, s, f, last, p)
+#  define SW_SCAN(avx2, o, s, f, last, p) ((void)(avx2), sw_scan(o, s, f, last, p))
 #endif
 
 __attribute__((always_inline))
