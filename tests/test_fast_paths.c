@@ -1755,7 +1755,7 @@ static void sweep_pair_paths_match(void **state) {
     test_rng r = test_rng_make("sweep_pair_paths_match");
     int round, rounds = test_iterations(24), compared = 0, total_pairs = 0;
     (void)state;
-    printf("sweep_pair_paths_match: AVX2 on this CPU: %s\n",
+    printf("sweep_pair_paths_match: AVX2 on this CPU: %s (the sweep takes it only in x86 builds with SSE2)\n",
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
            __builtin_cpu_supports("avx2") ? "yes" : "no"
 #else
