@@ -81,6 +81,8 @@ typedef struct c2d_bp_pairs {
     uint32_t *skey, *sidm, *slast, *slist;
     int32_t count, capacity, key_capacity, count_capacity, srec_capacity;
     bool failed;                /* a push ran out of memory */
+    int32_t swept;              /* count of the list a sweep wrote (unique, a < b), 0 after finish */
+    int32_t sweep_path;         /* C2D_SWEEP_PATH_*: tests compare the sweep's paths with it */
     c2d_bp_chunk *chunks;       /* parts of a threaded sweep (C2D_BP_MAX_CHUNKS once made) */
 } c2d_bp_pairs;
 
@@ -122,6 +124,10 @@ bool c2d_bp_pairs_grow(c2d_index *index);
 c2d_status c2d_bp_pairs_finish(c2d_index *index);
 
 #define C2D_SWEEP_MOVED 0x80000000u
+/* The sweep's pair output: AVX2 when the CPU has it (the default, 0), or the base path (SSE2 or
+ * plain C), which is the reference the AVX2 path must equal. */
+#define C2D_SWEEP_PATH_AUTO 0
+#define C2D_SWEEP_PATH_BASE 1
 #define C2D_SWEEP_FILTER 1u      /* push only pairs with a record whose idm has C2D_SWEEP_MOVED */
 #define C2D_SWEEP_PRESORTED 2u   /* the records are already sorted by a0 (ties in any order) */
 

@@ -20,6 +20,8 @@
 /* The library's internal header of its SIMD kernels and their scalar references (src/simd/simd.h):
  * the narrow-phase kernels are compiled into this test as they are into src/manifold.c. */
 #include "simd/simd.h"
+/* The broad phase's internal header: its pair sweep can be told to take its base path. */
+#include "broadphase_internal.h"
 
 static c2d_vec2 V(double x, double y) { return c2d_v2((c2d_real)x, (c2d_real)y); }
 
@@ -1729,8 +1731,91 @@ static void kernels_disk_polygon(void **state) {
 #endif
 }
 
+/* ---- the pair sweep's AVX2 output against its base path ---- */
+
+/* Every pair of the index's one-shot list with the sweep on path (C2D_SWEEP_PATH_*), copied out. */
+static c2d_index_pair *sweep_pairs_on(c2d_index *index, int32_t path, int32_t *count) {
+    const c2d_index_pair *pairs = NULL;
+    c2d_index_pair *copy;
+    index->pairs.sweep_path = path;
+    assert_status(c2d_index_find_pairs(index, &pairs, count), C2D_OK);
+    copy = (c2d_index_pair *)malloc(((size_t)*count + 1) * sizeof *copy);
+    assert_non_null(copy);
+    if (*count > 0) memcpy(copy, pairs, (size_t)*count * sizeof *copy);
+    return copy;
+}
+
+/* The sweep's two paths (AVX2 when this CPU has it, and the SSE2 or plain-C base path, the
+ * reference) give the same list on random scenes: sparse and dense, boxes on an integer grid
+ * (touching edges, equal sides), a few very tall or wide boxes (the strips above; more than 4
+ * candidates per block), for the static tree, sweep-and-prune and dynamic tree, serial and split
+ * into 3 parts; the base path also equals brute force, pair for pair (so no duplicates either), on
+ * the static tree's smaller scenes and every sixth split one. */
+static void sweep_pair_paths_match(void **state) {
+    test_rng r = test_rng_make("sweep_pair_paths_match");
+    int round, rounds = test_iterations(24), compared = 0, total_pairs = 0;
+    (void)state;
+    printf("sweep_pair_paths_match: AVX2 on this CPU: %s (the sweep takes it only in x86 builds with SSE2)\n",
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+           __builtin_cpu_supports("avx2") ? "yes" : "no"
+#else
+           "no"
+#endif
+    );
+    for (round = 0; round < rounds; ++round) {
+        int32_t n = 200 + (int32_t)(test_rng_next(&r) % 9000), i, kind, na, nb;
+        int scene = round % 4;
+        double side = sqrt((double)n / (scene == 1 ? 3.0 : 0.5));
+        c2d_aabb *boxes = (c2d_aabb *)malloc((size_t)n * sizeof *boxes);
+        assert_non_null(boxes);
+        for (i = 0; i < n; ++i) {
+            double x = test_rng_range(&r, 0, side), y = test_rng_range(&r, 0, side);
+            double w = test_rng_range(&r, 0.5, 1.5), h = test_rng_range(&r, 0.5, 1.5);
+            if (scene == 2) { x = floor(x); y = floor(y); w = 1 + (double)(test_rng_next(&r) % 2); h = w; }
+            if (scene == 3 && i % 97 == 0) { if (i % 2) h = side / 3; else w = side / 2; }
+            boxes[i] = box_raw(x, y, x + w, y + h);
+        }
+        for (kind = 0; kind < 6; ++kind) {
+            c2d_index_config config;
+            c2d_index *index = NULL;
+            c2d_index_pair *a, *b;
+            memset(&config, 0, sizeof config);
+            config.tasks.worker_count = kind >= 3 ? 3 : 0;
+            if (kind % 3 == 0) assert_status(c2d_static_tree_create(&config, boxes, NULL, n, &index), C2D_OK);
+            else if (kind % 3 == 1) assert_status(c2d_sweep_prune_create(&config, &index), C2D_OK);
+            else assert_status(c2d_dynamic_tree_create(&config, &index), C2D_OK);
+            if (kind % 3 != 0) assert_status(c2d_index_build(index, boxes, NULL, n), C2D_OK);
+            a = sweep_pairs_on(index, C2D_SWEEP_PATH_BASE, &na);
+            b = sweep_pairs_on(index, C2D_SWEEP_PATH_AUTO, &nb);
+            assert_int_equal(na, nb);
+            assert_true(na == 0 || memcmp(a, b, (size_t)na * sizeof *a) == 0);
+            if ((kind == 0 && n <= 3000) || (kind == 3 && round % 6 == 0)) {
+                int32_t j, k = 0;
+                for (i = 0; i < n; ++i)
+                    for (j = i + 1; j < n; ++j)
+                        if (c2d_aabb_overlap_aabb(boxes[i], boxes[j])) {
+                            assert_true(k < na);
+                            assert_int_equal(a[k].a, i);
+                            assert_int_equal(a[k].b, j);
+                            ++k;
+                        }
+                assert_int_equal(k, na);
+            }
+            total_pairs += na;
+            ++compared;
+            free(a);
+            free(b);
+            c2d_index_destroy(index);
+        }
+        free(boxes);
+    }
+    printf("sweep_pair_paths_match: %d lists compared, %d pairs\n", compared, total_pairs);
+    assert_true(total_pairs > rounds * 1000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sweep_pair_paths_match),
         cmocka_unit_test(aabb_inline_hand_cases),
         cmocka_unit_test(aabb_inline_random),
         cmocka_unit_test(aabb_inline_special_values),
