@@ -631,7 +631,6 @@ static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) {
     return c2d_maxr(gx, gy) - (c2d_real)64 * C2D_EPSILON * scale;
 }
 
-
 /* ---- the pair queries, other shape first, the sector second ---- */
 
 static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {

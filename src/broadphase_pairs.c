@@ -157,7 +157,10 @@ static bool c2d_bp_pairs_sort_grouped(c2d_index *index, int32_t max_id) {
     bs = (int32_t *)(void *)p->keys;
     memset(start, 0, ((size_t)max_id + 2) * sizeof *start);
     for (i = 0; i < n; ++i) start[p->items[i].a + 1]++;
-    for (a = 0; a <= max_id; ++a) { sum += start[a + 1]; start[a + 1] = sum; }
+    for (a = 0; a <= max_id; ++a) {
+        sum += start[a + 1];
+        start[a + 1] = sum;
+    }
     for (i = 0; i < n; ++i) bs[start[p->items[i].a]++] = p->items[i].b;
     /* start[a] is now the end of a's bucket, which is where the next one starts. */
     for (a = 0, i = 0; a <= max_id; ++a) {
@@ -194,9 +197,17 @@ static bool c2d_bp_pairs_sort_keys(c2d_index *index, int32_t max_id) {
         memset(counts, 0, sizeof counts);
         for (i = 0; i < n; ++i) counts[(src[i] >> shift) & 2047u]++;
         if (counts[(src[0] >> shift) & 2047u] == (uint32_t)n) continue;
-        for (i = 0; i < 2048; ++i) { uint32_t c = counts[i]; counts[i] = sum; sum += c; }
+        for (i = 0; i < 2048; ++i) {
+            uint32_t c = counts[i];
+            counts[i] = sum;
+            sum += c;
+        }
         for (i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & 2047u]++] = src[i];
-        { uint64_t *t = src; src = dst; dst = t; }
+        {
+            uint64_t *t = src;
+            src = dst;
+            dst = t;
+        }
     }
     for (i = 0; i < n; ++i) {
         if (i > 0 && src[i] == src[i - 1]) continue;
@@ -214,7 +225,8 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index) {
     bool ok = !p->failed, unique = p->swept == p->count;
     p->swept = 0;
     if (ok && p->count > 1) {
-        for (i = 0; i < p->count; ++i) if (p->items[i].b > max_id) max_id = p->items[i].b;
+        for (i = 0; i < p->count; ++i)
+            if (p->items[i].b > max_id) max_id = p->items[i].b;
         if (p->count < max_id / 8) ok = c2d_bp_pairs_sort_keys(index, max_id);
         else if (max_id < C2D_PAIRS_CACHED_IDS) ok = c2d_bp_pairs_sort_buckets(index, max_id, unique);
         else ok = c2d_bp_pairs_sort_grouped(index, max_id);
@@ -365,7 +377,10 @@ static c2d_real sw_layout(const c2d_bp_srec *r, int32_t n, c2d_sweep_layout *l) 
     }
     l->b_lo = b_lo;
     l->b_inv = strips > 1 ? (c2d_real)strips / span : (c2d_real)0;
-    if (!C2D_ISFINITE(l->b_inv)) { l->b_inv = 0; strips = 1; }
+    if (!C2D_ISFINITE(l->b_inv)) {
+        l->b_inv = 0;
+        strips = 1;
+    }
     l->strips = strips;
     while (((int32_t)1 << sbits) < strips) ++sbits;
     /* Buckets: a few per mean width over the sweep axis's span. */
@@ -397,18 +412,25 @@ typedef struct sw_probe {
     c2d_real a0, a1, b0, b1;
 #endif
     uint32_t idm;
-    bool filter;        /* only pairs with a moved record, and e has not moved */
+    bool filter; /* only pairs with a moved record, and e has not moved */
 } sw_probe;
 
 static inline void sw_probe_set(sw_probe *p, const sw_soa *s, int32_t i, bool filter) {
 #if C2D_SWEEP_SSE2 && defined(C2D_DOUBLE)
-    p->a0 = _mm_set1_pd(s->a0[i]); p->a1 = _mm_set1_pd(s->a1[i]);
-    p->b0 = _mm_set1_pd(s->b0[i]); p->b1 = _mm_set1_pd(s->b1[i]);
+    p->a0 = _mm_set1_pd(s->a0[i]);
+    p->a1 = _mm_set1_pd(s->a1[i]);
+    p->b0 = _mm_set1_pd(s->b0[i]);
+    p->b1 = _mm_set1_pd(s->b1[i]);
 #elif C2D_SWEEP_SSE2
-    p->a0 = _mm_set1_ps(s->a0[i]); p->a1 = _mm_set1_ps(s->a1[i]);
-    p->b0 = _mm_set1_ps(s->b0[i]); p->b1 = _mm_set1_ps(s->b1[i]);
+    p->a0 = _mm_set1_ps(s->a0[i]);
+    p->a1 = _mm_set1_ps(s->a1[i]);
+    p->b0 = _mm_set1_ps(s->b0[i]);
+    p->b1 = _mm_set1_ps(s->b1[i]);
 #else
-    p->a0 = s->a0[i]; p->a1 = s->a1[i]; p->b0 = s->b0[i]; p->b1 = s->b1[i];
+    p->a0 = s->a0[i];
+    p->a1 = s->a1[i];
+    p->b0 = s->b0[i];
+    p->b1 = s->b1[i];
 #endif
     p->idm = s->idm[i];
     p->filter = filter && (p->idm & C2D_SWEEP_MOVED) == 0;
@@ -445,7 +467,8 @@ static inline unsigned sw_block(const sw_soa *s, int32_t f, uint32_t last, const
     for (j = 0; j < 4; ++j) {
         *in |= (unsigned)(s->key[f + j] <= last) << j;
         bits |= (unsigned)((s->a0[f + j] < p->a1) & (p->a0 < s->a1[f + j]) & (s->b0[f + j] < p->b1) &
-                           (p->b0 < s->b1[f + j]) & (!p->filter || (s->idm[f + j] & C2D_SWEEP_MOVED) != 0)) << j;
+                           (p->b0 < s->b1[f + j]) & (!p->filter || (s->idm[f + j] & C2D_SWEEP_MOVED) != 0))
+                << j;
     }
 #endif
     return bits & *in;
@@ -505,16 +528,12 @@ static inline bool sw_scan(sw_out *o, const sw_soa *s, int32_t f, uint32_t last,
 /* For each 4-bit mask of overlapping candidates, the 32-bit lanes of their pairs packed to the
  * front (pair j is lanes 2j and 2j + 1), in candidate order. */
 static const int32_t sw_pack_lanes[16][8] = {
-    {0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {2, 3, 0, 1, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7},
-    {4, 5, 0, 1, 2, 3, 6, 7}, {0, 1, 4, 5, 2, 3, 6, 7}, {2, 3, 4, 5, 0, 1, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7},
-    {6, 7, 0, 1, 2, 3, 4, 5}, {0, 1, 6, 7, 2, 3, 4, 5}, {2, 3, 6, 7, 0, 1, 4, 5}, {0, 1, 2, 3, 6, 7, 4, 5},
-    {4, 5, 6, 7, 0, 1, 2, 3}, {0, 1, 4, 5, 6, 7, 2, 3}, {2, 3, 4, 5, 6, 7, 0, 1}, {0, 1, 2, 3, 4, 5, 6, 7}};
+    {0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {2, 3, 0, 1, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {4, 5, 0, 1, 2, 3, 6, 7}, {0, 1, 4, 5, 2, 3, 6, 7}, {2, 3, 4, 5, 0, 1, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {6, 7, 0, 1, 2, 3, 4, 5}, {0, 1, 6, 7, 2, 3, 4, 5}, {2, 3, 6, 7, 0, 1, 4, 5}, {0, 1, 2, 3, 6, 7, 4, 5}, {4, 5, 6, 7, 0, 1, 2, 3}, {0, 1, 4, 5, 6, 7, 2, 3}, {2, 3, 4, 5, 6, 7, 0, 1}, {0, 1, 2, 3, 4, 5, 6, 7}};
 
 /* sw_scan with the same box test and the same output, the pairs of a block made as (min, max) of
  * the ids in vector lanes and packed by one permute into one 32-byte store (the list always has
  * room for 4 more pairs), instead of four dependent scalar writes. */
-__attribute__((target("avx2")))
-static inline bool sw_scan_avx2(sw_out *o, const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p) {
+__attribute__((target("avx2"))) static inline bool sw_scan_avx2(sw_out *o, const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p) {
     const __m128i id = _mm_set1_epi32((int32_t)(p->idm & ~C2D_SWEEP_MOVED)), clear = _mm_set1_epi32(INT32_MAX);
     c2d_index_pair *w = o->w;
     for (;; f += 4) {
@@ -544,7 +563,8 @@ static inline bool sw_scan_avx2(sw_out *o, const sw_soa *s, int32_t f, uint32_t 
 static int32_t sw_search(const uint32_t *key, int32_t lo, int32_t hi, uint32_t from) {
     while (lo < hi) {
         int32_t mid = lo + (hi - lo) / 2;
-        if (key[mid] < from) lo = mid + 1; else hi = mid;
+        if (key[mid] < from) lo = mid + 1;
+        else hi = mid;
     }
     return lo;
 }
@@ -567,9 +587,8 @@ typedef struct sw_sweep {
 #  define SW_SCAN(avx2, o, s, f, last, p) ((void)(avx2), sw_scan(o, s, f, last, p))
 #endif
 
-__attribute__((always_inline))
-static inline bool sw_part_with(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end,
-                                bool avx2) {
+__attribute__((always_inline)) static inline bool sw_part_with(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end,
+                                                               bool avx2) {
     const sw_soa *soa = &w->soa;
     const c2d_sweep_layout *l = &w->l;
     /* Local positions and output (the pair writes could otherwise alias them). */
@@ -636,8 +655,7 @@ static bool sw_part_base(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_
 }
 
 #if C2D_SWEEP_AVX2
-__attribute__((target("avx2")))
-static bool sw_part_avx2(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
+__attribute__((target("avx2"))) static bool sw_part_avx2(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
     return sw_part_with(w, o, i_at, i_end, k_at, k_end, true);
 }
 #endif
@@ -768,7 +786,10 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
     }
     /* First by strip, one pass over memory (start[s + 1] counted strip s: summed, start[s] is the
      * strip's first position, advanced to its end as the strip is written, then shifted back). */
-    for (s = 0, sum = 0; s <= strips; ++s) { sum += start[s]; start[s] = sum; }
+    for (s = 0, sum = 0; s <= strips; ++s) {
+        sum += start[s];
+        start[s] = sum;
+    }
     if (strips > 1) {
         for (i = 0; i < n; ++i) {
             c2d_bp_srec r = src[i];
@@ -778,7 +799,11 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
         }
         for (s = strips; s > 0; --s) start[s] = start[s - 1];
         start[0] = 0;
-        { c2d_bp_srec *t = src; src = dst; dst = t; }
+        {
+            c2d_bp_srec *t = src;
+            src = dst;
+            dst = t;
+        }
     }
     /* Then each strip by bucket while it is in cache: LSD passes of 8 bits, stable. Records sorted
      * by a0 already are in bucket order after the stable strip pass. */
@@ -792,12 +817,24 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
                 int shift = 8 * k;
                 memset(counts, 0, sizeof counts);
                 for (i = 0; i < m; ++i) counts[(a[i].key >> shift) & 255u]++;
-                for (i = 0; i < 256; ++i) { uint32_t c = counts[i]; counts[i] = total; total += c; }
+                for (i = 0; i < 256; ++i) {
+                    uint32_t c = counts[i];
+                    counts[i] = total;
+                    total += c;
+                }
                 for (i = 0; i < m; ++i) b[counts[(a[i].key >> shift) & 255u]++] = a[i];
-                { c2d_bp_srec *t = a; a = b; b = t; }
+                {
+                    c2d_bp_srec *t = a;
+                    a = b;
+                    b = t;
+                }
             }
         }
-        if (passes % 2 != 0) { c2d_bp_srec *t = src; src = dst; dst = t; }
+        if (passes % 2 != 0) {
+            c2d_bp_srec *t = src;
+            src = dst;
+            dst = t;
+        }
     }
     /* Then a sequential copy into the structure of arrays the sweep reads (scattering into several
      * arrays at once is much slower), with each record's last key (its strip and the bucket of its
@@ -825,7 +862,12 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             idm[i] = last[i] = 0;
             a0[i] = a1[i] = b0[i] = b1[i] = 0;
         }
-        soa.key = key; soa.idm = idm; soa.a0 = a0; soa.a1 = a1; soa.b0 = b0; soa.b1 = b1;
+        soa.key = key;
+        soa.idm = idm;
+        soa.a0 = a0;
+        soa.a1 = a1;
+        soa.b0 = b0;
+        soa.b1 = b1;
     }
     w.soa = soa;
     w.l = l;

@@ -408,11 +408,19 @@ static void circle_polygon_exact_miss_boundary(void **state) {
         switch (i) {
         case 0: p.vertices[2].x = (c2d_real)NAN; break;
         case 1: p.vertices[2].y = (c2d_real)INFINITY; break;
-        case 2: p.vertices[2] = V(2e15, 2e15); break;          /* beyond C2D_MAX_COORD in float builds */
+        case 2: p.vertices[2] = V(2e15, 2e15); break; /* beyond C2D_MAX_COORD in float builds */
         case 3: p.normals[1].x = (c2d_real)NAN; break;
         case 4: p.normals[3].y = (c2d_real)-INFINITY; break;
-        case 5: { c2d_vec2 t = p.vertices[1]; p.vertices[1] = p.vertices[3]; p.vertices[3] = t; } break; /* clockwise */
-        default: p.vertices[1] = p.vertices[0]; p.vertices[2] = p.vertices[0]; p.vertices[3] = p.vertices[0]; break; /* collapsed */
+        case 5: {
+            c2d_vec2 t = p.vertices[1];
+            p.vertices[1] = p.vertices[3];
+            p.vertices[3] = t;
+        } break; /* clockwise */
+        default:
+            p.vertices[1] = p.vertices[0];
+            p.vertices[2] = p.vertices[0];
+            p.vertices[3] = p.vertices[0];
+            break; /* collapsed */
         }
 #ifdef C2D_DOUBLE
         if (i == 2) p.vertices[2] = V(2e100, 2e100);
@@ -754,7 +762,7 @@ static void xf_manifolds_random(void **state) {
         c2d_polygon la, lb, a_in_b;
         c2d_transform xa, xb, rel;
         double ang = test_rng_range(&r, 0, 6.283185307), gap = C2D_MAX_POLYGON_VERTICES >= 5 ? test_rng_range(&r, 1.5, 2.3)
-                                                                              : test_rng_range(&r, 1.1, 1.7); /* 3-4 vertices reach less far */
+                                                                                             : test_rng_range(&r, 1.1, 1.7); /* 3-4 vertices reach less far */
         double bx = test_rng_range(&r, -100, 100), by = test_rng_range(&r, -100, 100);
         c2d_circle c, cl;
         c2d_manifold m;
@@ -817,7 +825,7 @@ static void xf_polygon_matches_placed(void **state) {
         c2d_polygon la, lb, a_in_b;
         c2d_transform xa, xb, rel;
         double ang = test_rng_range(&r, 0, 6.283185307), gap = C2D_MAX_POLYGON_VERTICES >= 5 ? test_rng_range(&r, 1.5, 2.3)
-                                                                              : test_rng_range(&r, 1.1, 1.7); /* 3-4 vertices reach less far */
+                                                                                             : test_rng_range(&r, 1.1, 1.7); /* 3-4 vertices reach less far */
         double bx = test_rng_range(&r, -100, 100), by = test_rng_range(&r, -100, 100);
         c2d_manifold m, ml;
         for (k = 0; k < count; ++k) {
@@ -1367,7 +1375,10 @@ static void polygon_raycast_xf_matches_reference(void **state) {
         }
         xf.p = V(awkward(&r, px), awkward(&r, py));
         xf.q = ang == C2D_PI / 2 ? c2d_rot_make((c2d_real)0) : c2d_rot_make((c2d_real)ang);
-        if (ang == C2D_PI / 2) { xf.q.c = 0; xf.q.s = 1; }
+        if (ang == C2D_PI / 2) {
+            xf.q.c = 0;
+            xf.q.s = 1;
+        }
         k = (int)(test_rng_next(&r) % 16);
         if (k < 6) { /* off unit length by a few eps: on both sides of the tolerance */
             double f = 1 + (double)(test_rng_next(&r) % 9) * (double)C2D_EPSILON * (k < 3 ? 0.5 : -0.5);
@@ -1723,7 +1734,8 @@ static void kernels_disk_polygon(void **state) {
         }
     }
     printf("kernels_disk_polygon: reference no %d, yes %d, unsure %d, bad %d; %d contacts compared, %d band disagreements, "
-           "%d hits on polygons that are not convex\n", counts[RS_NO], counts[RS_YES], counts[RS_UNSURE], counts[RS_BAD], yes, band, nonconvex);
+           "%d hits on polygons that are not convex\n",
+           counts[RS_NO], counts[RS_YES], counts[RS_UNSURE], counts[RS_BAD], yes, band, nonconvex);
     assert_true(counts[RS_NO] > iters / 10 && counts[RS_YES] > iters / 10 && counts[RS_BAD] > iters / 100);
 #else
     (void)state;
@@ -1771,8 +1783,16 @@ static void sweep_pair_paths_match(void **state) {
         for (i = 0; i < n; ++i) {
             double x = test_rng_range(&r, 0, side), y = test_rng_range(&r, 0, side);
             double w = test_rng_range(&r, 0.5, 1.5), h = test_rng_range(&r, 0.5, 1.5);
-            if (scene == 2) { x = floor(x); y = floor(y); w = 1 + (double)(test_rng_next(&r) % 2); h = w; }
-            if (scene == 3 && i % 97 == 0) { if (i % 2) h = side / 3; else w = side / 2; }
+            if (scene == 2) {
+                x = floor(x);
+                y = floor(y);
+                w = 1 + (double)(test_rng_next(&r) % 2);
+                h = w;
+            }
+            if (scene == 3 && i % 97 == 0) {
+                if (i % 2) h = side / 3;
+                else w = side / 2;
+            }
             boxes[i] = box_raw(x, y, x + w, y + h);
         }
         for (kind = 0; kind < 6; ++kind) {
