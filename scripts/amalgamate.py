@@ -202,6 +202,7 @@ class Amalgamator:
         self.include_dir = os.path.join(root, 'include')
         self.src_dir = os.path.join(root, 'src')
         self.done = set()
+        self.private_data = set()
 
     def resolve(self, name, from_dir):
         for d in (from_dir, self.include_dir, self.src_dir):
@@ -237,6 +238,16 @@ class Amalgamator:
                     out.append(self.expand(target, private_prefix=is_private))
                     out.append('/* ---- end of %s ---- */' % self.rel(target))
                 continue
+            # private data objects (the kind rows): static with C2D_STATIC like the functions, so
+            # that a program linking libcollide2d beside the single header's copy holds both
+            dm = re.match(r'^extern\s+(const\s+\w+\s+(\w+)\s*;.*)$', line) if private_prefix else None
+            if dm:
+                self.private_data.add(dm.group(2))
+                out.append('C2D__PRIVATE_DATA ' + dm.group(1))
+                continue
+            dd = re.match(r'^const\s+\w+\s+(\w+)\s*=', c)
+            if dd and dd.group(1) in self.private_data:
+                line = 'C2D__PRIVATE_DATA_DEF ' + line
             if private_prefix and re.match(r'^[A-Za-z_]\w*[\s*]', c) and '(' in c \
                     and not re.match(r'^(static|typedef|extern|struct|union|enum)\b', c) \
                     and not c.rstrip().endswith('{'):
@@ -418,11 +429,15 @@ def main():
     text.append('#endif')
     text.append('#ifdef C2D_STATIC')
     text.append('#  define C2D__PRIVATE static')
+    text.append('#  define C2D__PRIVATE_DATA static')
+    text.append('#  define C2D__PRIVATE_DATA_DEF static')
     text.append('#  if defined(__GNUC__)')
     text.append('#    pragma GCC diagnostic ignored "-Wunused-function"')
     text.append('#  endif')
     text.append('#else')
     text.append('#  define C2D__PRIVATE')
+    text.append('#  define C2D__PRIVATE_DATA extern')
+    text.append('#  define C2D__PRIVATE_DATA_DEF')
     text.append('#endif')
     # private headers get the C2D__PRIVATE prefix on their prototypes: expand them first, in the
     # order the sources include them
