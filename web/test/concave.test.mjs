@@ -117,6 +117,9 @@ test('concave query shapes in a world', () => {
   const c = w.castFirst(up(100), { x: 20, y: 0 });
   assert.equal(c.id, right); // its right face x = 30 meets x = 40 after 10 of 20
   near(c.sweep.hit.time, 0.5, 'world cast time', 1e-6);
+  const nb = w.nearest(up(100), 100); // the box right of it, 10 away
+  assert.equal(nb.id, right);
+  near(nb.distance, 10, 'world nearest distance', 1e-6);
   w.destroy();
 });
 

@@ -28,12 +28,12 @@ async function main(): Promise<void> {
   lib.overlap(poly, arc);
   // @ts-expect-error nor for an arc and a circle (plain objects)
   lib.overlap({ type: 'arc', x: 0, y: 0, inner: 1, outer: 2, start: 0, end: 1 }, { type: 'circle', x: 0, y: 0, r: 1 });
-  // @ts-expect-error no hit test for a concave polygon
-  lib.hit(concave, circle);
+  // a concave polygon answers every query (issue 15)
+  const hc = lib.hit(concave, circle), mc: number = lib.manifold(circle, concave).points.length + lib.hitMany([concave], [circle]).count;
   // @ts-expect-error a circle handle is set with a circle
   circle.set({ type: 'polygon', points: [0, 0, 1, 0, 0, 1] });
-  // @ts-expect-error batch calls take convex handles
-  lib.hitMany([concave], [circle]);
+  // @ts-expect-error batch calls take no arc handles
+  lib.hitMany([arc], [circle]);
   // the kinds of issue 15 answer every query, alone or in batches
   const e = lib.ellipse({ x: 0, y: 0 }, 2, 1, 0.3), w = lib.wedge({ x: 0, y: 0 }, 1, 0, 1);
   const rp = lib.shape(lib.roundedPolygon([0, 0, 1, 0, 0, 1], 0.2));
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   lib.overlap({ type: 'roundedPolygon', points: [0, 0, 1, 0, 0, 1] }, circle);
   // @ts-expect-error no overlap test for an arc and an ellipse
   lib.overlap(arc, e);
-  void ok; void h; void n; void ray; void m; void plain;
+  void ok; void h; void n; void ray; void m; void plain; void hc; void mc;
   poly.destroy();
 }
 void main();
