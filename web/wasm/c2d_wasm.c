@@ -162,7 +162,22 @@ static int w_concave_pieces(w_shape *s, int bytes) {
 }
 
 /* x y inner outer start end (inner 0: a sector of any angle) */
+#if W_ARC_IN_SHAPE
+static int w_decode_arc(const double *e, w_shape *s) {
+    int st = c2d_arc_shape_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->convex.as.arc);
+    s->convex.type = C2D_SHAPE_ARC;
+    return st;
+}
+static int w_encode_arc(const c2d_shape *s, double *o) {
+    const c2d_arc *v = &s->as.arc;
+    o[1] = v->center.x; o[2] = v->center.y; o[3] = v->inner_radius; o[4] = v->outer_radius;
+    o[5] = v->start_angle; o[6] = v->start_angle + v->sweep_angle;
+    return 7;
+}
+#else
 static int w_decode_arc(const double *e, w_shape *s) { return c2d_arc_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->arc); }
+#define w_encode_arc NULL
+#endif
 
 typedef struct w_kind {
     int fixed;              /* numbers after the kind (after the count for a kind with points) */
@@ -183,7 +198,7 @@ static const w_kind W_KINDS[W_KIND_COUNT] = {
     [C2D_SHAPE_ELLIPSE] = { 5, false, w_decode_ellipse, w_encode_ellipse },
     [C2D_SHAPE_WEDGE] = { 5, false, w_decode_wedge, w_encode_wedge },
     [W_CONCAVE] = { 0, true, w_decode_concave, NULL },
-    [W_ARC] = { 6, false, w_decode_arc, NULL },
+    [W_ARC] = { 6, false, w_decode_arc, w_encode_arc },
 };
 
 static const w_kind *w_kind_of(double k) {
@@ -355,10 +370,14 @@ W_API int w_contains(const double *e, double x, double y) {
     return w_contains_s(s, x, y);
 }
 
-/* Overlap of an arc a (outside c2d_shape until the library has it) with a shape b: points only,
- * by containment. W_UNSUPPORTED for the rest. */
+/* Overlap of an arc a (outside c2d_shape until W_ARC_IN_SHAPE) with a shape b: points only, by
+ * containment. W_UNSUPPORTED for the rest. */
 static int w_overlap_special(const w_shape *a, const w_shape *b) {
+#if !W_ARC_IN_SHAPE
     if (a->kind == W_ARC && b->kind == W_POINT) return c2d_arc_contains_point(&a->arc, b->convex.as.point);
+#else
+    (void)a; (void)b;
+#endif
     return W_UNSUPPORTED;
 }
 
@@ -391,7 +410,7 @@ W_API int w_raycast(const double *e, double ox, double oy, double tx, double ty,
     w_shape *s;
     int st = w_decode_tmp(e, 0, &s);
     if (st == W_BAD_ENCODING) return st;
-    if (s->kind == W_ARC) return W_UNSUPPORTED;
+    if (!w_is_convex(s)) return W_UNSUPPORTED;
     if (st != C2D_OK) return 0;
     return w_raycast_s(s, ox, oy, tx, ty, max_fraction, out);
 }
@@ -613,7 +632,9 @@ W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out) {
 W_API int w_contains_s(const w_shape *s, double x, double y) {
     c2d_vec2 p = c2d_v2(x, y);
     if (!c2d_vec2_is_valid(p)) return 0;
+#if !W_ARC_IN_SHAPE
     if (s->kind == W_ARC) return c2d_arc_contains_point(&s->arc, p);
+#endif
     return c2d_shape_contains_point(&s->convex, p);
 }
 
@@ -622,7 +643,7 @@ W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double 
     c2d_hit h;
     c2d_raycast_input in;
     bool r;
-    if (s->kind == W_ARC) return W_UNSUPPORTED;
+    if (!w_is_convex(s)) return W_UNSUPPORTED;
     in.origin = c2d_v2(ox, oy);
     in.translation = c2d_v2(tx, ty);
     in.max_fraction = max_fraction;
@@ -682,11 +703,14 @@ W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out) {
 /* Tight bounding box of a valid shape: writes 4 doubles; returns 1. */
 W_API int w_bounds_s(const w_shape *s, double *out) {
     c2d_aabb b;
+#if !W_ARC_IN_SHAPE
     if (s->kind == W_ARC) {
         c2d_real r = s->arc.outer_radius;
         b.lower = c2d_v2(s->arc.center.x - r, s->arc.center.y - r);
         b.upper = c2d_v2(s->arc.center.x + r, s->arc.center.y + r);
-    } else b = c2d_shape_aabb(&s->convex);
+    } else
+#endif
+    b = c2d_shape_aabb(&s->convex);
     out[0] = b.lower.x; out[1] = b.lower.y; out[2] = b.upper.x; out[3] = b.upper.y;
     return 1;
 }

@@ -105,7 +105,7 @@ W_API int w_world_count(const c2d_world *w) { return c2d_world_count(w); }
 W_API int w_world_validate(const c2d_world *w) { return c2d_world_validate(w) ? 1 : 0; }
 W_API int w_world_contains(const c2d_world *w, double h) { return c2d_world_contains(w, w_id(h)) ? 1 : 0; }
 
-/* Adds a collider: the encoded local shape (convex or concave; arcs: W_UNSUPPORTED), placed at
+/* Adds a collider: the encoded local shape (any kind of c2d_shape; else W_UNSUPPORTED), placed at
  * (x, y) turned by angle; filter (category, mask, group), C2D_COLLIDER_* flags, one-way direction
  * (0, 0: none). Writes the handle to out[0]; returns a c2d_status (or W_BAD_ENCODING / W_UNSUPPORTED). */
 W_API int w_world_add(c2d_world *w, const double *e, double x, double y, double angle, double category,
@@ -116,7 +116,7 @@ W_API int w_world_add(c2d_world *w, const double *e, double x, double y, double 
     int st = w_decode_tmp(e, 0, &s);
     out[0] = 0;
     if (st == W_BAD_ENCODING) return st;
-    if (s->kind == W_ARC) return W_UNSUPPORTED;
+    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED; /* the arc while outside c2d_shape */
     if (st != C2D_OK) return st;
     memset(&def, 0, sizeof def);
     def.shape = s->convex; /* a concave one: the world copies its outline */
@@ -142,7 +142,7 @@ W_API int w_world_set_shape(c2d_world *w, double h, const double *e) {
     w_shape *s;
     int st = w_decode_tmp(e, 0, &s);
     if (st == W_BAD_ENCODING) return st;
-    if (s->kind == W_ARC) return W_UNSUPPORTED;
+    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED; /* the arc while outside c2d_shape */
     if (st != C2D_OK) return st;
     if (!c2d_world_contains(w, w_id(h))) return C2D_ERR_BAD_ID;
     if (s->kind == W_CONCAVE) return c2d_world_set_concave(w, w_id(h), &s->convex.as.concave.outline);
