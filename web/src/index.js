@@ -14,7 +14,8 @@
 // from B toward A, hit.delta is added to A to separate.
 
 // The encoded form of every shape type (web/wasm/c2d_wasm.c W_KINDS): one row per type. kind is
-// the C kind number (c2d_shape_type; concave and arc take the numbers issue 15 gives them);
+// the C kind number (c2d_shape_type: concave is C2D_SHAPE_CONCAVE = 9; arc takes 10, the number
+// C2D_SHAPE_ARC gets in issue 15, and stays outside c2d_shape until W_ARC_IN_SHAPE in c2d_wasm.h);
 // fields are the numbers after the kind, in order (after the point count for a type with points);
 // defaults fills a field left out; numbers(shape) computes them instead (rect). A new shape kind
 // is one row here, one row of W_KINDS in c2d_wasm.c, and its interface in index.d.ts.
