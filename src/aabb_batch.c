@@ -17,7 +17,11 @@
 #endif
 
 /* Appends index i to the hit list (only counted once the buffer is full). */
-#define C2D_BATCH_EMIT(i) do { if (total < capacity) hits[total] = (i); ++total; } while (0)
+#define C2D_BATCH_EMIT(i)                    \
+  do {                                       \
+    if (total < capacity) hits[total] = (i); \
+    ++total;                                 \
+  } while (0)
 
 static int32_t batch_scalar(c2d_aabb q, const c2d_aabb_soa *s, int32_t begin, int32_t *hits, int32_t capacity,
                             int32_t total) {
@@ -30,24 +34,23 @@ static int32_t batch_scalar(c2d_aabb q, const c2d_aabb_soa *s, int32_t begin, in
 
 #if C2D_BATCH_X86
 
-__attribute__((target("sse2")))
-static int32_t batch_sse2(c2d_aabb q, const c2d_aabb_soa *s, int32_t *hits, int32_t capacity) {
+__attribute__((target("sse2"))) static int32_t batch_sse2(c2d_aabb q, const c2d_aabb_soa *s, int32_t *hits, int32_t capacity) {
     int32_t i = 0, total = 0, n = s->count;
-#ifdef C2D_DOUBLE
+#  ifdef C2D_DOUBLE
     const __m128d qlx = _mm_set1_pd(q.lower.x), qly = _mm_set1_pd(q.lower.y);
     const __m128d qux = _mm_set1_pd(q.upper.x), quy = _mm_set1_pd(q.upper.y);
     for (; i + 2 <= n; i += 2) {
         __m128d m = _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->min_x + i), qux), _mm_cmplt_pd(qlx, _mm_loadu_pd(s->max_x + i)));
         m = _mm_and_pd(m, _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->min_y + i), quy), _mm_cmplt_pd(qly, _mm_loadu_pd(s->max_y + i))));
         unsigned bits = (unsigned)_mm_movemask_pd(m);
-#else
+#  else
     const __m128 qlx = _mm_set1_ps(q.lower.x), qly = _mm_set1_ps(q.lower.y);
     const __m128 qux = _mm_set1_ps(q.upper.x), quy = _mm_set1_ps(q.upper.y);
     for (; i + 4 <= n; i += 4) {
         __m128 m = _mm_and_ps(_mm_cmplt_ps(_mm_loadu_ps(s->min_x + i), qux), _mm_cmplt_ps(qlx, _mm_loadu_ps(s->max_x + i)));
         m = _mm_and_ps(m, _mm_and_ps(_mm_cmplt_ps(_mm_loadu_ps(s->min_y + i), quy), _mm_cmplt_ps(qly, _mm_loadu_ps(s->max_y + i))));
         unsigned bits = (unsigned)_mm_movemask_ps(m);
-#endif
+#  endif
         while (bits != 0) {
             C2D_BATCH_EMIT(i + (int32_t)__builtin_ctz(bits));
             bits &= bits - 1;
@@ -56,10 +59,9 @@ static int32_t batch_sse2(c2d_aabb q, const c2d_aabb_soa *s, int32_t *hits, int3
     return batch_scalar(q, s, i, hits, capacity, total);
 }
 
-__attribute__((target("avx2")))
-static int32_t batch_avx2(c2d_aabb q, const c2d_aabb_soa *s, int32_t *hits, int32_t capacity) {
+__attribute__((target("avx2"))) static int32_t batch_avx2(c2d_aabb q, const c2d_aabb_soa *s, int32_t *hits, int32_t capacity) {
     int32_t i = 0, total = 0, n = s->count;
-#ifdef C2D_DOUBLE
+#  ifdef C2D_DOUBLE
     const __m256d qlx = _mm256_set1_pd(q.lower.x), qly = _mm256_set1_pd(q.lower.y);
     const __m256d qux = _mm256_set1_pd(q.upper.x), quy = _mm256_set1_pd(q.upper.y);
     for (; i + 4 <= n; i += 4) {
@@ -68,7 +70,7 @@ static int32_t batch_avx2(c2d_aabb q, const c2d_aabb_soa *s, int32_t *hits, int3
         m = _mm256_and_pd(m, _mm256_and_pd(_mm256_cmp_pd(_mm256_loadu_pd(s->min_y + i), quy, _CMP_LT_OQ),
                                            _mm256_cmp_pd(qly, _mm256_loadu_pd(s->max_y + i), _CMP_LT_OQ)));
         unsigned bits = (unsigned)_mm256_movemask_pd(m);
-#else
+#  else
     const __m256 qlx = _mm256_set1_ps(q.lower.x), qly = _mm256_set1_ps(q.lower.y);
     const __m256 qux = _mm256_set1_ps(q.upper.x), quy = _mm256_set1_ps(q.upper.y);
     for (; i + 8 <= n; i += 8) {
@@ -77,7 +79,7 @@ static int32_t batch_avx2(c2d_aabb q, const c2d_aabb_soa *s, int32_t *hits, int3
         m = _mm256_and_ps(m, _mm256_and_ps(_mm256_cmp_ps(_mm256_loadu_ps(s->min_y + i), quy, _CMP_LT_OQ),
                                            _mm256_cmp_ps(qly, _mm256_loadu_ps(s->max_y + i), _CMP_LT_OQ)));
         unsigned bits = (unsigned)_mm256_movemask_ps(m);
-#endif
+#  endif
         while (bits != 0) {
             C2D_BATCH_EMIT(i + (int32_t)__builtin_ctz(bits));
             bits &= bits - 1;
@@ -116,7 +118,7 @@ c2d_status c2d_aabb_overlap_batch_path(c2d_batch_path path, c2d_aabb box, const 
     if (!c2d_batch_path_supported(path)) return C2D_ERR_UNSUPPORTED;
     if (boxes == NULL || boxes->count <= 0) return C2D_OK;
     if (!boxes->min_x || !boxes->min_y || !boxes->max_x || !boxes->max_y) return C2D_OK;
-    if (!(box.lower.x <= box.upper.x && box.lower.y <= box.upper.y)) return C2D_OK;  /* also NaN */
+    if (!(box.lower.x <= box.upper.x && box.lower.y <= box.upper.y)) return C2D_OK; /* also NaN */
     if (hits == NULL || capacity < 0) capacity = 0;
 #if C2D_BATCH_X86
     if (path == C2D_BATCH_AUTO) path = batch_has_avx2() ? C2D_BATCH_AVX2 : C2D_BATCH_SSE2;

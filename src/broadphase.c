@@ -43,7 +43,7 @@ bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int
     void *fresh;
     if (needed <= cap) return true;
     if (needed < 0) return false;
-    if (*items == NULL) cap = needed > 16 ? needed : 16;   /* a first block: what is asked for */
+    if (*items == NULL) cap = needed > 16 ? needed : 16; /* a first block: what is asked for */
     else if (cap < 16) cap = 16;
     while (cap < needed) cap = cap > INT32_MAX / 2 ? INT32_MAX : cap * 2;
     if ((size_t)cap > SIZE_MAX / elem_size) return false;
@@ -277,7 +277,7 @@ c2d_status c2d_index_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint
 
 void c2d_index_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
     if (index == NULL || fn == NULL) return;
-    if (!(box.lower.x <= box.upper.x && box.lower.y <= box.upper.y)) return;  /* also NaN */
+    if (!(box.lower.x <= box.upper.x && box.lower.y <= box.upper.y)) return; /* also NaN */
     index->klass->query_aabb(index, box, fn, context);
 }
 

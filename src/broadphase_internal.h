@@ -63,8 +63,8 @@ typedef struct c2d_bp_srec {
 typedef struct c2d_bp_chunk {
     c2d_index_pair *items;
     int32_t capacity, count;
-    int32_t i, i_end;          /* records whose pairs with later records of their strip it finds */
-    int32_t k, k_end;          /* entries of the list of records reaching into the next strip */
+    int32_t i, i_end; /* records whose pairs with later records of their strip it finds */
+    int32_t k, k_end; /* entries of the list of records reaching into the next strip */
     bool full;
 } c2d_bp_chunk;
 
@@ -74,21 +74,23 @@ typedef struct c2d_bp_chunk {
 /* The output list of the pair functions and the scratch of the pair sweep, owned by the index. */
 typedef struct c2d_bp_pairs {
     c2d_index_pair *items;
-    uint64_t *keys, *scratch;   /* sort buffers, each key_capacity long */
-    uint32_t *counts;           /* counters of the sorts and the sweep */
-    c2d_bp_srec *srecs, *srecs2;  /* sweep records (callers fill srecs) and the sort's second buffer */
-    c2d_real *sa0, *sa1, *sb0, *sb1;  /* the sweep's structure-of-arrays copy (one block from sa0) */
+    uint64_t *keys, *scratch;        /* sort buffers, each key_capacity long */
+    uint32_t *counts;                /* counters of the sorts and the sweep */
+    c2d_bp_srec *srecs, *srecs2;     /* sweep records (callers fill srecs) and the sort's second buffer */
+    c2d_real *sa0, *sa1, *sb0, *sb1; /* the sweep's structure-of-arrays copy (one block from sa0) */
     uint32_t *skey, *sidm, *slast, *slist;
     int32_t count, capacity, key_capacity, count_capacity, srec_capacity;
-    bool failed;                /* a push ran out of memory */
-    c2d_bp_chunk *chunks;       /* parts of a threaded sweep (C2D_BP_MAX_CHUNKS once made) */
+    bool failed;          /* a push ran out of memory */
+    int32_t swept;        /* count of the list a sweep wrote (unique, a < b), 0 after finish */
+    int32_t sweep_path;   /* C2D_SWEEP_PATH_*: tests compare the sweep's paths with it */
+    c2d_bp_chunk *chunks; /* parts of a threaded sweep (C2D_BP_MAX_CHUNKS once made) */
 } c2d_bp_pairs;
 
 /* The base every index starts with. */
 struct c2d_index {
     const c2d_index_class *klass;
     c2d_allocator allocator;
-    c2d_task_system tasks;      /* worker_count < 2 or no enqueue: serial */
+    c2d_task_system tasks; /* worker_count < 2 or no enqueue: serial */
     c2d_bp_pairs pairs;
 };
 
@@ -122,8 +124,12 @@ bool c2d_bp_pairs_grow(c2d_index *index);
 c2d_status c2d_bp_pairs_finish(c2d_index *index);
 
 #define C2D_SWEEP_MOVED 0x80000000u
-#define C2D_SWEEP_FILTER 1u      /* push only pairs with a record whose idm has C2D_SWEEP_MOVED */
-#define C2D_SWEEP_PRESORTED 2u   /* the records are already sorted by a0 (ties in any order) */
+/* The sweep's pair output: AVX2 when the CPU has it (the default, 0), or the base path (SSE2 or
+ * plain C), which is the reference the AVX2 path must equal. */
+#define C2D_SWEEP_PATH_AUTO 0
+#define C2D_SWEEP_PATH_BASE 1
+#define C2D_SWEEP_FILTER 1u    /* push only pairs with a record whose idm has C2D_SWEEP_MOVED */
+#define C2D_SWEEP_PRESORTED 2u /* the records are already sorted by a0 (ties in any order) */
 
 /* Room for n sweep records: index->pairs.srecs, which the caller then fills; NULL when out of
  * memory (nothing lost). */
@@ -172,11 +178,11 @@ c2d_radix64 *c2d_radix_sort64(c2d_radix64 *a, c2d_radix64 *tmp, int32_t n);
 #ifdef C2D_DOUBLE
 typedef uint64_t c2d_radix_key;
 typedef c2d_radix64 c2d_radix_item;
-#define c2d_radix_sort_keys c2d_radix_sort64
+#  define c2d_radix_sort_keys c2d_radix_sort64
 #else
 typedef uint32_t c2d_radix_key;
 typedef c2d_radix32 c2d_radix_item;
-#define c2d_radix_sort_keys c2d_radix_sort32
+#  define c2d_radix_sort_keys c2d_radix_sort32
 #endif
 c2d_radix_key c2d_radix_key_of(c2d_real v);
 
@@ -188,19 +194,19 @@ uint32_t c2d_morton16(uint32_t x, uint32_t y);
 /* ---- the proxy table shared by the dynamic indexes: ids, boxes, user data, moved flags ---- */
 
 typedef struct c2d_bp_proxy {
-    c2d_aabb box;        /* the user's box */
+    c2d_aabb box; /* the user's box */
     uint64_t user_data;
-    int32_t slot;        /* index-specific (tree: leaf node); -1 when the id is free */
-    int32_t link;        /* live: moved state (0 not moved, 1 moved); free: next free id or -1 */
+    int32_t slot; /* index-specific (tree: leaf node); -1 when the id is free */
+    int32_t link; /* live: moved state (0 not moved, 1 moved); free: next free id or -1 */
 } c2d_bp_proxy;
 
 typedef struct c2d_bp_proxies {
     c2d_bp_proxy *items;
     int32_t capacity;
-    int32_t used;        /* ids below this have been handed out at least once */
-    int32_t live;        /* proxies in the index */
-    int32_t free_head;   /* first free id below used, or -1 */
-    int32_t *moved;      /* ids marked moved since the last update_pairs (may hold stale ids) */
+    int32_t used;      /* ids below this have been handed out at least once */
+    int32_t live;      /* proxies in the index */
+    int32_t free_head; /* first free id below used, or -1 */
+    int32_t *moved;    /* ids marked moved since the last update_pairs (may hold stale ids) */
     int32_t moved_count, moved_capacity;
 } c2d_bp_proxies;
 
@@ -283,8 +289,18 @@ static inline bool c2d_bp_ray_axis(bool moves, c2d_real o, c2d_real inv, c2d_rea
     tmin = t1 < t2 ? t1 : t2;
     tmax = t1 < t2 ? t2 : t1;
     open = bl < bu;
-    if (tmin > *lo) { *lo = tmin; *lo_open = open; } else if (tmin == *lo) { *lo_open = *lo_open || open; }
-    if (tmax < *hi) { *hi = tmax; *hi_open = open; } else if (tmax == *hi) { *hi_open = *hi_open || open; }
+    if (tmin > *lo) {
+        *lo = tmin;
+        *lo_open = open;
+    } else if (tmin == *lo) {
+        *lo_open = *lo_open || open;
+    }
+    if (tmax < *hi) {
+        *hi = tmax;
+        *hi_open = open;
+    } else if (tmax == *hi) {
+        *hi_open = *hi_open || open;
+    }
     return true;
 }
 

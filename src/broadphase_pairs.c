@@ -3,7 +3,8 @@
  * Pair list: the index functions push pairs in any order; finish sorts them by (a, b) and drops
  * duplicates. A long list (at least one pair per eight ids) is counting-sorted by b, then by a;
  * over very many ids it is bucketed by a instead and each bucket's few b values sorted in place;
- * a short list is radix sorted as (a, b) keys.
+ * a short list is radix sorted as (a, b) keys. A list written by the sweep, which meets every pair
+ * once, skips the pass that drops duplicates.
  *
  * Pair search: every index finds its one-shot pairs (and its per-frame pairs when many proxies
  * moved) with one strip sweep over copies of the boxes, which beats walking any hierarchy. The
@@ -11,7 +12,9 @@
  * ordered by strip (one counting-sort pass over memory), then by their left side inside each
  * strip while it is in cache (8-bit counting-sort passes), and copied into arrays per coordinate.
  * Then every box is tested against the boxes after it in its strip that start before it ends,
- * four at a time (SSE2 compares, or plain C), and every box whose top reaches into the next strip
+ * four at a time (SSE2 compares, or plain C; on a CPU with AVX2, picked at run time, a block's
+ * pairs are made in vector lanes and packed by one permute into one store, the base path staying
+ * the reference that tests/test_fast_paths.c compares it with), and every box whose top reaches into the next strip
  * against that strip's boxes from a cursor that follows its left side, less the widest box of that
  * strip; a box taller than a strip also searches the strips above the next one. A pair is met
  * exactly once: within the strip of both lower sides, or from the box with the lower strip. It is
@@ -75,8 +78,9 @@ bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed) {
 
 /* Long lists: an LSD radix sort with one digit per id, that is, a stable counting sort by b and
  * then by a, with both histograms made in one pass. No comparisons and no branches on the data;
- * duplicates end up next to each other and are dropped on the way. */
-static bool c2d_bp_pairs_sort_buckets(c2d_index *index, int32_t max_id) {
+ * duplicates end up next to each other and are dropped by a last pass, which a unique list (a
+ * sweep's) skips. */
+static bool c2d_bp_pairs_sort_buckets(c2d_index *index, int32_t max_id, bool unique) {
     c2d_bp_pairs *p = &index->pairs;
     int32_t n = p->count, i, out = 0, ids = max_id + 1;
     uint32_t *ca, *cb, sa = 0, sb = 0;
@@ -99,6 +103,7 @@ static bool c2d_bp_pairs_sort_buckets(c2d_index *index, int32_t max_id) {
     }
     for (i = 0; i < n; ++i) tmp[cb[items[i].b]++] = items[i];
     for (i = 0; i < n; ++i) items[ca[tmp[i].a]++] = tmp[i];
+    if (unique) return true;
     for (i = 0; i < n; ++i) {
         if (out > 0 && items[i].a == items[out - 1].a && items[i].b == items[out - 1].b) continue;
         items[out++] = items[i];
@@ -152,7 +157,10 @@ static bool c2d_bp_pairs_sort_grouped(c2d_index *index, int32_t max_id) {
     bs = (int32_t *)(void *)p->keys;
     memset(start, 0, ((size_t)max_id + 2) * sizeof *start);
     for (i = 0; i < n; ++i) start[p->items[i].a + 1]++;
-    for (a = 0; a <= max_id; ++a) { sum += start[a + 1]; start[a + 1] = sum; }
+    for (a = 0; a <= max_id; ++a) {
+        sum += start[a + 1];
+        start[a + 1] = sum;
+    }
     for (i = 0; i < n; ++i) bs[start[p->items[i].a]++] = p->items[i].b;
     /* start[a] is now the end of a's bucket, which is where the next one starts. */
     for (a = 0, i = 0; a <= max_id; ++a) {
@@ -189,9 +197,17 @@ static bool c2d_bp_pairs_sort_keys(c2d_index *index, int32_t max_id) {
         memset(counts, 0, sizeof counts);
         for (i = 0; i < n; ++i) counts[(src[i] >> shift) & 2047u]++;
         if (counts[(src[0] >> shift) & 2047u] == (uint32_t)n) continue;
-        for (i = 0; i < 2048; ++i) { uint32_t c = counts[i]; counts[i] = sum; sum += c; }
+        for (i = 0; i < 2048; ++i) {
+            uint32_t c = counts[i];
+            counts[i] = sum;
+            sum += c;
+        }
         for (i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & 2047u]++] = src[i];
-        { uint64_t *t = src; src = dst; dst = t; }
+        {
+            uint64_t *t = src;
+            src = dst;
+            dst = t;
+        }
     }
     for (i = 0; i < n; ++i) {
         if (i > 0 && src[i] == src[i - 1]) continue;
@@ -206,11 +222,13 @@ static bool c2d_bp_pairs_sort_keys(c2d_index *index, int32_t max_id) {
 c2d_status c2d_bp_pairs_finish(c2d_index *index) {
     c2d_bp_pairs *p = &index->pairs;
     int32_t i, max_id = 0;
-    bool ok = !p->failed;
+    bool ok = !p->failed, unique = p->swept == p->count;
+    p->swept = 0;
     if (ok && p->count > 1) {
-        for (i = 0; i < p->count; ++i) if (p->items[i].b > max_id) max_id = p->items[i].b;
+        for (i = 0; i < p->count; ++i)
+            if (p->items[i].b > max_id) max_id = p->items[i].b;
         if (p->count < max_id / 8) ok = c2d_bp_pairs_sort_keys(index, max_id);
-        else if (max_id < C2D_PAIRS_CACHED_IDS) ok = c2d_bp_pairs_sort_buckets(index, max_id);
+        else if (max_id < C2D_PAIRS_CACHED_IDS) ok = c2d_bp_pairs_sort_buckets(index, max_id, unique);
         else ok = c2d_bp_pairs_sort_grouped(index, max_id);
     }
     if (!ok) {
@@ -243,6 +261,14 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index) {
 #  include <emmintrin.h>
 #else
 #  define C2D_SWEEP_SSE2 0
+#endif
+
+/* The AVX2 pair output, picked at run time (x86 with GCC or Clang). */
+#if C2D_SWEEP_SSE2 && (defined(__x86_64__) || defined(__i386__))
+#  define C2D_SWEEP_AVX2 1
+#  include <immintrin.h>
+#else
+#  define C2D_SWEEP_AVX2 0
 #endif
 
 #define C2D_SWEEP_SOA_BYTES(cap) (((size_t)(cap) + C2D_SWEEP_PAD) * (4 * sizeof(c2d_real) + 4 * sizeof(uint32_t)))
@@ -351,7 +377,10 @@ static c2d_real sw_layout(const c2d_bp_srec *r, int32_t n, c2d_sweep_layout *l) 
     }
     l->b_lo = b_lo;
     l->b_inv = strips > 1 ? (c2d_real)strips / span : (c2d_real)0;
-    if (!C2D_ISFINITE(l->b_inv)) { l->b_inv = 0; strips = 1; }
+    if (!C2D_ISFINITE(l->b_inv)) {
+        l->b_inv = 0;
+        strips = 1;
+    }
     l->strips = strips;
     while (((int32_t)1 << sbits) < strips) ++sbits;
     /* Buckets: a few per mean width over the sweep axis's span. */
@@ -383,18 +412,25 @@ typedef struct sw_probe {
     c2d_real a0, a1, b0, b1;
 #endif
     uint32_t idm;
-    bool filter;        /* only pairs with a moved record, and e has not moved */
+    bool filter; /* only pairs with a moved record, and e has not moved */
 } sw_probe;
 
 static inline void sw_probe_set(sw_probe *p, const sw_soa *s, int32_t i, bool filter) {
 #if C2D_SWEEP_SSE2 && defined(C2D_DOUBLE)
-    p->a0 = _mm_set1_pd(s->a0[i]); p->a1 = _mm_set1_pd(s->a1[i]);
-    p->b0 = _mm_set1_pd(s->b0[i]); p->b1 = _mm_set1_pd(s->b1[i]);
+    p->a0 = _mm_set1_pd(s->a0[i]);
+    p->a1 = _mm_set1_pd(s->a1[i]);
+    p->b0 = _mm_set1_pd(s->b0[i]);
+    p->b1 = _mm_set1_pd(s->b1[i]);
 #elif C2D_SWEEP_SSE2
-    p->a0 = _mm_set1_ps(s->a0[i]); p->a1 = _mm_set1_ps(s->a1[i]);
-    p->b0 = _mm_set1_ps(s->b0[i]); p->b1 = _mm_set1_ps(s->b1[i]);
+    p->a0 = _mm_set1_ps(s->a0[i]);
+    p->a1 = _mm_set1_ps(s->a1[i]);
+    p->b0 = _mm_set1_ps(s->b0[i]);
+    p->b1 = _mm_set1_ps(s->b1[i]);
 #else
-    p->a0 = s->a0[i]; p->a1 = s->a1[i]; p->b0 = s->b0[i]; p->b1 = s->b1[i];
+    p->a0 = s->a0[i];
+    p->a1 = s->a1[i];
+    p->b0 = s->b0[i];
+    p->b1 = s->b1[i];
 #endif
     p->idm = s->idm[i];
     p->filter = filter && (p->idm & C2D_SWEEP_MOVED) == 0;
@@ -431,7 +467,8 @@ static inline unsigned sw_block(const sw_soa *s, int32_t f, uint32_t last, const
     for (j = 0; j < 4; ++j) {
         *in |= (unsigned)(s->key[f + j] <= last) << j;
         bits |= (unsigned)((s->a0[f + j] < p->a1) & (p->a0 < s->a1[f + j]) & (s->b0[f + j] < p->b1) &
-                           (p->b0 < s->b1[f + j]) & (!p->filter || (s->idm[f + j] & C2D_SWEEP_MOVED) != 0)) << j;
+                           (p->b0 < s->b1[f + j]) & (!p->filter || (s->idm[f + j] & C2D_SWEEP_MOVED) != 0))
+                << j;
     }
 #endif
     return bits & *in;
@@ -487,11 +524,47 @@ static inline bool sw_scan(sw_out *o, const sw_soa *s, int32_t f, uint32_t last,
     return true;
 }
 
+#if C2D_SWEEP_AVX2
+/* For each 4-bit mask of overlapping candidates, the 32-bit lanes of their pairs packed to the
+ * front (pair j is lanes 2j and 2j + 1), in candidate order. */
+static const int32_t sw_pack_lanes[16][8] = {
+    {0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {2, 3, 0, 1, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {4, 5, 0, 1, 2, 3, 6, 7}, {0, 1, 4, 5, 2, 3, 6, 7}, {2, 3, 4, 5, 0, 1, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {6, 7, 0, 1, 2, 3, 4, 5}, {0, 1, 6, 7, 2, 3, 4, 5}, {2, 3, 6, 7, 0, 1, 4, 5}, {0, 1, 2, 3, 6, 7, 4, 5}, {4, 5, 6, 7, 0, 1, 2, 3}, {0, 1, 4, 5, 6, 7, 2, 3}, {2, 3, 4, 5, 6, 7, 0, 1}, {0, 1, 2, 3, 4, 5, 6, 7}};
+
+/* sw_scan with the same box test and the same output, the pairs of a block made as (min, max) of
+ * the ids in vector lanes and packed by one permute into one 32-byte store (the list always has
+ * room for 4 more pairs), instead of four dependent scalar writes. */
+__attribute__((target("avx2"))) static inline bool sw_scan_avx2(sw_out *o, const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p) {
+    const __m128i id = _mm_set1_epi32((int32_t)(p->idm & ~C2D_SWEEP_MOVED)), clear = _mm_set1_epi32(INT32_MAX);
+    c2d_index_pair *w = o->w;
+    for (;; f += 4) {
+        unsigned in, bits = sw_block(s, f, last, p, &in);
+        __m128i other, lo, hi;
+        __m256i both;
+        if (o->end - w < 4) {
+            o->w = w;
+            if (!sw_out_grow(o)) return false;
+            w = o->w;
+        }
+        other = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(s->idm + f)), clear);
+        lo = _mm_min_epi32(id, other);
+        hi = _mm_max_epi32(id, other);
+        both = _mm256_set_m128i(_mm_unpackhi_epi32(lo, hi), _mm_unpacklo_epi32(lo, hi));
+        both = _mm256_permutevar8x32_epi32(both, _mm256_loadu_si256((const __m256i *)(const void *)sw_pack_lanes[bits]));
+        _mm256_storeu_si256((__m256i *)(void *)w, both);
+        w += __builtin_popcount(bits);
+        if (!(in & 8u)) break;
+    }
+    o->w = w;
+    return true;
+}
+#endif
+
 /* First position in [lo, hi) whose key is >= from (keys are sorted there). */
 static int32_t sw_search(const uint32_t *key, int32_t lo, int32_t hi, uint32_t from) {
     while (lo < hi) {
         int32_t mid = lo + (hi - lo) / 2;
-        if (key[mid] < from) lo = mid + 1; else hi = mid;
+        if (key[mid] < from) lo = mid + 1;
+        else hi = mid;
     }
     return lo;
 }
@@ -501,14 +574,21 @@ typedef struct sw_sweep {
     sw_soa soa;
     c2d_sweep_layout l;
     const uint32_t *start, *reach, *last, *list;
-    bool filter, tall;
+    bool filter, tall, avx2;
 } sw_sweep;
 
 /* One part of the sweep: records *i to i_end against the later records of their strip, then the
  * entries *k to k_end of the list of records reaching into the next strip against the strips
  * above. A record's pairs are written whole or not at all: when the list is full, the record's
  * pairs are taken back, *i or *k tells where to go on and the result is false. */
-static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
+#if C2D_SWEEP_AVX2
+#  define SW_SCAN(avx2, o, s, f, last, p) ((avx2) ? sw_scan_avx2(o, s, f, last, p) : sw_scan(o, s, f, last, p))
+#else
+#  define SW_SCAN(avx2, o, s, f, last, p) ((void)(avx2), sw_scan(o, s, f, last, p))
+#endif
+
+__attribute__((always_inline)) static inline bool sw_part_with(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end,
+                                                               bool avx2) {
     const sw_soa *soa = &w->soa;
     const c2d_sweep_layout *l = &w->l;
     /* Local positions and output (the pair writes could otherwise alias them). */
@@ -519,7 +599,7 @@ static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, 
         sw_probe pr;
         o->w = out;
         sw_probe_set(&pr, soa, i, w->filter);
-        if (!sw_scan(o, soa, i + 1, w->last[i], &pr)) {
+        if (!SW_SCAN(avx2, o, soa, i + 1, w->last[i], &pr)) {
             ok = false;
             break;
         }
@@ -550,13 +630,13 @@ static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, 
             while (soa->key[c + 3] < from) c += 4;
             c += (int32_t)(soa->key[c] < from) + (int32_t)(soa->key[c + 1] < from) + (int32_t)(soa->key[c + 2] < from);
             sw_probe_set(&pr, soa, r, w->filter);
-            ok = sw_scan(o, soa, c, w->last[r] + one, &pr);
+            ok = SW_SCAN(avx2, o, soa, c, w->last[r] + one, &pr);
             if (ok && w->tall) {
                 int32_t t, top = sw_strip(l, soa->b1[r]);
                 for (t = s + 2; ok && t <= top; ++t) {
                     uint32_t tb = (uint32_t)t << l->qbits;
                     int32_t f = sw_search(soa->key, (int32_t)w->start[t], (int32_t)w->start[t + 1], tb | (q0 > w->reach[t] ? q0 - w->reach[t] : 0));
-                    ok = sw_scan(o, soa, f, tb | (w->last[r] & l->qmax), &pr);
+                    ok = SW_SCAN(avx2, o, soa, f, tb | (w->last[r] & l->qmax), &pr);
                 }
             }
             if (!ok) break;
@@ -568,6 +648,24 @@ static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, 
     *i_at = i;
     *k_at = k;
     return ok;
+}
+
+static bool sw_part_base(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
+    return sw_part_with(w, o, i_at, i_end, k_at, k_end, false);
+}
+
+#if C2D_SWEEP_AVX2
+__attribute__((target("avx2"))) static bool sw_part_avx2(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
+    return sw_part_with(w, o, i_at, i_end, k_at, k_end, true);
+}
+#endif
+
+/* One part of the sweep on the path the sweep chose (both give the same list). */
+static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
+#if C2D_SWEEP_AVX2
+    if (w->avx2) return sw_part_avx2(w, o, i_at, i_end, k_at, k_end);
+#endif
+    return sw_part_base(w, o, i_at, i_end, k_at, k_end);
 }
 
 /* A threaded sweep: the parts the tasks run. */
@@ -656,6 +754,7 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
         if (ch->count > 0) memcpy(p->items + p->count, ch->items, (size_t)ch->count * sizeof *ch->items);
         p->count += ch->count;
     }
+    p->swept = p->count;
     return true;
 }
 
@@ -677,19 +776,34 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
     start = p->counts;
     reach = start + strips + 1;
     memset(start, 0, 2 * ((size_t)strips + 1) * sizeof *start);
-    for (i = 0; i < n; ++i) {
-        int32_t st = sw_strip(&l, src[i].b0);
-        src[i].key = ((uint32_t)st << l.qbits) | sw_bucket(&l, src[i].a0);
-        start[st + 1]++;
+    /* The strips are counted by a pass that only reads; the keys are written as the records are
+     * moved (a pass writing them in place would move every record through memory once more). */
+    if (strips > 1) {
+        for (i = 0; i < n; ++i) start[sw_strip(&l, src[i].b0) + 1]++;
+    } else {
+        start[1] = (uint32_t)n;
+        for (i = 0; i < n; ++i) src[i].key = sw_bucket(&l, src[i].a0);
     }
     /* First by strip, one pass over memory (start[s + 1] counted strip s: summed, start[s] is the
      * strip's first position, advanced to its end as the strip is written, then shifted back). */
-    for (s = 0, sum = 0; s <= strips; ++s) { sum += start[s]; start[s] = sum; }
+    for (s = 0, sum = 0; s <= strips; ++s) {
+        sum += start[s];
+        start[s] = sum;
+    }
     if (strips > 1) {
-        for (i = 0; i < n; ++i) dst[start[src[i].key >> l.qbits]++] = src[i];
+        for (i = 0; i < n; ++i) {
+            c2d_bp_srec r = src[i];
+            int32_t st = sw_strip(&l, r.b0);
+            r.key = ((uint32_t)st << l.qbits) | sw_bucket(&l, r.a0);
+            dst[start[st]++] = r;
+        }
         for (s = strips; s > 0; --s) start[s] = start[s - 1];
         start[0] = 0;
-        { c2d_bp_srec *t = src; src = dst; dst = t; }
+        {
+            c2d_bp_srec *t = src;
+            src = dst;
+            dst = t;
+        }
     }
     /* Then each strip by bucket while it is in cache: LSD passes of 8 bits, stable. Records sorted
      * by a0 already are in bucket order after the stable strip pass. */
@@ -703,12 +817,24 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
                 int shift = 8 * k;
                 memset(counts, 0, sizeof counts);
                 for (i = 0; i < m; ++i) counts[(a[i].key >> shift) & 255u]++;
-                for (i = 0; i < 256; ++i) { uint32_t c = counts[i]; counts[i] = total; total += c; }
+                for (i = 0; i < 256; ++i) {
+                    uint32_t c = counts[i];
+                    counts[i] = total;
+                    total += c;
+                }
                 for (i = 0; i < m; ++i) b[counts[(a[i].key >> shift) & 255u]++] = a[i];
-                { c2d_bp_srec *t = a; a = b; b = t; }
+                {
+                    c2d_bp_srec *t = a;
+                    a = b;
+                    b = t;
+                }
             }
         }
-        if (passes % 2 != 0) { c2d_bp_srec *t = src; src = dst; dst = t; }
+        if (passes % 2 != 0) {
+            c2d_bp_srec *t = src;
+            src = dst;
+            dst = t;
+        }
     }
     /* Then a sequential copy into the structure of arrays the sweep reads (scattering into several
      * arrays at once is much slower), with each record's last key (its strip and the bucket of its
@@ -736,7 +862,12 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             idm[i] = last[i] = 0;
             a0[i] = a1[i] = b0[i] = b1[i] = 0;
         }
-        soa.key = key; soa.idm = idm; soa.a0 = a0; soa.a1 = a1; soa.b0 = b0; soa.b1 = b1;
+        soa.key = key;
+        soa.idm = idm;
+        soa.a0 = a0;
+        soa.a1 = a1;
+        soa.b0 = b0;
+        soa.b1 = b1;
     }
     w.soa = soa;
     w.l = l;
@@ -746,6 +877,10 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
     w.list = p->slist;
     w.filter = filter;
     w.tall = tall;
+    w.avx2 = false;
+#if C2D_SWEEP_AVX2
+    w.avx2 = p->sweep_path != C2D_SWEEP_PATH_BASE && __builtin_cpu_supports("avx2");
+#endif
     if (index->tasks.worker_count > 1 && n >= C2D_SWEEP_THREAD_MIN) {
         if (!sw_threaded(index, &w, n, (int32_t)reaching)) {
             p->failed = true;
@@ -767,6 +902,7 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             return false;
         }
         p->count = (int32_t)(out.w - p->items);
+        p->swept = p->count;
     }
     return !p->failed;
 }

@@ -188,7 +188,9 @@ static void negate_core(cast_core *c) {
 #define MINK_MAX (2 * C2D_MAX_POLYGON_VERTICES)
 
 /* Which shape an edge of the difference comes from. */
-enum { FROM_B = 1, FROM_A = 2, FROM_BOTH = 3 };
+enum { FROM_B = 1,
+       FROM_A = 2,
+       FROM_BOTH = 3 };
 
 /* The difference P = core(B) + (-core(A)): vertex v[k] = B.v[ib[k]] + (-A).v[ia[k]]; edge k runs
  * from v[k] to v[k+1] with outward unit normal n[k], its line is n[k] . x = h[k], and it is an
@@ -282,7 +284,9 @@ static void minkowski(const cast_core *p, const cast_core *q, mink *m) {
 /* ------------------------------------------------------------------------------------------ */
 /* the ray cast of t*d against the difference */
 
-enum { CAST_MISS = 0, CAST_ENTER = 1, CAST_INSIDE = 2 };
+enum { CAST_MISS = 0,
+       CAST_ENTER = 1,
+       CAST_INSIDE = 2 };
 
 /* Outcome of a cast against the difference: a miss, an entry at time t through a feature, or a
  * start already inside (feature then names the nearest boundary, for the caller's fallback).
@@ -679,7 +683,7 @@ static c2d_vec2 contact_point(const cast_core *cb, const cast_core *qa, const mi
 
 /* A contact found by one of the cast paths, in world coordinates with B at its start pose. */
 typedef struct contact {
-    int kind;          /* CAST_MISS, CAST_ENTER or CAST_INSIDE (then normal/pos are the fallback) */
+    int kind; /* CAST_MISS, CAST_ENTER or CAST_INSIDE (then normal/pos are the fallback) */
     c2d_real t;
     c2d_vec2 normal;
     c2d_vec2 pos;
@@ -712,7 +716,9 @@ static c2d_vec2 shape_anchor(const c2d_shape *s) {
     const c2d_kind *k = c2d_kind_of(s->type);
     c2d_core_view v = k->core(s);
     switch (v.form) {
-    case C2D_CORE_POINT: case C2D_CORE_SEGMENT: case C2D_CORE_BOX: return v.p1;
+    case C2D_CORE_POINT:
+    case C2D_CORE_SEGMENT:
+    case C2D_CORE_BOX: return v.p1;
     case C2D_CORE_POLYGON: return v.polygon->vertices[0];
     case C2D_CORE_NONE: break;
     }
@@ -791,7 +797,6 @@ static contact cast_circles(c2d_circle a, c2d_circle b, c2d_vec2 d) {
     return c;
 }
 
-
 /* A pair of kinds with only a support function between them: conservative advancement
  * (src/support.c). Its contact time is at or before the first contact, within its tolerance. */
 static contact cast_support(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d) {
@@ -807,13 +812,15 @@ typedef enum cast_path {
     PATH_POINT,   /* a point against a solid: a ray cast */
     PATH_DISKS,   /* two circles: a ray cast against the summed circle */
     PATH_CORES,   /* polygonal cores with radii: the Minkowski difference */
-    PATH_SUPPORT  /* anything else: conservative advancement on support functions */
+    PATH_SUPPORT, /* a convex kind known only by its support function: conservative advancement */
+    PATH_DISTANCE /* a kind that is not convex (the arc): conservative advancement on its distance */
 } cast_path;
 
 static cast_path choose_path(const c2d_kind *ka, const c2d_kind *kb) {
     if (ka->cast == C2D_CAST_BOX && kb->cast == C2D_CAST_BOX) return PATH_BOXES;
     if ((ka->cast == C2D_CAST_POINT && kb->solid) || (kb->cast == C2D_CAST_POINT && ka->solid)) return PATH_POINT;
     if (ka->cast == C2D_CAST_DISK && kb->cast == C2D_CAST_DISK) return PATH_DISKS;
+    if (ka->cast == C2D_CAST_DISTANCE || kb->cast == C2D_CAST_DISTANCE) return PATH_DISTANCE;
     if (ka->cast != C2D_CAST_SUPPORT && kb->cast != C2D_CAST_SUPPORT) return PATH_CORES;
     return PATH_SUPPORT;
 }
@@ -1054,6 +1061,11 @@ c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *
         c = cast_general(&cb, &qa, o, d, closed);
         break;
     case PATH_SUPPORT: c = cast_support(a, b, d); break;
+    case PATH_DISTANCE: {
+        int r = c2d_arc_cast(a, b, d, &c.t, &c.normal, &c.pos);
+        c.kind = r == 1 ? CAST_ENTER : (r == 2 ? CAST_INSIDE : CAST_MISS);
+        break;
+    }
     }
     if (c.kind == CAST_INSIDE) {
         /* overlapping at the start: the static push-out; touching (the static test finds no
@@ -1102,10 +1114,16 @@ static int shape_key(const c2d_shape *s, c2d_real *k) {
     c2d_core_view v = kind->core(s);
     k[n++] = (c2d_real)s->type;
     switch (v.form) {
-    case C2D_CORE_POINT: k[n++] = v.p1.x; k[n++] = v.p1.y; break;
-    case C2D_CORE_SEGMENT: case C2D_CORE_BOX:
-        k[n++] = v.p1.x; k[n++] = v.p1.y;
-        k[n++] = v.p2.x; k[n++] = v.p2.y;
+    case C2D_CORE_POINT:
+        k[n++] = v.p1.x;
+        k[n++] = v.p1.y;
+        break;
+    case C2D_CORE_SEGMENT:
+    case C2D_CORE_BOX:
+        k[n++] = v.p1.x;
+        k[n++] = v.p1.y;
+        k[n++] = v.p2.x;
+        k[n++] = v.p2.y;
         break;
     case C2D_CORE_POLYGON:
         k[n++] = (c2d_real)v.polygon->count;
@@ -1117,8 +1135,10 @@ static int shape_key(const c2d_shape *s, c2d_real *k) {
     case C2D_CORE_NONE: {
         /* a curved core: its bounding box */
         c2d_aabb bb = kind->bounds(s);
-        k[n++] = bb.lower.x; k[n++] = bb.lower.y;
-        k[n++] = bb.upper.x; k[n++] = bb.upper.y;
+        k[n++] = bb.lower.x;
+        k[n++] = bb.lower.y;
+        k[n++] = bb.upper.x;
+        k[n++] = bb.upper.y;
         break;
     }
     }

@@ -21,8 +21,8 @@ typedef struct ring {
 typedef enum ring_location {
     LOC_OUTSIDE = 0,
     LOC_INSIDE = 1,
-    LOC_ON_EDGE = 2,   /* strictly inside edge index (between vertex index and the next) */
-    LOC_ON_VERTEX = 3  /* equal to vertex index */
+    LOC_ON_EDGE = 2,  /* strictly inside edge index (between vertex index and the next) */
+    LOC_ON_VERTEX = 3 /* equal to vertex index */
 } ring_location;
 
 /* Exact sign of the orientation of p against the directed line a -> b: +1 left (y up), -1 right,
@@ -380,7 +380,11 @@ static bool ring_interior_point(const ring *r, c2d_vec2 *out) {
         o1 = c2d_cross(n, x);
         o2 = c2d_cross(pn, c2d_sub(x, n));
         o3 = c2d_cross(c2d_neg(p), c2d_sub(x, p));
-        if (tri < 0) { o1 = -o1; o2 = -o2; o3 = -o3; }
+        if (tri < 0) {
+            o1 = -o1;
+            o2 = -o2;
+            o3 = -o3;
+        }
         if (o1 > 0 && o2 > 0 && o3 > 0 && o2 > best_h) {
             best_h = o2; /* twice the area of (N, P, Q): proportional to Q's height over P-N */
             best = i;
@@ -596,7 +600,7 @@ bool c2d_concave_raycast(const c2d_concave *p, c2d_raycast_input in, c2d_hit *ou
         c2d_real t;
         if (opposite(s0, s1) && r.sign * (s0 - s1) > 0) {
             t = edge_orient_value(r.sign, a0, a1, o) / (s1 - s0); /* the same bits for either winding */
-            if (t == 0) t = 0; /* no -0 in the output */
+            if (t == 0) t = 0;                                    /* no -0 in the output */
             if (t >= 0 && t < in.max_fraction && (!found || t < best_t)) {
                 found = true;
                 best_t = t;

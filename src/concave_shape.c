@@ -197,17 +197,26 @@ static c2d_shape k_piece(const c2d_shape *s, int i) {
 }
 
 const c2d_kind c2d_kind_concave = {
-    .name = "concave", .solid = true, .rounded = false, .cast = C2D_CAST_PIECES,
-    .is_valid = k_valid, .usable = k_usable, .bounds = k_bounds, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
-    .piece_count = k_piece_count, .piece = k_piece,
+    .name = "concave",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_PIECES,
+    .is_valid = k_valid,
+    .usable = k_usable,
+    .bounds = k_bounds,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = c2d_core_none,
+    .support = k_support,
+    .piece_count = k_piece_count,
+    .piece = k_piece,
 };
 
 /* ---- the pair cells: a is pieced, b any shape ---- */
 
 static const c2d_kind *kind(const c2d_shape *s) { return c2d_kind_of(s->type); }
 static bool pieced(const c2d_shape *s) { return kind(s)->piece_count != NULL; }
-static bool usable(const c2d_shape *s) { return kind(s)->usable(s); }
 
 static c2d_shape translated(const c2d_shape *s, c2d_vec2 d) {
     c2d_transform xf;
@@ -238,7 +247,7 @@ bool c2d_pieces_overlap(const c2d_shape *a, const c2d_shape *b) {
     const c2d_kind *kb = kind(b);
     c2d_aabb bb;
     int i, n;
-    if (!usable(a) || !usable(b)) return false;
+    if (!c2d_kind_usable(a) || !c2d_kind_usable(b)) return false;
     bb = kb->bounds(b);
     if (boxes_apart(kind(a)->bounds(a), bb)) return false;
     if (!kb->solid) {
@@ -266,7 +275,7 @@ c2d_distance_result c2d_pieces_distance(const c2d_shape *a, const c2d_shape *b) 
     bool found = false;
     memset(&best, 0, sizeof best);
     best.status = C2D_DISTANCE_INVALID_INPUT;
-    if (!usable(a) || !usable(b)) return best;
+    if (!c2d_kind_usable(a) || !c2d_kind_usable(b)) return best;
     if (pieced(b) && !pair_before(a, b)) {
         best = c2d_pieces_distance(b, a);
         t = best.point_a;

@@ -39,8 +39,8 @@ static bool try_merge(piece *a, const piece *b, const c2d_vec2 *pts) {
             if (b->v[j] != a1 || b->v[(j + 1) % b->n] != a0) continue;
             /* a's outline up to a0 (from a1 round), then b's outline from a0 round to a1 */
             n = 0;
-            for (k = 0; k < a->n; ++k) out[n++] = a->v[(i + 1 + k) % a->n];             /* a1 ... a0 */
-            for (k = 2; k < b->n; ++k) out[n++] = b->v[(j + k) % b->n];                   /* after a0, before a1 */
+            for (k = 0; k < a->n; ++k) out[n++] = a->v[(i + 1 + k) % a->n]; /* a1 ... a0 */
+            for (k = 2; k < b->n; ++k) out[n++] = b->v[(j + k) % b->n];     /* after a0, before a1 */
             for (k = 0; k < n; ++k) {
                 if (!(orient3(pts[out[(k + n - 1) % n]], pts[out[k]], pts[out[(k + 1) % n]]) > 0)) return false;
             }

@@ -3,8 +3,8 @@
 #include <float.h>
 #include "internal.h"
 #if !defined(C2D_DOUBLE) && (defined(__SSE2__) || defined(_M_X64)) && (C2D_MAX_POLYGON_VERTICES % 4 == 0)
-#define GJK_SSE 1
-#include <emmintrin.h>
+#  define GJK_SSE 1
+#  include <emmintrin.h>
 #endif
 
 /* Copies up to C2D_MAX_POLYGON_VERTICES points into a proxy. A count outside
@@ -132,7 +132,9 @@ c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2)
     if (best > 0) {
         c2d_real sc = c2d_maxr(c2d_maxr(dd1, dd2), c2d_maxr(c2d_len_sq(q1), c2d_len_sq(q2)));
         if (best <= 4096 * C2D_EPSILON * C2D_EPSILON * sc && c2d_segment_overlap_segment(s1, s2)) {
-            c2d_vec2 e = chosen == 0 ? s1.p1 : chosen == 1 ? s1.p2 : chosen == 2 ? s2.p1 : s2.p2;
+            c2d_vec2 e = chosen == 0 ? s1.p1 : chosen == 1 ? s1.p2
+                                           : chosen == 2   ? s2.p1
+                                                           : s2.p2;
             r.closest1 = e;
             r.closest2 = e;
             r.distance_squared = 0;
@@ -181,12 +183,21 @@ static int support_index(const c2d_vec2 *points, int count, c2d_vec2 d) {
     if (count > 1) best1 = 1;
     for (i = 2; i + 1 < count; i += 2) {
         c2d_real v0 = c2d_dot(points[i], d), v1 = c2d_dot(points[i + 1], d);
-        if (v0 > value0) { value0 = v0; best0 = i; }
-        if (v1 > value1) { value1 = v1; best1 = i + 1; }
+        if (v0 > value0) {
+            value0 = v0;
+            best0 = i;
+        }
+        if (v1 > value1) {
+            value1 = v1;
+            best1 = i + 1;
+        }
     }
     if (i < count) {
         c2d_real v0 = c2d_dot(points[i], d);
-        if (v0 > value0) { value0 = v0; best0 = i; }
+        if (v0 > value0) {
+            value0 = v0;
+            best0 = i;
+        }
     }
     if (value1 > value0 || (value1 == value0 && best1 < best0)) return best1;
     return best0;
@@ -195,7 +206,7 @@ static int support_index(const c2d_vec2 *points, int count, c2d_vec2 d) {
 /* A proxy's points as x and y lanes, four per block, in every block the maximum vertex count
  * needs (so the loops below have a fixed trip count and unroll); lanes past the last point repeat
  * point 0, which changes no extreme value and, being later, wins no tie. */
-#define GJK_BLOCKS (C2D_MAX_POLYGON_VERTICES / 4)
+#  define GJK_BLOCKS (C2D_MAX_POLYGON_VERTICES / 4)
 typedef struct gjk_lanes {
     __m128 x[GJK_BLOCKS], y[GJK_BLOCKS];
 } gjk_lanes;
@@ -326,37 +337,37 @@ static void solve3(gjk_simplex *s) {
     c2d_real d123_3 = sign * c2d_cross(w1, w2);
     c2d_real sum;
 
-    if (d12_2 <= 0 && d13_2 <= 0) {                       /* vertex w1 */
+    if (d12_2 <= 0 && d13_2 <= 0) { /* vertex w1 */
         s->v[0].bary = 1;
         s->count = 1;
         return;
     }
-    if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) {          /* edge w1-w2 */
+    if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { /* edge w1-w2 */
         s->v[0].bary = d12_1 / (d12_1 + d12_2);
         s->v[1].bary = 1 - s->v[0].bary;
         s->count = 2;
         return;
     }
-    if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {          /* edge w1-w3 */
+    if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) { /* edge w1-w3 */
         s->v[0].bary = d13_1 / (d13_1 + d13_2);
         s->v[2].bary = 1 - s->v[0].bary;
         s->v[1] = s->v[2];
         s->count = 2;
         return;
     }
-    if (d12_1 <= 0 && d23_2 <= 0) {                       /* vertex w2 */
+    if (d12_1 <= 0 && d23_2 <= 0) { /* vertex w2 */
         s->v[0] = s->v[1];
         s->v[0].bary = 1;
         s->count = 1;
         return;
     }
-    if (d13_1 <= 0 && d23_1 <= 0) {                       /* vertex w3 */
+    if (d13_1 <= 0 && d23_1 <= 0) { /* vertex w3 */
         s->v[0] = s->v[2];
         s->v[0].bary = 1;
         s->count = 1;
         return;
     }
-    if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {          /* edge w2-w3 */
+    if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) { /* edge w2-w3 */
         s->v[2].bary = d23_2 / (d23_1 + d23_2);
         s->v[0] = s->v[1];
         s->v[0].bary = 1 - s->v[2].bary;

@@ -31,11 +31,11 @@
 #define DT_SLICE_HEIGHT_MAX 10
 
 typedef struct c2d_tree_node {
-    c2d_aabb box;      /* leaf: fat box; internal: union of the children's boxes */
-    int32_t parent;    /* -1 at the root; free node: next free node */
-    int32_t child1;    /* -1 for a leaf */
-    int32_t child2;    /* leaf: proxy id */
-    int32_t height;    /* 0 for a leaf, -1 for a free node */
+    c2d_aabb box;   /* leaf: fat box; internal: union of the children's boxes */
+    int32_t parent; /* -1 at the root; free node: next free node */
+    int32_t child1; /* -1 for a leaf */
+    int32_t child2; /* leaf: proxy id */
+    int32_t height; /* 0 for a leaf, -1 for a free node */
 } c2d_tree_node;
 
 typedef struct c2d_dynamic_tree {
@@ -43,19 +43,18 @@ typedef struct c2d_dynamic_tree {
     c2d_bp_proxies proxies;
     c2d_tree_node *nodes;
     int32_t node_capacity;
-    int32_t node_used;     /* nodes below this have been handed out at least once */
-    int32_t node_free;     /* free list head, or -1 */
+    int32_t node_used; /* nodes below this have been handed out at least once */
+    int32_t node_free; /* free list head, or -1 */
     int32_t root;
-    c2d_real margin;       /* >= 0 */
-    c2d_real prediction;   /* >= 0 */
-    int32_t churn;         /* leaves inserted or re-inserted since the last rebuild */
-    int32_t full_size;     /* proxies at the last full rebuild */
-    int32_t credit;        /* leaves the slice rebuilds may still rebuild */
-    int32_t cursor;        /* node index where the search for the next slice starts */
-    void *slice_mem;       /* kept scratch of the slice rebuilds */
+    c2d_real margin;     /* >= 0 */
+    c2d_real prediction; /* >= 0 */
+    int32_t churn;       /* leaves inserted or re-inserted since the last rebuild */
+    int32_t full_size;   /* proxies at the last full rebuild */
+    int32_t credit;      /* leaves the slice rebuilds may still rebuild */
+    int32_t cursor;      /* node index where the search for the next slice starts */
+    void *slice_mem;     /* kept scratch of the slice rebuilds */
     size_t slice_bytes;
 } c2d_dynamic_tree;
-
 
 static c2d_status dt_rebuild(c2d_index *index);
 static void dt_slice_step(c2d_dynamic_tree *t);
@@ -80,7 +79,10 @@ static bool dt_is_leaf(const c2d_tree_node *n) { return n->child1 < 0; }
 static bool dt_reserve_nodes(c2d_dynamic_tree *t, int32_t extra) {
     int32_t free_count = 0, i = t->node_free;
     void *nodes;
-    while (i >= 0 && free_count < extra) { ++free_count; i = t->nodes[i].parent; }
+    while (i >= 0 && free_count < extra) {
+        ++free_count;
+        i = t->nodes[i].parent;
+    }
     if (free_count >= extra) return true;
     if (t->node_used > INT32_MAX - extra) return false;
     nodes = t->nodes;
@@ -120,8 +122,10 @@ static c2d_aabb dt_fatten(const c2d_dynamic_tree *t, c2d_aabb box, c2d_vec2 disp
     c2d_real dx = t->prediction * displacement.x, dy = t->prediction * displacement.y;
     f.lower = c2d_v2(box.lower.x - t->margin, box.lower.y - t->margin);
     f.upper = c2d_v2(box.upper.x + t->margin, box.upper.y + t->margin);
-    if (dx < 0) f.lower.x += dx; else f.upper.x += dx;
-    if (dy < 0) f.lower.y += dy; else f.upper.y += dy;
+    if (dx < 0) f.lower.x += dx;
+    else f.upper.x += dx;
+    if (dy < 0) f.lower.y += dy;
+    else f.upper.y += dy;
     return f;
 }
 
@@ -176,7 +180,8 @@ static int32_t dt_balance(c2d_dynamic_tree *t, int32_t a) {
     t->nodes[c].parent = na->parent;
     dt_replace_child(t, na->parent, a, c);
     /* a keeps its shorter child and receives give; c gets a and keep. */
-    if (na->child1 == c) na->child1 = give; else na->child2 = give;
+    if (na->child1 == c) na->child1 = give;
+    else na->child2 = give;
     t->nodes[give].parent = a;
     na->parent = c;
     t->nodes[c].child1 = a;
@@ -524,12 +529,12 @@ typedef struct dt_builder {
     c2d_tree_node *fresh;
     c2d_real *cx, *cy;
     int32_t *leaf;
-    int32_t *order[2];     /* items sorted by center x, by center y */
+    int32_t *order[2]; /* items sorted by center x, by center y */
     int32_t *tmp;
-    unsigned char *left;   /* per item: in the left half of the current split */
-    int32_t next;          /* next fresh node (slice rebuild: next entry of pool) */
-    int32_t *pool;         /* slice rebuild: the slice's nodes below its root, in index order */
-    c2d_aabb *boxes;       /* slice rebuild: every leaf's fat box (leaf: its proxy id) */
+    unsigned char *left; /* per item: in the left half of the current split */
+    int32_t next;        /* next fresh node (slice rebuild: next entry of pool) */
+    int32_t *pool;       /* slice rebuild: the slice's nodes below its root, in index order */
+    c2d_aabb *boxes;     /* slice rebuild: every leaf's fat box (leaf: its proxy id) */
 } dt_builder;
 
 /* Sorts the n items by one coordinate into out: an LSD radix sort on the coordinate scaled to 16
@@ -558,7 +563,11 @@ static void dt_sort_axis(const c2d_real *c, int32_t n, int32_t *out, int32_t *tm
         uint32_t *kd = shift == 0 ? key2 : key;
         memset(counts, 0, sizeof counts);
         for (i = 0; i < n; ++i) counts[(ks[i] >> shift) & 255u]++;
-        for (i = 0; i < 256; ++i) { uint32_t x = counts[i]; counts[i] = sum; sum += x; }
+        for (i = 0; i < 256; ++i) {
+            uint32_t x = counts[i];
+            counts[i] = sum;
+            sum += x;
+        }
         for (i = 0; i < n; ++i) {
             uint32_t d = counts[(ks[i] >> shift) & 255u]++;
             dst[d] = src[i];
@@ -611,7 +620,7 @@ static int32_t dt_build(dt_builder *b, int32_t lo, int32_t hi, int32_t parent) {
     f = &b->fresh[node];
     f->box = c2d_aabb_union(b->fresh[f->child1].box, b->fresh[f->child2].box);
     f->height = 1 + (b->fresh[f->child1].height > b->fresh[f->child2].height ? b->fresh[f->child1].height
-                                                                              : b->fresh[f->child2].height);
+                                                                             : b->fresh[f->child2].height);
     return node;
 }
 
@@ -687,7 +696,8 @@ static int32_t dt_split_exact(int32_t m, int k, int *k1, int *k2) {
         lo = dt_avl_min_leaves[a] > m - ((int32_t)1 << c) ? dt_avl_min_leaves[a] : m - ((int32_t)1 << c);
         hi = ((int32_t)1 << a) < m - dt_avl_min_leaves[c] ? ((int32_t)1 << a) : m - dt_avl_min_leaves[c];
         if (lo > hi) continue;
-        pick = want < lo ? lo : want > hi ? hi : want;
+        pick = want < lo ? lo : want > hi ? hi
+                                          : want;
         if (best < 0 || (pick > want ? pick - want : want - pick) < (best > want ? best - want : want - best)) {
             best = pick;
             *k1 = a;

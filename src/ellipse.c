@@ -122,7 +122,7 @@ bool c2d_ellipse_raycast(c2d_ellipse e, c2d_raycast_input in, c2d_hit *out) {
 
 static bool k_valid(const c2d_shape *s) { return c2d_ellipse_is_valid(s->as.ellipse); }
 static c2d_aabb k_bounds(const c2d_shape *s) { return c2d_ellipse_aabb(s->as.ellipse); }
-/* a hand-made ellipse that is not valid (a rotation far from unit) contains nothing */
+/* Only a valid ellipse contains anything (c2d_ellipse_contains_point alone takes what it is given). */
 static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_ellipse_is_valid(s->as.ellipse) && c2d_ellipse_contains_point(s->as.ellipse, p); }
 static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
     c2d_shape r = *s;
@@ -135,7 +135,16 @@ static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) {
 }
 
 const c2d_kind c2d_kind_ellipse = {
-    .name = "ellipse", .solid = true, .rounded = false, .cast = C2D_CAST_SUPPORT,
-    .is_valid = k_valid, .usable = k_valid, .bounds = k_bounds, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
+    .name = "ellipse",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_SUPPORT,
+    .is_valid = k_valid,
+    .usable = k_valid,
+    .bounds = k_bounds,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = c2d_core_none,
+    .support = k_support,
 };

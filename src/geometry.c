@@ -85,7 +85,10 @@ c2d_status c2d_segment_make(c2d_vec2 p1, c2d_vec2 p2, c2d_segment *out) {
     c2d_status st;
     c2d_segment s;
     if (!out) return C2D_ERR_NULL_ARG;
-    v[0] = p1.x; v[1] = p1.y; v[2] = p2.x; v[3] = p2.y;
+    v[0] = p1.x;
+    v[1] = p1.y;
+    v[2] = p2.x;
+    v[3] = p2.y;
     s.p1 = p1;
     s.p2 = p2;
     st = check_reals(v, 4);
@@ -107,7 +110,10 @@ c2d_status c2d_ray_make(c2d_vec2 origin, c2d_vec2 direction, c2d_real max_distan
     c2d_vec2 d;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = origin.x; v[1] = origin.y; v[2] = direction.x; v[3] = direction.y;
+    v[0] = origin.x;
+    v[1] = origin.y;
+    v[2] = direction.x;
+    v[3] = direction.y;
     if (!C2D_ISFINITE(v[2]) || !C2D_ISFINITE(v[3])) return C2D_ERR_NOT_FINITE;
     st = check_reals(v, 2); /* the direction is normalised, so only the origin has a range */
     if (st != C2D_OK) return st;
@@ -126,7 +132,10 @@ c2d_status c2d_aabb_make(c2d_vec2 lower, c2d_vec2 upper, c2d_aabb *out) {
     c2d_status st;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = lower.x; v[1] = lower.y; v[2] = upper.x; v[3] = upper.y;
+    v[0] = lower.x;
+    v[1] = lower.y;
+    v[2] = upper.x;
+    v[3] = upper.y;
     st = check_reals(v, 4);
     if (st != C2D_OK) return st;
     if (!(upper.x - lower.x >= C2D_MIN_SIZE) || !(upper.y - lower.y >= C2D_MIN_SIZE)) return C2D_ERR_BAD_SIZE;
@@ -142,7 +151,10 @@ c2d_status c2d_aabb_from_center(c2d_vec2 center, c2d_vec2 half, c2d_aabb *out) {
     c2d_status st;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = center.x; v[1] = center.y; v[2] = half.x; v[3] = half.y;
+    v[0] = center.x;
+    v[1] = center.y;
+    v[2] = half.x;
+    v[3] = half.y;
     st = check_reals(v, 4);
     if (st != C2D_OK) return st;
     if (!(half.x > 0) || !(half.y > 0)) return C2D_ERR_BAD_SIZE;
@@ -154,7 +166,10 @@ c2d_status c2d_aabb_from_corner(c2d_vec2 corner, c2d_real width, c2d_real height
     c2d_status st;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = corner.x; v[1] = corner.y; v[2] = width; v[3] = height;
+    v[0] = corner.x;
+    v[1] = corner.y;
+    v[2] = width;
+    v[3] = height;
     st = check_reals(v, 4);
     if (st != C2D_OK) return st;
     if (!(width > 0) || !(height > 0)) return C2D_ERR_BAD_SIZE;
@@ -168,7 +183,10 @@ c2d_status c2d_aabb_from_ltrb(c2d_real left, c2d_real top, c2d_real right, c2d_r
     c2d_status st;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = left; v[1] = top; v[2] = right; v[3] = bottom;
+    v[0] = left;
+    v[1] = top;
+    v[2] = right;
+    v[3] = bottom;
     st = check_reals(v, 4);
     if (st != C2D_OK) return st;
     return c2d_aabb_make(c2d_v2(left, c2d_minr(top, bottom)), c2d_v2(right, c2d_maxr(top, bottom)), out);
@@ -179,7 +197,9 @@ c2d_status c2d_circle_make(c2d_vec2 center, c2d_real radius, c2d_circle *out) {
     c2d_status st;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = center.x; v[1] = center.y; v[2] = radius;
+    v[0] = center.x;
+    v[1] = center.y;
+    v[2] = radius;
     st = check_reals(v, 3);
     if (st != C2D_OK) return st;
     if (!(radius >= C2D_MIN_SIZE)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
@@ -193,7 +213,11 @@ c2d_status c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_capsu
     c2d_status st;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = p1.x; v[1] = p1.y; v[2] = p2.x; v[3] = p2.y; v[4] = radius;
+    v[0] = p1.x;
+    v[1] = p1.y;
+    v[2] = p2.x;
+    v[3] = p2.y;
+    v[4] = radius;
     st = check_reals(v, 5);
     if (st != C2D_OK) return st;
     if (!(radius >= C2D_MIN_SIZE)) return C2D_ERR_BAD_SIZE; /* a zero, negative or tiny radius */
@@ -209,7 +233,8 @@ c2d_status c2d_polygon_make_box(c2d_vec2 half, c2d_polygon *out) {
     c2d_aabb b;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = half.x; v[1] = half.y;
+    v[0] = half.x;
+    v[1] = half.y;
     st = check_reals(v, 2);
     if (st != C2D_OK) return st;
     if (!(half.x > 0) || !(half.y > 0)) return C2D_ERR_BAD_SIZE;
@@ -249,7 +274,10 @@ static c2d_real wrap_angle(c2d_real a) {
  *   ARC_REFLEX: sweep above pi, the complement of the closed convex wedge from end to start,
  *               i.e. left of start_dir OR right of end_dir;
  *   ARC_EMPTY:  start_dir == end_dir with a sweep below pi (numerically nothing). */
-typedef enum arc_kind { ARC_CONVEX, ARC_HALF, ARC_REFLEX, ARC_EMPTY } arc_kind;
+typedef enum arc_kind { ARC_CONVEX,
+                        ARC_HALF,
+                        ARC_REFLEX,
+                        ARC_EMPTY } arc_kind;
 
 static arc_kind arc_classify(c2d_vec2 start_dir, c2d_vec2 end_dir, c2d_real sweep) {
     c2d_real k = c2d_cross(start_dir, end_dir);
@@ -271,8 +299,12 @@ c2d_status c2d_arc_make(c2d_vec2 center, c2d_real inner_radius, c2d_real outer_r
     c2d_arc a;
     if (!out) return C2D_ERR_NULL_ARG;
     memset(out, 0, sizeof *out);
-    v[0] = center.x; v[1] = center.y; v[2] = inner_radius; v[3] = outer_radius;
-    v[4] = start_angle; v[5] = end_angle;
+    v[0] = center.x;
+    v[1] = center.y;
+    v[2] = inner_radius;
+    v[3] = outer_radius;
+    v[4] = start_angle;
+    v[5] = end_angle;
     st = check_reals(v, 6);
     if (st != C2D_OK) return st;
     if (!(inner_radius >= 0) || !(outer_radius > inner_radius)) return C2D_ERR_BAD_SIZE;

@@ -43,14 +43,14 @@
 #define GR_CLASSES 28
 
 typedef struct gr_entry {
-    int32_t id;           /* free block: next free block of the class (its first entry), or -1 */
+    int32_t id; /* free block: next free block of the class (its first entry), or -1 */
 } gr_entry;
 
 typedef struct gr_cell {
     int32_t cx, cy;
-    int32_t start;        /* first entry of the block in the pool */
+    int32_t start; /* first entry of the block in the pool */
     int32_t count;
-    int32_t cap;          /* block size; 0: empty table slot */
+    int32_t cap; /* block size; 0: empty table slot */
 } gr_cell;
 
 typedef struct gr_range {
@@ -59,21 +59,21 @@ typedef struct gr_range {
 
 typedef struct c2d_grid {
     c2d_index base;
-    c2d_bp_proxies proxies;    /* slot: -1 free, 0 in the cells, 1 + i at side[i] */
-    gr_range *ranges;          /* by id (gridded proxies) */
+    c2d_bp_proxies proxies; /* slot: -1 free, 0 in the cells, 1 + i at side[i] */
+    gr_range *ranges;       /* by id (gridded proxies) */
     int32_t range_capacity;
-    gr_cell *cells;            /* hash table, table_size slots (a power of two), or NULL */
+    gr_cell *cells; /* hash table, table_size slots (a power of two), or NULL */
     int32_t table_size, cell_live;
     gr_entry *pool;
     int32_t pool_used, pool_capacity;
     int32_t free_block[GR_CLASSES];
-    int32_t max_cap;           /* at least every cell's block size, and GR_MIN_BLOCK */
+    int32_t max_cap; /* at least every cell's block size, and GR_MIN_BLOCK */
     int32_t entry_live;
-    int32_t *side;             /* ids of proxies kept out of the cells */
+    int32_t *side; /* ids of proxies kept out of the cells */
     int32_t side_count, side_capacity;
-    c2d_real cell_size, inv_cell;  /* 0 until an automatic size is chosen */
+    c2d_real cell_size, inv_cell; /* 0 until an automatic size is chosen */
     bool auto_size;
-    c2d_aabb occupied;         /* covers every gridded box (grows; tightened by rebuild) */
+    c2d_aabb occupied; /* covers every gridded box (grows; tightened by rebuild) */
     bool has_occupied;
 } c2d_grid;
 
@@ -182,7 +182,7 @@ static void gr_block_free(c2d_grid *g, int32_t start, int32_t cap) {
 }
 
 /* No cell: the skipped range of a fresh entry. */
-static const gr_range gr_no_range = { 1, 1, 0, 0 };
+static const gr_range gr_no_range = {1, 1, 0, 0};
 
 static bool gr_in_range(gr_range r, int32_t cx, int32_t cy) {
     return cx >= r.x0 && cx <= r.x1 && cy >= r.y0 && cy <= r.y1;
@@ -448,7 +448,8 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
     g->max_cap = max_cap;
     g->cell_live = 0;
-    for (i = 0; i < table; ++i) if (cells[i].cap != 0) g->cell_live++;
+    for (i = 0; i < table; ++i)
+        if (cells[i].cap != 0) g->cell_live++;
     g->entry_live = 0;
     g->side_count = 0;
     g->has_occupied = false;
@@ -666,8 +667,8 @@ static void gr_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_
  * walked, in particular the cell where the ray enters any box it hits. */
 typedef struct gr_walk {
     bool major_y;
-    c2d_real om, on, dm, dn;    /* origin and translation: major and minor components */
-    c2d_real T;                 /* walk end (fraction) */
+    c2d_real om, on, dm, dn; /* origin and translation: major and minor components */
+    c2d_real T;              /* walk end (fraction) */
     c2d_real pad;
     int32_t k_first, k_last, k_step, n_step;
 } gr_walk;
@@ -693,8 +694,10 @@ static void gr_walk_column(const c2d_grid *g, const gr_walk *w, int32_t k, int32
 static void gr_ray_ref(const c2d_grid *g, const c2d_bp_ray *ray, const gr_range *r, c2d_real f, int32_t *cx, int32_t *cy) {
     int32_t x = gr_cell_of(g, ray->ray.origin.x + f * ray->ray.translation.x);
     int32_t y = gr_cell_of(g, ray->ray.origin.y + f * ray->ray.translation.y);
-    *cx = x < r->x0 ? r->x0 : x > r->x1 ? r->x1 : x;
-    *cy = y < r->y0 ? r->y0 : y > r->y1 ? r->y1 : y;
+    *cx = x < r->x0 ? r->x0 : x > r->x1 ? r->x1
+                                        : x;
+    *cy = y < r->y0 ? r->y0 : y > r->y1 ? r->y1
+                                        : y;
 }
 
 /* Every gridded proxy tested directly, in id order (for walks longer than the proxy list). */
@@ -802,8 +805,8 @@ static void gr_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
 typedef struct gr_pair_context {
     c2d_grid *g;
     int32_t self;
-    bool moved_filter;    /* skip moved proxies with a smaller id than self */
-    bool moved_only;      /* skip proxies that did not move */
+    bool moved_filter; /* skip moved proxies with a smaller id than self */
+    bool moved_only;   /* skip proxies that did not move */
 } gr_pair_context;
 
 static bool gr_pair_visit(void *context, int32_t id) {

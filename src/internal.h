@@ -34,7 +34,7 @@
 /* Debug check: calls the assert hook when cond is false (library built without NDEBUG, or with
  * C2D_ENABLE_ASSERT). The caller must still return its safe fallback after the check. */
 #if !defined(NDEBUG) || defined(C2D_ENABLE_ASSERT)
-#  define C2D_ASSERT(cond) ((cond) ? (void)0 : c2d_assert_failed(#cond, __FILE__, __LINE__))
+#  define C2D_ASSERT(cond) ((cond) ? (void)0 : c2d_assert_failed(#  cond, __FILE__, __LINE__))
 #else
 #  define C2D_ASSERT(cond) ((void)0)
 #endif
@@ -178,7 +178,6 @@ static inline bool c2d_polygon_usable(const c2d_polygon *p) {
     }
     return ok && area > 0;
 }
-
 
 /* Exact orientation (src/predicates.c): the sign of the determinant of (a, b, c) given as doubles
  * (+1 when c is left of the directed line a -> b, y up; -1 right; 0 collinear). The slow path of

@@ -13,16 +13,17 @@ typedef enum c2d_cast_kind {
     C2D_CAST_DISK,    /* a c2d_circle payload: a ray cast against the circle of the summed radius */
     C2D_CAST_CORE,    /* a polygonal core plus a radius: the exact Minkowski-difference cast */
     C2D_CAST_SUPPORT, /* only a support function: conservative advancement (src/support.c) */
-    C2D_CAST_PIECES   /* made of convex pieces (piece_count, piece): each piece cast, then settled */
+    C2D_CAST_PIECES,  /* made of convex pieces (piece_count, piece): each piece cast, then settled */
+    C2D_CAST_DISTANCE /* not convex: conservative advancement on c2d_shape_distance (src/arc.c) */
 } c2d_cast_kind;
 
 /* The form of a kind's polygonal core. */
 typedef enum c2d_core_form {
-    C2D_CORE_NONE,     /* no polygonal core (a curved core such as the ellipse's) */
-    C2D_CORE_POINT,    /* p1 */
-    C2D_CORE_SEGMENT,  /* p1-p2 (may coincide) */
-    C2D_CORE_BOX,      /* lower p1, upper p2 */
-    C2D_CORE_POLYGON   /* *polygon */
+    C2D_CORE_NONE,    /* no polygonal core (a curved core such as the ellipse's) */
+    C2D_CORE_POINT,   /* p1 */
+    C2D_CORE_SEGMENT, /* p1-p2 (may coincide) */
+    C2D_CORE_BOX,     /* lower p1, upper p2 */
+    C2D_CORE_POLYGON  /* *polygon */
 } c2d_core_form;
 
 /* A shape seen as a convex core inflated by a radius (the rounded-shape view of Box2D), without
@@ -31,23 +32,23 @@ typedef struct c2d_core_view {
     c2d_core_form form;
     c2d_vec2 p1, p2;
     const c2d_polygon *polygon;
-    c2d_real radius;  /* 0 for kinds without one */
+    c2d_real radius; /* 0 for kinds without one */
 } c2d_core_view;
 
 /* One row of the kind table. Every function takes a shape of this kind (the caller has looked the
  * tag up); none allocates. */
 typedef struct c2d_kind {
     const char *name;
-    bool solid;            /* has an interior (points and segments count as their closed selves) */
-    bool rounded;          /* the core view's radius belongs to the shape (circle, capsule, rounded polygon) */
-    c2d_cast_kind cast;    /* what the linear cast needs */
-    bool (*is_valid)(const c2d_shape *s);        /* what the constructor guarantees */
-    bool (*usable)(const c2d_shape *s);          /* what the static queries and distance accept */
-    c2d_aabb (*bounds)(const c2d_shape *s);      /* tight box */
+    bool solid;                             /* has an interior (points and segments count as their closed selves) */
+    bool rounded;                           /* the core view's radius belongs to the shape (circle, capsule, rounded polygon) */
+    c2d_cast_kind cast;                     /* what the linear cast needs */
+    bool (*is_valid)(const c2d_shape *s);   /* what the constructor guarantees */
+    bool (*usable)(const c2d_shape *s);     /* what the static queries and distance accept */
+    c2d_aabb (*bounds)(const c2d_shape *s); /* tight box */
     bool (*contains)(const c2d_shape *s, c2d_vec2 p);
     c2d_shape (*transform)(const c2d_shape *s, c2d_transform xf);
     bool (*raycast)(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
-    c2d_core_view (*core)(const c2d_shape *s);   /* form C2D_CORE_NONE when curved */
+    c2d_core_view (*core)(const c2d_shape *s); /* form C2D_CORE_NONE when curved */
     /* The core's point farthest along dir (radius not included), relative to o. */
     c2d_vec2 (*support)(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o);
     /* Kinds made of convex pieces (cast C2D_CAST_PIECES; NULL for the others): how many, and
@@ -57,16 +58,30 @@ typedef struct c2d_kind {
 } c2d_kind;
 
 /* The rows of the kinds that live in their own files. */
-extern const c2d_kind c2d_kind_rounded_polygon;  /* src/rounded_polygon.c */
-extern const c2d_kind c2d_kind_ellipse;          /* src/ellipse.c */
-extern const c2d_kind c2d_kind_wedge;            /* src/wedge.c */
-extern const c2d_kind c2d_kind_concave;          /* src/concave_shape.c */
+extern const c2d_kind c2d_kind_rounded_polygon; /* src/rounded_polygon.c */
+extern const c2d_kind c2d_kind_ellipse;         /* src/ellipse.c */
+extern const c2d_kind c2d_kind_wedge;           /* src/wedge.c */
+extern const c2d_kind c2d_kind_concave;         /* src/concave_shape.c */
+extern const c2d_kind c2d_kind_arc;             /* src/arc.c */
 
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);
+/* The shape's own row accepts it (what the static queries and distance take); false for NULL or
+ * an unknown tag. */
+static inline bool c2d_kind_usable(const c2d_shape *s) {
+    const c2d_kind *k = s != NULL ? c2d_kind_of(s->type) : NULL;
+    return k != NULL && k->usable(s);
+}
 
 /* The core view of a curved kind: form C2D_CORE_NONE, no radius (src/shape.c). */
 c2d_core_view c2d_core_none(const c2d_shape *s);
+
+/* The tight box of a kind from its support function along the four axes (src/shape.c). */
+c2d_aabb c2d_bounds_from_support(const c2d_shape *s);
+
+/* An empty manifold (count 0, all zero) and the distance of invalid input (src/shape.c). */
+c2d_manifold c2d_manifold_none(void);
+c2d_distance_result c2d_distance_invalid(c2d_status why);
 
 /* The support point of a polygonal core view (every kind with one uses it; src/shape.c). */
 c2d_vec2 c2d_core_support(c2d_core_view c, c2d_vec2 dir, c2d_vec2 o);
@@ -96,5 +111,16 @@ bool c2d_pieces_overlap(const c2d_shape *a, const c2d_shape *b);
 bool c2d_pieces_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
 c2d_manifold c2d_pieces_manifold(const c2d_shape *a, const c2d_shape *b);
 c2d_distance_result c2d_pieces_distance(const c2d_shape *a, const c2d_shape *b);
+/* ---- the arc's pair queries (src/arc.c) ----
+ * Any kind against an arc, in either order but with the arc second unless both are sectors (arc
+ * or wedge; then the order is fixed inside, so each query is symmetric to the bit). Exact for
+ * kinds with a polygonal core and for sectors; C2D_ELLIPSE_TOLERANCE for other curved kinds. */
+bool c2d_arc_pair_overlap(const c2d_shape *a, const c2d_shape *b);
+bool c2d_arc_pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out);
+c2d_manifold c2d_arc_pair_manifold(const c2d_shape *a, const c2d_shape *b);
+c2d_distance_result c2d_arc_pair_distance(const c2d_shape *a, const c2d_shape *b);
+/* Linear cast of a by d against a still b by conservative advancement on c2d_shape_distance; the
+ * return and outputs as c2d_support_cast's. */
+int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t, c2d_vec2 *normal, c2d_vec2 *pos);
 
 #endif /* COLLIDE2D_KIND_H */

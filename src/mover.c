@@ -34,14 +34,14 @@
 typedef struct mctx {
     c2d_world *world;
     c2d_collider_id self;
-    c2d_shape local;          /* the mover's local convex shape */
-    c2d_shape local_skin;     /* the same grown by the skin */
-    c2d_rot q;                /* the collider's rotation (kept) */
+    c2d_shape local;      /* the mover's local convex shape */
+    c2d_shape local_skin; /* the same grown by the skin */
+    c2d_rot q;            /* the collider's rotation (kept) */
     c2d_vec2 up;
     c2d_real skin, cos_max, cos_slide;
     c2d_query_filter filter;
     bool drop;
-    const c2d_collider_id *ignore;  /* colliders a cast leaves out */
+    const c2d_collider_id *ignore; /* colliders a cast leaves out */
     int32_t ignore_count;
     c2d_mover_contact *contacts;
     int32_t capacity, contact_count;
@@ -81,7 +81,11 @@ static c2d_real support(const c2d_shape *s, c2d_vec2 d) {
             if (v > best) best = v;
         }
         return best;
-    case C2D_SHAPE_ROUNDED_POLYGON: case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: case C2D_SHAPE_CONCAVE: /* not a mover's shape (shape_kind_ok) */
+    case C2D_SHAPE_ROUNDED_POLYGON:
+    case C2D_SHAPE_ELLIPSE:
+    case C2D_SHAPE_WEDGE:
+    case C2D_SHAPE_CONCAVE:
+    case C2D_SHAPE_ARC: /* not a mover's shape (shape_kind_ok) */
     case C2D_SHAPE_TYPE_COUNT: break;
     }
     return 0;
@@ -158,14 +162,21 @@ static bool face_through(const c2d_shape *s, c2d_vec2 v, c2d_real tol, c2d_vec2 
     int i, n = 0;
     if (s->type == C2D_SHAPE_AABB) {
         c2d_vec2 lo = s->as.aabb.lower, hi = s->as.aabb.upper;
-        a[0] = lo; m[0] = c2d_v2(0, -1);
-        a[1] = c2d_v2(hi.x, lo.y); m[1] = c2d_v2(1, 0);
-        a[2] = hi; m[2] = c2d_v2(0, 1);
-        a[3] = c2d_v2(lo.x, hi.y); m[3] = c2d_v2(-1, 0);
+        a[0] = lo;
+        m[0] = c2d_v2(0, -1);
+        a[1] = c2d_v2(hi.x, lo.y);
+        m[1] = c2d_v2(1, 0);
+        a[2] = hi;
+        m[2] = c2d_v2(0, 1);
+        a[3] = c2d_v2(lo.x, hi.y);
+        m[3] = c2d_v2(-1, 0);
         n = 4;
     } else if (s->type == C2D_SHAPE_POLYGON) {
         n = s->as.polygon.count;
-        for (i = 0; i < n; ++i) { a[i] = s->as.polygon.vertices[i]; m[i] = s->as.polygon.normals[i]; }
+        for (i = 0; i < n; ++i) {
+            a[i] = s->as.polygon.vertices[i];
+            m[i] = s->as.polygon.normals[i];
+        }
     } else if (s->type == C2D_SHAPE_SEGMENT) {
         c2d_vec2 e = c2d_sub(s->as.segment.p2, s->as.segment.p1), p = c2d_normalize(c2d_right_perp(e));
         c2d_real len = c2d_len(e), t = c2d_dot(c2d_sub(v, s->as.segment.p1), e) / len;
@@ -219,10 +230,18 @@ static c2d_vec2 seam_normal(const mctx *c, c2d_collider_id id, int32_t pieces, c
         if (c2d_world_get_piece(c->world, id, k, &s) != C2D_OK) continue;
         if (s.type == C2D_SHAPE_AABB) {
             c2d_vec2 lo = s.as.aabb.lower, hi = s.as.aabb.upper;
-            vert[0] = lo;                 fa[0] = c2d_v2(-1, 0); fb[0] = c2d_v2(0, -1);
-            vert[1] = c2d_v2(hi.x, lo.y); fa[1] = c2d_v2(0, -1); fb[1] = c2d_v2(1, 0);
-            vert[2] = hi;                 fa[2] = c2d_v2(1, 0);  fb[2] = c2d_v2(0, 1);
-            vert[3] = c2d_v2(lo.x, hi.y); fa[3] = c2d_v2(0, 1);  fb[3] = c2d_v2(-1, 0);
+            vert[0] = lo;
+            fa[0] = c2d_v2(-1, 0);
+            fb[0] = c2d_v2(0, -1);
+            vert[1] = c2d_v2(hi.x, lo.y);
+            fa[1] = c2d_v2(0, -1);
+            fb[1] = c2d_v2(1, 0);
+            vert[2] = hi;
+            fa[2] = c2d_v2(1, 0);
+            fb[2] = c2d_v2(0, 1);
+            vert[3] = c2d_v2(lo.x, hi.y);
+            fa[3] = c2d_v2(0, 1);
+            fb[3] = c2d_v2(-1, 0);
             count = 4;
         } else if (s.type == C2D_SHAPE_POLYGON) {
             count = s.as.polygon.count;
@@ -234,7 +253,8 @@ static c2d_vec2 seam_normal(const mctx *c, c2d_collider_id id, int32_t pieces, c
         } else if (s.type == C2D_SHAPE_SEGMENT) {
             c2d_vec2 f = c2d_normalize(c2d_right_perp(c2d_sub(s.as.segment.p2, s.as.segment.p1)));
             if (c2d_dot(f, n) < 0) f = c2d_neg(f);
-            vert[0] = s.as.segment.p1; vert[1] = s.as.segment.p2;
+            vert[0] = s.as.segment.p1;
+            vert[1] = s.as.segment.p2;
             fa[0] = fb[0] = fa[1] = fb[1] = f;
             count = 2;
         }
@@ -447,7 +467,10 @@ static bool best_push(const mctx *c, c2d_vec2 pos, bool skin, const oset *set, c
         for (i = 0; i < set->n; ++i) {
             c2d_real e;
             /* never deeper into a solid member: that would be leaving through it */
-            if (!set->one_way[i] && c2d_dot(u, set->normal[i]) < -(c2d_real)1e-3) { L = -1; break; }
+            if (!set->one_way[i] && c2d_dot(u, set->normal[i]) < -(c2d_real)1e-3) {
+                L = -1;
+                break;
+            }
             /* a one-way collider is left only along its direction; other pushes pass it */
             if (set->one_way[i] && c2d_dot(u, set->normal[i]) < (c2d_real)0.999) continue;
             e = exit_distance(c, &s, set->id[i], set->pieces[i], u);
@@ -482,7 +505,10 @@ static c2d_vec2 recover(const mctx *c, c2d_vec2 pos, bool *stuck) {
         total = c2d_v2(0, 0);
         if (!gather(c, p, skin, &set)) return total;
         for (round = 0; round < 4; ++round) {
-            if (!best_push(c, p, skin, &set, &push)) { ok = false; break; }
+            if (!best_push(c, p, skin, &set, &push)) {
+                ok = false;
+                break;
+            }
             p = c2d_add(p, push);
             total = c2d_add(total, push);
             if (!gather(c, p, skin, &set)) break;
@@ -709,13 +735,23 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
         if (c2d_len_sq(rem) == 0) break;
         t = cast_move(&c, pos, rem, &hit);
         pos = c2d_mul_add(pos, t, rem);
-        if (!hit.hit) { rem = c2d_v2(0, 0); break; }
+        if (!hit.hit) {
+            rem = c2d_v2(0, 0);
+            break;
+        }
         rem = c2d_scale(rem, (c2d_real)1 - t);
         kind = classify(&c, hit.normal);
         add_contact(&c, &hit, kind);
-        if (kind == C2D_MOVER_GROUND) { ground_seen = true; ground_hit = hit; }
-        else if (kind == C2D_MOVER_WALL) { r.hit_wall = true; r.wall_normal = hit.normal; }
-        else { r.hit_ceiling = true; r.ceiling_normal = hit.normal; }
+        if (kind == C2D_MOVER_GROUND) {
+            ground_seen = true;
+            ground_hit = hit;
+        } else if (kind == C2D_MOVER_WALL) {
+            r.hit_wall = true;
+            r.wall_normal = hit.normal;
+        } else {
+            r.hit_ceiling = true;
+            r.ceiling_normal = hit.normal;
+        }
         if (cfg->no_slide) break;
         if (kind == C2D_MOVER_WALL && cfg->step_height > 0 && !r.stepped && (grounded_before || ground_seen)) {
             c2d_vec2 stepped;
@@ -733,7 +769,10 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
         next = slide(&c, rem, hit.normal, kind);
         /* a crease: going back into an earlier surface of this call; in 2D nothing is left */
         for (j = 0; j < nn; ++j)
-            if (c2d_dot(next, normals[j]) < -(c2d_real)1e-5 * c2d_len(next)) { next = c2d_v2(0, 0); break; }
+            if (c2d_dot(next, normals[j]) < -(c2d_real)1e-5 * c2d_len(next)) {
+                next = c2d_v2(0, 0);
+                break;
+            }
         if (nn < 64) normals[nn++] = hit.normal;
         rem = next;
     }

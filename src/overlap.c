@@ -36,7 +36,6 @@
  * Instead each test compares products of coordinate differences, which are exact for inputs on an
  * integer (or any coarse binary) grid, so shapes that exactly touch there give false. */
 
-
 /* True when p lies closer than r to the closed segment a-b (zero length allowed). Beyond either
  * end the distance is to that end; alongside the segment it is |cross(d, w)| / |d|, compared
  * without the division. */
@@ -255,8 +254,8 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
         if (v.x == w.x && v.y == w.y) continue; /* a repeated vertex: no face */
         o1 = c2d_cross(e, c2d_sub(s.p1, v));
         o2 = c2d_cross(e, c2d_sub(s.p2, v));
-        if (o1 > bound || o2 > bound) continue;              /* an end surely inside this face */
-        if (o1 < -bound && o2 < -bound) return false;         /* both surely outside */
+        if (o1 > bound || o2 > bound) continue;       /* an end surely inside this face */
+        if (o1 < -bound && o2 < -bound) return false; /* both surely outside */
         if (!(c2d_orient_sign(v, w, s.p1) > 0 || c2d_orient_sign(v, w, s.p2) > 0)) return false;
     }
     return line_cuts(s.p1, s.p2, p->vertices, p->count, bound);
@@ -301,8 +300,7 @@ bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p) {
     }
     if (!(lx < b.upper.x && hx > b.lower.x && ly < b.upper.y && hy > b.lower.y)) return false;
     /* every point involved lies in the union of the two boxes */
-    bound = static_bound((c2d_real)0.5 * c2d_maxr(c2d_maxr(hx, b.upper.x) - c2d_minr(lx, b.lower.x),
-                                                 c2d_maxr(hy, b.upper.y) - c2d_minr(ly, b.lower.y)) * (c2d_real)2);
+    bound = static_bound((c2d_real)0.5 * c2d_maxr(c2d_maxr(hx, b.upper.x) - c2d_minr(lx, b.lower.x), c2d_maxr(hy, b.upper.y) - c2d_minr(ly, b.lower.y)) * (c2d_real)2);
     for (i = 0; i < n; ++i) {
         c2d_vec2 v = p->vertices[i], w = p->vertices[i + 1 < n ? i + 1 : 0];
         c2d_vec2 corner;

@@ -30,36 +30,35 @@
 #define C2D_QUAD_MAX_DEPTH 24
 
 typedef struct qt_node {
-    c2d_aabb loose;        /* culling bounds: every box in the subtree lies inside (closed) */
-    c2d_vec2 center;       /* of the cell */
-    c2d_real half;         /* half the cell's edge; the loose bounds are center +- 2 half */
-    int32_t parent;        /* -1 at the root; free node: next free node */
-    int32_t child[4];      /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
-    c2d_aabb tight;        /* union of the boxes in the subtree as they were linked (it only grows
-                              until c2d_index_rebuild, so it may be larger, never smaller); valid
-                              while count > 0 */
-    c2d_aabb child_tight[4];  /* copies of the children's tight bounds, so that a walk tests a child
-                                 without reading it */
-    int32_t first;         /* first proxy stored here, or -1 */
-    int32_t count;         /* proxies in the subtree */
-    int32_t level;         /* a child's level is its parent's minus 1 */
-    int32_t quadrant;      /* in the parent; -1 for a free node */
+    c2d_aabb loose;          /* culling bounds: every box in the subtree lies inside (closed) */
+    c2d_vec2 center;         /* of the cell */
+    c2d_real half;           /* half the cell's edge; the loose bounds are center +- 2 half */
+    int32_t parent;          /* -1 at the root; free node: next free node */
+    int32_t child[4];        /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
+    c2d_aabb tight;          /* union of the boxes in the subtree as they were linked (it only grows
+                                until c2d_index_rebuild, so it may be larger, never smaller); valid
+                                while count > 0 */
+    c2d_aabb child_tight[4]; /* copies of the children's tight bounds, so that a walk tests a child
+                                without reading it */
+    int32_t first;           /* first proxy stored here, or -1 */
+    int32_t count;           /* proxies in the subtree */
+    int32_t level;           /* a child's level is its parent's minus 1 */
+    int32_t quadrant;        /* in the parent; -1 for a free node */
 } qt_node;
 
 typedef struct qt_link {
-    c2d_aabb box;          /* a copy of the proxy's box, next to the links walks follow */
-    int32_t next, prev;    /* the proxies of one node, a doubly linked list */
+    c2d_aabb box;       /* a copy of the proxy's box, next to the links walks follow */
+    int32_t next, prev; /* the proxies of one node, a doubly linked list */
 } qt_link;
-
 
 typedef struct c2d_quadtree {
     c2d_index base;
-    c2d_bp_proxies proxies;    /* slot: the node holding the proxy */
-    qt_link *links;            /* by id */
+    c2d_bp_proxies proxies; /* slot: the node holding the proxy */
+    qt_link *links;         /* by id */
     int32_t link_capacity;
     qt_node *nodes;
     int32_t node_capacity, node_used, node_free, node_live;
-    int32_t root;              /* -1 when empty */
+    int32_t root; /* -1 when empty */
 } c2d_quadtree;
 
 static c2d_quadtree *qt_cast(c2d_index *index) { return (c2d_quadtree *)index; }
@@ -238,7 +237,8 @@ static void qt_link_proxy(c2d_quadtree *t, int32_t id, int32_t n) {
 static void qt_unlink_proxy(c2d_quadtree *t, int32_t id) {
     int32_t n = t->proxies.items[id].slot;
     qt_link *l = &t->links[id];
-    if (l->prev >= 0) t->links[l->prev].next = l->next; else t->nodes[n].first = l->next;
+    if (l->prev >= 0) t->links[l->prev].next = l->next;
+    else t->nodes[n].first = l->next;
     if (l->next >= 0) t->links[l->next].prev = l->prev;
     qt_count_path(t, n, -1);
 }
@@ -256,7 +256,11 @@ static void qt_prune(c2d_quadtree *t, int32_t n) {
         qt_node *r = &t->nodes[t->root];
         int32_t q, only = -1, kids = 0;
         if (r->first >= 0) break;
-        for (q = 0; q < 4; ++q) if (r->child[q] >= 0) { only = r->child[q]; ++kids; }
+        for (q = 0; q < 4; ++q)
+            if (r->child[q] >= 0) {
+                only = r->child[q];
+                ++kids;
+            }
         if (kids != 1) break;
         qt_free_node(t, t->root);
         t->nodes[only].parent = -1;
@@ -422,9 +426,15 @@ static void qt_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     int32_t order[4], q0, n = t->root;
     q0 = (ray->ray.translation.x < 0 ? 1 : 0) | (ray->ray.translation.y < 0 ? 2 : 0);
     if (C2D_ABS(ray->ray.translation.x) >= C2D_ABS(ray->ray.translation.y)) {
-        order[0] = q0; order[1] = q0 ^ 1; order[2] = q0 ^ 2; order[3] = q0 ^ 3;
+        order[0] = q0;
+        order[1] = q0 ^ 1;
+        order[2] = q0 ^ 2;
+        order[3] = q0 ^ 3;
     } else {
-        order[0] = q0; order[1] = q0 ^ 2; order[2] = q0 ^ 1; order[3] = q0 ^ 3;
+        order[0] = q0;
+        order[1] = q0 ^ 2;
+        order[2] = q0 ^ 1;
+        order[3] = q0 ^ 3;
     }
     while (n >= 0) {
         c2d_real enter;

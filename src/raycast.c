@@ -507,10 +507,16 @@ static bool polygon_cast_general(const c2d_polygon *p, c2d_raycast_input in, c2d
         /* products that overflowed (a huge normal or coordinate): such an edge bounds nothing
          * that can be trusted, so no hit (NaN never makes a hit) */
         if (!C2D_ISFINITE(num) || !C2D_ISFINITE(den)) return false;
-        if (num < nearest) { nearest = num; inner = i; }
+        if (num < nearest) {
+            nearest = num;
+            inner = i;
+        }
         if (den < 0) {
             c2d_real t = num / den;
-            if (t > lower) { lower = t; enter = i; }
+            if (t > lower) {
+                lower = t;
+                enter = i;
+            }
         } else if (den > 0) {
             c2d_real t = num / den;
             if (t < upper) upper = t;

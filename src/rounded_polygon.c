@@ -111,7 +111,16 @@ static c2d_core_view k_core(const c2d_shape *s) {
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return c2d_core_support(k_core(s), dir, o); }
 
 const c2d_kind c2d_kind_rounded_polygon = {
-    .name = "rounded polygon", .solid = true, .rounded = true, .cast = C2D_CAST_CORE,
-    .is_valid = k_valid, .usable = k_usable, .bounds = k_bounds, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = k_core, .support = k_support,
+    .name = "rounded polygon",
+    .solid = true,
+    .rounded = true,
+    .cast = C2D_CAST_CORE,
+    .is_valid = k_valid,
+    .usable = k_usable,
+    .bounds = k_bounds,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = k_core,
+    .support = k_support,
 };

@@ -21,17 +21,18 @@
 /* For the small helpers of the circle-polygon path, which must melt into their caller so that
  * their vector values stay in registers. */
 #if defined(__GNUC__)
-#define FORCE_INLINE inline __attribute__((always_inline))
+#  define FORCE_INLINE inline __attribute__((always_inline))
 #else
-#define FORCE_INLINE inline
+#  define FORCE_INLINE inline
 #endif
 
 /* How sure a decision is (see SURE_ULPS). */
 typedef enum verdict {
-    RS_NO = 0, RS_YES = 1, RS_UNSURE = 2,
+    RS_NO = 0,
+    RS_YES = 1,
+    RS_UNSURE = 2,
     RS_BAD = 3 /* invalid input */
 } verdict;
-
 
 /* A depth kept strictly positive. When the shapes only just overlap (as settled by the exact
  * predicates of overlap.c), the rounded depth can come out zero or slightly negative, and is
@@ -51,9 +52,9 @@ typedef struct rshape {
      * offset n_i . v_i. Lanes from count to the end of the block hold no face: normal (0,0) and
      * offset REAL_MAX, so that they never give the largest separation. */
     c2d_real nx[RS_N], ny[RS_N], off[RS_N];
-    int count;           /* 1, 2, or 3..RS_MAX */
-    c2d_real radius;     /* >= 0 */
-    c2d_real size;       /* largest |coordinate| of the core in the local frame, plus the radius */
+    int count;       /* 1, 2, or 3..RS_MAX */
+    c2d_real radius; /* >= 0 */
+    c2d_real size;   /* largest |coordinate| of the core in the local frame, plus the radius */
 } rshape;
 
 /* Twice a polygon's signed area as a loader sums it (in its own frame and order), clearly positive:
@@ -64,9 +65,9 @@ typedef struct rshape {
 static inline bool area_sure(c2d_real area, c2d_real mag) { return area > 32 * C2D_EPSILON * mag; }
 
 typedef struct contact {
-    c2d_vec2 normal;  /* unit, from B toward A */
-    c2d_real depth;   /* > 0: A moved by normal * depth touches B */
-    c2d_vec2 pos;     /* on B's surface, where A touches it after the push (local frame) */
+    c2d_vec2 normal; /* unit, from B toward A */
+    c2d_real depth;  /* > 0: A moved by normal * depth touches B */
+    c2d_vec2 pos;    /* on B's surface, where A touches it after the push (local frame) */
 } contact;
 
 /* The contact of a disk of radius r centred at the local origin whose nearest feature of the
@@ -89,15 +90,12 @@ static inline void point_contact(contact *out, c2d_vec2 q, c2d_real d, c2d_real 
     out->pos = q;
 }
 
-
 /* gap is a distance (or separation) minus the sum of the radii: negative means overlap. */
 static inline verdict judge(c2d_real gap, c2d_real tol) {
     if (gap >= tol) return RS_NO;
     if (gap <= -tol) return RS_YES;
     return RS_UNSURE;
 }
-
-
 
 /* A point's id in a manifold: the vertex of A (bits 8..15) and the vertex of B (bits 0..7). */
 #define MAKE_ID(ia, ib) (((uint32_t)(ia) << 8) | (uint32_t)(ib))

@@ -135,14 +135,23 @@ static bool segments_meet(c2d_segment a, c2d_segment b, c2d_vec2 *point, c2d_rea
     } else {
         if (d3 == 0 && in_box(b.p1, a.p1, a.p2)) {
             t = fraction_on(a, b.p1);
-            if (t < best_t) { best_t = t; best_p = b.p1; }
+            if (t < best_t) {
+                best_t = t;
+                best_p = b.p1;
+            }
         }
         if (d4 == 0 && in_box(b.p2, a.p1, a.p2)) {
             t = fraction_on(a, b.p2);
-            if (t < best_t) { best_t = t; best_p = b.p2; }
+            if (t < best_t) {
+                best_t = t;
+                best_p = b.p2;
+            }
         }
         if (d2 == 0 && in_box(a.p2, b.p1, b.p2)) {
-            if (1 < best_t) { best_t = 1; best_p = a.p2; }
+            if (1 < best_t) {
+                best_t = 1;
+                best_p = a.p2;
+            }
         }
     }
     if (best_t > 1) return false;

@@ -20,7 +20,7 @@ static c2d_aabb zero_aabb(void) {
     return b;
 }
 
-static c2d_manifold empty_manifold(void) {
+c2d_manifold c2d_manifold_none(void) {
     c2d_manifold m;
     int i;
     m.normal = c2d_v2(0, 0);
@@ -33,8 +33,8 @@ static c2d_manifold empty_manifold(void) {
     return m;
 }
 
-/* The result of a refused distance query: distance 0, zero points, why in error. */
-static c2d_distance_result invalid_distance(c2d_status why) {
+/* The result of a refused distance query: distance 0, zero points, why in error (src/kind.h). */
+c2d_distance_result c2d_distance_invalid(c2d_status why) {
     c2d_distance_result r;
     r.point_a = r.point_b = r.normal = c2d_v2(0, 0);
     r.distance = 0;
@@ -93,6 +93,15 @@ static c2d_core_view core_view(c2d_core_form form, c2d_vec2 p1, c2d_vec2 p2, con
     return v;
 }
 
+c2d_aabb c2d_bounds_from_support(const c2d_shape *s) {
+    const c2d_kind *k = c2d_kind_of(s->type);
+    c2d_vec2 o = c2d_v2(0, 0);
+    c2d_aabb b;
+    b.lower = c2d_v2(k->support(s, c2d_v2(-1, 0), o).x, k->support(s, c2d_v2(0, -1), o).y);
+    b.upper = c2d_v2(k->support(s, c2d_v2(1, 0), o).x, k->support(s, c2d_v2(0, 1), o).y);
+    return b;
+}
+
 c2d_core_view c2d_core_none(const c2d_shape *s) {
     (void)s;
     return core_view(C2D_CORE_NONE, c2d_v2(0, 0), c2d_v2(0, 0), NULL, 0);
@@ -104,7 +113,11 @@ static bool same_point(c2d_vec2 a, c2d_vec2 b) { return c2d_vec2_in_range(a) && 
 
 /* point */
 static bool point_valid(const c2d_shape *s) { return c2d_vec2_in_range(s->as.point); }
-static c2d_aabb point_bounds(const c2d_shape *s) { c2d_aabb b; b.lower = b.upper = s->as.point; return b; }
+static c2d_aabb point_bounds(const c2d_shape *s) {
+    c2d_aabb b;
+    b.lower = b.upper = s->as.point;
+    return b;
+}
 static bool point_contains(const c2d_shape *s, c2d_vec2 p) { return same_point(s->as.point, p); }
 static c2d_shape point_transform(const c2d_shape *s, c2d_transform xf) {
     c2d_shape r = *s;
@@ -112,7 +125,12 @@ static c2d_shape point_transform(const c2d_shape *s, c2d_transform xf) {
     return r;
 }
 /* a point has no interior and never blocks a ray */
-static bool point_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { (void)s; (void)in; (void)out; return false; }
+static bool point_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
+    (void)s;
+    (void)in;
+    (void)out;
+    return false;
+}
 static c2d_core_view point_core(const c2d_shape *s) { return core_view(C2D_CORE_POINT, s->as.point, s->as.point, NULL, 0); }
 
 /* segment; the static queries take a zero-length segment as its point */
@@ -190,34 +208,88 @@ static c2d_core_view polygon_core(const c2d_shape *s) { return core_view(C2D_COR
 static c2d_vec2 core_kind_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return c2d_core_support(c2d_kind_of(s->type)->core(s), dir, o); }
 
 static const c2d_kind kind_point = {
-    .name = "point", .solid = false, .rounded = false, .cast = C2D_CAST_POINT,
-    .is_valid = point_valid, .usable = point_valid, .bounds = point_bounds, .contains = point_contains,
-    .transform = point_transform, .raycast = point_raycast, .core = point_core, .support = core_kind_support,
+    .name = "point",
+    .solid = false,
+    .rounded = false,
+    .cast = C2D_CAST_POINT,
+    .is_valid = point_valid,
+    .usable = point_valid,
+    .bounds = point_bounds,
+    .contains = point_contains,
+    .transform = point_transform,
+    .raycast = point_raycast,
+    .core = point_core,
+    .support = core_kind_support,
 };
 static const c2d_kind kind_segment = {
-    .name = "segment", .solid = false, .rounded = false, .cast = C2D_CAST_CORE,
-    .is_valid = segment_valid, .usable = segment_usable, .bounds = segment_bounds, .contains = segment_contains,
-    .transform = segment_transform, .raycast = segment_raycast, .core = segment_core, .support = core_kind_support,
+    .name = "segment",
+    .solid = false,
+    .rounded = false,
+    .cast = C2D_CAST_CORE,
+    .is_valid = segment_valid,
+    .usable = segment_usable,
+    .bounds = segment_bounds,
+    .contains = segment_contains,
+    .transform = segment_transform,
+    .raycast = segment_raycast,
+    .core = segment_core,
+    .support = core_kind_support,
 };
 static const c2d_kind kind_aabb = {
-    .name = "aabb", .solid = true, .rounded = false, .cast = C2D_CAST_BOX,
-    .is_valid = aabb_valid, .usable = aabb_valid, .bounds = aabb_bounds, .contains = aabb_contains,
-    .transform = aabb_transform, .raycast = aabb_raycast, .core = aabb_core, .support = core_kind_support,
+    .name = "aabb",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_BOX,
+    .is_valid = aabb_valid,
+    .usable = aabb_valid,
+    .bounds = aabb_bounds,
+    .contains = aabb_contains,
+    .transform = aabb_transform,
+    .raycast = aabb_raycast,
+    .core = aabb_core,
+    .support = core_kind_support,
 };
 static const c2d_kind kind_circle = {
-    .name = "circle", .solid = true, .rounded = true, .cast = C2D_CAST_DISK,
-    .is_valid = circle_valid, .usable = circle_valid, .bounds = circle_bounds, .contains = circle_contains,
-    .transform = circle_transform, .raycast = circle_raycast, .core = circle_core, .support = core_kind_support,
+    .name = "circle",
+    .solid = true,
+    .rounded = true,
+    .cast = C2D_CAST_DISK,
+    .is_valid = circle_valid,
+    .usable = circle_valid,
+    .bounds = circle_bounds,
+    .contains = circle_contains,
+    .transform = circle_transform,
+    .raycast = circle_raycast,
+    .core = circle_core,
+    .support = core_kind_support,
 };
 static const c2d_kind kind_capsule = {
-    .name = "capsule", .solid = true, .rounded = true, .cast = C2D_CAST_CORE,
-    .is_valid = capsule_valid, .usable = capsule_valid, .bounds = capsule_bounds, .contains = capsule_contains,
-    .transform = capsule_transform, .raycast = capsule_raycast, .core = capsule_core, .support = core_kind_support,
+    .name = "capsule",
+    .solid = true,
+    .rounded = true,
+    .cast = C2D_CAST_CORE,
+    .is_valid = capsule_valid,
+    .usable = capsule_valid,
+    .bounds = capsule_bounds,
+    .contains = capsule_contains,
+    .transform = capsule_transform,
+    .raycast = capsule_raycast,
+    .core = capsule_core,
+    .support = core_kind_support,
 };
 static const c2d_kind kind_polygon = {
-    .name = "polygon", .solid = true, .rounded = false, .cast = C2D_CAST_CORE,
-    .is_valid = polygon_valid, .usable = polygon_usable, .bounds = polygon_bounds, .contains = polygon_contains,
-    .transform = polygon_transform, .raycast = polygon_raycast, .core = polygon_core, .support = core_kind_support,
+    .name = "polygon",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_CORE,
+    .is_valid = polygon_valid,
+    .usable = polygon_usable,
+    .bounds = polygon_bounds,
+    .contains = polygon_contains,
+    .transform = polygon_transform,
+    .raycast = polygon_raycast,
+    .core = polygon_core,
+    .support = core_kind_support,
 };
 
 /* The kind table: one row per tag. */
@@ -232,6 +304,7 @@ static const c2d_kind *const k_kinds[C2D_SHAPE_TYPE_COUNT] = {
     [C2D_SHAPE_ELLIPSE] = &c2d_kind_ellipse,
     [C2D_SHAPE_WEDGE] = &c2d_kind_wedge,
     [C2D_SHAPE_CONCAVE] = &c2d_kind_concave,
+    [C2D_SHAPE_ARC] = &c2d_kind_arc,
 };
 
 const c2d_kind *c2d_kind_of(c2d_shape_type t) { return type_known(t) ? k_kinds[t] : NULL; }
@@ -272,7 +345,10 @@ static void proxy_into(c2d_proxy *p, const c2d_vec2 *points, int count, c2d_real
 static void shape_proxy_into(const c2d_shape *s, c2d_proxy *p) {
     c2d_vec2 v[4];
     c2d_core_view c;
-    if (!shape_known(s)) { proxy_into(p, NULL, 0, 0); return; }
+    if (!shape_known(s)) {
+        proxy_into(p, NULL, 0, 0);
+        return;
+    }
     c = k_kinds[s->type]->core(s);
     switch (c.form) {
     case C2D_CORE_POINT: proxy_into(p, &c.p1, 1, c.radius); return;
@@ -383,7 +459,11 @@ static bool hit_capsule_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit 
 static bool hit_polygon_polygon(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) { return c2d_polygon_hit_polygon(&a->as.polygon, &b->as.polygon, out); }
 
 /* Manifolds exist between 2D shapes only; a point or a segment gives none. */
-static c2d_manifold man_none(const c2d_shape *a, const c2d_shape *b) { (void)a; (void)b; return empty_manifold(); }
+static c2d_manifold man_none(const c2d_shape *a, const c2d_shape *b) {
+    (void)a;
+    (void)b;
+    return c2d_manifold_none();
+}
 static c2d_manifold man_aabb_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_aabb(a->as.aabb, b->as.aabb); }
 static c2d_manifold man_aabb_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_circle(a->as.aabb, b->as.circle); }
 static c2d_manifold man_aabb_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_capsule(a->as.aabb, b->as.capsule); }
@@ -442,7 +522,7 @@ static c2d_vec2 core_normal(c2d_segment ca, c2d_segment cb, c2d_segment_distance
  * c2d_distance's conventions: cores that meet give distance 0 and normal (0,0); rounded parts that
  * touch or overlap give distance 0 and one point halfway between the surfaces. */
 static c2d_distance_result dist_round(const c2d_shape *a, const c2d_shape *b) {
-    c2d_distance_result r = invalid_distance(C2D_ERR_OUT_OF_RANGE);
+    c2d_distance_result r = c2d_distance_invalid(C2D_ERR_OUT_OF_RANGE);
     c2d_segment ca, cb;
     c2d_real ra, rb, core;
     c2d_vec2 o, n;
@@ -500,30 +580,39 @@ typedef struct pair_entry {
 } pair_entry;
 
 /* Cells of the table: a pair of one type, and a pair of two types with its reversed cell. */
-#define C2D_SELF(ta, o, h, m, d) [ta][ta] = { o, h, m, d, false }
-#define C2D_PAIR(ta, tb, o, h, m, d) [ta][tb] = { o, h, m, d, false }, [tb][ta] = { o, h, m, d, true }
+#define C2D_SELF(ta, o, h, m, d) [ta][ta] = {o, h, m, d, false}
+#define C2D_PAIR(ta, tb, o, h, m, d) [ta][tb] = {o, h, m, d, false}, [tb][ta] = {o, h, m, d, true}
 
 /* A new kind against itself and the six first kinds, all through the support path; the support
  * functions put the shapes in a fixed order themselves, so no cell needs the flip flag. */
-#define C2D_SUPPORT_PAIR(ta, tb) \
-    [ta][tb] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }, \
-    [tb][ta] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }
-#define C2D_SUPPORT_ROW(t) \
-    C2D_SUPPORT_PAIR(t, C2D_SHAPE_POINT), C2D_SUPPORT_PAIR(t, C2D_SHAPE_SEGMENT), C2D_SUPPORT_PAIR(t, C2D_SHAPE_AABB), \
-    C2D_SUPPORT_PAIR(t, C2D_SHAPE_CIRCLE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_CAPSULE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_POLYGON), \
-    [t][t] = { c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false }
+#define C2D_SUPPORT_PAIR(ta, tb)                                                                        \
+  [ta][tb] = {c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false}, \
+  [tb][ta] = {c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false}
+#define C2D_SUPPORT_ROW(t)                                                                                                   \
+  C2D_SUPPORT_PAIR(t, C2D_SHAPE_POINT), C2D_SUPPORT_PAIR(t, C2D_SHAPE_SEGMENT), C2D_SUPPORT_PAIR(t, C2D_SHAPE_AABB),         \
+      C2D_SUPPORT_PAIR(t, C2D_SHAPE_CIRCLE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_CAPSULE), C2D_SUPPORT_PAIR(t, C2D_SHAPE_POLYGON), \
+      [t][t] = {c2d_support_overlap, c2d_support_hit, c2d_support_manifold, c2d_support_distance, false}
 
 /* A kind made of convex pieces against another kind (src/concave_shape.c: the generic queries on
  * each piece); the pieced shape first, so the reversed cell flips. Against itself: one cell, the
  * functions put the pair in a fixed order. A kind added later needs its C2D_PIECES_PAIR line. */
-#define C2D_PIECES_PAIR(tp, t) \
-    [tp][t] = { c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, false }, \
-    [t][tp] = { c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, true }
-#define C2D_PIECES_ROW(t) \
-    C2D_PIECES_PAIR(t, C2D_SHAPE_POINT), C2D_PIECES_PAIR(t, C2D_SHAPE_SEGMENT), C2D_PIECES_PAIR(t, C2D_SHAPE_AABB), \
-    C2D_PIECES_PAIR(t, C2D_SHAPE_CIRCLE), C2D_PIECES_PAIR(t, C2D_SHAPE_CAPSULE), C2D_PIECES_PAIR(t, C2D_SHAPE_POLYGON), \
-    C2D_PIECES_PAIR(t, C2D_SHAPE_ROUNDED_POLYGON), C2D_PIECES_PAIR(t, C2D_SHAPE_ELLIPSE), C2D_PIECES_PAIR(t, C2D_SHAPE_WEDGE), \
-    [t][t] = { c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, false }
+#define C2D_PIECES_PAIR(tp, t)                                                                     \
+  [tp][t] = {c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, false}, \
+  [t][tp] = {c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, true}
+#define C2D_PIECES_ROW(t)                                                                                                        \
+  C2D_PIECES_PAIR(t, C2D_SHAPE_POINT), C2D_PIECES_PAIR(t, C2D_SHAPE_SEGMENT), C2D_PIECES_PAIR(t, C2D_SHAPE_AABB),                \
+      C2D_PIECES_PAIR(t, C2D_SHAPE_CIRCLE), C2D_PIECES_PAIR(t, C2D_SHAPE_CAPSULE), C2D_PIECES_PAIR(t, C2D_SHAPE_POLYGON),        \
+      C2D_PIECES_PAIR(t, C2D_SHAPE_ROUNDED_POLYGON), C2D_PIECES_PAIR(t, C2D_SHAPE_ELLIPSE), C2D_PIECES_PAIR(t, C2D_SHAPE_WEDGE), \
+      C2D_PIECES_PAIR(t, C2D_SHAPE_ARC),                                                                                         \
+      [t][t] = {c2d_pieces_overlap, c2d_pieces_hit, c2d_pieces_manifold, c2d_pieces_distance, false}
+/* The arc's row: the other kind first, the arc second (flip for the arc first); the arc against
+ * itself orders the two inside. */
+#define C2D_ARC_PAIR(tb) C2D_PAIR(tb, C2D_SHAPE_ARC, c2d_arc_pair_overlap, c2d_arc_pair_hit, c2d_arc_pair_manifold, c2d_arc_pair_distance)
+#define C2D_ARC_ROW                                                                                                             \
+  C2D_ARC_PAIR(C2D_SHAPE_POINT), C2D_ARC_PAIR(C2D_SHAPE_SEGMENT), C2D_ARC_PAIR(C2D_SHAPE_AABB), C2D_ARC_PAIR(C2D_SHAPE_CIRCLE), \
+      C2D_ARC_PAIR(C2D_SHAPE_CAPSULE), C2D_ARC_PAIR(C2D_SHAPE_POLYGON), C2D_ARC_PAIR(C2D_SHAPE_ROUNDED_POLYGON),                \
+      C2D_ARC_PAIR(C2D_SHAPE_ELLIPSE), C2D_ARC_PAIR(C2D_SHAPE_WEDGE),                                                           \
+      C2D_SELF(C2D_SHAPE_ARC, c2d_arc_pair_overlap, c2d_arc_pair_hit, c2d_arc_pair_manifold, c2d_arc_pair_distance)
 
 static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SELF(C2D_SHAPE_POINT, ov_point_point, hit_point_point, man_none, dist_round),
@@ -556,6 +645,8 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
     C2D_SUPPORT_PAIR(C2D_SHAPE_ELLIPSE, C2D_SHAPE_WEDGE),
     /* kinds made of convex pieces against every kind */
     C2D_PIECES_ROW(C2D_SHAPE_CONCAVE),
+    /* the arc (not convex) against every kind (src/arc.c) */
+    C2D_ARC_ROW,
 };
 
 #undef C2D_SELF
@@ -564,6 +655,8 @@ static const pair_entry k_pairs[C2D_SHAPE_TYPE_COUNT][C2D_SHAPE_TYPE_COUNT] = {
 #undef C2D_SUPPORT_ROW
 #undef C2D_PIECES_PAIR
 #undef C2D_PIECES_ROW
+#undef C2D_ARC_PAIR
+#undef C2D_ARC_ROW
 
 /* The table cell for (a, b), or NULL (after the assert) for a NULL shape or an unknown tag. */
 static const pair_entry *pair_lookup(const c2d_shape *a, const c2d_shape *b) {
@@ -594,7 +687,7 @@ bool c2d_shape_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
 c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
     c2d_manifold m;
-    if (e == NULL) return empty_manifold();
+    if (e == NULL) return c2d_manifold_none();
     if (!e->flip) return e->manifold(a, b);
     m = e->manifold(b, a);
     if (m.count > 0) m.normal = c2d_neg(m.normal);
@@ -631,7 +724,7 @@ c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     c2d_vec2 t;
     if (e == NULL || !shape_usable(a) || !shape_usable(b)) {
         c2d_status why = c2d_shape_status(a);
-        return invalid_distance(why != C2D_OK ? why : c2d_shape_status(b));
+        return c2d_distance_invalid(why != C2D_OK ? why : c2d_shape_status(b));
     }
     if (!e->flip) {
         r = e->distance(a, b);

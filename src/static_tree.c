@@ -68,21 +68,21 @@ typedef struct c2d_static_item {
 
 typedef struct c2d_static_tree {
     c2d_index base;
-    c2d_static_wnode *nodes;  /* depth-first order, root first */
+    c2d_static_wnode *nodes; /* depth-first order, root first */
     int32_t node_count;
-    int32_t node_capacity;    /* nodes allocated (at most an eighth past node_count once built) */
-    int32_t count;            /* boxes */
-    c2d_static_item *items;   /* leaf order: what a report needs, in one cache line */
-    int32_t *position;        /* id -> leaf-order position */
-    bool reported;            /* update_pairs has reported the initial pairs */
+    int32_t node_capacity;  /* nodes allocated (at most an eighth past node_count once built) */
+    int32_t count;          /* boxes */
+    c2d_static_item *items; /* leaf order: what a report needs, in one cache line */
+    int32_t *position;      /* id -> leaf-order position */
+    bool reported;          /* update_pairs has reported the initial pairs */
     /* Start table of the ray walk: for every quadrant of depth 0..start_depth of the 2^16 grid
      * of box centers (depth d: 2^d x 2^d of them, row by row after those of depth d - 1), the
      * deepest node that holds every box whose center lies in it (NULL when start_depth is 0 or
      * out of memory: walks start at the root). */
     int32_t *start;
     int start_depth;
-    c2d_real grid_lo[2], grid_scale[2];  /* center sum (lower + upper) -> grid cell */
-    c2d_real extent[2];                  /* the largest upper - lower of any box, per axis */
+    c2d_real grid_lo[2], grid_scale[2]; /* center sum (lower + upper) -> grid cell */
+    c2d_real extent[2];                 /* the largest upper - lower of any box, per axis */
 } c2d_static_tree;
 
 /* Entries of the start table up to depth d: 1 + 4 + ... + 4^d. */
@@ -164,9 +164,9 @@ static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *box
 /* The build's inputs: the tree (items in leaf order), the sorted codes and the boxes in leaf order. */
 typedef struct c2d_static_build {
     c2d_static_tree *t;
-    bool failed;                /* out of memory while growing the nodes */
-    const c2d_radix32 *codes;   /* sorted */
-    const c2d_aabb *leaf;       /* the boxes in leaf order */
+    bool failed;              /* out of memory while growing the nodes */
+    const c2d_radix32 *codes; /* sorted */
+    const c2d_aabb *leaf;     /* the boxes in leaf order */
 } c2d_static_build;
 
 /* Fills lane k of node w with the box at leaf-order position i. */
@@ -202,7 +202,11 @@ static int st_split(const c2d_radix32 *codes, c2d_static_run r, c2d_static_run o
     int parts = 0, k;
     int32_t m = r.hi - r.lo;
     if (m <= C2D_STATIC_WIDTH) {
-        for (k = 0; k < m; ++k) { out[k].lo = r.lo + k; out[k].hi = r.lo + k + 1; out[k].depth = r.depth; }
+        for (k = 0; k < m; ++k) {
+            out[k].lo = r.lo + k;
+            out[k].hi = r.lo + k + 1;
+            out[k].depth = r.depth;
+        }
         return (int)m;
     }
     for (; r.depth < 16; ++r.depth) {
@@ -212,7 +216,12 @@ static int st_split(const c2d_radix32 *codes, c2d_static_run r, c2d_static_run o
         parts = 0;
         for (d = 1; d <= 4; ++d) {
             int32_t c = d < 4 ? st_digit_bound(codes, at, r.hi, shift, d) : r.hi;
-            if (c > at) { out[parts].lo = at; out[parts].hi = c; out[parts].depth = r.depth + 1; ++parts; }
+            if (c > at) {
+                out[parts].lo = at;
+                out[parts].hi = c;
+                out[parts].depth = r.depth + 1;
+                ++parts;
+            }
             at = c;
         }
         if (parts >= 2) return parts;
@@ -232,7 +241,7 @@ static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r) {
     c2d_static_tree *t = b->t;
     int32_t w;
     c2d_static_run lane[C2D_STATIC_WIDTH], sub[C2D_STATIC_WIDTH];
-    int parts, k, closed = 0;   /* closed: bit k, lane k cannot open */
+    int parts, k, closed = 0; /* closed: bit k, lane k cannot open */
     c2d_aabb box;
     if (t->node_count == t->node_capacity) {
         /* Grown by half (rarely: the first guess is half a node per box; there are at most as
@@ -332,17 +341,23 @@ static void st_destroy(c2d_index *index) {
 static int32_t st_count(const c2d_index *index) { return st_ccast(index)->count; }
 
 static c2d_status st_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
-    (void)index; (void)box; (void)user_data; (void)out_id;
+    (void)index;
+    (void)box;
+    (void)user_data;
+    (void)out_id;
     return C2D_ERR_UNSUPPORTED;
 }
 
 static c2d_status st_remove(c2d_index *index, int32_t id) {
-    (void)index; (void)id;
+    (void)index;
+    (void)id;
     return C2D_ERR_UNSUPPORTED;
 }
 
 static c2d_status st_move(c2d_index *index, int32_t id, c2d_aabb box) {
-    (void)index; (void)id; (void)box;
+    (void)index;
+    (void)id;
+    (void)box;
     return C2D_ERR_UNSUPPORTED;
 }
 
@@ -361,7 +376,10 @@ static int st_leading_zeros16(uint32_t v) { return __builtin_clz(v) - 16; }
 #else
 static int st_leading_zeros16(uint32_t v) {
     int n = 0;
-    while (!(v & 0x8000u)) { v <<= 1; ++n; }
+    while (!(v & 0x8000u)) {
+        v <<= 1;
+        ++n;
+    }
     return n;
 }
 #endif
@@ -594,7 +612,8 @@ static int32_t st_validate_node(const c2d_static_tree *t, int32_t ni, int depth,
         int32_t c = n->child[k], s;
         c2d_aabb lane = st_lane_box(n, k);
         if (c == C2D_STATIC_NONE) {
-            for (; k < C2D_STATIC_WIDTH; ++k) if (n->child[k] != C2D_STATIC_NONE) return -1;
+            for (; k < C2D_STATIC_WIDTH; ++k)
+                if (n->child[k] != C2D_STATIC_NONE) return -1;
             break;
         }
         if (c < 0) {
@@ -694,7 +713,8 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         while (t->start_depth < 8 && ((int64_t)16 << (2 * t->start_depth + 2)) <= (int64_t)count) ++t->start_depth;
         t->start = t->start_depth > 0 ? (int32_t *)c2d_bp_alloc(a, (size_t)st_start_entries(t->start_depth) * sizeof *t->start) : NULL;
         if (t->start == NULL) t->start_depth = 0;
-        else for (i = 0; i < st_start_entries(t->start_depth); ++i) t->start[i] = -1;
+        else
+            for (i = 0; i < st_start_entries(t->start_depth); ++i) t->start[i] = -1;
         t->node_capacity = count / 2 + 1;
         t->nodes = (c2d_static_wnode *)c2d_bp_alloc(a, (size_t)t->node_capacity * sizeof *t->nodes);
         if (t->nodes == NULL) t->node_capacity = 0;

@@ -46,10 +46,10 @@ typedef struct sp_vertex {
 
 /* The separation of two shapes and where it was measured (relative to o). */
 typedef struct sp_result {
-    c2d_real sep;       /* core distance less the radii; negative when overlapping */
-    c2d_vec2 normal;    /* unit, from B toward A; (0,0) when undecided */
-    c2d_vec2 pa, pb;    /* surface points of A and B along the normal */
-    bool cores_meet;    /* the cores overlap or touch */
+    c2d_real sep;    /* core distance less the radii; negative when overlapping */
+    c2d_vec2 normal; /* unit, from B toward A; (0,0) when undecided */
+    c2d_vec2 pa, pb; /* surface points of A and B along the normal */
+    bool cores_meet; /* the cores overlap or touch */
     int iterations;
 } sp_result;
 
@@ -365,8 +365,18 @@ static bool shape_after(const c2d_shape *a, const c2d_shape *b) {
     c2d_vec2 sa = k->support(a, c2d_v2((c2d_real)0.6, (c2d_real)0.8), c2d_v2(0, 0));
     c2d_vec2 sb = k->support(b, c2d_v2((c2d_real)0.6, (c2d_real)0.8), c2d_v2(0, 0));
     int i;
-    ka[0] = ba.lower.x; ka[1] = ba.lower.y; ka[2] = ba.upper.x; ka[3] = ba.upper.y; ka[4] = sa.x; ka[5] = sa.y;
-    kb[0] = bb.lower.x; kb[1] = bb.lower.y; kb[2] = bb.upper.x; kb[3] = bb.upper.y; kb[4] = sb.x; kb[5] = sb.y;
+    ka[0] = ba.lower.x;
+    ka[1] = ba.lower.y;
+    ka[2] = ba.upper.x;
+    ka[3] = ba.upper.y;
+    ka[4] = sa.x;
+    ka[5] = sa.y;
+    kb[0] = bb.lower.x;
+    kb[1] = bb.lower.y;
+    kb[2] = bb.upper.x;
+    kb[3] = bb.upper.y;
+    kb[4] = sb.x;
+    kb[5] = sb.y;
     for (i = 0; i < 6; ++i) {
         if (ka[i] != kb[i]) return ka[i] > kb[i];
     }
@@ -415,16 +425,8 @@ bool c2d_support_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
 }
 
 c2d_manifold c2d_support_manifold(const c2d_shape *a, const c2d_shape *b) {
-    c2d_manifold m;
+    c2d_manifold m = c2d_manifold_none();
     sp_result r;
-    int i;
-    m.normal = c2d_v2(0, 0);
-    m.count = 0;
-    for (i = 0; i < 2; ++i) {
-        m.points[i].point = c2d_v2(0, 0);
-        m.points[i].depth = 0;
-        m.points[i].id = 0;
-    }
     /* manifolds exist between 2D shapes only */
     if (a == NULL || b == NULL || c2d_kind_of(a->type) == NULL || c2d_kind_of(b->type) == NULL) return m;
     if (!c2d_kind_of(a->type)->solid || !c2d_kind_of(b->type)->solid) return m;

@@ -40,7 +40,7 @@
 /* Per-frame pairs switch from walks to the strip sweep after this many records tested per record
  * in the array (a record tested in a walk costs about a thirtieth of one in the sweep). */
 #ifndef SP_WALK_FACTOR
-#define SP_WALK_FACTOR 32
+#  define SP_WALK_FACTOR 32
 #endif
 /* The pending tail is merged in once it holds more than SP_PENDING_MIN records and more than
  * 1/SP_PENDING_SHARE of the sorted part. A merge moves the whole array, so a run of n inserts into
@@ -56,14 +56,14 @@ typedef struct sp_rec {
 
 typedef struct c2d_sweep_prune {
     c2d_index base;
-    c2d_bp_proxies proxies;    /* slot: the record's position */
-    sp_rec *recs;              /* by position: [0, sorted) sorted by amin, [sorted, count) pending */
-    int32_t *ids;              /* by position; -1: dead record (kept for the order) */
+    c2d_bp_proxies proxies; /* slot: the record's position */
+    sp_rec *recs;           /* by position: [0, sorted) sorted by amin, [sorted, count) pending */
+    int32_t *ids;           /* by position; -1: dead record (kept for the order) */
     int32_t rec_capacity, id_capacity;
     int32_t count, sorted, dead;
-    int axis;                  /* sweep axis: 0 x, 1 y */
-    c2d_real reach;            /* fl(amin + reach) >= amax for every live record in [0, sorted) */
-    bool built;                /* unchanged since a bulk build, which chose the axis */
+    int axis;       /* sweep axis: 0 x, 1 y */
+    c2d_real reach; /* fl(amin + reach) >= amax for every live record in [0, sorted) */
+    bool built;     /* unchanged since a bulk build, which chose the axis */
     /* scratch of merges and sorts, held only while one runs */
     sp_rec *recs2;
     int32_t *ids2;
@@ -80,9 +80,15 @@ static const c2d_sweep_prune *sp_ccast(const c2d_index *index) { return (const c
 static sp_rec sp_rec_of(c2d_aabb b, int axis) {
     sp_rec r;
     if (axis == 0) {
-        r.amin = b.lower.x; r.amax = b.upper.x; r.bmin = b.lower.y; r.bmax = b.upper.y;
+        r.amin = b.lower.x;
+        r.amax = b.upper.x;
+        r.bmin = b.lower.y;
+        r.bmax = b.upper.y;
     } else {
-        r.amin = b.lower.y; r.amax = b.upper.y; r.bmin = b.lower.x; r.bmax = b.upper.x;
+        r.amin = b.lower.y;
+        r.amax = b.upper.y;
+        r.bmin = b.lower.x;
+        r.bmax = b.upper.x;
     }
     return r;
 }
@@ -90,9 +96,15 @@ static sp_rec sp_rec_of(c2d_aabb b, int axis) {
 static c2d_aabb sp_box_of(const sp_rec *r, int axis) {
     c2d_aabb b;
     if (axis == 0) {
-        b.lower.x = r->amin; b.upper.x = r->amax; b.lower.y = r->bmin; b.upper.y = r->bmax;
+        b.lower.x = r->amin;
+        b.upper.x = r->amax;
+        b.lower.y = r->bmin;
+        b.upper.y = r->bmax;
     } else {
-        b.lower.y = r->amin; b.upper.y = r->amax; b.lower.x = r->bmin; b.upper.x = r->bmax;
+        b.lower.y = r->amin;
+        b.upper.y = r->amax;
+        b.lower.x = r->bmin;
+        b.upper.x = r->bmax;
     }
     return b;
 }
@@ -159,10 +171,16 @@ static void sp_swap_buffers(c2d_sweep_prune *s, int32_t n) {
     sp_rec *r = s->recs;
     int32_t *d = s->ids, c;
     int32_t i;
-    s->recs = s->recs2; s->recs2 = r;
-    s->ids = s->ids2; s->ids2 = d;
-    c = s->rec_capacity; s->rec_capacity = s->rec2_capacity; s->rec2_capacity = c;
-    c = s->id_capacity; s->id_capacity = s->id2_capacity; s->id2_capacity = c;
+    s->recs = s->recs2;
+    s->recs2 = r;
+    s->ids = s->ids2;
+    s->ids2 = d;
+    c = s->rec_capacity;
+    s->rec_capacity = s->rec2_capacity;
+    s->rec2_capacity = c;
+    c = s->id_capacity;
+    s->id_capacity = s->id2_capacity;
+    s->id2_capacity = c;
     s->count = s->sorted = n;
     s->dead = 0;
     s->reach = 0;
@@ -270,7 +288,8 @@ static int32_t sp_lower_bound(const c2d_sweep_prune *s, c2d_real v, bool strict)
     while (lo < hi) {
         int32_t mid = lo + (hi - lo) / 2;
         bool before = strict ? s->recs[mid].amin <= v : s->recs[mid].amin < v;
-        if (before) lo = mid + 1; else hi = mid;
+        if (before) lo = mid + 1;
+        else hi = mid;
     }
     return lo;
 }
@@ -419,9 +438,15 @@ static c2d_status sp_move(c2d_index *index, int32_t id, c2d_aabb box) {
     /* How far would the record travel? */
     k = p;
     if (r.amin < s->recs[p].amin) {
-        while (k > 0 && s->recs[k - 1].amin > r.amin && steps <= limit) { --k; ++steps; }
+        while (k > 0 && s->recs[k - 1].amin > r.amin && steps <= limit) {
+            --k;
+            ++steps;
+        }
     } else {
-        while (k + 1 < s->sorted && s->recs[k + 1].amin < r.amin && steps <= limit) { ++k; ++steps; }
+        while (k + 1 < s->sorted && s->recs[k + 1].amin < r.amin && steps <= limit) {
+            ++k;
+            ++steps;
+        }
     }
     if (steps > limit) {
         if (!sp_reserve_tail(s, 1)) return C2D_ERR_OUT_OF_MEMORY;
@@ -513,7 +538,8 @@ static void sp_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
         int32_t lo = 0, hi = s->sorted;
         while (lo < hi) {
             int32_t mid = lo + (hi - lo) / 2;
-            if (s->recs[mid].amin + s->reach < o) lo = mid + 1; else hi = mid;
+            if (s->recs[mid].amin + s->reach < o) lo = mid + 1;
+            else hi = mid;
         }
         for (p = lo; p < s->sorted; ++p) {
             if ((s->recs[p].amin - o) * inv > ray->ray.max_fraction) break;
@@ -549,7 +575,10 @@ static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
         const sp_rec *r = &s->recs[p];
         c2d_real lo[2], hi[2];
         if (s->ids[p] < 0) continue;
-        lo[0] = r->amin; hi[0] = r->amax; lo[1] = r->bmin; hi[1] = r->bmax;
+        lo[0] = r->amin;
+        hi[0] = r->amax;
+        lo[1] = r->bmin;
+        hi[1] = r->bmax;
         if (n == 0) {
             for (k = 0; k < 2; ++k) {
                 ref[k] = lo[k];
@@ -582,7 +611,7 @@ static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
 static int32_t sp_prepare_axis(c2d_sweep_prune *s) {
     sp_axis_stats stats[2];
     int32_t n;
-    if (s->built) return s->count;   /* sorted, no dead records, the axis chosen by the build */
+    if (s->built) return s->count; /* sorted, no dead records, the axis chosen by the build */
     n = sp_stats(s, stats);
     if (n >= 2 && stats[1].var > stats[0].var * (c2d_real)1.25) return sp_sort_all(s) ? n : -1;
     return sp_consolidate(s) ? n : -1;
@@ -632,7 +661,7 @@ static int64_t sp_walk(c2d_sweep_prune *s, int32_t pm) {
         __m128 x0 = _mm_loadu_ps(&recs[q].amin), x1 = _mm_loadu_ps(&recs[q + 1].amin);
         __m128 x2 = _mm_loadu_ps(&recs[q + 2].amin), x3 = _mm_loadu_ps(&recs[q + 3].amin), go;
         unsigned bits;
-        _MM_TRANSPOSE4_PS(x0, x1, x2, x3);   /* x0: amin, x1: amax, x2: bmin, x3: bmax */
+        _MM_TRANSPOSE4_PS(x0, x1, x2, x3); /* x0: amin, x1: amax, x2: bmin, x3: bmax */
         go = _mm_cmplt_ps(x0, ramax);
         bits = (unsigned)_mm_movemask_ps(_mm_and_ps(_mm_and_ps(go, _mm_cmplt_ps(ramin, x1)),
                                                     _mm_and_ps(_mm_cmplt_ps(x2, rbmax), _mm_cmplt_ps(rbmin, x3))));

@@ -30,7 +30,11 @@ static int32_t tile_rects(const c2d_tilemap *m, uint8_t *used, rect *rects) {
             if (v == C2D_TILE_ONE_WAY) {
                 for (c1 = c; c1 < cols && m->cells[(size_t)r * cols + c1] == C2D_TILE_ONE_WAY; ++c1) used[(size_t)r * cols + c1] = 1;
                 if (rects) {
-                    rects[n].c0 = c; rects[n].c1 = c1; rects[n].r0 = r; rects[n].r1 = r + 1; rects[n].one_way = true;
+                    rects[n].c0 = c;
+                    rects[n].c1 = c1;
+                    rects[n].r0 = r;
+                    rects[n].r1 = r + 1;
+                    rects[n].one_way = true;
                 }
                 ++n;
                 continue;
@@ -48,7 +52,11 @@ static int32_t tile_rects(const c2d_tilemap *m, uint8_t *used, rect *rects) {
                     for (k = c; k < c1; ++k) used[(size_t)rr * cols + k] = 1;
             }
             if (rects) {
-                rects[n].c0 = c; rects[n].c1 = c1; rects[n].r0 = r; rects[n].r1 = r1; rects[n].one_way = false;
+                rects[n].c0 = c;
+                rects[n].c1 = c1;
+                rects[n].r0 = r;
+                rects[n].r1 = r1;
+                rects[n].one_way = false;
             }
             ++n;
         }

@@ -50,14 +50,7 @@ static c2d_vec2 wedge_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
 
 static bool k_valid(const c2d_shape *s) { return c2d_convex_wedge_is_valid(&s->as.wedge); }
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return wedge_support(&s->as.wedge, dir, o); }
-static c2d_aabb k_bounds(const c2d_shape *s) {
-    c2d_aabb b;
-    c2d_vec2 o = c2d_v2(0, 0);
-    b.lower = c2d_v2(wedge_support(&s->as.wedge, c2d_v2(-1, 0), o).x, wedge_support(&s->as.wedge, c2d_v2(0, -1), o).y);
-    b.upper = c2d_v2(wedge_support(&s->as.wedge, c2d_v2(1, 0), o).x, wedge_support(&s->as.wedge, c2d_v2(0, 1), o).y);
-    return b;
-}
-/* a hand-made wedge that is not a valid convex one contains nothing */
+/* Only a valid wedge contains anything (c2d_arc_contains_point alone takes what it is given). */
 static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_convex_wedge_is_valid(&s->as.wedge) && c2d_arc_contains_point(&s->as.wedge, p); }
 /* The sector made again at its moved center and turned start angle (so its directions match its
  * angles as c2d_arc_is_valid wants); a copy with turned directions if that is refused. */
@@ -115,7 +108,16 @@ static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
 }
 
 const c2d_kind c2d_kind_wedge = {
-    .name = "wedge", .solid = true, .rounded = false, .cast = C2D_CAST_SUPPORT,
-    .is_valid = k_valid, .usable = k_valid, .bounds = k_bounds, .contains = k_contains,
-    .transform = k_transform, .raycast = k_raycast, .core = c2d_core_none, .support = k_support,
+    .name = "wedge",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_SUPPORT,
+    .is_valid = k_valid,
+    .usable = k_valid,
+    .bounds = c2d_bounds_from_support,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = c2d_core_none,
+    .support = k_support,
 };

@@ -8,11 +8,20 @@
 
 /* ---- memory ---- */
 
-static void *default_alloc(size_t size, void *context) { (void)context; return malloc(size); }
-static void default_free(void *ptr, size_t size, void *context) { (void)size; (void)context; free(ptr); }
+static void *default_alloc(size_t size, void *context) {
+    (void)context;
+    return malloc(size);
+}
+static void default_free(void *ptr, size_t size, void *context) {
+    (void)size;
+    (void)context;
+    free(ptr);
+}
 
 static void *w_alloc(const c2d_world *w, size_t size) { return size ? w->alloc.alloc(size, w->alloc.context) : NULL; }
-static void w_free(const c2d_world *w, void *p, size_t size) { if (p) w->alloc.free(p, size, w->alloc.context); }
+static void w_free(const c2d_world *w, void *p, size_t size) {
+    if (p) w->alloc.free(p, size, w->alloc.context);
+}
 
 /* Grows *items (elem bytes each) to hold at least needed; false on overflow or no memory. */
 static bool w_reserve(const c2d_world *w, void **items, int32_t *cap, int32_t needed, size_t elem) {
@@ -21,7 +30,10 @@ static bool w_reserve(const c2d_world *w, void **items, int32_t *cap, int32_t ne
     if (needed <= *cap) return true;
     n = *cap > 0 ? *cap : 16;
     while (n < needed) {
-        if (n > INT32_MAX / 2) { n = needed; break; }
+        if (n > INT32_MAX / 2) {
+            n = needed;
+            break;
+        }
         n *= 2;
     }
     if ((size_t)n > ((size_t)-1) / elem) return false;
@@ -72,6 +84,7 @@ static bool shape_finite(const c2d_shape *s) {
         return c2d_vec2_is_valid(s->as.ellipse.center) && c2d_vec2_is_valid(s->as.ellipse.radii) &&
                C2D_ISFINITE(s->as.ellipse.rotation.c) && C2D_ISFINITE(s->as.ellipse.rotation.s);
     case C2D_SHAPE_WEDGE:
+    case C2D_SHAPE_ARC:
         return c2d_vec2_is_valid(s->as.wedge.center) && C2D_ISFINITE(s->as.wedge.outer_radius) && C2D_ISFINITE(s->as.wedge.sweep_angle) &&
                C2D_ISFINITE(s->as.wedge.start_angle) && c2d_vec2_is_valid(s->as.wedge.start_dir) && c2d_vec2_is_valid(s->as.wedge.end_dir);
     case C2D_SHAPE_CONCAVE: {
@@ -109,7 +122,6 @@ static bool shape_in_range(const c2d_shape *s) {
     }
     case C2D_SHAPE_ELLIPSE:
         return c2d_vec2_in_range(s->as.ellipse.center) && s->as.ellipse.radii.x <= C2D_MAX_COORD && s->as.ellipse.radii.y <= C2D_MAX_COORD;
-    case C2D_SHAPE_WEDGE: return c2d_vec2_in_range(s->as.wedge.center) && s->as.wedge.outer_radius <= C2D_MAX_COORD;
     case C2D_SHAPE_CONCAVE: {
         c2d_aabb b;
         int i;
@@ -119,6 +131,8 @@ static bool shape_in_range(const c2d_shape *s) {
         b = c2d_shape_aabb(s);
         return c2d_vec2_in_range(b.lower) && c2d_vec2_in_range(b.upper);
     }
+    case C2D_SHAPE_WEDGE:
+    case C2D_SHAPE_ARC: return c2d_vec2_in_range(s->as.wedge.center) && s->as.wedge.outer_radius <= C2D_MAX_COORD;
     case C2D_SHAPE_TYPE_COUNT: break;
     }
     return true;
@@ -1034,7 +1048,7 @@ static int cmp_pair(const void *pa, const void *pb) {
 typedef struct cand_search {
     c2d_world *w;
     int32_t self;
-    uint8_t where;  /* the index being searched */
+    uint8_t where; /* the index being searched */
     bool oom;
 } cand_search;
 
@@ -1047,7 +1061,7 @@ static bool cand_search_fn(int32_t proxy, uint64_t user_data, void *context) {
     if (j == i || j < 0 || j >= w->high) return true;
     b = &w->c[j];
     if (b->where != cs->where || b->proxy != proxy) return true; /* a dead static-tree proxy */
-    if (b->refat && j < i) return true; /* added by j's own search */
+    if (b->refat && j < i) return true;                          /* added by j's own search */
     if (!cand_add(w, i, j)) {
         cs->oom = true;
         return false;
@@ -1258,7 +1272,10 @@ c2d_status c2d_world_update(c2d_world *w, const c2d_world_event **events, int32_
             const wpair *o = NULL;
             while (oi < w->pair_count) {
                 const wpair *p = &w->pairs[oi];
-                if (pair_live(w, p) && !w->c[p->a].dirty && !w->c[p->b].dirty) { o = p; break; }
+                if (pair_live(w, p) && !w->c[p->a].dirty && !w->c[p->b].dirty) {
+                    o = p;
+                    break;
+                }
                 ++oi;
             }
             if (o && (ni >= ps.count || cmp_pair(o, &ps.found[ni]) < 0)) {
@@ -1283,7 +1300,8 @@ c2d_status c2d_world_update(c2d_world *w, const c2d_world_event **events, int32_
         oi = 0;
         k = 0;
         while (oi < w->pair_count || k < nn) {
-            int c = oi >= w->pair_count ? 1 : k >= nn ? -1 : cmp_pair(&w->pairs[oi], &next[k]);
+            int c = oi >= w->pair_count ? 1 : k >= nn ? -1
+                                                      : cmp_pair(&w->pairs[oi], &next[k]);
             if (c < 0) {
                 push_event(w, ev, &ev_n, ev_cap, C2D_EVENT_END, &w->pairs[oi++]);
             } else if (c > 0) {

@@ -18,27 +18,27 @@ typedef volatile int world_busy_t;
 
 /* Where a collider's proxy lives. */
 enum {
-    WHERE_NONE = 0,         /* free slot */
-    WHERE_STATIC_TREE = 1,  /* the bulk-built static tree (proxy = position in it) */
-    WHERE_STATIC = 2,       /* the static index when it is a dynamic kind */
-    WHERE_MOVING = 3        /* the movers' index (movers, and statics waiting for the rebuild) */
+    WHERE_NONE = 0,        /* free slot */
+    WHERE_STATIC_TREE = 1, /* the bulk-built static tree (proxy = position in it) */
+    WHERE_STATIC = 2,      /* the static index when it is a dynamic kind */
+    WHERE_MOVING = 3       /* the movers' index (movers, and statics waiting for the rebuild) */
 };
 
 typedef struct wcollider {
-    c2d_shape local;        /* convex local shape (unused when concave) */
-    c2d_shape world;        /* placed convex shape (unused when concave) */
-    c2d_shape *pieces;      /* concave: piece_count local pieces, then piece_count placed ones */
-    c2d_vec2 *verts;        /* concave: the world's copy of the local outline, then the placed one */
-    c2d_concave concave;    /* concave: the local polygon over verts */
-    c2d_concave wconcave;   /* concave: the placed polygon over verts + count (points and segments
-                               are tested against it: they can lie on an internal diagonal) */
-    int32_t piece_count;    /* 1 for convex */
+    c2d_shape local;      /* convex local shape (unused when concave) */
+    c2d_shape world;      /* placed convex shape (unused when concave) */
+    c2d_shape *pieces;    /* concave: piece_count local pieces, then piece_count placed ones */
+    c2d_vec2 *verts;      /* concave: the world's copy of the local outline, then the placed one */
+    c2d_concave concave;  /* concave: the local polygon over verts */
+    c2d_concave wconcave; /* concave: the placed polygon over verts + count (points and segments
+                             are tested against it: they can lie on an internal diagonal) */
+    int32_t piece_count;  /* 1 for convex */
     c2d_transform xf;
-    c2d_aabb aabb;          /* tight placed bounds */
-    c2d_aabb box;           /* padded bounds, as given to the index */
-    c2d_aabb fat;           /* events' fat box: holds box; a mover's is box grown by the world's margin
-                               when it was last set, a static's (or a far mover's) is box itself */
-    int32_t cand;           /* first end of its candidate-pair list (c2d_world.ends), or -1 */
+    c2d_aabb aabb; /* tight placed bounds */
+    c2d_aabb box;  /* padded bounds, as given to the index */
+    c2d_aabb fat;  /* events' fat box: holds box; a mover's is box grown by the world's margin
+                      when it was last set, a static's (or a far mover's) is box itself */
+    int32_t cand;  /* first end of its candidate-pair list (c2d_world.ends), or -1 */
     c2d_filter filter;
     uint32_t flags;
     c2d_vec2 one_way;
@@ -48,15 +48,15 @@ typedef struct wcollider {
     uint16_t generation;
     uint8_t where;
     uint8_t dirty;
-    uint8_t refat;          /* its fat box changed (or it was put in an index): candidates to find again */
+    uint8_t refat; /* its fat box changed (or it was put in an index): candidates to find again */
 } wcollider;
 
 /* One end of a candidate pair: record r has ends 2r and 2r + 1, end 2r in the list of the collider
  * that end 2r + 1 names, and the other way round. A free record keeps the next free one in the
  * next field of its end 2r. */
 typedef struct wcand_end {
-    int32_t other;          /* the collider at the far end */
-    int32_t next, prev;     /* neighbours in the owner's list (-1: none) */
+    int32_t other;      /* the collider at the far end */
+    int32_t next, prev; /* neighbours in the owner's list (-1: none) */
 } wcand_end;
 
 /* A pair overlapping at the last update, a < b (indices), with the generations it was found at. */
@@ -72,17 +72,17 @@ struct c2d_world {
     int32_t cap, high, count, free_head, max_colliders;
     c2d_world_index static_kind, moving_kind;
     c2d_index_config icfg;
-    c2d_index *static_index;     /* NULL while a static tree would be empty */
+    c2d_index *static_index; /* NULL while a static tree would be empty */
     c2d_index *moving_index;
     int32_t pending, tombstones; /* static-tree statics waiting in moving_index; dead static-tree proxies */
     int32_t *dirty;
     int32_t dirty_count, dirty_cap;
-    uint64_t *dirty_keys;        /* scratch of c2d_world_update's spatial sort of the dirty list */
+    uint64_t *dirty_keys; /* scratch of c2d_world_update's spatial sort of the dirty list */
     int32_t dirty_keys_cap;
     bool all_dirty;
     wpair *pairs;
     int32_t pair_count, pair_cap;
-    wcand_end *ends;             /* candidate pairs: colliders whose fat boxes may overlap */
+    wcand_end *ends; /* candidate pairs: colliders whose fat boxes may overlap */
     int32_t end_cap, cand_used, cand_free, cand_count;
     c2d_world_event *events;
     int32_t event_count, event_cap;

@@ -12,7 +12,7 @@
 /* Everything one move, check or project needs while a leg's query runs. */
 typedef struct move_ctx {
     const c2d_world *w;
-    c2d_collider_id item;          /* the mover (null for a project without item) */
+    c2d_collider_id item; /* the mover (null for a project without item) */
     uint64_t item_user;
     c2d_move_filter_fn *filter;
     void *filter_ctx;
@@ -20,18 +20,18 @@ typedef struct move_ctx {
     /* the mover: a convex shape, or (concave collider) its placed pieces moved by offset */
     bool pieces;
     int32_t piece_count;
-    c2d_shape shape;               /* convex mover placed at the leg start */
-    c2d_vec2 offset;               /* concave mover: leg start - its position in the world */
+    c2d_shape shape; /* convex mover placed at the leg start */
+    c2d_vec2 offset; /* concave mover: leg start - its position in the world */
     /* the leg */
     c2d_vec2 start, move;
     c2d_aabb item_aabb;
-    const c2d_collider_id *visited;   /* colliders responded to in this move ... */
-    const int32_t *visited_response;  /* ... and their responses */
+    const c2d_collider_id *visited;  /* colliders responded to in this move ... */
+    const int32_t *visited_response; /* ... and their responses */
     int32_t visited_count;
     /* results: the first collision only, or every one into a caller buffer */
     bool all;
     bool found;
-    bool best_again;               /* best is a blocking collider hit again (a crease) */
+    bool best_again; /* best is a blocking collider hit again (a crease) */
     c2d_move_collision best;
     c2d_move_collision *buf;
     int32_t cap, n, total;

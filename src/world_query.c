@@ -94,9 +94,9 @@ struct qbase {
     c2d_query_filter f;
     const wcollider *self;
     int32_t self_index;
-    uint8_t where;   /* the index being walked */
+    uint8_t where; /* the index being walked */
     bool stop;
-    bool marked;     /* the world's busy counter was raised */
+    bool marked; /* the world's busy counter was raised */
     visit_fn *visit;
 };
 
@@ -180,7 +180,9 @@ static c2d_status check_buffer(const void *buf, int32_t capacity) {
 
 /* ---- overlap queries (point, box, shape) ---- */
 
-typedef enum ov_kind { OV_IDS, OV_HITS, OV_MANIFOLDS } ov_kind;
+typedef enum ov_kind { OV_IDS,
+                       OV_HITS,
+                       OV_MANIFOLDS } ov_kind;
 
 typedef struct ov_query {
     qbase base;
@@ -323,19 +325,21 @@ static bool ray_collider(const wcollider *c, c2d_raycast_input in, c2d_hit *out)
     return any;
 }
 
-typedef enum ray_mode { RAY_FIRST, RAY_ALL, RAY_CALLBACK } ray_mode;
+typedef enum ray_mode { RAY_FIRST,
+                        RAY_ALL,
+                        RAY_CALLBACK } ray_mode;
 
 typedef struct ray_query {
     qbase base;
     ray_mode mode;
     c2d_raycast_input in;
-    c2d_real end;           /* current (clipped) end */
+    c2d_real end; /* current (clipped) end */
     c2d_world_hit best;
     bool found;
     obuf out;
     c2d_world_ray_fn *fn;
     void *context;
-    c2d_real clip;          /* what the visitor tells the index */
+    c2d_real clip; /* what the visitor tells the index */
 } ray_query;
 
 static bool ray_visit(qbase *qb, int32_t i) {
@@ -359,8 +363,8 @@ static bool ray_visit(qbase *qb, int32_t i) {
         obuf_add(&q->out, &wh);
     } else {
         c2d_real r = q->fn(&wh, q->context);
-        if (r < 0) return true;                 /* skip */
-        if (r == 0) return false;               /* stop */
+        if (r < 0) return true;   /* skip */
+        if (r == 0) return false; /* stop */
         if (r <= q->end) {
             q->end = r;
             q->clip = r;
@@ -480,7 +484,7 @@ typedef struct cast_query {
     bool all;
     c2d_world_cast_hit best;
     bool found;
-    c2d_sweep safest;   /* the sweep with the smallest safe time over every hit */
+    c2d_sweep safest; /* the sweep with the smallest safe time over every hit */
     obuf out;
 } cast_query;
 

@@ -123,9 +123,15 @@ static void take_concave(bytes *b, c2d_concave_shape *out) {
     }
     if (how >= 200) {
         switch (how % 4) {
-        case 0: out->xf.q.c = take_real(b); out->xf.q.s = take_real(b); break;
+        case 0:
+            out->xf.q.c = take_real(b);
+            out->xf.q.s = take_real(b);
+            break;
         case 1: out->xf.p = take_vec(b); break;
-        case 2: out->piece_count = (int)(int8_t)take_byte(b); if (out->piece_count > 0) out->piece_count += FUZZ_CC_MAXV; break;
+        case 2:
+            out->piece_count = (int)(int8_t)take_byte(b);
+            if (out->piece_count > 0) out->piece_count += FUZZ_CC_MAXV;
+            break;
         default: out->pieces = NULL; break;
         }
     }
@@ -175,10 +181,37 @@ static c2d_shape take_shape(bytes *b) {
         }
         break;
     }
+    case C2D_SHAPE_ARC: {
+        c2d_vec2 c = take_vec(b), r = take_vec(b), a = take_vec(b);
+        if (take_byte(b) < 200) {
+            if (c2d_arc_shape_make(c, r.x, r.y, a.x, a.y, &s.as.arc) == C2D_OK && !c2d_arc_shape_is_valid(&s.as.arc)) {
+                fprintf(stderr, "fuzz: c2d_arc_shape_make accepted an arc that c2d_arc_shape_is_valid rejects\n");
+                abort();
+            }
+        } else {
+            s.as.arc.center = c;
+            s.as.arc.inner_radius = r.x;
+            s.as.arc.outer_radius = r.y;
+            s.as.arc.start_angle = a.x;
+            s.as.arc.sweep_angle = a.y;
+            s.as.arc.start_dir = take_vec(b);
+            s.as.arc.end_dir = take_vec(b);
+        }
+        break;
+    }
     case C2D_SHAPE_POINT: s.as.point = take_vec(b); break;
-    case C2D_SHAPE_SEGMENT: s.as.segment.p1 = take_vec(b); s.as.segment.p2 = take_vec(b); break;
-    case C2D_SHAPE_AABB: s.as.aabb.lower = take_vec(b); s.as.aabb.upper = take_vec(b); break;
-    case C2D_SHAPE_CIRCLE: s.as.circle.center = take_vec(b); s.as.circle.radius = take_real(b); break;
+    case C2D_SHAPE_SEGMENT:
+        s.as.segment.p1 = take_vec(b);
+        s.as.segment.p2 = take_vec(b);
+        break;
+    case C2D_SHAPE_AABB:
+        s.as.aabb.lower = take_vec(b);
+        s.as.aabb.upper = take_vec(b);
+        break;
+    case C2D_SHAPE_CIRCLE:
+        s.as.circle.center = take_vec(b);
+        s.as.circle.radius = take_real(b);
+        break;
     case C2D_SHAPE_CAPSULE:
         s.as.capsule.p1 = take_vec(b);
         s.as.capsule.p2 = take_vec(b);
@@ -190,7 +223,7 @@ static c2d_shape take_shape(bytes *b) {
     return s;
 }
 
-static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded polygon", "ellipse", "wedge", "concave"};
+static const char *const type_name[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded polygon", "ellipse", "wedge", "concave", "arc"};
 
 /* The raw words of a failing shape, in hex floats, to rebuild the case in a unit test. */
 static void dump_shape(const char *name, const c2d_shape *s) {
@@ -202,15 +235,15 @@ static void dump_shape(const char *name, const c2d_shape *s) {
     fprintf(stderr, "}\n");
 }
 
-#define REQUIRE(cond, what)                                                                                                    \
-    do {                                                                                                                       \
-        if (!(cond)) {                                                                                                         \
-            fprintf(stderr, "fuzz: %s (%s vs %s): %s\n", what, type_name[a.type], type_name[b.type], #cond);                 \
-            dump_shape("a", &a);                                                                                               \
-            dump_shape("b", &b);                                                                                               \
-            abort();                                                                                                           \
-        }                                                                                                                      \
-    } while (0)
+#define REQUIRE(cond, what)                                                                            \
+  do {                                                                                                 \
+    if (!(cond)) {                                                                                     \
+      fprintf(stderr, "fuzz: %s (%s vs %s): %s\n", what, type_name[a.type], type_name[b.type], #cond); \
+      dump_shape("a", &a);                                                                             \
+      dump_shape("b", &b);                                                                             \
+      abort();                                                                                         \
+    }                                                                                                  \
+  } while (0)
 
 static int finite_real(c2d_real x) { return isfinite((double)x); }
 static int finite_vec(c2d_vec2 v) { return finite_real(v.x) && finite_real(v.y); }
@@ -270,8 +303,11 @@ static bool bad(const c2d_shape *s) {
     case C2D_SHAPE_ROUNDED_POLYGON:
         return !polygon_rule(&s->as.rounded_polygon.polygon, false) || !(s->as.rounded_polygon.radius >= C2D_MIN_SIZE) ||
                !finite_real(s->as.rounded_polygon.radius);
-    /* the curved and the concave kinds answer only for what their constructors make */
-    case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: case C2D_SHAPE_CONCAVE: return !c2d_shape_is_valid(s);
+    /* the curved kinds, the arc and the concave kind answer only for what their constructors make */
+    case C2D_SHAPE_ELLIPSE:
+    case C2D_SHAPE_WEDGE:
+    case C2D_SHAPE_CONCAVE:
+    case C2D_SHAPE_ARC: return !c2d_shape_is_valid(s);
     default: return !polygon_rule(&s->as.polygon, false);
     }
 }
@@ -288,7 +324,10 @@ static bool castable(const c2d_shape *s) {
     case C2D_SHAPE_CAPSULE:
         return finite_vec(s->as.capsule.p1) && finite_vec(s->as.capsule.p2) && finite_real(s->as.capsule.radius) && s->as.capsule.radius >= C2D_MIN_SIZE;
     case C2D_SHAPE_ROUNDED_POLYGON: return !bad(s);
-    case C2D_SHAPE_ELLIPSE: case C2D_SHAPE_WEDGE: case C2D_SHAPE_CONCAVE: return c2d_shape_is_valid(s);
+    case C2D_SHAPE_ELLIPSE:
+    case C2D_SHAPE_WEDGE:
+    case C2D_SHAPE_CONCAVE:
+    case C2D_SHAPE_ARC: return c2d_shape_is_valid(s);
     default:
         if (s->as.polygon.count < 3 || s->as.polygon.count > C2D_MAX_POLYGON_VERTICES) return false;
         for (i = 0; i < s->as.polygon.count; ++i)
@@ -454,13 +493,13 @@ static bool xf_bad(c2d_transform t) {
     return !in_range(t.p) || !(mq > (c2d_real)0.5 && mq < 2);
 }
 
-#define REQUIRE1(cond, what)                                                                                                   \
-    do {                                                                                                                       \
-        if (!(cond)) {                                                                                                         \
-            fprintf(stderr, "fuzz: %s: %s\n", what, #cond);                                                                    \
-            abort();                                                                                                           \
-        }                                                                                                                      \
-    } while (0)
+#define REQUIRE1(cond, what)                          \
+  do {                                                \
+    if (!(cond)) {                                    \
+      fprintf(stderr, "fuzz: %s: %s\n", what, #cond); \
+      abort();                                        \
+    }                                                 \
+  } while (0)
 
 /* The transform-taking queries (_xf): finite unit outputs, nothing for a bad transform or shape,
  * and for an exact unit rotation the plain query's answer on the input mapped into the polygon's

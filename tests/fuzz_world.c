@@ -43,7 +43,10 @@ static void fail(const char *what) {
     abort();
 }
 
-#define CHECK(cond, what) do { if (!(cond)) fail(what); } while (0)
+#define CHECK(cond, what)    \
+  do {                       \
+    if (!(cond)) fail(what); \
+  } while (0)
 
 /* A coordinate: mostly a small grid value (touching, shared edges and exact ties are common),
  * sometimes a special value. */

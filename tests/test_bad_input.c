@@ -25,7 +25,10 @@ static char g_seen[128][200]; /* messages already printed by bad() in this test 
 static int g_nseen;
 
 static void counting_assert(const char *expression, const char *file, int line, void *user) {
-    (void)expression; (void)file; (void)line; (void)user;
+    (void)expression;
+    (void)file;
+    (void)line;
+    (void)user;
     ++g_asserts;
 }
 
@@ -122,14 +125,16 @@ static bool arc_zero(const c2d_arc *a) {
 
 /* Calls a constructor whose output argument is written &out_ in `call`, on an output pre-filled
  * with garbage; checks the status, that a failure zeroed the output and that a success is valid. */
-#define CTOR(type, zero_fn, valid_fn, call, want) do { \
-    type out_; c2d_status st_; \
-    memset(&out_, 0x5A, sizeof out_); \
-    st_ = (call); \
-    expect_status(#call, st_, (want)); \
-    if (st_ != C2D_OK && !zero_fn(&out_)) bad("%s: output not zeroed on failure", #call); \
+#define CTOR(type, zero_fn, valid_fn, call, want)                                              \
+  do {                                                                                         \
+    type out_;                                                                                 \
+    c2d_status st_;                                                                            \
+    memset(&out_, 0x5A, sizeof out_);                                                          \
+    st_ = (call);                                                                              \
+    expect_status(#call, st_, (want));                                                         \
+    if (st_ != C2D_OK && !zero_fn(&out_)) bad("%s: output not zeroed on failure", #call);      \
     if (st_ == C2D_OK && !(valid_fn)) bad("%s: succeeded but the result is not valid", #call); \
-} while (0)
+  } while (0)
 
 static void ctor_segment(void **state) {
     (void)state;
@@ -184,10 +189,10 @@ static void ctor_aabb(void **state) {
     BOX(c2d_aabb_make(V(-INFINITY, -INFINITY), V(INFINITY, INFINITY), &out_), C2D_ERR_NOT_FINITE);
     BOX(c2d_aabb_make(V(0, 0), c2d_v2(BIG_R, 1), &out_), C2D_ERR_OUT_OF_RANGE);
     BOX(c2d_aabb_make(c2d_v2(-BIG_R, 0), V(1, 1), &out_), C2D_ERR_OUT_OF_RANGE);
-    BOX(c2d_aabb_make(V(1, 1), V(0, 0), &out_), C2D_ERR_BAD_SIZE);   /* inverted */
-    BOX(c2d_aabb_make(V(0, 0), V(0, 1), &out_), C2D_ERR_BAD_SIZE);   /* zero width */
-    BOX(c2d_aabb_make(V(0, 0), V(1, 0), &out_), C2D_ERR_BAD_SIZE);   /* zero height */
-    BOX(c2d_aabb_make(V(2, 2), V(2, 2), &out_), C2D_ERR_BAD_SIZE);   /* zero size */
+    BOX(c2d_aabb_make(V(1, 1), V(0, 0), &out_), C2D_ERR_BAD_SIZE); /* inverted */
+    BOX(c2d_aabb_make(V(0, 0), V(0, 1), &out_), C2D_ERR_BAD_SIZE); /* zero width */
+    BOX(c2d_aabb_make(V(0, 0), V(1, 0), &out_), C2D_ERR_BAD_SIZE); /* zero height */
+    BOX(c2d_aabb_make(V(2, 2), V(2, 2), &out_), C2D_ERR_BAD_SIZE); /* zero size */
 
     BOX(c2d_aabb_from_center(V(0, 0), V(1, 2), &out_), C2D_OK);
     BOX(c2d_aabb_from_center(V(NAN, 0), V(1, 1), &out_), C2D_ERR_NOT_FINITE);
@@ -217,9 +222,9 @@ static void ctor_aabb(void **state) {
     BOX(c2d_aabb_from_ltrb(0, 5, 10, INF_R, &out_), C2D_ERR_NOT_FINITE);
     BOX(c2d_aabb_from_ltrb(0, -INF_R, 10, 0, &out_), C2D_ERR_NOT_FINITE);
     BOX(c2d_aabb_from_ltrb(0, 5, BIG_R, 0, &out_), C2D_ERR_OUT_OF_RANGE);
-    BOX(c2d_aabb_from_ltrb(10, 5, 10, 0, &out_), C2D_ERR_BAD_SIZE);  /* left == right */
-    BOX(c2d_aabb_from_ltrb(11, 5, 10, 0, &out_), C2D_ERR_BAD_SIZE);  /* left > right */
-    BOX(c2d_aabb_from_ltrb(0, 5, 10, 5, &out_), C2D_ERR_BAD_SIZE);   /* top == bottom */
+    BOX(c2d_aabb_from_ltrb(10, 5, 10, 0, &out_), C2D_ERR_BAD_SIZE); /* left == right */
+    BOX(c2d_aabb_from_ltrb(11, 5, 10, 0, &out_), C2D_ERR_BAD_SIZE); /* left > right */
+    BOX(c2d_aabb_from_ltrb(0, 5, 10, 5, &out_), C2D_ERR_BAD_SIZE);  /* top == bottom */
 #undef BOX
     /* top and bottom in either order give the same box */
     assert_status(c2d_aabb_from_ltrb(0, 5, 10, 0, &b), C2D_OK);
@@ -282,16 +287,20 @@ static void ctor_polygon(void **state) {
     POLY(c2d_polygon_make(sq, 2, &out_), C2D_ERR_DEGENERATE);
     POLY(c2d_polygon_make(sq, -1, &out_), C2D_ERR_DEGENERATE);
     for (i = 0; i < 3; ++i) pts[i] = V(5, 5);
-    POLY(c2d_polygon_make(pts, 3, &out_), C2D_ERR_DEGENERATE);            /* one point three times */
+    POLY(c2d_polygon_make(pts, 3, &out_), C2D_ERR_DEGENERATE); /* one point three times */
     for (i = 0; i < 4; ++i) pts[i] = V(i, 2 * i);
-    POLY(c2d_polygon_make(pts, 4, &out_), C2D_ERR_DEGENERATE);            /* collinear */
-    memcpy(pts, sq, sizeof sq); pts[2].x = NAN_R;
+    POLY(c2d_polygon_make(pts, 4, &out_), C2D_ERR_DEGENERATE); /* collinear */
+    memcpy(pts, sq, sizeof sq);
+    pts[2].x = NAN_R;
     POLY(c2d_polygon_make(pts, 4, &out_), C2D_ERR_NOT_FINITE);
-    memcpy(pts, sq, sizeof sq); pts[3].y = INF_R;
+    memcpy(pts, sq, sizeof sq);
+    pts[3].y = INF_R;
     POLY(c2d_polygon_make(pts, 4, &out_), C2D_ERR_NOT_FINITE);
-    memcpy(pts, sq, sizeof sq); pts[0].x = -INF_R;
+    memcpy(pts, sq, sizeof sq);
+    pts[0].x = -INF_R;
     POLY(c2d_polygon_make(pts, 4, &out_), C2D_ERR_NOT_FINITE);
-    memcpy(pts, sq, sizeof sq); pts[1].x = BIG_R;
+    memcpy(pts, sq, sizeof sq);
+    pts[1].x = BIG_R;
     POLY(c2d_polygon_make(pts, 4, &out_), C2D_ERR_OUT_OF_RANGE);
     /* C2D_MAX_POLYGON_VERTICES + 1 and 16 points on a circle: the hull needs them all */
     for (i = 0; i < C2D_MAX_POLYGON_VERTICES + 1; ++i)
@@ -306,7 +315,12 @@ static void ctor_polygon(void **state) {
     assert_status(c2d_polygon_make(pts, 32, &p), C2D_OK);
     assert_int_equal(p.count, 4);
     /* clockwise input and duplicates come out counter-clockwise with 4 vertices */
-    pts[0] = V(0, 0); pts[1] = V(0, 1); pts[2] = V(0, 1); pts[3] = V(1, 1); pts[4] = V(1, 0); pts[5] = V(0, 0);
+    pts[0] = V(0, 0);
+    pts[1] = V(0, 1);
+    pts[2] = V(0, 1);
+    pts[3] = V(1, 1);
+    pts[4] = V(1, 0);
+    pts[5] = V(0, 0);
     POLY(c2d_polygon_make(pts, 6, &out_), C2D_OK);
     assert_status(c2d_polygon_make(pts, 6, &p), C2D_OK);
     assert_int_equal(p.count, 4);
@@ -347,25 +361,44 @@ static void ctor_concave(void **state) {
     CON(c2d_concave_make(l, 1, &out_), C2D_ERR_DEGENERATE);
     CON(c2d_concave_make(l, 2, &out_), C2D_ERR_DEGENERATE);
     CON(c2d_concave_make(l, -3, &out_), C2D_ERR_DEGENERATE);
-    pts[0] = V(0, 0); pts[1] = V(1, 1); pts[2] = V(3, 3);
-    CON(c2d_concave_make(pts, 3, &out_), C2D_ERR_DEGENERATE);            /* zero area */
-    memcpy(pts, l, sizeof l); pts[4].x = NAN_R;
+    pts[0] = V(0, 0);
+    pts[1] = V(1, 1);
+    pts[2] = V(3, 3);
+    CON(c2d_concave_make(pts, 3, &out_), C2D_ERR_DEGENERATE); /* zero area */
+    memcpy(pts, l, sizeof l);
+    pts[4].x = NAN_R;
     CON(c2d_concave_make(pts, 6, &out_), C2D_ERR_NOT_FINITE);
-    memcpy(pts, l, sizeof l); pts[1].y = -INF_R;
+    memcpy(pts, l, sizeof l);
+    pts[1].y = -INF_R;
     CON(c2d_concave_make(pts, 6, &out_), C2D_ERR_NOT_FINITE);
-    memcpy(pts, l, sizeof l); pts[2].x = BIG_R;
+    memcpy(pts, l, sizeof l);
+    pts[2].x = BIG_R;
     CON(c2d_concave_make(pts, 6, &out_), C2D_ERR_OUT_OF_RANGE);
-    pts[0] = V(0, 0); pts[1] = V(2, 2); pts[2] = V(2, 0); pts[3] = V(0, 2);  /* bow tie */
+    pts[0] = V(0, 0);
+    pts[1] = V(2, 2);
+    pts[2] = V(2, 0);
+    pts[3] = V(0, 2); /* bow tie */
     CON(c2d_concave_make(pts, 4, &out_), C2D_ERR_SELF_INTERSECTING);
     /* two non-neighbouring vertices at the same point (a pinch) */
-    pts[0] = V(0, 0); pts[1] = V(4, 0); pts[2] = V(2, 2); pts[3] = V(4, 4); pts[4] = V(0, 4); pts[5] = V(2, 2);
+    pts[0] = V(0, 0);
+    pts[1] = V(4, 0);
+    pts[2] = V(2, 2);
+    pts[3] = V(4, 4);
+    pts[4] = V(0, 4);
+    pts[5] = V(2, 2);
     CON(c2d_concave_make(pts, 6, &out_), C2D_ERR_SELF_INTERSECTING);
     /* a vertex touching the inside of a non-neighbouring edge */
-    pts[0] = V(0, 0); pts[1] = V(4, 0); pts[2] = V(4, 4); pts[3] = V(3, 4); pts[4] = V(2, 0); pts[5] = V(1, 4); pts[6] = V(0, 4);
+    pts[0] = V(0, 0);
+    pts[1] = V(4, 0);
+    pts[2] = V(4, 4);
+    pts[3] = V(3, 4);
+    pts[4] = V(2, 0);
+    pts[5] = V(1, 4);
+    pts[6] = V(0, 4);
     CON(c2d_concave_make(pts, 7, &out_), C2D_ERR_SELF_INTERSECTING);
 #undef CON
     assert_status(c2d_concave_make(l, 6, &c), C2D_OK);
-    assert_near(c.signed_area, 12, TOL);   /* 4x4 square minus the 2x2 notch */
+    assert_near(c.signed_area, 12, TOL); /* 4x4 square minus the 2x2 notch */
     assert_vec_near(c.bounds.lower, -2, -2, 0);
     assert_vec_near(c.bounds.upper, 2, 2, 0);
     assert_status(c2d_concave_make(cw, 6, &c), C2D_OK);
@@ -378,8 +411,8 @@ static void ctor_arc(void **state) {
     (void)state;
 #define ARC(call, want) CTOR(c2d_arc, arc_zero, c2d_arc_is_valid(&out_), call, want)
     ARC(c2d_arc_make(V(0, 0), 1, 2, 0, 1, &out_), C2D_OK);
-    ARC(c2d_arc_make(V(0, 0), 1, 2, 1, 0.5, &out_), C2D_OK);  /* wraps through 2*pi */
-    ARC(c2d_arc_make(V(0, 0), 1, 2, 0, 10, &out_), C2D_OK);   /* full ring */
+    ARC(c2d_arc_make(V(0, 0), 1, 2, 1, 0.5, &out_), C2D_OK); /* wraps through 2*pi */
+    ARC(c2d_arc_make(V(0, 0), 1, 2, 0, 10, &out_), C2D_OK);  /* full ring */
     ARC(c2d_arc_make(V(NAN, 0), 1, 2, 0, 1, &out_), C2D_ERR_NOT_FINITE);
     ARC(c2d_arc_make(V(0, INFINITY), 1, 2, 0, 1, &out_), C2D_ERR_NOT_FINITE);
     ARC(c2d_arc_make(V(0, 0), NAN_R, 2, 0, 1, &out_), C2D_ERR_NOT_FINITE);
@@ -428,16 +461,29 @@ static void add_bad(bad_shape *list, int *n, const char *label, c2d_shape s, boo
 
 static c2d_shape point_shape(double x, double y) { return c2d_shape_from_point(V(x, y)); }
 static c2d_shape seg_shape(double x1, double y1, double x2, double y2) {
-    c2d_segment s; s.p1 = V(x1, y1); s.p2 = V(x2, y2); return c2d_shape_from_segment(s);
+    c2d_segment s;
+    s.p1 = V(x1, y1);
+    s.p2 = V(x2, y2);
+    return c2d_shape_from_segment(s);
 }
 static c2d_shape aabb_shape(double lx, double ly, double ux, double uy) {
-    c2d_aabb b; b.lower = V(lx, ly); b.upper = V(ux, uy); return c2d_shape_from_aabb(b);
+    c2d_aabb b;
+    b.lower = V(lx, ly);
+    b.upper = V(ux, uy);
+    return c2d_shape_from_aabb(b);
 }
 static c2d_shape circle_shape(double x, double y, double r) {
-    c2d_circle c; c.center = V(x, y); c.radius = (c2d_real)r; return c2d_shape_from_circle(c);
+    c2d_circle c;
+    c.center = V(x, y);
+    c.radius = (c2d_real)r;
+    return c2d_shape_from_circle(c);
 }
 static c2d_shape capsule_shape(double x1, double y1, double x2, double y2, double r) {
-    c2d_capsule c; c.p1 = V(x1, y1); c.p2 = V(x2, y2); c.radius = (c2d_real)r; return c2d_shape_from_capsule(c);
+    c2d_capsule c;
+    c.p1 = V(x1, y1);
+    c.p2 = V(x2, y2);
+    c.radius = (c2d_real)r;
+    return c2d_shape_from_capsule(c);
 }
 
 /* The unit box polygon (half extents 1) with its vertices and normals reversed into clockwise
@@ -472,7 +518,7 @@ static c2d_polygon raw_polygon(const double *xy, int n) {
 static int make_bad_shapes(bad_shape *list) {
     int n = 0;
     c2d_polygon box, p;
-    static const double dart[8] = {0, 1, -1, -1, 0, -0.2, 1, -1};  /* CCW with a reflex vertex */
+    static const double dart[8] = {0, 1, -1, -1, 0, -0.2, 1, -1}; /* CCW with a reflex vertex */
     static const double line3[6] = {-1, 0, 0, 0, 1, 0};
     static const double same4[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     assert_status(c2d_polygon_make_box(V(1, 1), &box), C2D_OK);
@@ -511,35 +557,50 @@ static int make_bad_shapes(bad_shape *list) {
     add_bad(list, &n, "capsule radius -1", capsule_shape(-1, 0, 1, 0, -1), false, true);
     add_bad(list, &n, "capsule radius 0", capsule_shape(-1, 0, 1, 0, 0), false, true);
 
-    p = box; p.count = 0;
+    p = box;
+    p.count = 0;
     add_bad(list, &n, "polygon count 0", c2d_shape_from_polygon(&p), false, true);
-    p = box; p.count = 1;
+    p = box;
+    p.count = 1;
     add_bad(list, &n, "polygon count 1", c2d_shape_from_polygon(&p), false, true);
-    p = box; p.count = 2;
+    p = box;
+    p.count = 2;
     add_bad(list, &n, "polygon count 2", c2d_shape_from_polygon(&p), false, true);
-    p = box; p.count = -1;
+    p = box;
+    p.count = -1;
     add_bad(list, &n, "polygon count -1", c2d_shape_from_polygon(&p), false, true);
-    p = box; p.count = C2D_MAX_POLYGON_VERTICES + 1;
+    p = box;
+    p.count = C2D_MAX_POLYGON_VERTICES + 1;
     add_bad(list, &n, "polygon count max+1", c2d_shape_from_polygon(&p), false, true);
-    p = box; p.count = 1 << 20;
+    p = box;
+    p.count = 1 << 20;
     add_bad(list, &n, "polygon count 2^20", c2d_shape_from_polygon(&p), false, true);
     p = clockwise_box(true);
     add_bad(list, &n, "polygon clockwise, outward normals", c2d_shape_from_polygon(&p), false, true);
     p = clockwise_box(false);
     add_bad(list, &n, "polygon clockwise, inward normals", c2d_shape_from_polygon(&p), false, true);
-    p = box; p.vertices[1].x = NAN_R;
+    p = box;
+    p.vertices[1].x = NAN_R;
     add_bad(list, &n, "polygon vertex NaN", c2d_shape_from_polygon(&p), true, true);
-    p = box; p.vertices[2].y = INF_R;
+    p = box;
+    p.vertices[2].y = INF_R;
     add_bad(list, &n, "polygon vertex +Inf", c2d_shape_from_polygon(&p), true, true);
-    p = box; p.normals[0].x = NAN_R;
+    p = box;
+    p.normals[0].x = NAN_R;
     add_bad(list, &n, "polygon normal NaN", c2d_shape_from_polygon(&p), false, true);
     p = raw_polygon(same4, 4);
-    p.normals[0] = V(0, -1); p.normals[1] = V(1, 0); p.normals[2] = V(0, 1); p.normals[3] = V(-1, 0);
+    p.normals[0] = V(0, -1);
+    p.normals[1] = V(1, 0);
+    p.normals[2] = V(0, 1);
+    p.normals[3] = V(-1, 0);
     add_bad(list, &n, "polygon all vertices equal", c2d_shape_from_polygon(&p), false, true);
     p = raw_polygon(line3, 3);
-    p.normals[0] = V(0, -1); p.normals[1] = V(0, -1); p.normals[2] = V(0, 1);
+    p.normals[0] = V(0, -1);
+    p.normals[1] = V(0, -1);
+    p.normals[2] = V(0, 1);
     add_bad(list, &n, "polygon collinear", c2d_shape_from_polygon(&p), false, true);
-    p = box; memset(p.normals, 0, sizeof p.normals);
+    p = box;
+    memset(p.normals, 0, sizeof p.normals);
     add_bad(list, &n, "polygon zero normals", c2d_shape_from_polygon(&p), false, false);
     p = raw_polygon(dart, 4);
     add_bad(list, &n, "polygon not convex", c2d_shape_from_polygon(&p), false, false);
@@ -561,7 +622,7 @@ static int make_good_shapes(c2d_shape *out) {
 
 /* ---- the typed pair functions, reached directly (the generic API may validate first) ---- */
 
-#define PT(a, b) ((int)(a) * C2D_SHAPE_TYPE_COUNT + (int)(b))
+#define PT(a, b) ((int)(a)*C2D_SHAPE_TYPE_COUNT + (int)(b))
 #define SK_PT C2D_SHAPE_POINT
 #define SK_SEG C2D_SHAPE_SEGMENT
 #define SK_BOX C2D_SHAPE_AABB
@@ -689,8 +750,10 @@ static void report_positive(const bad_shape *b, const char *what, const char *ot
 static void check_pair_queries(const bad_shape *x, const c2d_shape *y, const char *yname) {
     const c2d_shape *order[2][2];
     int k;
-    order[0][0] = &x->s; order[0][1] = y;
-    order[1][0] = y; order[1][1] = &x->s;
+    order[0][0] = &x->s;
+    order[0][1] = y;
+    order[1][0] = y;
+    order[1][1] = &x->s;
     for (k = 0; k < 2; ++k) {
         const c2d_shape *a = order[k][0], *b = order[k][1];
         c2d_hit h = sentinel_hit();
@@ -731,7 +794,11 @@ static void bad_shapes_in_pair_queries(void **state) {
     (void)state;
     for (i = 0; i < nb; ++i) {
         for (j = 0; j < ng; ++j) {
-            snprintf(name, sizeof name, "a valid %s", j == 0 ? "point" : j == 1 ? "segment" : j == 2 ? "aabb" : j == 3 ? "circle" : j == 4 ? "capsule" : "polygon");
+            snprintf(name, sizeof name, "a valid %s", j == 0 ? "point" : j == 1 ? "segment"
+                                                                     : j == 2   ? "aabb"
+                                                                     : j == 3   ? "circle"
+                                                                     : j == 4   ? "capsule"
+                                                                                : "polygon");
             check_pair_queries(&list[i], &good[j], name);
         }
         /* invalid against invalid, the same one included */
@@ -755,11 +822,21 @@ static void bad_shapes_single_queries(void **state) {
     static const double probes[5][2] = {{0, 0}, {0.1, 0.05}, {-0.3, 0.2}, {0.5, -0.5}, {1e-3, 0}};
     c2d_raycast_input rays[5];
     (void)state;
-    rays[0].origin = V(-10, 0.1); rays[0].translation = V(20, 0); rays[0].max_fraction = 1;
-    rays[1].origin = V(0.1, -10); rays[1].translation = V(0, 1); rays[1].max_fraction = INF_R;
-    rays[2].origin = V(0.05, 0.05); rays[2].translation = V(1, 0.5); rays[2].max_fraction = 1;
-    rays[3].origin = V(0.05, 0.05); rays[3].translation = V(0, 0); rays[3].max_fraction = 1;
-    rays[4].origin = V(-8, -8); rays[4].translation = V(1, 1); rays[4].max_fraction = 100;
+    rays[0].origin = V(-10, 0.1);
+    rays[0].translation = V(20, 0);
+    rays[0].max_fraction = 1;
+    rays[1].origin = V(0.1, -10);
+    rays[1].translation = V(0, 1);
+    rays[1].max_fraction = INF_R;
+    rays[2].origin = V(0.05, 0.05);
+    rays[2].translation = V(1, 0.5);
+    rays[2].max_fraction = 1;
+    rays[3].origin = V(0.05, 0.05);
+    rays[3].translation = V(0, 0);
+    rays[3].max_fraction = 1;
+    rays[4].origin = V(-8, -8);
+    rays[4].translation = V(1, 1);
+    rays[4].max_fraction = 100;
     for (i = 0; i < nb; ++i) {
         const bad_shape *x = &list[i];
         int r;
@@ -789,7 +866,8 @@ static void bad_shapes_single_queries(void **state) {
             c2d_shape t = c2d_shape_transform(&x->s, xf);
             c2d_aabb bb = c2d_shape_aabb(&x->s);
             c2d_proxy px = c2d_shape_proxy(&x->s);
-            (void)t; (void)bb;
+            (void)t;
+            (void)bb;
             if (px.count < 0 || px.count > C2D_MAX_POLYGON_VERTICES) bad("c2d_shape_proxy of '%s' has count %d", x->label, px.count);
         }
     }
@@ -809,7 +887,11 @@ static void bad_rays_and_points_on_good_shapes(void **state) {
     fill_pts(lv, L_SHAPE, 6);
     assert_status(c2d_concave_make(lv, 6, &l), C2D_OK);
     assert_status(c2d_arc_make(V(0, 0), 0.5, 3, -1, 1, &arc), C2D_OK);
-    for (i = 0; i < 9; ++i) { rays[i].origin = V(-1.5, -1.5); rays[i].translation = V(5, 4); rays[i].max_fraction = 1; }
+    for (i = 0; i < 9; ++i) {
+        rays[i].origin = V(-1.5, -1.5);
+        rays[i].translation = V(5, 4);
+        rays[i].max_fraction = 1;
+    }
     rays[0].origin.x = NAN_R;
     rays[1].origin.y = INF_R;
     rays[2].translation.x = NAN_R;
@@ -818,8 +900,14 @@ static void bad_rays_and_points_on_good_shapes(void **state) {
     rays[5].max_fraction = NAN_R;
     rays[6].max_fraction = -1;
     rays[7].max_fraction = -INF_R;
-    rays[8].origin = V(-INFINITY, 0); rays[8].translation = V(1, 0); rays[8].max_fraction = INF_R;
-    pts[0] = V(NAN, 0); pts[1] = V(0, NAN); pts[2] = V(INFINITY, 0); pts[3] = V(-INFINITY, INFINITY); pts[4] = V(NAN, NAN);
+    rays[8].origin = V(-INFINITY, 0);
+    rays[8].translation = V(1, 0);
+    rays[8].max_fraction = INF_R;
+    pts[0] = V(NAN, 0);
+    pts[1] = V(0, NAN);
+    pts[2] = V(INFINITY, 0);
+    pts[3] = V(-INFINITY, INFINITY);
+    pts[4] = V(NAN, NAN);
     for (j = 0; j < 9; ++j) {
         if (c2d_raycast_input_is_valid(rays[j])) bad("c2d_raycast_input_is_valid accepts bad ray %d", j);
         for (i = 0; i < ng; ++i) {
@@ -845,8 +933,13 @@ static void bad_rays_and_points_on_good_shapes(void **state) {
     {
         c2d_raycast_input in;
         c2d_vec2 pads[4];
-        in.origin = V(-5, 0.25); in.translation = V(10, 0); in.max_fraction = 1;
-        pads[0] = V(NAN, 0); pads[1] = V(0, INFINITY); pads[2] = V(-0.5, -0.5); pads[3] = V(-3, 0);
+        in.origin = V(-5, 0.25);
+        in.translation = V(10, 0);
+        in.max_fraction = 1;
+        pads[0] = V(NAN, 0);
+        pads[1] = V(0, INFINITY);
+        pads[2] = V(-0.5, -0.5);
+        pads[3] = V(-3, 0);
         for (j = 0; j < 4; ++j) {
             c2d_hit h = sentinel_hit();
             if (c2d_aabb_raycast_padded(good[2].as.aabb, pads[j], in, &h)) bad("c2d_aabb_raycast_padded hit with bad padding %d", j);
@@ -884,16 +977,41 @@ static void bad_concave_and_arc(void **state) {
     (void)state;
     fill_pts(lv, L_SHAPE, 6);
     assert_status(c2d_concave_make(lv, 6, &good), C2D_OK);
-    memcpy(nanv, lv, sizeof lv); nanv[2].x = NAN_R;
-    memcpy(infv, lv, sizeof lv); infv[4].y = -INF_R;
-    c = good; c.vertices = NULL; labels[nbad] = "vertices NULL"; bads[nbad++] = c;
-    c = good; c.count = 0; labels[nbad] = "count 0"; bads[nbad++] = c;
-    c = good; c.count = 1; labels[nbad] = "count 1"; bads[nbad++] = c;
-    c = good; c.count = 2; labels[nbad] = "count 2"; bads[nbad++] = c;
-    c = good; c.count = -4; labels[nbad] = "count -4"; bads[nbad++] = c;
-    c = good; c.vertices = nanv; labels[nbad] = "vertex NaN"; bads[nbad++] = c;
-    c = good; c.vertices = infv; labels[nbad] = "vertex -Inf"; bads[nbad++] = c;
-    in.origin = V(-5, -1); in.translation = V(10, 0); in.max_fraction = 1;
+    memcpy(nanv, lv, sizeof lv);
+    nanv[2].x = NAN_R;
+    memcpy(infv, lv, sizeof lv);
+    infv[4].y = -INF_R;
+    c = good;
+    c.vertices = NULL;
+    labels[nbad] = "vertices NULL";
+    bads[nbad++] = c;
+    c = good;
+    c.count = 0;
+    labels[nbad] = "count 0";
+    bads[nbad++] = c;
+    c = good;
+    c.count = 1;
+    labels[nbad] = "count 1";
+    bads[nbad++] = c;
+    c = good;
+    c.count = 2;
+    labels[nbad] = "count 2";
+    bads[nbad++] = c;
+    c = good;
+    c.count = -4;
+    labels[nbad] = "count -4";
+    bads[nbad++] = c;
+    c = good;
+    c.vertices = nanv;
+    labels[nbad] = "vertex NaN";
+    bads[nbad++] = c;
+    c = good;
+    c.vertices = infv;
+    labels[nbad] = "vertex -Inf";
+    bads[nbad++] = c;
+    in.origin = V(-5, -1);
+    in.translation = V(10, 0);
+    in.max_fraction = 1;
     for (i = 0; i < nbad; ++i) {
         c2d_hit h = sentinel_hit();
         if (c2d_concave_is_valid(&bads[i])) bad("c2d_concave_is_valid accepts concave with %s", labels[i]);
@@ -908,25 +1026,33 @@ static void bad_concave_and_arc(void **state) {
         if (!is_sentinel(&h)) bad("c2d_concave_raycast(bad %s) wrote its output", labels[i]);
     }
     /* a valid concave against invalid partners */
-    badpoly = poly; badpoly.count = 2;
+    badpoly = poly;
+    badpoly.count = 2;
     if (c2d_concave_overlap_polygon(&good, &badpoly)) bad("c2d_concave_overlap_polygon(good, polygon count 2) true");
     badpoly = clockwise_box(true);
     if (c2d_concave_overlap_polygon(&good, &badpoly)) bad("c2d_concave_overlap_polygon(good, clockwise polygon) true");
-    badpoly = poly; badpoly.count = 1 << 20;
+    badpoly = poly;
+    badpoly.count = 1 << 20;
     if (c2d_concave_overlap_polygon(&good, &badpoly)) bad("c2d_concave_overlap_polygon(good, polygon count 2^20) true");
-    badcir = cir; badcir.radius = -1;
+    badcir = cir;
+    badcir.radius = -1;
     if (c2d_concave_overlap_circle(&good, badcir)) bad("c2d_concave_overlap_circle(good, radius -1) true");
-    badcir = cir; badcir.radius = NAN_R;
+    badcir = cir;
+    badcir.radius = NAN_R;
     if (c2d_concave_overlap_circle(&good, badcir)) bad("c2d_concave_overlap_circle(good, radius NaN) true");
-    badcir = cir; badcir.center.x = INF_R;
+    badcir = cir;
+    badcir.center.x = INF_R;
     if (c2d_concave_overlap_circle(&good, badcir)) bad("c2d_concave_overlap_circle(good, center Inf) true");
-    badseg = sg; badseg.p1.x = NAN_R;
+    badseg = sg;
+    badseg.p1.x = NAN_R;
     if (c2d_concave_overlap_segment(&good, badseg)) bad("c2d_concave_overlap_segment(good, NaN segment) true");
-    badseg.p1 = V(-INFINITY, -1); badseg.p2 = V(INFINITY, -1);
+    badseg.p1 = V(-INFINITY, -1);
+    badseg.p2 = V(INFINITY, -1);
     if (c2d_concave_overlap_segment(&good, badseg)) bad("c2d_concave_overlap_segment(good, infinite segment) true");
     /* bounds that do not match the vertices: invalid, but checking them costs O(n) per query;
      * only no crash and no NaN are required */
-    c = good; c.bounds.upper.x = NAN_R;
+    c = good;
+    c.bounds.upper.x = NAN_R;
     if (c2d_concave_is_valid(&c)) bad("c2d_concave_is_valid accepts NaN bounds");
     {
         c2d_hit h = sentinel_hit();
@@ -935,8 +1061,15 @@ static void bad_concave_and_arc(void **state) {
         if (c2d_concave_raycast(&c, in, &h) && !hit_fin(&h)) bad("c2d_concave_raycast(NaN bounds) wrote NaN");
     }
     /* a self-intersecting one made by hand: no crash, no NaN (its answers are unspecified) */
-    bow[0] = V(0, 0); bow[1] = V(2, 2); bow[2] = V(2, 0); bow[3] = V(0, 2);
-    c.vertices = bow; c.count = 4; c.bounds.lower = V(0, 0); c.bounds.upper = V(2, 2); c.signed_area = 1;
+    bow[0] = V(0, 0);
+    bow[1] = V(2, 2);
+    bow[2] = V(2, 0);
+    bow[3] = V(0, 2);
+    c.vertices = bow;
+    c.count = 4;
+    c.bounds.lower = V(0, 0);
+    c.bounds.upper = V(2, 2);
+    c.signed_area = 1;
     if (c2d_concave_is_valid(&c)) bad("c2d_concave_is_valid accepts a bow tie");
     {
         c2d_hit h = sentinel_hit();
@@ -948,11 +1081,11 @@ static void bad_concave_and_arc(void **state) {
 
     /* arcs */
     assert_status(c2d_arc_make(V(0, 0), 1, 2, 0, 1.5, &ga), C2D_OK);
-    assert_true(c2d_arc_contains_point(&ga, V(1, 1)));   /* radius 1.41, angle 45 degrees: inside */
+    assert_true(c2d_arc_contains_point(&ga, V(1, 1))); /* radius 1.41, angle 45 degrees: inside */
     for (i = 0; i < 8; ++i) arcs[i] = ga;
     arcs[0].inner_radius = -1;
     arcs[1].outer_radius = NAN_R;
-    arcs[2].outer_radius = (c2d_real)0.5;               /* outer < inner */
+    arcs[2].outer_radius = (c2d_real)0.5; /* outer < inner */
     arcs[3].sweep_angle = 0;
     arcs[4].sweep_angle = NAN_R;
     arcs[5].sweep_angle = -1;
@@ -977,14 +1110,24 @@ static void bad_sweeps(void **state) {
     int i, idx;
     c2d_sweep s;
     (void)state;
-    bads[0].lower = V(NAN, -1); bads[0].upper = V(1, 1);
-    bads[1].lower = V(-1, -1); bads[1].upper = V(INFINITY, 1);
-    bads[2].lower = V(-INFINITY, -INFINITY); bads[2].upper = V(INFINITY, INFINITY);
-    bads[3].lower = V(0, 0); bads[3].upper = V(0, 0);
-    bads[4].lower = V(1, 1); bads[4].upper = V(-1, -1);
-    bads[5].lower = V(4, 1); bads[5].upper = V(2, -1);      /* inverted, in the path */
-    bads[6].lower = V(3, -1); bads[6].upper = V(3, 1);      /* zero width, in the path */
-    badd[0] = V(NAN, 0); badd[1] = V(0, INFINITY); badd[2] = V(-INFINITY, 0); badd[3] = V(NAN, NAN);
+    bads[0].lower = V(NAN, -1);
+    bads[0].upper = V(1, 1);
+    bads[1].lower = V(-1, -1);
+    bads[1].upper = V(INFINITY, 1);
+    bads[2].lower = V(-INFINITY, -INFINITY);
+    bads[2].upper = V(INFINITY, INFINITY);
+    bads[3].lower = V(0, 0);
+    bads[3].upper = V(0, 0);
+    bads[4].lower = V(1, 1);
+    bads[4].upper = V(-1, -1);
+    bads[5].lower = V(4, 1);
+    bads[5].upper = V(2, -1); /* inverted, in the path */
+    bads[6].lower = V(3, -1);
+    bads[6].upper = V(3, 1); /* zero width, in the path */
+    badd[0] = V(NAN, 0);
+    badd[1] = V(0, INFINITY);
+    badd[2] = V(-INFINITY, 0);
+    badd[3] = V(NAN, NAN);
     for (i = 0; i < 7; ++i) {
         s = c2d_aabb_sweep_aabb(bads[i], good_d, good_b);
         if (s.has_hit) bad("c2d_aabb_sweep_aabb(bad a %d) has a hit", i);
@@ -1018,7 +1161,10 @@ static void bad_sweeps(void **state) {
      * behind them is hit: a's right edge at 1, its left edge at 4, a move of 10: time 0.3 */
     for (i = 0; i < 7; ++i) {
         statics[0] = bads[i];
-        if (i < 5) { statics[0].lower.x += (c2d_real)2.5; statics[0].upper.x += (c2d_real)2.5; }
+        if (i < 5) {
+            statics[0].lower.x += (c2d_real)2.5;
+            statics[0].upper.x += (c2d_real)2.5;
+        }
         statics[1] = good_b;
         statics[2] = bads[i];
         idx = 7;
@@ -1059,35 +1205,45 @@ static void bad_distance_inputs(void **state) {
     d = c2d_distance(&p, &good, 0);
     if (d.status != C2D_DISTANCE_INVALID_INPUT) bad("c2d_distance(empty made proxy) status %d", (int)d.status);
 
-#define DIST_INVALID(proxy_expr, label) do { \
-        c2d_proxy q_ = (proxy_expr); \
-        d = c2d_distance(&q_, &good, 0); \
-        if (d.status != C2D_DISTANCE_INVALID_INPUT) bad("c2d_distance(%s) status %d, expected INVALID_INPUT", label, (int)d.status); \
-        if (!dist_fin(&d) || d.distance != 0 || !vzero(d.point_a) || !vzero(d.point_b)) bad("c2d_distance(%s): not distance 0 with zero points", label); \
-        d = c2d_distance(&good, &q_, 0); \
-        if (d.status != C2D_DISTANCE_INVALID_INPUT) bad("c2d_distance(good, %s) status %d, expected INVALID_INPUT", label, (int)d.status); \
-        if (!dist_fin(&d) || d.distance != 0) bad("c2d_distance(good, %s): not distance 0", label); \
-    } while (0)
-    p = good; p.count = 0;
+#define DIST_INVALID(proxy_expr, label)                                                                                                              \
+  do {                                                                                                                                               \
+    c2d_proxy q_ = (proxy_expr);                                                                                                                     \
+    d = c2d_distance(&q_, &good, 0);                                                                                                                 \
+    if (d.status != C2D_DISTANCE_INVALID_INPUT) bad("c2d_distance(%s) status %d, expected INVALID_INPUT", label, (int)d.status);                     \
+    if (!dist_fin(&d) || d.distance != 0 || !vzero(d.point_a) || !vzero(d.point_b)) bad("c2d_distance(%s): not distance 0 with zero points", label); \
+    d = c2d_distance(&good, &q_, 0);                                                                                                                 \
+    if (d.status != C2D_DISTANCE_INVALID_INPUT) bad("c2d_distance(good, %s) status %d, expected INVALID_INPUT", label, (int)d.status);               \
+    if (!dist_fin(&d) || d.distance != 0) bad("c2d_distance(good, %s): not distance 0", label);                                                      \
+  } while (0)
+    p = good;
+    p.count = 0;
     DIST_INVALID(p, "count 0");
-    p = good; p.count = -3;
+    p = good;
+    p.count = -3;
     DIST_INVALID(p, "count -3");
-    p = good; p.points[1].x = NAN_R;
+    p = good;
+    p.points[1].x = NAN_R;
     DIST_INVALID(p, "NaN point");
-    p = good; p.points[2].y = -INF_R;
+    p = good;
+    p.points[2].y = -INF_R;
     DIST_INVALID(p, "-Inf point");
-    p = good; p.radius = NAN_R;
+    p = good;
+    p.radius = NAN_R;
     DIST_INVALID(p, "radius NaN");
-    p = good; p.radius = INF_R;
+    p = good;
+    p.radius = INF_R;
     DIST_INVALID(p, "radius Inf");
     /* more points than a proxy holds: no crash, no NaN (clamping or rejecting are both safe) */
-    p = good; p.count = 1 << 20;
+    p = good;
+    p.count = 1 << 20;
     d = c2d_distance(&p, &good, 0);
     if (!dist_fin(&d) || !(d.distance >= 0)) bad("c2d_distance(count 2^20) distance %g", (double)d.distance);
     /* documented: a negative radius or an out-of-range point is invalid input too */
-    p = good; p.radius = -1;
+    p = good;
+    p.radius = -1;
     DIST_INVALID(p, "radius -1");
-    p = good; p.points[0].y = BIG_R;
+    p = good;
+    p.points[0].y = BIG_R;
     DIST_INVALID(p, "point beyond C2D_MAX_COORD");
 #undef DIST_INVALID
     /* max_iterations <= 0 means the default */
@@ -1096,14 +1252,15 @@ static void bad_distance_inputs(void **state) {
     d0 = c2d_distance(&p, &good, 0);
     d = c2d_distance(&p, &good, -7);
     assert_int_equal(d.status, C2D_DISTANCE_OK);
-    assert_near(d0.distance, 1.5, TOL);   /* gap 2 between the cores minus radius 0.5 */
+    assert_near(d0.distance, 1.5, TOL); /* gap 2 between the cores minus radius 0.5 */
     assert_near(d.distance, d0.distance, 0);
 
     /* segment distance, documented: non-finite input gives zero points and fractions and
      * distance_squared = C2D_MAX_COORD squared */
     for (i = 0; i < 2; ++i) {
         s_bad = s_ok;
-        if (i == 0) s_bad.p2.y = NAN_R; else s_bad.p1.x = -INF_R;
+        if (i == 0) s_bad.p2.y = NAN_R;
+        else s_bad.p1.x = -INF_R;
         sd = i == 0 ? c2d_segment_distance(s_bad, s_ok) : c2d_segment_distance(s_ok, s_bad);
         if (!vzero(sd.closest1) || !vzero(sd.closest2) || sd.fraction1 != 0 || sd.fraction2 != 0 ||
             !fin(sd.distance_squared) || sd.distance_squared != (c2d_real)C2D_MAX_COORD * (c2d_real)C2D_MAX_COORD)
@@ -1121,7 +1278,8 @@ static void bad_segment_intersections(void **state) {
     c2d_real f;
     c2d_hit h;
     (void)state;
-    pt = V(77, 77); f = 77;
+    pt = V(77, 77);
+    f = 77;
     if (c2d_segment_intersect_segment(nanseg, b, &pt, &f)) bad("c2d_segment_intersect_segment(NaN) true");
     if (pt.x != 77 || pt.y != 77 || f != 77) bad("c2d_segment_intersect_segment(NaN) wrote its outputs");
     if (c2d_segment_intersect_segment(a, infseg, &pt, &f)) bad("c2d_segment_intersect_segment(infinite) true");
@@ -1156,7 +1314,9 @@ static void unknown_shape_tag(void **state) {
     bogus.type = (c2d_shape_type)99;
     bogus.as.circle.radius = 5;
     good = c2d_shape_from_circle(circ(0, 0, 2));
-    in.origin = V(-5, 0); in.translation = V(10, 0); in.max_fraction = 1;
+    in.origin = V(-5, 0);
+    in.translation = V(10, 0);
+    in.max_fraction = 1;
     before = g_asserts;
     assert_false(c2d_shape_overlap(&bogus, &good));
 #ifndef NDEBUG
@@ -1182,7 +1342,8 @@ static void unknown_shape_tag(void **state) {
         c2d_aabb bb = c2d_shape_aabb(&bogus);
         c2d_proxy px = c2d_shape_proxy(&bogus);
         c2d_shape t = c2d_shape_transform(&bogus, c2d_transform_identity());
-        (void)bb; (void)t;
+        (void)bb;
+        (void)t;
         assert_true(px.count >= 0 && px.count <= C2D_MAX_POLYGON_VERTICES);
     }
     bogus.type = (c2d_shape_type)-1;
@@ -1208,17 +1369,17 @@ static void zero_length_segments_are_points(void **state) {
     /* inside: overlaps like the point (0.5, 0.25); outside or on the boundary: no */
     assert_true(c2d_segment_overlap_circle(in, c));
     assert_false(c2d_segment_overlap_circle(out, c));
-    assert_false(c2d_segment_overlap_circle(onedge, c));  /* (1, 0) is on the circle */
+    assert_false(c2d_segment_overlap_circle(onedge, c)); /* (1, 0) is on the circle */
     assert_true(c2d_segment_overlap_aabb(in, b));
     assert_false(c2d_segment_overlap_aabb(out, b));
-    assert_false(c2d_segment_overlap_aabb(onedge, b));    /* (1, 0) is on the right edge */
-    assert_true(c2d_segment_overlap_capsule(in, k));       /* 0.25 from the core, radius 0.5 */
-    assert_false(c2d_segment_overlap_capsule(out, k));     /* 0.5 from the core end (1, 0): touching */
+    assert_false(c2d_segment_overlap_aabb(onedge, b)); /* (1, 0) is on the right edge */
+    assert_true(c2d_segment_overlap_capsule(in, k));   /* 0.25 from the core, radius 0.5 */
+    assert_false(c2d_segment_overlap_capsule(out, k)); /* 0.5 from the core end (1, 0): touching */
     assert_true(c2d_segment_overlap_polygon(in, &p));
     assert_false(c2d_segment_overlap_polygon(onedge, &p));
     /* closed rule: a zero-length segment on another segment shares a point with it */
     assert_true(c2d_segment_overlap_segment(seg(0.25, 0, 0.25, 0), line));
-    assert_true(c2d_segment_overlap_segment(line, seg(1, 0, 1, 0)));        /* at an endpoint */
+    assert_true(c2d_segment_overlap_segment(line, seg(1, 0, 1, 0))); /* at an endpoint */
     assert_false(c2d_segment_overlap_segment(seg(0.25, 0.001, 0.25, 0.001), line));
     assert_true(c2d_segment_overlap_segment(seg(2, 3, 2, 3), seg(2, 3, 2, 3)));
     assert_false(c2d_segment_overlap_segment(seg(2, 3, 2, 3), seg(2, 3.5, 2, 3.5)));
@@ -1257,7 +1418,9 @@ static void zero_moves_are_point_tests(void **state) {
     c2d_sweep s;
     (void)state;
     /* origin inside, zero translation: hit at time 0 with the nearest boundary's normal */
-    in.origin = V(0.5, 0); in.translation = V(0, 0); in.max_fraction = 1;
+    in.origin = V(0.5, 0);
+    in.translation = V(0, 0);
+    in.max_fraction = 1;
     h = sentinel_hit();
     assert_true(c2d_circle_raycast(c, in, &h));
     assert_hit_finite(h);
@@ -1268,7 +1431,7 @@ static void zero_moves_are_point_tests(void **state) {
     assert_true(c2d_aabb_raycast(b, in, &h));
     assert_hit_finite(h);
     assert_near(h.time, 0, 0);
-    assert_vec_near(h.normal, 1, 0, TOL);    /* right edge 0.5 away, top edge 0.9 */
+    assert_vec_near(h.normal, 1, 0, TOL); /* right edge 0.5 away, top edge 0.9 */
     h = sentinel_hit();
     assert_true(c2d_polygon_raycast(&p, in, &h));
     assert_hit_finite(h);
@@ -1279,15 +1442,18 @@ static void zero_moves_are_point_tests(void **state) {
     assert_true(c2d_capsule_raycast(k, in, &h));
     assert_hit_finite(h);
     assert_near(h.time, 0, 0);
-    assert_vec_near(h.normal, 0, 1, TOL);    /* pushed away from the core */
+    assert_vec_near(h.normal, 0, 1, TOL); /* pushed away from the core */
     /* max_fraction 0 with a nonzero translation is the same point test */
-    in.origin = V(0.5, 0); in.translation = V(1, 0); in.max_fraction = 0;
+    in.origin = V(0.5, 0);
+    in.translation = V(1, 0);
+    in.max_fraction = 0;
     h = sentinel_hit();
     assert_true(c2d_circle_raycast(c, in, &h));
     assert_near(h.time, 0, 0);
     assert_hit_finite(h);
     /* origin outside (or on the boundary), zero translation: no hit, nothing written */
-    in.translation = V(0, 0); in.max_fraction = 1;
+    in.translation = V(0, 0);
+    in.max_fraction = 1;
     in.origin = V(2, 0);
     h = sentinel_hit();
     assert_false(c2d_circle_raycast(c, in, &h));
@@ -1326,17 +1492,21 @@ static void seed_segment_along_box_edge_no_hit(void **state) {
     (void)state;
     /* seed: intersectSegment(pos (-2, 1), delta (4, 0)) on a box at (0,0) half (1,1) -> a hit at
      * time 0.25 (nearTimeY = 0 * Infinity = NaN); correct: no hit, it only runs along the top edge */
-    in.origin = V(-2, 1); in.translation = V(4, 0); in.max_fraction = 1;
+    in.origin = V(-2, 1);
+    in.translation = V(4, 0);
+    in.max_fraction = 1;
     assert_false(c2d_aabb_raycast(b, in, &h));
     assert_false(c2d_segment_overlap_aabb(seg(-2, 1, 2, 1), b));
     assert_false(c2d_segment_hit_aabb(seg(-2, 1, 2, 1), b, &h));
     assert_true(is_sentinel(&h));
     /* the same along the left edge, going down */
-    in.origin = V(-1, 3); in.translation = V(0, -6);
+    in.origin = V(-1, 3);
+    in.translation = V(0, -6);
     assert_false(c2d_aabb_raycast(b, in, &h));
     assert_true(is_sentinel(&h));
     /* just inside the top edge it does hit, at x = -1 (time 0.25) */
-    in.origin = V(-2, 0.999); in.translation = V(4, 0);
+    in.origin = V(-2, 0.999);
+    in.translation = V(4, 0);
     assert_true(c2d_aabb_raycast(b, in, &h));
     assert_near(h.time, 0.25, TOL);
     assert_vec_near(h.normal, -1, 0, TOL);
@@ -1349,9 +1519,11 @@ static void seed_zero_delta_on_box_edge_no_hit(void **state) {
     (void)state;
     /* seed: intersectSegment(pos (1, 0), delta (0, 0)) -> farTimeX = 0 * Infinity = NaN and a hit at
      * time 0; correct: (1, 0) is on the right edge, outside the open box: no hit */
-    in.origin = V(1, 0); in.translation = V(0, 0); in.max_fraction = 1;
+    in.origin = V(1, 0);
+    in.translation = V(0, 0);
+    in.max_fraction = 1;
     assert_false(c2d_aabb_raycast(b, in, &h));
-    in.origin = V(1, 1);  /* a corner */
+    in.origin = V(1, 1); /* a corner */
     assert_false(c2d_aabb_raycast(b, in, &h));
     assert_true(is_sentinel(&h));
     assert_false(c2d_point_hit_aabb(V(1, 0), b, &h));
@@ -1361,11 +1533,11 @@ static void seed_zero_delta_on_box_edge_no_hit(void **state) {
 /* ---- huge coordinates: the same answers as near the origin ---- */
 
 #ifdef C2D_DOUBLE
-#define HUGE_OFF 1e12
-#define HUGE_TOL 1e-3
+#  define HUGE_OFF 1e12
+#  define HUGE_TOL 1e-3
 #else
-#define HUGE_OFF 1e6
-#define HUGE_TOL 0.1
+#  define HUGE_OFF 1e6
+#  define HUGE_TOL 0.1
 #endif
 
 /* Shapes built with the constructors at (ox, oy) + the given local coordinates. All the values
@@ -1413,7 +1585,14 @@ static int make_huge_cases(double ox, double oy, huge_case *c) {
     int n = 0;
     double d2[8];
     int i;
-#define HC(lbl, A, B, e) do { c[n].label = lbl; c[n].a = (A); c[n].b = (B); c[n].expect = (e); ++n; } while (0)
+#define HC(lbl, A, B, e) \
+  do {                   \
+    c[n].label = lbl;    \
+    c[n].a = (A);        \
+    c[n].b = (B);        \
+    c[n].expect = (e);   \
+    ++n;                 \
+  } while (0)
     HC("circles gap 1", h_circle(ox, oy, 0, 0, 5), h_circle(ox, oy, 11, 0, 5), false);
     HC("circles overlap 1", h_circle(ox, oy, 0, 0, 5), h_circle(ox, oy, 9, 0, 5), true);
     HC("boxes gap 1", h_box(ox, oy, -5, -5, 5, 5), h_box(ox, oy, 6, -5, 16, 5), false);
@@ -1484,22 +1663,26 @@ static void huge_coordinates_hand_computed(void **state) {
     int i;
     (void)state;
     /* a unit triangle far away is not degenerate */
-    tri[0] = V(o, -o); tri[1] = V(o + 1, -o); tri[2] = V(o, -o + 1);
+    tri[0] = V(o, -o);
+    tri[1] = V(o + 1, -o);
+    tri[2] = V(o, -o + 1);
     assert_status(c2d_polygon_make(tri, 3, &t), C2D_OK);
     assert_int_equal(t.count, 3);
     assert_true(c2d_polygon_is_valid(&t));
     assert_true(c2d_polygon_contains_point(&t, V(o + 0.25, -o + 0.25)));
-    assert_false(c2d_polygon_contains_point(&t, V(o + 0.75, -o + 0.75)));   /* x + y = 1.5 > 1 */
-    assert_false(c2d_polygon_contains_point(&t, V(o + 0.5, -o + 0.5)));     /* on the hypotenuse */
+    assert_false(c2d_polygon_contains_point(&t, V(o + 0.75, -o + 0.75))); /* x + y = 1.5 > 1 */
+    assert_false(c2d_polygon_contains_point(&t, V(o + 0.5, -o + 0.5)));   /* on the hypotenuse */
     /* the L shape far away */
     for (i = 0; i < 6; ++i) lv[i] = V(o + L_SHAPE[2 * i], -o + L_SHAPE[2 * i + 1]);
     assert_status(c2d_concave_make(lv, 6, &l), C2D_OK);
     assert_near(l.signed_area, 12, HUGE_TOL);
     assert_true(c2d_concave_contains_point(&l, V(o - 1, -o + 1)));
-    assert_false(c2d_concave_contains_point(&l, V(o + 1, -o + 1)));         /* in the notch */
+    assert_false(c2d_concave_contains_point(&l, V(o + 1, -o + 1))); /* in the notch */
     /* a ray from 10 units left of a radius-2 circle, 0.5 above its center: enters at
      * x = -sqrt(4 - 0.25) = -1.936492, after 8.063508 units */
-    in.origin = V(o - 10, -o + 0.5); in.translation = V(1, 0); in.max_fraction = 100;
+    in.origin = V(o - 10, -o + 0.5);
+    in.translation = V(1, 0);
+    in.max_fraction = 100;
     assert_true(c2d_circle_raycast(circ(o, -o, 2), in, &h));
     assert_near(h.time, 8.063508, HUGE_TOL);
     assert_near(h.normal.x, -0.968246, HUGE_TOL);
@@ -1592,8 +1775,13 @@ static void fuzz_concave_overlap_symmetric_tiny_inside(void **state) {
     /* a triangle inside a sliver, 1e8 times smaller: the two orders answered differently */
     c2d_vec2 pa[4], pb[3];
     c2d_concave ca, cb;
-    pa[0] = V(0, 0); pa[1] = V(6.875, 10.25); pa[2] = V(1e-7, 1e-7); pa[3] = V(1e-7, 0);
-    pb[0] = V(1e-7, 1e-7); pb[1] = V(1e-7, 0); pb[2] = V(0, 0);
+    pa[0] = V(0, 0);
+    pa[1] = V(6.875, 10.25);
+    pa[2] = V(1e-7, 1e-7);
+    pa[3] = V(1e-7, 0);
+    pb[0] = V(1e-7, 1e-7);
+    pb[1] = V(1e-7, 0);
+    pb[2] = V(0, 0);
     assert_status(c2d_concave_make(pa, 4, &ca), C2D_OK);
     assert_status(c2d_concave_make(pb, 3, &cb), C2D_OK);
     assert_true(c2d_concave_overlap_concave(&ca, &cb) == c2d_concave_overlap_concave(&cb, &ca));
@@ -1845,7 +2033,13 @@ static void fuzz_tiny_contact_distance_and_cast_normals(void **state) {
     if (m.count) assert_near(c2d_len(m.normal), 1, 1e-5);
     if (c2d_circle_hit_polygon(c, &p, &h)) assert_near(c2d_len(h.normal), 1, 1e-5);
 #else
-    (void)vx; (void)vy; (void)nx; (void)ny; (void)p; (void)c; (void)m;
+    (void)vx;
+    (void)vy;
+    (void)nx;
+    (void)ny;
+    (void)p;
+    (void)c;
+    (void)m;
 #endif
     assert_status(c2d_polygon_make_box(V(1, 1), &box), C2D_OK);
     in.origin = V(-3, 0.25);

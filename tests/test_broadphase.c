@@ -12,7 +12,7 @@ typedef struct model {
     uint64_t user[MODEL_MAX];
     bool live[MODEL_MAX];
     bool moved[MODEL_MAX];
-    int32_t used;   /* ids below this have been seen */
+    int32_t used; /* ids below this have been seen */
 } model;
 
 static bool ref_overlap(c2d_aabb a, c2d_aabb b) {
@@ -21,13 +21,22 @@ static bool ref_overlap(c2d_aabb a, c2d_aabb b) {
 
 /* The ray rule of broadphase.h, written per axis as an interval of t: open (lo, hi), a closed single
  * value, or everything. The intervals are intersected with [0, max]. */
-typedef struct interval { c2d_real lo, hi; bool lo_open, hi_open; } interval;
+typedef struct interval {
+    c2d_real lo, hi;
+    bool lo_open, hi_open;
+} interval;
 
 static void clip_lo(interval *r, c2d_real v, bool open) {
-    if (v > r->lo) { r->lo = v; r->lo_open = open; } else if (v == r->lo && open) r->lo_open = true;
+    if (v > r->lo) {
+        r->lo = v;
+        r->lo_open = open;
+    } else if (v == r->lo && open) r->lo_open = true;
 }
 static void clip_hi(interval *r, c2d_real v, bool open) {
-    if (v < r->hi) { r->hi = v; r->hi_open = open; } else if (v == r->hi && open) r->hi_open = true;
+    if (v < r->hi) {
+        r->hi = v;
+        r->hi_open = open;
+    } else if (v == r->hi && open) r->hi_open = true;
 }
 static bool ref_ray_box(c2d_index_ray ray, c2d_aabb b, c2d_real *fraction) {
     interval r = {0, ray.max_fraction, false, false};
@@ -53,7 +62,13 @@ static bool ref_ray_box(c2d_index_ray ray, c2d_aabb b, c2d_real *fraction) {
 
 /* ---- collecting callbacks ---- */
 
-typedef struct id_list { int32_t ids[MODEL_MAX]; c2d_real frac[MODEL_MAX]; uint64_t user[MODEL_MAX]; int n; int stop_after; } id_list;
+typedef struct id_list {
+    int32_t ids[MODEL_MAX];
+    c2d_real frac[MODEL_MAX];
+    uint64_t user[MODEL_MAX];
+    int n;
+    int stop_after;
+} id_list;
 
 static bool collect_fn(int32_t id, uint64_t user_data, void *context) {
     id_list *l = (id_list *)context;
@@ -93,7 +108,13 @@ static void sort_list(id_list *l) {
 }
 
 /* Nearest hit through the clipping callback: keeps the smallest (fraction, id) and clips there. */
-typedef struct nearest { int32_t id; c2d_real fraction; int calls; bool seen[MODEL_MAX]; const model *m; } nearest;
+typedef struct nearest {
+    int32_t id;
+    c2d_real fraction;
+    int calls;
+    bool seen[MODEL_MAX];
+    const model *m;
+} nearest;
 
 static c2d_real nearest_fn(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
     nearest *n = (nearest *)context;
@@ -162,7 +183,10 @@ static void check_ray(const c2d_index *ix, const model *m, c2d_index_ray ray) {
         assert_int_equal(got.ids[k], i);
         assert_true(got.frac[k] == f);
         assert_true(got.user[k] == m->user[i]);
-        if (best < 0 || f < best_f) { best = i; best_f = f; }
+        if (best < 0 || f < best_f) {
+            best = i;
+            best_f = f;
+        }
         ++k;
     }
     assert_int_equal(k, got.n);
@@ -183,7 +207,12 @@ static int32_t brute_pairs(const model *m, bool moved_only, c2d_index_pair *out)
         if (!m->live[i]) continue;
         for (j = i + 1; j < m->used; ++j) {
             if (!m->live[j] || (moved_only && !m->moved[i] && !m->moved[j])) continue;
-            if (ref_overlap(m->box[i], m->box[j])) { assert_true(n < PAIR_MAX); out[n].a = i; out[n].b = j; ++n; }
+            if (ref_overlap(m->box[i], m->box[j])) {
+                assert_true(n < PAIR_MAX);
+                out[n].a = i;
+                out[n].b = j;
+                ++n;
+            }
         }
     }
     return n;
@@ -223,10 +252,10 @@ static void check_update_pairs(c2d_index *ix, model *m) {
 /* ---- random scenes ---- */
 
 typedef struct scene_style {
-    double offset_x, offset_y;  /* where the scene sits (far from the origin, negative, ...) */
-    double unit;                /* lattice step: boxes snap to it so that touching is common */
-    int cells;                  /* the scene spans cells * unit */
-    bool lattice;               /* false: arbitrary real coordinates */
+    double offset_x, offset_y; /* where the scene sits (far from the origin, negative, ...) */
+    double unit;               /* lattice step: boxes snap to it so that touching is common */
+    int cells;                 /* the scene spans cells * unit */
+    bool lattice;              /* false: arbitrary real coordinates */
 } scene_style;
 
 static double rnd_int(test_rng *r, int lo, int hi) { return (double)(lo + (int)test_rng_range(r, 0, hi - lo + 1)); }
@@ -239,8 +268,14 @@ static c2d_aabb random_box(test_rng *r, const scene_style *st) {
         y = rnd_int(r, 0, st->cells);
         w = rnd_int(r, 0, 4);
         h = rnd_int(r, 0, 4);
-        if (test_rng_range(r, 0, 1) < 0.9) { if (w == 0) w = 1; if (h == 0) h = 1; }  /* mostly proper boxes */
-        x *= st->unit; y *= st->unit; w *= st->unit; h *= st->unit;
+        if (test_rng_range(r, 0, 1) < 0.9) {
+            if (w == 0) w = 1;
+            if (h == 0) h = 1;
+        } /* mostly proper boxes */
+        x *= st->unit;
+        y *= st->unit;
+        w *= st->unit;
+        h *= st->unit;
     } else {
         x = test_rng_range(r, 0, st->cells * st->unit);
         y = test_rng_range(r, 0, st->cells * st->unit);
@@ -266,21 +301,25 @@ static c2d_index_ray random_ray(test_rng *r, const scene_style *st) {
     c2d_index_ray ray;
     double u = test_rng_range(r, 0, 1);
     ray.origin = random_point(r, st);
-    if (u < 0.25) {           /* axis aligned, along lattice lines: grazes edges */
+    if (u < 0.25) { /* axis aligned, along lattice lines: grazes edges */
         int dir = (int)test_rng_range(r, 0, 4);
         double len = rnd_int(r, 1, st->cells) * st->unit;
-        ray.translation = c2d_v2((c2d_real)(dir == 0 ? len : dir == 1 ? -len : 0), (c2d_real)(dir == 2 ? len : dir == 3 ? -len : 0));
-    } else if (u < 0.45) {    /* diagonal through lattice corners */
+        ray.translation = c2d_v2((c2d_real)(dir == 0 ? len : dir == 1 ? -len
+                                                                      : 0),
+                                 (c2d_real)(dir == 2 ? len : dir == 3 ? -len
+                                                                      : 0));
+    } else if (u < 0.45) { /* diagonal through lattice corners */
         double len = rnd_int(r, 1, st->cells) * st->unit;
         ray.translation = c2d_v2((c2d_real)(test_rng_range(r, 0, 1) < 0.5 ? len : -len), (c2d_real)(test_rng_range(r, 0, 1) < 0.5 ? len : -len));
-    } else if (u < 0.5) {     /* a point test */
+    } else if (u < 0.5) { /* a point test */
         ray.translation = c2d_v2(0, 0);
     } else {
         ray.translation = c2d_v2((c2d_real)test_rng_range(r, -1, 1) * (c2d_real)(st->cells * st->unit),
                                  (c2d_real)test_rng_range(r, -1, 1) * (c2d_real)(st->cells * st->unit));
     }
     u = test_rng_range(r, 0, 1);
-    ray.max_fraction = u < 0.2 ? (c2d_real)INFINITY : u < 0.6 ? (c2d_real)1 : (c2d_real)test_rng_range(r, 0, 2);
+    ray.max_fraction = u < 0.2 ? (c2d_real)INFINITY : u < 0.6 ? (c2d_real)1
+                                                              : (c2d_real)test_rng_range(r, 0, 2);
     return ray;
 }
 
@@ -289,7 +328,10 @@ static c2d_aabb random_query(test_rng *r, const scene_style *st) {
     /* grow some queries to cover many boxes */
     if (test_rng_range(r, 0, 1) < 0.2) {
         c2d_real g = (c2d_real)(rnd_int(r, 1, 8) * st->unit);
-        b.lower.x -= g; b.lower.y -= g; b.upper.x += g; b.upper.y += g;
+        b.lower.x -= g;
+        b.lower.y -= g;
+        b.upper.x += g;
+        b.upper.y += g;
     }
     return b;
 }
@@ -328,7 +370,10 @@ static void run_dynamic_scenario(c2d_index *ix, test_rng *r, const scene_style *
                 uint64_t user = test_rng_next(r);
                 assert_status(c2d_index_insert(ix, b, user, &id), C2D_OK);
                 assert_true(id >= 0 && id < MODEL_MAX && !m.live[id]);
-                m.live[id] = true; m.box[id] = b; m.user[id] = user; m.moved[id] = true;
+                m.live[id] = true;
+                m.box[id] = b;
+                m.user[id] = user;
+                m.moved[id] = true;
                 if (id >= m.used) m.used = id + 1;
             } else {
                 int32_t id;
@@ -340,12 +385,15 @@ static void run_dynamic_scenario(c2d_index *ix, test_rng *r, const scene_style *
                 } else {
                     c2d_aabb b = m.box[id];
                     double v = test_rng_range(r, 0, 1);
-                    if (v < 0.6) {        /* small step along the lattice */
+                    if (v < 0.6) { /* small step along the lattice */
                         c2d_real dx = (c2d_real)(rnd_int(r, -1, 1) * st->unit), dy = (c2d_real)(rnd_int(r, -1, 1) * st->unit);
-                        b.lower.x += dx; b.upper.x += dx; b.lower.y += dy; b.upper.y += dy;
+                        b.lower.x += dx;
+                        b.upper.x += dx;
+                        b.lower.y += dy;
+                        b.upper.y += dy;
                     } else if (v < 0.9) { /* teleport */
                         b = random_box(r, st);
-                    }                     /* else: same box, still a move */
+                    } /* else: same box, still a move */
                     assert_status(c2d_index_move(ix, id, b), C2D_OK);
                     m.box[id] = b;
                     m.moved[id] = true;
@@ -360,10 +408,10 @@ static void run_dynamic_scenario(c2d_index *ix, test_rng *r, const scene_style *
 }
 
 static const scene_style k_styles[] = {
-    {0, 0, 1, 24, true},             /* lattice at the origin: touching everywhere */
-    {-1000, -2000, 0.5, 40, true},   /* negative coordinates */
-    {100000, 100000, 1, 24, true},   /* far from the origin */
-    {-50, 30, 1, 60, false},         /* real coordinates */
+    {0, 0, 1, 24, true},           /* lattice at the origin: touching everywhere */
+    {-1000, -2000, 0.5, 40, true}, /* negative coordinates */
+    {100000, 100000, 1, 24, true}, /* far from the origin */
+    {-50, 30, 1, 60, false},       /* real coordinates */
 };
 
 static void dynamic_tree_vs_brute(c2d_index_config *cfg, const char *name) {
@@ -450,7 +498,8 @@ typedef c2d_status create_fn(const c2d_index_config *config, c2d_index **out);
  * boxes, and these scenes are on a unit lattice). */
 static c2d_status grid_unit_create(const c2d_index_config *config, c2d_index **out) {
     c2d_index_config cfg;
-    if (config != NULL) cfg = *config; else memset(&cfg, 0, sizeof cfg);
+    if (config != NULL) cfg = *config;
+    else memset(&cfg, 0, sizeof cfg);
     if (cfg.cell_size == 0) cfg.cell_size = 1;
     return c2d_grid_create(&cfg, out);
 }
@@ -501,8 +550,8 @@ static void test_touching_boxes_are_not_pairs(void **state) {
         c2d_aabb boxes[4];
         int t;
         boxes[0] = box_lu(ox + 0, oy + 0, ox + 1, oy + 1);
-        boxes[1] = box_lu(ox + 1, oy + 0, ox + 2, oy + 1);      /* shares the edge x = 1 with 0 */
-        boxes[2] = box_lu(ox + 1, oy + 1, ox + 2, oy + 2);      /* shares only the corner (1,1) with 0 */
+        boxes[1] = box_lu(ox + 1, oy + 0, ox + 2, oy + 1);         /* shares the edge x = 1 with 0 */
+        boxes[2] = box_lu(ox + 1, oy + 1, ox + 2, oy + 2);         /* shares only the corner (1,1) with 0 */
         boxes[3] = box_lu(ox + 1.75, oy + 0.5, ox + 3, oy + 0.75); /* overlaps 1 by 0.25 */
         assert_status(c2d_dynamic_tree_create(NULL, &trees[0]), C2D_OK);
         for (t = 0; t < 4; ++t) assert_int_equal(insert_box(trees[0], boxes[t], (uint64_t)t), t);
@@ -542,7 +591,7 @@ static void ray_rule_hand_computed_with(create_fn *create) {
     c2d_index *ix;
     c2d_real f = -1;
     assert_status(create(NULL, &ix), C2D_OK);
-    insert_box(ix, box_lu(2, -1, 3, 1), 10);   /* id 0 */
+    insert_box(ix, box_lu(2, -1, 3, 1), 10); /* id 0 */
     /* straight along +x from the origin: enters at x = 2 */
     assert_int_equal(nearest_hit(ix, ray_make(0, 0, 1, 0, 10), &f), 0);
     assert_near(f, 2, 0);
@@ -568,7 +617,7 @@ static void ray_rule_hand_computed_with(create_fn *create) {
     /* pointing away */
     assert_int_equal(nearest_hit(ix, ray_make(0, 0, -1, 0, INFINITY), NULL), -1);
     /* a flat box (a horizontal segment's bounds) y = 5, x in [0, 4]: crossed upward at t = 5 */
-    insert_box(ix, box_lu(0, 5, 4, 5), 11);   /* id 1 */
+    insert_box(ix, box_lu(0, 5, 4, 5), 11); /* id 1 */
     assert_int_equal(nearest_hit(ix, ray_make(1, 0, 0, 1, INFINITY), &f), 1);
     assert_near(f, 5, 0);
     /* ending exactly on it counts (the flat box is closed, the ray too) */
@@ -579,7 +628,7 @@ static void ray_rule_hand_computed_with(create_fn *create) {
     assert_int_equal(nearest_hit(ix, ray_make(3.5, 0, 0, 2, 10), &f), 1);
     assert_near(f, 2.5, 0);
     assert_int_equal(nearest_hit(ix, ray_make(4, 0, 0, 2, 10), NULL), -1);
-    assert_int_equal(nearest_hit(ix, ray_make(3, 4, 1, 1, 10), NULL), -1);   /* diagonal through the end (4,5) */
+    assert_int_equal(nearest_hit(ix, ray_make(3, 4, 1, 1, 10), NULL), -1); /* diagonal through the end (4,5) */
     /* running along it (no motion in y, origin.y == 5): not strictly between equal sides: no hit */
     assert_int_equal(nearest_hit(ix, ray_make(-1, 5, 1, 0, 10), NULL), -1);
     /* invalid rays report nothing */
@@ -603,16 +652,18 @@ static void flat_boxes_with(create_fn *create) {
     int32_t n;
     id_list got;
     assert_status(create(NULL, &ix), C2D_OK);
-    insert_box(ix, box_lu(0, 1, 4, 1), 0);   /* 0: horizontal segment y = 1 */
-    insert_box(ix, box_lu(2, 0, 2, 3), 0);   /* 1: vertical segment x = 2: crosses 0 */
-    insert_box(ix, box_lu(3, 1, 6, 1), 0);   /* 2: collinear with 0, overlapping it: both flat on y = 1 */
-    insert_box(ix, box_lu(1, 1, 2, 2), 0);   /* 3: box resting on 0 (touching from above) and on 1's side */
-    insert_box(ix, box_lu(5, 0, 7, 2), 0);   /* 4: box pierced by 2 */
+    insert_box(ix, box_lu(0, 1, 4, 1), 0); /* 0: horizontal segment y = 1 */
+    insert_box(ix, box_lu(2, 0, 2, 3), 0); /* 1: vertical segment x = 2: crosses 0 */
+    insert_box(ix, box_lu(3, 1, 6, 1), 0); /* 2: collinear with 0, overlapping it: both flat on y = 1 */
+    insert_box(ix, box_lu(1, 1, 2, 2), 0); /* 3: box resting on 0 (touching from above) and on 1's side */
+    insert_box(ix, box_lu(5, 0, 7, 2), 0); /* 4: box pierced by 2 */
     assert_status(c2d_index_find_pairs(ix, &p, &n), C2D_OK);
     /* 0-1 cross (x: 0<2<4, y: 0<1<3); 0-2 both flat on y = 1: no; 3 touches 0 and 1: no; 2-4 yes */
     assert_int_equal(n, 2);
-    assert_int_equal(p[0].a, 0); assert_int_equal(p[0].b, 1);
-    assert_int_equal(p[1].a, 2); assert_int_equal(p[1].b, 4);
+    assert_int_equal(p[0].a, 0);
+    assert_int_equal(p[0].b, 1);
+    assert_int_equal(p[1].a, 2);
+    assert_int_equal(p[1].b, 4);
     /* a point query on a flat box never finds it */
     memset(&got, 0, sizeof got);
     c2d_index_query_point(ix, c2d_v2(1, 1), collect_fn, &got);
@@ -660,7 +711,10 @@ static void test_raycast_callback_clip_and_stop(void **state) {
 
 /* Stopping on the first callback of the clipping ray cast. */
 static c2d_real stop_fn(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
-    (void)ray; (void)id; (void)user_data; (void)fraction;
+    (void)ray;
+    (void)id;
+    (void)user_data;
+    (void)fraction;
     ++*(int *)context;
     return -1;
 }
@@ -699,7 +753,7 @@ static void test_errors(void **state) {
     assert_null(ix);
     cfg.cell_size = (c2d_real)NAN;
     assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_NOT_FINITE);
-    cfg.cell_size = (c2d_real)(1.0 / ((double)C2D_MAX_COORD * 1e4));   /* 1 / cell_size beyond any coordinate */
+    cfg.cell_size = (c2d_real)(1.0 / ((double)C2D_MAX_COORD * 1e4)); /* 1 / cell_size beyond any coordinate */
     assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
     cfg.cell_size = 2;
     assert_status(c2d_grid_create(&cfg, &ix), C2D_OK);
@@ -792,7 +846,12 @@ static void test_errors(void **state) {
 
 /* ---- allocator hooks: balance and out-of-memory ---- */
 
-typedef struct counting_alloc { long long live_bytes; int live_blocks; int fail_after; int calls; } counting_alloc;
+typedef struct counting_alloc {
+    long long live_bytes;
+    int live_blocks;
+    int fail_after;
+    int calls;
+} counting_alloc;
 
 static void *count_alloc(size_t size, void *context) {
     counting_alloc *c = (counting_alloc *)context;
@@ -800,7 +859,10 @@ static void *count_alloc(size_t size, void *context) {
     if (c->fail_after >= 0 && c->calls >= c->fail_after) return NULL;
     c->calls++;
     p = malloc(size);
-    if (p) { c->live_bytes += (long long)size; c->live_blocks++; }
+    if (p) {
+        c->live_bytes += (long long)size;
+        c->live_blocks++;
+    }
     return p;
 }
 
@@ -823,7 +885,7 @@ static void test_allocator_hooks_balance(void **state) {
     (void)state;
     memset(&cfg, 0, sizeof cfg);
     cfg.allocator.alloc = count_alloc;
-    assert_status(c2d_dynamic_tree_create(&cfg, &ix), C2D_ERR_NULL_ARG);   /* alloc without free */
+    assert_status(c2d_dynamic_tree_create(&cfg, &ix), C2D_ERR_NULL_ARG); /* alloc without free */
     cfg.allocator.free = count_free;
     cfg.allocator.context = &c;
     assert_status(c2d_dynamic_tree_create(&cfg, &ix), C2D_OK);
@@ -860,77 +922,85 @@ static void test_out_of_memory_is_clean(void **state) {
     int limit, kind;
     (void)state;
     for (kind = 0; kind < DYNAMIC_COUNT; ++kind)
-    for (limit = 0; limit < 40; ++limit) {
-        counting_alloc c = {0, 0, limit, 0};
-        c2d_index_config cfg;
-        c2d_index *ix = NULL;
-        static model m;
-        int i;
-        const c2d_index_pair *p;
-        int32_t n;
-        c2d_status s;
-        test_rng r;
-        r.s = 99;
-        memset(&m, 0, sizeof m);
-        memset(&cfg, 0, sizeof cfg);
-        cfg.allocator.alloc = count_alloc;
-        cfg.allocator.free = count_free;
-        cfg.allocator.context = &c;
-        cfg.capacity = 1;
-        s = k_dynamic[kind](&cfg, &ix);
-        if (s != C2D_OK) {
-            assert_status(s, C2D_ERR_OUT_OF_MEMORY);
-            assert_null(ix);
-            assert_int_equal(c.live_blocks, 0);
-            continue;
-        }
-        for (i = 0; i < 200; ++i) {
-            int32_t id = -1;
-            c2d_aabb b = random_box(&r, &k_styles[0]);
-            s = c2d_index_insert(ix, b, (uint64_t)i, &id);
-            if (s == C2D_OK) {
-                m.live[id] = true; m.box[id] = b; m.user[id] = (uint64_t)i; m.moved[id] = true;
-                if (id >= m.used) m.used = id + 1;
-            } else {
+        for (limit = 0; limit < 40; ++limit) {
+            counting_alloc c = {0, 0, limit, 0};
+            c2d_index_config cfg;
+            c2d_index *ix = NULL;
+            static model m;
+            int i;
+            const c2d_index_pair *p;
+            int32_t n;
+            c2d_status s;
+            test_rng r;
+            r.s = 99;
+            memset(&m, 0, sizeof m);
+            memset(&cfg, 0, sizeof cfg);
+            cfg.allocator.alloc = count_alloc;
+            cfg.allocator.free = count_free;
+            cfg.allocator.context = &c;
+            cfg.capacity = 1;
+            s = k_dynamic[kind](&cfg, &ix);
+            if (s != C2D_OK) {
                 assert_status(s, C2D_ERR_OUT_OF_MEMORY);
-                assert_int_equal(id, -1);
+                assert_null(ix);
+                assert_int_equal(c.live_blocks, 0);
+                continue;
             }
-            if (i % 3 == 2 && m.used > 0) {   /* move a live proxy far away: new cells or a re-insert */
-                int32_t j = (int32_t)test_rng_range(&r, 0, m.used);
-                if (m.live[j]) {
-                    c2d_aabb nb = random_box(&r, &k_styles[0]);
-                    if (i % 2) { nb.upper.x += 100; nb.upper.y += 100; }   /* sometimes huge */
-                    s = c2d_index_move(ix, j, nb);
-                    if (s == C2D_OK) { m.box[j] = nb; m.moved[j] = true; }
-                    else assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+            for (i = 0; i < 200; ++i) {
+                int32_t id = -1;
+                c2d_aabb b = random_box(&r, &k_styles[0]);
+                s = c2d_index_insert(ix, b, (uint64_t)i, &id);
+                if (s == C2D_OK) {
+                    m.live[id] = true;
+                    m.box[id] = b;
+                    m.user[id] = (uint64_t)i;
+                    m.moved[id] = true;
+                    if (id >= m.used) m.used = id + 1;
+                } else {
+                    assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+                    assert_int_equal(id, -1);
+                }
+                if (i % 3 == 2 && m.used > 0) { /* move a live proxy far away: new cells or a re-insert */
+                    int32_t j = (int32_t)test_rng_range(&r, 0, m.used);
+                    if (m.live[j]) {
+                        c2d_aabb nb = random_box(&r, &k_styles[0]);
+                        if (i % 2) {
+                            nb.upper.x += 100;
+                            nb.upper.y += 100;
+                        } /* sometimes huge */
+                        s = c2d_index_move(ix, j, nb);
+                        if (s == C2D_OK) {
+                            m.box[j] = nb;
+                            m.moved[j] = true;
+                        } else assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+                    }
                 }
             }
+            assert_true(c2d_index_validate(ix));
+            s = c2d_index_find_pairs(ix, &p, &n);
+            if (s == C2D_OK) {
+                int32_t want = brute_pairs(&m, false, g_want);
+                assert_pairs_equal(p, n, g_want, want);
+            } else {
+                assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+                assert_null(p);
+                assert_int_equal(n, 0);
+            }
+            s = c2d_index_update_pairs(ix, &p, &n);
+            if (s == C2D_OK) {
+                int32_t want = brute_pairs(&m, true, g_want);
+                assert_pairs_equal(p, n, g_want, want);
+            } else {
+                assert_status(s, C2D_ERR_OUT_OF_MEMORY);
+            }
+            s = c2d_index_rebuild(ix);
+            assert_true(s == C2D_OK || s == C2D_ERR_OUT_OF_MEMORY);
+            assert_true(c2d_index_validate(ix));
+            for (i = 0; i < 10; ++i) check_query(ix, &m, random_query(&r, &k_styles[0]));
+            c2d_index_destroy(ix);
+            assert_int_equal(c.live_blocks, 0);
+            assert_true(c.live_bytes == 0);
         }
-        assert_true(c2d_index_validate(ix));
-        s = c2d_index_find_pairs(ix, &p, &n);
-        if (s == C2D_OK) {
-            int32_t want = brute_pairs(&m, false, g_want);
-            assert_pairs_equal(p, n, g_want, want);
-        } else {
-            assert_status(s, C2D_ERR_OUT_OF_MEMORY);
-            assert_null(p);
-            assert_int_equal(n, 0);
-        }
-        s = c2d_index_update_pairs(ix, &p, &n);
-        if (s == C2D_OK) {
-            int32_t want = brute_pairs(&m, true, g_want);
-            assert_pairs_equal(p, n, g_want, want);
-        } else {
-            assert_status(s, C2D_ERR_OUT_OF_MEMORY);
-        }
-        s = c2d_index_rebuild(ix);
-        assert_true(s == C2D_OK || s == C2D_ERR_OUT_OF_MEMORY);
-        assert_true(c2d_index_validate(ix));
-        for (i = 0; i < 10; ++i) check_query(ix, &m, random_query(&r, &k_styles[0]));
-        c2d_index_destroy(ix);
-        assert_int_equal(c.live_blocks, 0);
-        assert_true(c.live_bytes == 0);
-    }
 }
 
 /* update_pairs keeps a caller's full pair set exact: drop pairs that involve a moved or removed
@@ -945,17 +1015,21 @@ static void update_pairs_maintains_full_set_with(create_fn *create, const char *
     int32_t set_n = 0, frame, i, dead = -1;
     const scene_style *st = &k_styles[0];
     assert_status(create(NULL, &ix), C2D_OK);
-    for (i = 0; i < 200; ++i) { boxes[i] = random_box(&r, st); live[i] = true; assert_int_equal(insert_box(ix, boxes[i], 0), i); }
+    for (i = 0; i < 200; ++i) {
+        boxes[i] = random_box(&r, st);
+        live[i] = true;
+        assert_int_equal(insert_box(ix, boxes[i], 0), i);
+    }
     for (frame = 0; frame < test_iterations(40); ++frame) {
         const c2d_index_pair *p, *all;
         int32_t n, all_n, k = 0, a = 0, b = 0;
         memset(touched, 0, sizeof touched);
-        for (i = 0; i < 10; ++i) {   /* 5% of the proxies move, some leave and come back */
+        for (i = 0; i < 10; ++i) { /* 5% of the proxies move, some leave and come back */
             int32_t id = (int32_t)test_rng_range(&r, 0, 200);
             touched[id] = true;
             if (!live[id]) {
                 int32_t got = insert_box(ix, boxes[id], 0);
-                assert_int_equal(got, id);   /* at most one free id at a time here */
+                assert_int_equal(got, id); /* at most one free id at a time here */
                 live[id] = true;
                 dead = -1;
             } else if (dead < 0 && test_rng_range(&r, 0, 1) < 0.1) {
@@ -964,13 +1038,17 @@ static void update_pairs_maintains_full_set_with(create_fn *create, const char *
                 dead = id;
             } else {
                 c2d_real dx = (c2d_real)rnd_int(&r, -1, 1), dy = (c2d_real)rnd_int(&r, -1, 1);
-                boxes[id].lower.x += dx; boxes[id].upper.x += dx; boxes[id].lower.y += dy; boxes[id].upper.y += dy;
+                boxes[id].lower.x += dx;
+                boxes[id].upper.x += dx;
+                boxes[id].lower.y += dy;
+                boxes[id].upper.y += dy;
                 assert_status(c2d_index_move(ix, id, boxes[id]), C2D_OK);
             }
         }
         assert_status(c2d_index_update_pairs(ix, &p, &n), C2D_OK);
         /* merge: old pairs without touched members, plus the new ones (both sorted) */
-        for (i = 0; i < set_n; ++i) if (!touched[set[i].a] && !touched[set[i].b]) set[k++] = set[i];
+        for (i = 0; i < set_n; ++i)
+            if (!touched[set[i].a] && !touched[set[i].b]) set[k++] = set[i];
         set_n = k;
         k = 0;
         while (a < set_n || b < n) {
@@ -1000,25 +1078,25 @@ static void test_callback_order_is_deterministic(void **state) {
     (void)state;
     r1.s = r2.s = 1234;
     for (k = 0; k < DYNAMIC_COUNT; ++k) {
-    assert_status(k_dynamic[k](NULL, &a), C2D_OK);
-    assert_status(k_dynamic[k](NULL, &b), C2D_OK);
-    for (i = 0; i < 300; ++i) {
-        insert_box(a, random_box(&r1, &k_styles[3]), (uint64_t)i);
-        insert_box(b, random_box(&r2, &k_styles[3]), (uint64_t)i);
-    }
-    for (i = 0; i < 100; i += 3) {
-        assert_status(c2d_index_remove(a, i), C2D_OK);
-        assert_status(c2d_index_remove(b, i), C2D_OK);
-    }
-    memset(&la, 0, sizeof la);
-    memset(&lb, 0, sizeof lb);
-    c2d_index_query_aabb(a, box_lu(-50, 30, 10, 90), collect_fn, &la);
-    c2d_index_query_aabb(b, box_lu(-50, 30, 10, 90), collect_fn, &lb);
-    assert_true(la.n > 10);
-    assert_int_equal(la.n, lb.n);
-    assert_memory_equal(la.ids, lb.ids, (size_t)la.n * sizeof la.ids[0]);
-    c2d_index_destroy(a);
-    c2d_index_destroy(b);
+        assert_status(k_dynamic[k](NULL, &a), C2D_OK);
+        assert_status(k_dynamic[k](NULL, &b), C2D_OK);
+        for (i = 0; i < 300; ++i) {
+            insert_box(a, random_box(&r1, &k_styles[3]), (uint64_t)i);
+            insert_box(b, random_box(&r2, &k_styles[3]), (uint64_t)i);
+        }
+        for (i = 0; i < 100; i += 3) {
+            assert_status(c2d_index_remove(a, i), C2D_OK);
+            assert_status(c2d_index_remove(b, i), C2D_OK);
+        }
+        memset(&la, 0, sizeof la);
+        memset(&lb, 0, sizeof lb);
+        c2d_index_query_aabb(a, box_lu(-50, 30, 10, 90), collect_fn, &la);
+        c2d_index_query_aabb(b, box_lu(-50, 30, 10, 90), collect_fn, &lb);
+        assert_true(la.n > 10);
+        assert_int_equal(la.n, lb.n);
+        assert_memory_equal(la.ids, lb.ids, (size_t)la.n * sizeof la.ids[0]);
+        c2d_index_destroy(a);
+        c2d_index_destroy(b);
     }
 }
 
@@ -1031,16 +1109,16 @@ static void test_move_within_fat_box_uses_real_box(void **state) {
     c2d_index_config cfg;
     (void)state;
     memset(&cfg, 0, sizeof cfg);
-    cfg.margin = 2;   /* fat boxes 2 units larger on each side */
+    cfg.margin = 2; /* fat boxes 2 units larger on each side */
     assert_status(c2d_dynamic_tree_create(&cfg, &ix), C2D_OK);
     insert_box(ix, box_lu(0, 0, 1, 1), 0);
-    insert_box(ix, box_lu(1.5, 0, 2.5, 1), 1);   /* fat boxes overlap, real ones do not */
+    insert_box(ix, box_lu(1.5, 0, 2.5, 1), 1); /* fat boxes overlap, real ones do not */
     assert_status(c2d_index_update_pairs(ix, &p, &n), C2D_OK);
     assert_int_equal(n, 0);
-    assert_status(c2d_index_move(ix, 1, box_lu(1, 0, 2, 1)), C2D_OK);   /* now touching */
+    assert_status(c2d_index_move(ix, 1, box_lu(1, 0, 2, 1)), C2D_OK); /* now touching */
     assert_status(c2d_index_update_pairs(ix, &p, &n), C2D_OK);
     assert_int_equal(n, 0);
-    assert_status(c2d_index_move(ix, 1, box_lu(0.9375, 0, 1.9375, 1)), C2D_OK);   /* overlapping by 1/16 */
+    assert_status(c2d_index_move(ix, 1, box_lu(0.9375, 0, 1.9375, 1)), C2D_OK); /* overlapping by 1/16 */
     assert_status(c2d_index_update_pairs(ix, &p, &n), C2D_OK);
     assert_int_equal(n, 1);
     assert_int_equal(p[0].a, 0);
@@ -1051,7 +1129,7 @@ static void test_move_within_fat_box_uses_real_box(void **state) {
     assert_status(c2d_index_find_pairs(ix, &p, &n), C2D_OK);
     assert_int_equal(n, 1);
     memset(&got, 0, sizeof got);
-    c2d_index_query_point(ix, c2d_v2(-0.5f, 0.5f), collect_fn, &got);   /* inside 0's fat box only */
+    c2d_index_query_point(ix, c2d_v2(-0.5f, 0.5f), collect_fn, &got); /* inside 0's fat box only */
     assert_int_equal(got.n, 0);
     assert_true(c2d_index_validate(ix));
     c2d_index_destroy(ix);
@@ -1098,8 +1176,8 @@ static void static_tree_vs_brute(const scene_style *st, test_rng *r, int count, 
     assert_int_equal(c2d_index_count(ix), count);
     assert_true(c2d_index_validate(ix));
     check_all_queries(ix, &m, r, st, 60);
-    check_update_pairs(ix, &m);   /* first time: all pairs */
-    check_update_pairs(ix, &m);   /* then none */
+    check_update_pairs(ix, &m); /* first time: all pairs */
+    check_update_pairs(ix, &m); /* then none */
     for (i = 0; i < count; ++i) {
         c2d_aabb b;
         uint64_t u;
@@ -1137,7 +1215,7 @@ static void test_static_tree_equal_codes_match_brute_force(void **state) {
     memset(&m, 0, sizeof m);
     for (i = 0; i < n; ++i) {
         double cx = (double)(i % 5) * 3, cy = i < 500 ? (double)(i % 3) : 0, w = 0.25 + 0.25 * (double)(i % 4), h = 0.5 + 0.125 * (double)(i % 3);
-        if (i >= 500) cx = test_rng_range(&r, -40, 40);   /* the rest on the line y = 0 */
+        if (i >= 500) cx = test_rng_range(&r, -40, 40); /* the rest on the line y = 0 */
         m.box[i].lower = c2d_v2((c2d_real)(cx - w), (c2d_real)(cy - h));
         m.box[i].upper = c2d_v2((c2d_real)(cx + w), (c2d_real)(cy + h));
         m.user[i] = (uint64_t)i * 7u;
@@ -1180,12 +1258,12 @@ static c2d_aabb lattice_box(int x0, int y0, int x1, int y1) {
 static void test_static_tree_ray_lattice_matches_brute_force(void **state) {
     static model m;
 #ifdef C2D_DOUBLE
-    const c2d_real tiny = (c2d_real)1e-309;   /* 1 / tiny overflows */
+    const c2d_real tiny = (c2d_real)1e-309; /* 1 / tiny overflows */
 #else
     const c2d_real tiny = (c2d_real)1e-39f;
 #endif
     static const double dirs[][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 2}, {0, 0}, {2, -1}};
-    static const double maxes[] = {0, 0.5, 3, -1};   /* -1: infinity */
+    static const double maxes[] = {0, 0.5, 3, -1}; /* -1: infinity */
     c2d_index *ix;
     int32_t n = 0;
     int i, j, d, k, rays = 0;
@@ -1213,7 +1291,7 @@ static void test_static_tree_ray_lattice_matches_brute_force(void **state) {
                     c2d_index_ray ray;
                     ray.origin = c2d_v2((c2d_real)(0.5 * i), (c2d_real)(0.5 * j));
                     if (d < (int)(sizeof dirs / sizeof dirs[0])) ray.translation = c2d_v2((c2d_real)(3 * dirs[d][0]), (c2d_real)(3 * dirs[d][1]));
-                    else ray.translation = c2d_v2(tiny, (c2d_real)-3);   /* moves along x, too little to count */
+                    else ray.translation = c2d_v2(tiny, (c2d_real)-3); /* moves along x, too little to count */
                     ray.max_fraction = maxes[k] < 0 ? (c2d_real)INFINITY : (c2d_real)maxes[k];
                     check_ray(ix, &m, ray);
                     ++rays;
@@ -1236,7 +1314,10 @@ static void test_seed_mdn_movable_among_100_statics(void **state) {
     (void)state;
     for (i = 0; i < 100; ++i) {
         double sx = floor(test_rng_range(&r, 0, 500)), sy = floor(test_rng_range(&r, 0, 500));
-        if (i == 0) { sx = 480; sy = 490; }   /* touches the movable box's left side at x = 500 */
+        if (i == 0) {
+            sx = 480;
+            sy = 490;
+        } /* touches the movable box's left side at x = 500 */
         assert_status(c2d_aabb_from_corner(c2d_v2((c2d_real)sx, (c2d_real)sy), 20, 20, &statics[i]), C2D_OK);
     }
     assert_status(c2d_static_tree_create(NULL, statics, NULL, 100, &ix), C2D_OK);
@@ -1260,8 +1341,10 @@ static void test_seed_mdn_movable_among_100_statics(void **state) {
         if (step == 0) x -= 5;
         else {
             int key = (int)test_rng_range(&r, 0, 4);
-            x += key == 0 ? -5 : key == 1 ? 5 : 0;
-            y += key == 2 ? -5 : key == 3 ? 5 : 0;
+            x += key == 0 ? -5 : key == 1 ? 5
+                                          : 0;
+            y += key == 2 ? -5 : key == 3 ? 5
+                                          : 0;
         }
     }
     c2d_index_destroy(ix);
@@ -1289,16 +1372,23 @@ static void test_batch_paths_match_brute_force(void **state) {
     printf("batch paths: sse2 %d avx2 %d\n", c2d_batch_path_supported(C2D_BATCH_SSE2), c2d_batch_path_supported(C2D_BATCH_AVX2));
     for (q = 0; q < 200; ++q) {
         const scene_style *st = &k_styles[q % 4];
-        int count = q < 8 ? q : (int)test_rng_range(&r, 0, N + 1);   /* tails: 0..7 and odd sizes */
+        int count = q < 8 ? q : (int)test_rng_range(&r, 0, N + 1); /* tails: 0..7 and odd sizes */
         c2d_aabb box = random_query(&r, st);
         int32_t nwant = 0;
         for (i = 0; i < count; ++i) {
             c2d_aabb b = random_box(&r, st);
-            mnx[i] = b.lower.x; mny[i] = b.lower.y; mxx[i] = b.upper.x; mxy[i] = b.upper.y;
+            mnx[i] = b.lower.x;
+            mny[i] = b.lower.y;
+            mxx[i] = b.upper.x;
+            mxy[i] = b.upper.y;
             if (test_rng_range(&r, 0, 1) < 0.01) mxx[i] = (c2d_real)NAN;
             if (ref_overlap(b, box) && mxx[i] == mxx[i]) want[nwant++] = i;
         }
-        soa.min_x = mnx; soa.min_y = mny; soa.max_x = mxx; soa.max_y = mxy; soa.count = count;
+        soa.min_x = mnx;
+        soa.min_y = mny;
+        soa.max_x = mxx;
+        soa.max_y = mxy;
+        soa.count = count;
         for (p = C2D_BATCH_AUTO; p <= C2D_BATCH_AVX2; ++p) {
             int32_t got = -1, cap = q % 5 == 0 ? nwant / 2 : N;
             if (!c2d_batch_path_supported((c2d_batch_path)p)) {
@@ -1311,7 +1401,7 @@ static void test_batch_paths_match_brute_force(void **state) {
             assert_status(c2d_aabb_overlap_batch_path((c2d_batch_path)p, box, &soa, hits, cap, &got), C2D_OK);
             assert_int_equal(got, nwant);
             assert_memory_equal(hits, want, (size_t)(cap < nwant ? cap : nwant) * sizeof hits[0]);
-            if (cap < nwant) assert_int_equal(hits[cap], -1);   /* nothing past the capacity */
+            if (cap < nwant) assert_int_equal(hits[cap], -1); /* nothing past the capacity */
         }
         assert_int_equal(c2d_aabb_overlap_batch(box, &soa, NULL, 0), nwant);
     }
@@ -1334,7 +1424,10 @@ static void test_batch_hand_computed(void **state) {
         if (!c2d_batch_path_supported((c2d_batch_path)p)) continue;
         assert_status(c2d_aabb_overlap_batch_path((c2d_batch_path)p, q, &soa, hits, 9, &got), C2D_OK);
         assert_int_equal(got, 4);
-        assert_int_equal(hits[0], 0); assert_int_equal(hits[1], 4); assert_int_equal(hits[2], 6); assert_int_equal(hits[3], 8);
+        assert_int_equal(hits[0], 0);
+        assert_int_equal(hits[1], 4);
+        assert_int_equal(hits[2], 6);
+        assert_int_equal(hits[3], 8);
         /* shifted right by 1/64: box 1 now overlaps (by 1/64); box 2 still only touches (y = 1) */
         assert_status(c2d_aabb_overlap_batch_path((c2d_batch_path)p, box_lu(0.015625, 0, 1.015625, 1), &soa, hits, 9, &got), C2D_OK);
         assert_int_equal(got, 5);

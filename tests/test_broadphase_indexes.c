@@ -9,9 +9,9 @@ typedef c2d_status create_fn(const c2d_index_config *config, c2d_index **out);
 
 typedef struct index_kind {
     const char *label;
-    const char *name;      /* c2d_index_name */
+    const char *name; /* c2d_index_name */
     create_fn *create;
-    double cell;           /* config cell_size */
+    double cell; /* config cell_size */
 } index_kind;
 
 static const index_kind k_kinds[] = {
@@ -25,7 +25,8 @@ static const index_kind k_kinds[] = {
 static c2d_index *make_index(const index_kind *k, const c2d_index_config *base) {
     c2d_index_config cfg;
     c2d_index *ix = NULL;
-    if (base != NULL) cfg = *base; else memset(&cfg, 0, sizeof cfg);
+    if (base != NULL) cfg = *base;
+    else memset(&cfg, 0, sizeof cfg);
     cfg.cell_size = (c2d_real)k->cell;
     assert_status(k->create(&cfg, &ix), C2D_OK);
     assert_non_null(ix);
@@ -50,7 +51,7 @@ typedef struct model {
     bool live[NMAX];
     bool moved[NMAX];
     int live_count;
-    unsigned char known[NMAX][NMAX];   /* the pair set kept current from update_pairs */
+    unsigned char known[NMAX][NMAX]; /* the pair set kept current from update_pairs */
 } model;
 
 static model g_model;
@@ -86,10 +87,14 @@ static bool ref_ray_box(c2d_index_ray ray, c2d_aabb b, c2d_real *fraction) {
     bool lo_open = false, hi_open = false;
     c2d_real o[2], d[2], bl[2], bu[2];
     int k;
-    o[0] = ray.origin.x; o[1] = ray.origin.y;
-    d[0] = ray.translation.x; d[1] = ray.translation.y;
-    bl[0] = b.lower.x; bl[1] = b.lower.y;
-    bu[0] = b.upper.x; bu[1] = b.upper.y;
+    o[0] = ray.origin.x;
+    o[1] = ray.origin.y;
+    d[0] = ray.translation.x;
+    d[1] = ray.translation.y;
+    bl[0] = b.lower.x;
+    bl[1] = b.lower.y;
+    bu[0] = b.upper.x;
+    bu[1] = b.upper.y;
     for (k = 0; k < 2; ++k) {
         c2d_real inv = d[k] != 0 ? (c2d_real)1 / d[k] : (c2d_real)0;
         if (inv == 0 || !isfinite((double)inv)) {
@@ -98,8 +103,14 @@ static bool ref_ray_box(c2d_index_ray ray, c2d_aabb b, c2d_real *fraction) {
             c2d_real t1 = (bl[k] - o[k]) * inv, t2 = (bu[k] - o[k]) * inv;
             c2d_real tmin = t1 < t2 ? t1 : t2, tmax = t1 < t2 ? t2 : t1;
             bool open = bl[k] < bu[k];
-            if (tmin > lo) { lo = tmin; lo_open = open; } else if (tmin == lo && open) lo_open = true;
-            if (tmax < hi) { hi = tmax; hi_open = open; } else if (tmax == hi && open) hi_open = true;
+            if (tmin > lo) {
+                lo = tmin;
+                lo_open = open;
+            } else if (tmin == lo && open) lo_open = true;
+            if (tmax < hi) {
+                hi = tmax;
+                hi_open = open;
+            } else if (tmax == hi && open) hi_open = true;
         }
     }
     if (!(lo < hi || (lo == hi && !lo_open && !hi_open))) return false;
@@ -145,14 +156,14 @@ typedef struct hits {
     c2d_real frac[NMAX];
     bool seen[NMAX];
     int n;
-    int stop_after;    /* > 0: the callback stops after this many */
+    int stop_after; /* > 0: the callback stops after this many */
     const model *m;
 } hits;
 
 static bool query_cb(int32_t id, uint64_t user_data, void *context) {
     hits *h = (hits *)context;
     assert_true(id >= 0 && id < NMAX);
-    assert_false(h->seen[id]);   /* reported once */
+    assert_false(h->seen[id]); /* reported once */
     h->seen[id] = true;
     if (h->m) assert_true(h->m->live[id] && h->m->user[id] == user_data);
     h->ids[h->n++] = id;
@@ -330,14 +341,14 @@ static c2d_aabb rand_box(test_rng *r, double ox, double oy, double world) {
     if (kind < 0.6) {
         w = quant(test_rng_range(r, 0.25, 3));
         h = quant(test_rng_range(r, 0.25, 3));
-    } else if (kind < 0.75) {           /* flat: a segment's bounds, or a point */
+    } else if (kind < 0.75) { /* flat: a segment's bounds, or a point */
         w = test_rng_range(r, 0, 1) < 0.5 ? 0 : quant(test_rng_range(r, 0, 4));
         h = w > 0 && test_rng_range(r, 0, 1) < 0.7 ? 0 : quant(test_rng_range(r, 0, 4));
         if (test_rng_range(r, 0, 1) < 0.2) w = h = 0;
     } else if (kind < 0.95) {
         w = quant(test_rng_range(r, 0.25, 10));
         h = quant(test_rng_range(r, 0.25, 10));
-    } else {                            /* much larger than a cell */
+    } else { /* much larger than a cell */
         w = quant(test_rng_range(r, 10, 60));
         h = quant(test_rng_range(r, 10, 60));
     }
@@ -351,12 +362,17 @@ static c2d_index_ray rand_ray(test_rng *r, double ox, double oy, double world) {
                         (c2d_real)(oy + quant(test_rng_range(r, -world, world))));
     dx = quant(test_rng_range(r, -world, world));
     dy = quant(test_rng_range(r, -world, world));
-    if (kind < 0.15) dx = 0;            /* along an axis: runs along edges */
+    if (kind < 0.15) dx = 0; /* along an axis: runs along edges */
     else if (kind < 0.3) dy = 0;
-    else if (kind < 0.35) dx = dy = 0;  /* a point test */
-    else if (kind < 0.45) { dx = test_rng_range(r, -1, 1); dy = test_rng_range(r, -1, 1); }
+    else if (kind < 0.35) dx = dy = 0; /* a point test */
+    else if (kind < 0.45) {
+        dx = test_rng_range(r, -1, 1);
+        dy = test_rng_range(r, -1, 1);
+    }
     ray.translation = c2d_v2((c2d_real)dx, (c2d_real)dy);
-    ray.max_fraction = mf < 0.2 ? (c2d_real)INFINITY : mf < 0.3 ? (c2d_real)0 : mf < 0.7 ? (c2d_real)1 : (c2d_real)(mf * 3);
+    ray.max_fraction = mf < 0.2 ? (c2d_real)INFINITY : mf < 0.3 ? (c2d_real)0
+                                                   : mf < 0.7   ? (c2d_real)1
+                                                                : (c2d_real)(mf * 3);
     return ray;
 }
 
@@ -374,8 +390,7 @@ static void check_all(c2d_index *ix, model *m, test_rng *r, double ox, double oy
     }
     for (i = 0; i < queries; ++i) {
         check_query(ix, m, rand_box(r, ox, oy, world));
-        check_point(ix, m, c2d_v2((c2d_real)(ox + quant(test_rng_range(r, -world, world))),
-                                  (c2d_real)(oy + quant(test_rng_range(r, -world, world)))));
+        check_point(ix, m, c2d_v2((c2d_real)(ox + quant(test_rng_range(r, -world, world))), (c2d_real)(oy + quant(test_rng_range(r, -world, world)))));
         check_ray(ix, m, rand_ray(r, ox, oy, world));
     }
     check_find_pairs(ix, m);
@@ -383,7 +398,8 @@ static void check_all(c2d_index *ix, model *m, test_rng *r, double ox, double oy
 
 static int32_t pick_live(test_rng *r, const model *m) {
     int32_t id;
-    do id = (int32_t)(test_rng_next(r) % NMAX); while (!m->live[id]);
+    do id = (int32_t)(test_rng_next(r) % NMAX);
+    while (!m->live[id]);
     return id;
 }
 
@@ -407,7 +423,10 @@ static void random_life(const index_kind *k, test_rng *r, double ox, double oy, 
             double how = test_rng_range(r, 0, 1);
             if (how < 0.7) {
                 c2d_real dx = (c2d_real)quant(test_rng_range(r, -1, 1)), dy = (c2d_real)quant(test_rng_range(r, -1, 1));
-                b.lower.x += dx; b.upper.x += dx; b.lower.y += dy; b.upper.y += dy;
+                b.lower.x += dx;
+                b.upper.x += dx;
+                b.lower.y += dy;
+                b.upper.y += dy;
             } else if (how < 0.95) {
                 b = rand_box(r, ox, oy, world);
             }
@@ -556,7 +575,7 @@ static void test_seed_mdn_movable_box_among_statics(void **state) {
         do_insert(ix, m, bx(480, 480, 500, 500), 0);
         for (i = 1; i < 100; ++i) {
             double x = floor(test_rng_range(&r, 0, 500)), y = floor(test_rng_range(&r, 0, 500));
-            if (x + 20 > 480 && y + 20 > 480) continue;   /* keep the hand-checked corner clear */
+            if (x + 20 > 480 && y + 20 > 480) continue; /* keep the hand-checked corner clear */
             do_insert(ix, m, bx(x, y, x + 20, y + 20), (uint64_t)i);
         }
         movable = do_insert(ix, m, bx(px, py, px + 20, py + 20), 1000);
@@ -565,7 +584,7 @@ static void test_seed_mdn_movable_box_among_statics(void **state) {
             hits h;
             memset(&h, 0, sizeof h);
             c2d_index_query_aabb(ix, bx(500, 500, 520, 520), query_cb, &h);
-            assert_int_equal(h.n, 1);      /* itself only */
+            assert_int_equal(h.n, 1); /* itself only */
             assert_int_equal(h.ids[0], movable);
             /* Left 5, to (495, 500): overlaps in x (495 < 500), touches in y (500 == 500): none. */
             memset(&h, 0, sizeof h);
@@ -704,8 +723,10 @@ static void test_update_pairs_many_moved_with_huge_box(void **state) {
             for (i = 0; i < 3001; ++i) {
                 if (test_rng_range(&r, 0, 1) < 0.2 || (i == 3000 && frame == 1)) {
                     c2d_real d = (c2d_real)quant(test_rng_range(&r, -1, 1));
-                    boxes[i].lower.x += d; boxes[i].upper.x += d;
-                    boxes[i].lower.y -= d; boxes[i].upper.y -= d;
+                    boxes[i].lower.x += d;
+                    boxes[i].upper.x += d;
+                    boxes[i].lower.y -= d;
+                    boxes[i].upper.y -= d;
                     assert_status(c2d_index_move(ix, i, boxes[i]), C2D_OK);
                     moved[i] = true;
                 }
@@ -725,16 +746,22 @@ static void test_update_pairs_many_moved_with_huge_box(void **state) {
 
 static c2d_real stop_cb(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
     int *calls = (int *)context;
-    (void)ray; (void)id; (void)user_data; (void)fraction;
+    (void)ray;
+    (void)id;
+    (void)user_data;
+    (void)fraction;
     ++*calls;
     return -1;
 }
 
 static c2d_real nan_cb(const c2d_index_ray *ray, int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
     int *calls = (int *)context;
-    (void)ray; (void)id; (void)user_data; (void)fraction;
+    (void)ray;
+    (void)id;
+    (void)user_data;
+    (void)fraction;
     ++*calls;
-    return (c2d_real)NAN;   /* continue unclipped */
+    return (c2d_real)NAN; /* continue unclipped */
 }
 
 static void test_rays_and_stopping_callbacks(void **state) {
@@ -913,7 +940,10 @@ static void test_uniform_scene_frames(void **state) {
             for (i = 0; i < 25; ++i) {
                 int32_t j = (int32_t)(test_rng_next(&r) % 2500);
                 c2d_real dx = (c2d_real)test_rng_range(&r, -0.5, 0.5), dy = (c2d_real)test_rng_range(&r, -0.5, 0.5);
-                boxes[j].lower.x += dx; boxes[j].upper.x += dx; boxes[j].lower.y += dy; boxes[j].upper.y += dy;
+                boxes[j].lower.x += dx;
+                boxes[j].upper.x += dx;
+                boxes[j].lower.y += dy;
+                boxes[j].upper.y += dy;
                 assert_status(c2d_index_move(ix, j, boxes[j]), C2D_OK);
                 moved[j] = true;
             }
@@ -956,14 +986,18 @@ static void test_grid_full_motion_frames(void **state) {
             for (i = 0; i < N; ++i) {
                 double x = test_rng_range(&r, 0, world), y = test_rng_range(&r, 0, world);
                 double w = size * test_rng_range(&r, 1, 1.25), h = size * test_rng_range(&r, 1, 1.25);
-                if (i % 20 == 0) { w *= 3; h *= 2; }
+                if (i % 20 == 0) {
+                    w *= 3;
+                    h *= 2;
+                }
                 boxes[i] = bx(x, y, x + w, y + h);
                 assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &id), C2D_OK);
                 assert_int_equal(id, i);
             }
             assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
             for (frame = 0; frame < 12; ++frame) {
-                int every = frame % 4 == 3 ? 10 : frame % 4 == 2 ? 2 : 1;
+                int every = frame % 4 == 3 ? 10 : frame % 4 == 2 ? 2
+                                                                 : 1;
                 memset(moved, 0, sizeof moved);
                 for (i = 0; i < N; ++i) {
                     c2d_real dx, dy;
@@ -971,7 +1005,10 @@ static void test_grid_full_motion_frames(void **state) {
                     dx = (c2d_real)(size * test_rng_range(&r, -0.4, 0.4));
                     dy = (c2d_real)(size * test_rng_range(&r, -0.4, 0.4));
                     if (test_rng_next(&r) % 50 == 0) { dx = (c2d_real)test_rng_range(&r, -world / 2, world / 2); }
-                    boxes[i].lower.x += dx; boxes[i].upper.x += dx; boxes[i].lower.y += dy; boxes[i].upper.y += dy;
+                    boxes[i].lower.x += dx;
+                    boxes[i].upper.x += dx;
+                    boxes[i].lower.y += dy;
+                    boxes[i].upper.y += dy;
                     if (i % 97 == frame) boxes[i].upper.x = boxes[i].lower.x + (c2d_real)(size * 30);
                     else if (i % 97 == frame - 1) boxes[i].upper.x = boxes[i].lower.x + (c2d_real)size;
                     assert_status(c2d_index_move(ix, i, boxes[i]), C2D_OK);
@@ -999,23 +1036,38 @@ static c2d_aabb sweep_scene_box(test_rng *r, int style, int i) {
         if (i % 10 == 0) h = test_rng_range(r, 20, 120);
         break;
     case 2: /* horizontal and vertical segments' bounds (zero height or width) */
-        if (i % 2 == 0) { h = 0; w *= 4; } else { w = 0; h *= 4; }
+        if (i % 2 == 0) {
+            h = 0;
+            w *= 4;
+        } else {
+            w = 0;
+            h *= 4;
+        }
         break;
     case 3: /* every box on the line x = 7 */
         x = 7 - w / 2;
         y = test_rng_range(r, 0, 600);
         break;
     case 4: /* 300 identical boxes among the others: a dense clump of duplicates in the pair sort */
-        if (i < 300) { x = 40; y = 40; w = 2; h = 2; }
+        if (i < 300) {
+            x = 40;
+            y = 40;
+            w = 2;
+            h = 2;
+        }
         break;
     case 5: /* far from the origin, negative */
-        x -= 1048576.0; y -= 524288.0;
+        x -= 1048576.0;
+        y -= 524288.0;
         break;
     case 6: /* very wide boxes */
         if (i % 4 == 0) w = test_rng_range(r, 30, 200);
         break;
     default: /* on a grid of 1/2: exact touches everywhere */
-        x = floor(x * 2) / 2; y = floor(y * 2) / 2; w = floor(w * 2) / 2; h = floor(h * 2) / 2;
+        x = floor(x * 2) / 2;
+        y = floor(y * 2) / 2;
+        w = floor(w * 2) / 2;
+        h = floor(h * 2) / 2;
         break;
     }
     return bx(x, y, x + w, y + h);
@@ -1068,7 +1120,11 @@ static void test_pair_sweep_large_scenes(void **state) {
         assert_status(c2d_static_tree_create(NULL, boxes, NULL, N, &ix[KIND_COUNT + 1]), C2D_OK);
         for (i = 0; i < N; ++i)
             for (j = i + 1; j < N; ++j)
-                if (ref_overlap(boxes[i], boxes[j])) { want[nwant].a = i; want[nwant].b = j; ++nwant; }
+                if (ref_overlap(boxes[i], boxes[j])) {
+                    want[nwant].a = i;
+                    want[nwant].b = j;
+                    ++nwant;
+                }
         print_message("style %d: %d pairs\n", style, (int)nwant);
         for (k = 0; k < KIND_COUNT + 2; ++k) {
             const c2d_index_pair *got;
@@ -1087,7 +1143,7 @@ static void test_pair_sweep_large_scenes(void **state) {
         for (k = 0; k < KIND_COUNT + 1; ++k) {
             const c2d_index_pair *got;
             int32_t count = -1;
-            assert_status(c2d_index_update_pairs(ix[k], &got, &count), C2D_OK);   /* the inserts */
+            assert_status(c2d_index_update_pairs(ix[k], &got, &count), C2D_OK); /* the inserts */
             for (i = 0; i < N; i += 3) assert_status(c2d_index_move(ix[k], i, boxes[i]), C2D_OK);
             assert_status(c2d_index_update_pairs(ix[k], &got, &count), C2D_OK);
             assert_int_equal(count, nwant);
@@ -1178,7 +1234,7 @@ static void test_create_errors_ids_and_user_data(void **state) {
         assert_status(c2d_index_remove(ix, id), C2D_ERR_BAD_ID);
         assert_status(c2d_index_get(ix, id, &b, &u), C2D_ERR_BAD_ID);
         assert_status(c2d_index_insert(ix, bx(5, 5, 6, 6), 78, &id2), C2D_OK);
-        assert_int_equal(id2, id);   /* reused */
+        assert_int_equal(id2, id); /* reused */
         assert_int_equal(c2d_index_count(ix), 1);
         assert_true(c2d_index_validate(ix));
         c2d_index_destroy(ix);
@@ -1189,7 +1245,7 @@ static void test_create_errors_ids_and_user_data(void **state) {
     assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
     cfg.cell_size = (c2d_real)NAN;
     assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_NOT_FINITE);
-    cfg.cell_size = (c2d_real)(1.0 / ((double)C2D_MAX_COORD * 10.0));   /* 1 / cell beyond C2D_MAX_COORD */
+    cfg.cell_size = (c2d_real)(1.0 / ((double)C2D_MAX_COORD * 10.0)); /* 1 / cell beyond C2D_MAX_COORD */
     assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
     cfg.cell_size = (c2d_real)((double)C2D_MAX_COORD * 10.0);
     assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_OUT_OF_RANGE);
@@ -1267,7 +1323,8 @@ static void test_allocator_hooks(void **state) {
             for (j = 0; j < 200; j += 7) {
                 c2d_aabb b = m->box[j];
                 c2d_real d = (i % 2 == 0) ? (c2d_real)0.25 : (c2d_real)-0.25;
-                b.lower.x += d; b.upper.x += d;
+                b.lower.x += d;
+                b.upper.x += d;
                 do_move(ix, m, j, b);
             }
             at = c.allocs;
@@ -1316,7 +1373,10 @@ static void test_dynamic_tree_rebuilds_in_slices(void **state) {
         int64_t at = c.allocs;
         for (i = 0; i < N; ++i) {
             c2d_real dx = (c2d_real)test_rng_range(&r, -8, 8), dy = (c2d_real)test_rng_range(&r, -8, 8);
-            boxes[i].lower.x += dx; boxes[i].upper.x += dx; boxes[i].lower.y += dy; boxes[i].upper.y += dy;
+            boxes[i].lower.x += dx;
+            boxes[i].upper.x += dx;
+            boxes[i].lower.y += dy;
+            boxes[i].upper.y += dy;
             assert_status(c2d_index_move(ix, i, boxes[i]), C2D_OK);
             moved[i] = true;
         }
@@ -1547,7 +1607,8 @@ static void test_out_of_memory_changes_nothing(void **state) {
                 int32_t id = pick_live(&r, m);
                 c2d_aabb b = test_rng_range(&r, 0, 1) < 0.5 ? rand_box(&r, 0, 0, 30) : m->box[id];
                 c2d_status s;
-                b.lower.x += 1; b.upper.x += 1;
+                b.lower.x += 1;
+                b.upper.x += 1;
                 s = c2d_index_move(ix, id, b);
                 if (s == C2D_OK) {
                     m->box[id] = b;
@@ -1573,9 +1634,9 @@ static void test_out_of_memory_changes_nothing(void **state) {
                 c2d_status s = c2d_index_update_pairs(ix, &pairs, &count);
                 c.fail_rate = 0;
                 if (s == C2D_OK) check_update_result(m, pairs, count);
-                else assert_status(s, C2D_ERR_OUT_OF_MEMORY);   /* the moves are kept */
+                else assert_status(s, C2D_ERR_OUT_OF_MEMORY); /* the moves are kept */
                 check_all(ix, m, &r, 0, 0, 30, 4);
-                check_update_pairs(ix, m);   /* includes the moves of a failed call */
+                check_update_pairs(ix, m); /* includes the moves of a failed call */
                 c.fail_rate = 0.05;
             }
         }

@@ -19,7 +19,7 @@ typedef struct pool_task {
 
 typedef struct pool {
     int32_t workers;
-    int enqueued;                 /* enqueue calls (read on the calling thread only) */
+    int enqueued; /* enqueue calls (read on the calling thread only) */
     pthread_t threads[POOL_MAX];
     pool_task tasks[POOL_MAX];
     int32_t running;
@@ -69,12 +69,12 @@ static c2d_aabb scene_box(test_rng *r, int style, int32_t n) {
     y = test_rng_range(r, 0, side);
     w = test_rng_range(r, 0.5, 2.0);
     h = test_rng_range(r, 0.5, 2.0);
-    if (style == 1) {          /* crowded: many pairs per box (fills the parts' lists) */
+    if (style == 1) { /* crowded: many pairs per box (fills the parts' lists) */
         x *= 0.25;
         y *= 0.25;
         w *= 2;
         h *= 2;
-    } else if (style == 2) {   /* a few very tall and very wide boxes among small ones */
+    } else if (style == 2) { /* a few very tall and very wide boxes among small ones */
         double k = test_rng_range(r, 0, 1);
         if (k < 0.01) h = side / 3;
         else if (k < 0.02) w = side / 3;
@@ -92,8 +92,11 @@ static const struct {
     const char *name;
     create_fn *create;
 } k_kinds[] = {
-    {"sweep_prune", c2d_sweep_prune_create}, {"dynamic_tree", c2d_dynamic_tree_create}, {"static_tree", make_static},
-    {"grid", c2d_grid_create},               {"quadtree", c2d_quadtree_create},
+    {"sweep_prune", c2d_sweep_prune_create},
+    {"dynamic_tree", c2d_dynamic_tree_create},
+    {"static_tree", make_static},
+    {"grid", c2d_grid_create},
+    {"quadtree", c2d_quadtree_create},
 };
 #define KIND_COUNT ((int)(sizeof k_kinds / sizeof k_kinds[0]))
 
@@ -156,7 +159,7 @@ static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute)
         if (v > 0) {
             pools[v].workers = worker_counts[v - 1];
             cfg.tasks.worker_count = worker_counts[v - 1];
-            if (v < 4) {   /* the last one: parts run inline, no task system */
+            if (v < 4) { /* the last one: parts run inline, no task system */
                 cfg.tasks.enqueue = pool_enqueue;
                 cfg.tasks.finish = pool_finish;
                 cfg.tasks.context = &pools[v];

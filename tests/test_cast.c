@@ -14,24 +14,24 @@
 #include "test_util.h"
 
 #ifdef C2D_DOUBLE
-#define TIME_TOL 1e-6
-#define DIST_TOL 1e-7
+#  define TIME_TOL 1e-6
+#  define DIST_TOL 1e-7
 #else
-#define TIME_TOL 1e-3
-#define DIST_TOL 2e-4
+#  define TIME_TOL 1e-3
+#  define DIST_TOL 2e-4
 #endif
 /* 1 when the library's debug checks call the assert hook (the test is built with the same
  * NDEBUG setting as the library), 0 when they are compiled out. */
 #if !defined(NDEBUG) || defined(C2D_ENABLE_ASSERT)
-#define ASSERTS_ON 1
+#  define ASSERTS_ON 1
 #else
-#define ASSERTS_ON 0
+#  define ASSERTS_ON 0
 #endif
 #define ORACLE_STEPS 400
 #ifdef C2D_DOUBLE
-#define HUGE_MOVE 1e12
+#  define HUGE_MOVE 1e12
 #else
-#define HUGE_MOVE 1e4
+#  define HUGE_MOVE 1e4
 #endif
 #define PAST 1e-3
 
@@ -179,8 +179,8 @@ static void seed_sweep_into_two_tiles_no_bad_push(void **state) {
     c2d_sweep s;
     int idx = 7;
     (void)state;
-    tiles[0] = S_box(-1, -1, 1, 1);  /* B: [-2,0] x [-2,0] */
-    tiles[1] = S_box(1, -1, 1, 1);   /* C: [0,2] x [-2,0] */
+    tiles[0] = S_box(-1, -1, 1, 1); /* B: [-2,0] x [-2,0] */
+    tiles[1] = S_box(1, -1, 1, 1);  /* C: [0,2] x [-2,0] */
     rev[0] = tiles[1];
     rev[1] = tiles[0];
     /* the bad state: each static push-out is sideways, into the other tile */
@@ -394,7 +394,7 @@ static void test_cast_closed_pairs(void **state) {
     s = c2d_shape_cast(&a, V(5, 0), &q, zero);
     assert_true(s.has_hit);
     assert_near(s.hit.time, 0, 0);
-    a = S_seg(2, 0, 3, 1);  /* shares q's end point */
+    a = S_seg(2, 0, 3, 1); /* shares q's end point */
     s = c2d_shape_cast(&a, V(0, 5), &q, zero);
     assert_true(s.has_hit);
     assert_near(s.hit.time, 0, 0);
@@ -727,11 +727,16 @@ static void test_cast_far_from_origin(void **state) {
     c2d_shape as[5], bs[5];
     int k;
     (void)state;
-    as[0] = S_box(-5, 0.5, 1, 1); bs[0] = S_diamond(0, 0);
-    as[1] = S_circ(-5, 1, 1); bs[1] = S_pbox(0, 0, 2, 2, 0);
-    as[2] = S_caps(-6, 0.25, -4, 0.5, 0.5); bs[2] = S_caps(0, -1, 0.5, 1, 0.5);
-    as[3] = S_seg(-5, -1, -4.5, 1); bs[3] = S_box(0, 0, 2, 2);
-    as[4] = S_point(-5, 0.25); bs[4] = S_seg(0, -1, 0.25, 1);
+    as[0] = S_box(-5, 0.5, 1, 1);
+    bs[0] = S_diamond(0, 0);
+    as[1] = S_circ(-5, 1, 1);
+    bs[1] = S_pbox(0, 0, 2, 2, 0);
+    as[2] = S_caps(-6, 0.25, -4, 0.5, 0.5);
+    bs[2] = S_caps(0, -1, 0.5, 1, 0.5);
+    as[3] = S_seg(-5, -1, -4.5, 1);
+    bs[3] = S_box(0, 0, 2, 2);
+    as[4] = S_point(-5, 0.25);
+    bs[4] = S_seg(0, -1, 0.25, 1);
     for (k = 0; k < 5; ++k) {
         c2d_transform xf = c2d_transform_make(V(far, far), 0);
         c2d_shape fa = c2d_shape_transform(&as[k], xf), fb = c2d_shape_transform(&bs[k], xf);
@@ -756,8 +761,8 @@ static void test_sweep_into_nearest_any_order(void **state) {
     c2d_sweep s, first;
     (void)state;
     st[0] = S_box(3, 0, 1, 1);
-    st[1] = S_diamond(0, 0);           /* nearest: the circle meets (-2, 0) at t = 0.25 */
-    st[2] = S_seg(-2.5, 5, -2.5, 6);   /* off the path */
+    st[1] = S_diamond(0, 0);         /* nearest: the circle meets (-2, 0) at t = 0.25 */
+    st[2] = S_seg(-2.5, 5, -2.5, 6); /* off the path */
     st[3] = S_caps(-1, -1, -1, 1, 0.5);
     s = c2d_shape_sweep_into(&a, d, st, 4, &idx);
     assert_true(s.has_hit);
@@ -817,7 +822,10 @@ static void test_sweep_into_ties(void **state) {
 
 static int g_asserts;
 static void count_asserts(const char *expression, const char *file, int line, void *user) {
-    (void)expression; (void)file; (void)line; (void)user;
+    (void)expression;
+    (void)file;
+    (void)line;
+    (void)user;
     ++g_asserts;
 }
 

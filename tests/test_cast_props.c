@@ -24,9 +24,9 @@
 #include "test_util.h"
 
 #ifdef C2D_DOUBLE
-#define EPS 2.220446049250313e-16
+#  define EPS 2.220446049250313e-16
 #else
-#define EPS 1.1920929e-7
+#  define EPS 1.1920929e-7
 #endif
 /* the rounding tolerance of the shallow test, in units of eps times the largest coordinate */
 #define TOL_K 16
@@ -281,7 +281,9 @@ static void test_cast_shallow_crossings(void **state) {
 
 /* One of the 8 symmetries of the square (exact on every coordinate): swap x and y, then negate
  * x and/or y. */
-typedef struct sym { int swap, nx, ny; } sym;
+typedef struct sym {
+    int swap, nx, ny;
+} sym;
 
 static c2d_vec2 sym_v(sym g, c2d_vec2 v) {
     c2d_vec2 r = g.swap ? c2d_v2(v.y, v.x) : v;
@@ -335,7 +337,12 @@ static double dyadic(test_rng *r, double lo, double hi, int k) {
     return floor(test_rng_range(r, lo * q, hi * q + 1)) / q;
 }
 
-enum { SURF_RAMP, SURF_SEGMENT, SURF_BOX, SURF_CAPSULE, SURF_TILES, SURF_COUNT };
+enum { SURF_RAMP,
+       SURF_SEGMENT,
+       SURF_BOX,
+       SURF_CAPSULE,
+       SURF_TILES,
+       SURF_COUNT };
 static const char *surf_name[] = {"ramp", "segment", "box", "capsule", "tiles"};
 
 static void test_cast_along_surfaces(void **state) {

@@ -3,9 +3,9 @@
 #include "test_util.h"
 
 #ifdef C2D_DOUBLE
-#define C2D_NEXTAFTER nextafter
+#  define C2D_NEXTAFTER nextafter
 #else
-#define C2D_NEXTAFTER nextafterf
+#  define C2D_NEXTAFTER nextafterf
 #endif
 
 /* A concave polygon together with the vertex storage it points into. Pass by pointer only: a copy
@@ -63,7 +63,14 @@ static c2d_polygon convex_n(int n, const double *xy, double dx, double dy) {
 
 /* Axis-aligned rectangle as a flat CCW list. */
 static void rect_xy(double *xy, double x0, double y0, double x1, double y1) {
-    xy[0] = x0; xy[1] = y0; xy[2] = x1; xy[3] = y0; xy[4] = x1; xy[5] = y1; xy[6] = x0; xy[7] = y1;
+    xy[0] = x0;
+    xy[1] = y0;
+    xy[2] = x1;
+    xy[3] = y0;
+    xy[4] = x1;
+    xy[5] = y1;
+    xy[6] = x0;
+    xy[7] = y1;
 }
 
 /* L: a 2x2 square with the top-right unit square (the notch, x in (1,2), y in (1,2)) removed.
@@ -133,7 +140,9 @@ static void make_errors(void **state) {
     assert_status(try_make(3, bad), C2D_ERR_NOT_FINITE);
     bad[3] = (double)C2D_MAX_COORD * 10.0;
     assert_status(try_make(3, bad), C2D_ERR_OUT_OF_RANGE);
-    v[0] = c2d_v2(0, 0); v[1] = c2d_v2(1, 0); v[2] = c2d_v2(0, 1);
+    v[0] = c2d_v2(0, 0);
+    v[1] = c2d_v2(1, 0);
+    v[2] = c2d_v2(0, 1);
     assert_status(c2d_concave_make(NULL, 3, &c), C2D_ERR_NULL_ARG);
     assert_status(c2d_concave_make(v, 3, NULL), C2D_ERR_NULL_ARG);
 }
@@ -145,16 +154,24 @@ static void is_valid_rejects_hand_made(void **state) {
     (void)state;
     cc_make(&l, 6, L_XY, false, 0, 0);
     assert_false(c2d_concave_is_valid(NULL));
-    c = l.c; c.bounds.upper.x = 3;
+    c = l.c;
+    c.bounds.upper.x = 3;
     assert_false(c2d_concave_is_valid(&c));
-    c = l.c; c.signed_area = -3;
+    c = l.c;
+    c.signed_area = -3;
     assert_false(c2d_concave_is_valid(&c));
-    c = l.c; c.signed_area = 2;
+    c = l.c;
+    c.signed_area = 2;
     assert_false(c2d_concave_is_valid(&c));
-    c = l.c; c.count = 2;
+    c = l.c;
+    c.count = 2;
     assert_false(c2d_concave_is_valid(&c));
-    v[0] = c2d_v2(0, 0); v[1] = c2d_v2(NAN, 0); v[2] = c2d_v2(0, 1);
-    c = l.c; c.vertices = v; c.count = 3;
+    v[0] = c2d_v2(0, 0);
+    v[1] = c2d_v2(NAN, 0);
+    v[2] = c2d_v2(0, 1);
+    c = l.c;
+    c.vertices = v;
+    c.count = 3;
     assert_false(c2d_concave_is_valid(&c));
 }
 
@@ -358,7 +375,10 @@ static void overlap_bad_input(void **state) {
     assert_false(c2d_concave_overlap_concave(NULL, &l.c));
     assert_false(c2d_concave_overlap_concave(&l.c, NULL));
     /* A hand-made polygon holding NaN, even with plausible bounds and area. */
-    v[0] = c2d_v2(0, 0); v[1] = c2d_v2(2, 0); v[2] = c2d_v2(NAN, 2); v[3] = c2d_v2(0, 2);
+    v[0] = c2d_v2(0, 0);
+    v[1] = c2d_v2(2, 0);
+    v[2] = c2d_v2(NAN, 2);
+    v[3] = c2d_v2(0, 2);
     bad = l.c;
     bad.vertices = v;
     bad.count = 4;
@@ -918,10 +938,22 @@ static void sky_random(test_rng *rng, skyline *s) {
 /* Local to world for the quarter turn. */
 static void sky_map(const skyline *s, int lx, int ly, int *wx, int *wy) {
     switch (s->rot) {
-    case 0: *wx = s->ox + lx; *wy = s->oy + ly; break;
-    case 1: *wx = s->ox - ly; *wy = s->oy + lx; break;
-    case 2: *wx = s->ox - lx; *wy = s->oy - ly; break;
-    default: *wx = s->ox + ly; *wy = s->oy - lx; break;
+    case 0:
+        *wx = s->ox + lx;
+        *wy = s->oy + ly;
+        break;
+    case 1:
+        *wx = s->ox - ly;
+        *wy = s->oy + lx;
+        break;
+    case 2:
+        *wx = s->ox - lx;
+        *wy = s->oy - ly;
+        break;
+    default:
+        *wx = s->ox + ly;
+        *wy = s->oy - lx;
+        break;
     }
 }
 
@@ -931,10 +963,22 @@ static bool sky_has_cell(const skyline *s, int cx, int cy) {
     double wx = cx + 0.5 - s->ox, wy = cy + 0.5 - s->oy, lx, ly;
     int c, r;
     switch (s->rot) {
-    case 0: lx = wx; ly = wy; break;
-    case 1: lx = wy; ly = -wx; break;
-    case 2: lx = -wx; ly = -wy; break;
-    default: lx = -wy; ly = wx; break;
+    case 0:
+        lx = wx;
+        ly = wy;
+        break;
+    case 1:
+        lx = wy;
+        ly = -wx;
+        break;
+    case 2:
+        lx = -wx;
+        ly = -wy;
+        break;
+    default:
+        lx = -wy;
+        ly = wx;
+        break;
     }
     c = (int)floor(lx);
     r = (int)floor(ly);
@@ -946,14 +990,22 @@ static void sky_make(test_rng *rng, const skyline *s, cc *out) {
     int lx[16], ly[16], n = 0, c, i, start;
     double xy[32];
     bool reverse = test_rng_range(rng, 0, 1) < 0.5;
-    lx[n] = 0; ly[n++] = 0;
-    lx[n] = s->k; ly[n++] = 0;
-    lx[n] = s->k; ly[n++] = s->h[s->k - 1];
+    lx[n] = 0;
+    ly[n++] = 0;
+    lx[n] = s->k;
+    ly[n++] = 0;
+    lx[n] = s->k;
+    ly[n++] = s->h[s->k - 1];
     for (c = s->k - 1; c >= 1; --c) {
-        lx[n] = c; ly[n++] = s->h[c];
-        if (s->h[c - 1] != s->h[c]) { lx[n] = c; ly[n++] = s->h[c - 1]; }
+        lx[n] = c;
+        ly[n++] = s->h[c];
+        if (s->h[c - 1] != s->h[c]) {
+            lx[n] = c;
+            ly[n++] = s->h[c - 1];
+        }
     }
-    lx[n] = 0; ly[n++] = s->h[0];
+    lx[n] = 0;
+    ly[n++] = s->h[0];
     start = (int)test_rng_range(rng, 0, n);
     for (i = 0; i < n; ++i) {
         int wx, wy;

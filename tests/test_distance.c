@@ -4,9 +4,9 @@
 
 /* True when the library checks its asserts in this build (same rule as src/internal.h). */
 #if !defined(NDEBUG) || defined(C2D_ENABLE_ASSERT)
-#define ASSERTS_ON 1
+#  define ASSERTS_ON 1
 #else
-#define ASSERTS_ON 0
+#  define ASSERTS_ON 0
 #endif
 
 #define PI 3.14159265358979323846
@@ -23,7 +23,14 @@ static c2d_proxy proxy_n(int n, const double *xy, double radius) {
 /* Axis-aligned box [x0,x1] x [y0,y1] as a 4-point proxy (counter-clockwise). */
 static c2d_proxy box_proxy(double x0, double y0, double x1, double y1) {
     double xy[8];
-    xy[0] = x0; xy[1] = y0; xy[2] = x1; xy[3] = y0; xy[4] = x1; xy[5] = y1; xy[6] = x0; xy[7] = y1;
+    xy[0] = x0;
+    xy[1] = y0;
+    xy[2] = x1;
+    xy[3] = y0;
+    xy[4] = x1;
+    xy[5] = y1;
+    xy[6] = x0;
+    xy[7] = y1;
     return proxy_n(4, xy, 0);
 }
 
@@ -47,7 +54,10 @@ static void assert_separated(c2d_distance_result r, double tol) {
 /* ---- assert hook counting calls ---- */
 static int g_assert_calls;
 static void count_asserts(const char *expression, const char *file, int line, void *user) {
-    (void)expression; (void)file; (void)line; (void)user;
+    (void)expression;
+    (void)file;
+    (void)line;
+    (void)user;
     ++g_assert_calls;
 }
 
@@ -480,29 +490,37 @@ static void test_gjk_invalid_input(void **state) {
     r = c2d_distance(&a, NULL, 0);
     assert_int_equal(r.status, C2D_DISTANCE_INVALID_INPUT);
     /* Each of these makes the input invalid; the result is zeroed and finite. */
-    bad = b; bad.count = 0;
+    bad = b;
+    bad.count = 0;
     r = c2d_distance(&a, &bad, 0);
     assert_int_equal(r.status, C2D_DISTANCE_INVALID_INPUT);
     assert_near(r.distance, 0, 0);
     assert_vec_near(r.point_a, 0, 0, 0);
     assert_vec_near(r.point_b, 0, 0, 0);
     assert_vec_near(r.normal, 0, 0, 0);
-    bad = b; bad.count = C2D_MAX_POLYGON_VERTICES + 1;
+    bad = b;
+    bad.count = C2D_MAX_POLYGON_VERTICES + 1;
     assert_int_equal(c2d_distance(&a, &bad, 0).status, C2D_DISTANCE_INVALID_INPUT);
-    bad = b; bad.points[2].x = NAN;
+    bad = b;
+    bad.points[2].x = NAN;
     r = c2d_distance(&a, &bad, 0);
     assert_int_equal(r.status, C2D_DISTANCE_INVALID_INPUT);
     assert_result_finite(r);
     assert_int_equal(c2d_distance(&bad, &a, 0).status, C2D_DISTANCE_INVALID_INPUT);
-    bad = b; bad.points[0].y = INFINITY;
+    bad = b;
+    bad.points[0].y = INFINITY;
     assert_int_equal(c2d_distance(&bad, &a, 0).status, C2D_DISTANCE_INVALID_INPUT);
-    bad = b; bad.points[1].y = (c2d_real)C2D_MAX_COORD * 10;
+    bad = b;
+    bad.points[1].y = (c2d_real)C2D_MAX_COORD * 10;
     assert_int_equal(c2d_distance(&a, &bad, 0).status, C2D_DISTANCE_INVALID_INPUT);
-    bad = b; bad.radius = -1;
+    bad = b;
+    bad.radius = -1;
     assert_int_equal(c2d_distance(&a, &bad, 0).status, C2D_DISTANCE_INVALID_INPUT);
-    bad = b; bad.radius = NAN;
+    bad = b;
+    bad.radius = NAN;
     assert_int_equal(c2d_distance(&a, &bad, 0).status, C2D_DISTANCE_INVALID_INPUT);
-    bad = b; bad.radius = INFINITY;
+    bad = b;
+    bad.radius = INFINITY;
     assert_int_equal(c2d_distance(&bad, &a, 0).status, C2D_DISTANCE_INVALID_INPUT);
     /* Radius 0 and an untouched pair stay valid. */
     assert_int_equal(c2d_distance(&a, &b, 0).status, C2D_DISTANCE_OK);
@@ -529,7 +547,10 @@ static void test_gjk_error_codes(void **state) {
         case 1: bad.count = C2D_MAX_POLYGON_VERTICES + 1; break;
         case 2: bad.points[2].x = (c2d_real)NAN; break;
         /* a NaN after a value out of range: not finite outranks out of range */
-        case 3: bad.points[0].y = (c2d_real)C2D_MAX_COORD * 10; bad.points[3].y = (c2d_real)INFINITY; break;
+        case 3:
+            bad.points[0].y = (c2d_real)C2D_MAX_COORD * 10;
+            bad.points[3].y = (c2d_real)INFINITY;
+            break;
         case 4: bad.points[1].y = (c2d_real)C2D_MAX_COORD * 10; break;
         case 5: bad.radius = -1; break;
         default: bad.radius = (c2d_real)NAN; break;
@@ -602,7 +623,8 @@ static double brute_separation(const c2d_proxy *a, const c2d_proxy *b) {
         for (i = 0; i < p->count; ++i) {
             c2d_vec2 v1 = p->points[i], v2 = p->points[(i + 1) % p->count];
             double nx = v2.y - v1.y, ny = -(v2.x - v1.x), len = sqrt(nx * nx + ny * ny), m = INFINITY;
-            nx /= len; ny /= len;
+            nx /= len;
+            ny /= len;
             for (j = 0; j < q->count; ++j) {
                 double s = (q->points[j].x - v1.x) * nx + (q->points[j].y - v1.y) * ny;
                 if (s < m) m = s;
@@ -754,10 +776,13 @@ static void test_segment_distance_random_vs_gjk(void **state) {
 #ifdef C2D_DOUBLE
         tol = 1e-10;
 #endif
-        if (i % 4 == 1) s2.p2 = s2.p1;                                   /* a point */
-        if (i % 8 == 3) s2.p2 = c2d_add(s2.p1, c2d_sub(s1.p2, s1.p1));   /* parallel */
+        if (i % 4 == 1) s2.p2 = s2.p1;                                 /* a point */
+        if (i % 8 == 3) s2.p2 = c2d_add(s2.p1, c2d_sub(s1.p2, s1.p1)); /* parallel */
         sd = c2d_segment_distance(s1, s2);
-        pts[0] = s1.p1; pts[1] = s1.p2; pts[2] = s2.p1; pts[3] = s2.p2;
+        pts[0] = s1.p1;
+        pts[1] = s1.p2;
+        pts[2] = s2.p1;
+        pts[3] = s2.p2;
         p1 = c2d_make_proxy(pts, 2, 0);
         p2 = c2d_make_proxy(pts + 2, 2, 0);
         g = c2d_distance(&p1, &p2, 0);

@@ -31,11 +31,23 @@ static bool ref_orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c, int *sign) {
 /* x moved by k steps of the real type (k may be negative). */
 static c2d_real step(c2d_real x, int k) {
 #ifdef C2D_DOUBLE
-    while (k > 0) { x = nextafter(x, INFINITY); --k; }
-    while (k < 0) { x = nextafter(x, -INFINITY); ++k; }
+    while (k > 0) {
+        x = nextafter(x, INFINITY);
+        --k;
+    }
+    while (k < 0) {
+        x = nextafter(x, -INFINITY);
+        ++k;
+    }
 #else
-    while (k > 0) { x = nextafterf(x, INFINITY); --k; }
-    while (k < 0) { x = nextafterf(x, -INFINITY); ++k; }
+    while (k > 0) {
+        x = nextafterf(x, INFINITY);
+        --k;
+    }
+    while (k < 0) {
+        x = nextafterf(x, -INFINITY);
+        ++k;
+    }
 #endif
     return x;
 }

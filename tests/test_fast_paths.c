@@ -20,6 +20,8 @@
 /* The library's internal header of its SIMD kernels and their scalar references (src/simd/simd.h):
  * the narrow-phase kernels are compiled into this test as they are into src/manifold.c. */
 #include "simd/simd.h"
+/* The broad phase's internal header: its pair sweep can be told to take its base path. */
+#include "broadphase_internal.h"
 
 static c2d_vec2 V(double x, double y) { return c2d_v2((c2d_real)x, (c2d_real)y); }
 
@@ -406,11 +408,19 @@ static void circle_polygon_exact_miss_boundary(void **state) {
         switch (i) {
         case 0: p.vertices[2].x = (c2d_real)NAN; break;
         case 1: p.vertices[2].y = (c2d_real)INFINITY; break;
-        case 2: p.vertices[2] = V(2e15, 2e15); break;          /* beyond C2D_MAX_COORD in float builds */
+        case 2: p.vertices[2] = V(2e15, 2e15); break; /* beyond C2D_MAX_COORD in float builds */
         case 3: p.normals[1].x = (c2d_real)NAN; break;
         case 4: p.normals[3].y = (c2d_real)-INFINITY; break;
-        case 5: { c2d_vec2 t = p.vertices[1]; p.vertices[1] = p.vertices[3]; p.vertices[3] = t; } break; /* clockwise */
-        default: p.vertices[1] = p.vertices[0]; p.vertices[2] = p.vertices[0]; p.vertices[3] = p.vertices[0]; break; /* collapsed */
+        case 5: {
+            c2d_vec2 t = p.vertices[1];
+            p.vertices[1] = p.vertices[3];
+            p.vertices[3] = t;
+        } break; /* clockwise */
+        default:
+            p.vertices[1] = p.vertices[0];
+            p.vertices[2] = p.vertices[0];
+            p.vertices[3] = p.vertices[0];
+            break; /* collapsed */
         }
 #ifdef C2D_DOUBLE
         if (i == 2) p.vertices[2] = V(2e100, 2e100);
@@ -752,7 +762,7 @@ static void xf_manifolds_random(void **state) {
         c2d_polygon la, lb, a_in_b;
         c2d_transform xa, xb, rel;
         double ang = test_rng_range(&r, 0, 6.283185307), gap = C2D_MAX_POLYGON_VERTICES >= 5 ? test_rng_range(&r, 1.5, 2.3)
-                                                                              : test_rng_range(&r, 1.1, 1.7); /* 3-4 vertices reach less far */
+                                                                                             : test_rng_range(&r, 1.1, 1.7); /* 3-4 vertices reach less far */
         double bx = test_rng_range(&r, -100, 100), by = test_rng_range(&r, -100, 100);
         c2d_circle c, cl;
         c2d_manifold m;
@@ -815,7 +825,7 @@ static void xf_polygon_matches_placed(void **state) {
         c2d_polygon la, lb, a_in_b;
         c2d_transform xa, xb, rel;
         double ang = test_rng_range(&r, 0, 6.283185307), gap = C2D_MAX_POLYGON_VERTICES >= 5 ? test_rng_range(&r, 1.5, 2.3)
-                                                                              : test_rng_range(&r, 1.1, 1.7); /* 3-4 vertices reach less far */
+                                                                                             : test_rng_range(&r, 1.1, 1.7); /* 3-4 vertices reach less far */
         double bx = test_rng_range(&r, -100, 100), by = test_rng_range(&r, -100, 100);
         c2d_manifold m, ml;
         for (k = 0; k < count; ++k) {
@@ -1365,7 +1375,10 @@ static void polygon_raycast_xf_matches_reference(void **state) {
         }
         xf.p = V(awkward(&r, px), awkward(&r, py));
         xf.q = ang == C2D_PI / 2 ? c2d_rot_make((c2d_real)0) : c2d_rot_make((c2d_real)ang);
-        if (ang == C2D_PI / 2) { xf.q.c = 0; xf.q.s = 1; }
+        if (ang == C2D_PI / 2) {
+            xf.q.c = 0;
+            xf.q.s = 1;
+        }
         k = (int)(test_rng_next(&r) % 16);
         if (k < 6) { /* off unit length by a few eps: on both sides of the tolerance */
             double f = 1 + (double)(test_rng_next(&r) % 9) * (double)C2D_EPSILON * (k < 3 ? 0.5 : -0.5);
@@ -1721,7 +1734,8 @@ static void kernels_disk_polygon(void **state) {
         }
     }
     printf("kernels_disk_polygon: reference no %d, yes %d, unsure %d, bad %d; %d contacts compared, %d band disagreements, "
-           "%d hits on polygons that are not convex\n", counts[RS_NO], counts[RS_YES], counts[RS_UNSURE], counts[RS_BAD], yes, band, nonconvex);
+           "%d hits on polygons that are not convex\n",
+           counts[RS_NO], counts[RS_YES], counts[RS_UNSURE], counts[RS_BAD], yes, band, nonconvex);
     assert_true(counts[RS_NO] > iters / 10 && counts[RS_YES] > iters / 10 && counts[RS_BAD] > iters / 100);
 #else
     (void)state;
@@ -1729,8 +1743,99 @@ static void kernels_disk_polygon(void **state) {
 #endif
 }
 
+/* ---- the pair sweep's AVX2 output against its base path ---- */
+
+/* Every pair of the index's one-shot list with the sweep on path (C2D_SWEEP_PATH_*), copied out. */
+static c2d_index_pair *sweep_pairs_on(c2d_index *index, int32_t path, int32_t *count) {
+    const c2d_index_pair *pairs = NULL;
+    c2d_index_pair *copy;
+    index->pairs.sweep_path = path;
+    assert_status(c2d_index_find_pairs(index, &pairs, count), C2D_OK);
+    copy = (c2d_index_pair *)malloc(((size_t)*count + 1) * sizeof *copy);
+    assert_non_null(copy);
+    if (*count > 0) memcpy(copy, pairs, (size_t)*count * sizeof *copy);
+    return copy;
+}
+
+/* The sweep's two paths (AVX2 when this CPU has it, and the SSE2 or plain-C base path, the
+ * reference) give the same list on random scenes: sparse and dense, boxes on an integer grid
+ * (touching edges, equal sides), a few very tall or wide boxes (the strips above; more than 4
+ * candidates per block), for the static tree, sweep-and-prune and dynamic tree, serial and split
+ * into 3 parts; the base path also equals brute force, pair for pair (so no duplicates either), on
+ * the static tree's smaller scenes and every sixth split one. */
+static void sweep_pair_paths_match(void **state) {
+    test_rng r = test_rng_make("sweep_pair_paths_match");
+    int round, rounds = test_iterations(24), compared = 0, total_pairs = 0;
+    (void)state;
+    printf("sweep_pair_paths_match: AVX2 on this CPU: %s (the sweep takes it only in x86 builds with SSE2)\n",
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+           __builtin_cpu_supports("avx2") ? "yes" : "no"
+#else
+           "no"
+#endif
+    );
+    for (round = 0; round < rounds; ++round) {
+        int32_t n = 200 + (int32_t)(test_rng_next(&r) % 9000), i, kind, na, nb;
+        int scene = round % 4;
+        double side = sqrt((double)n / (scene == 1 ? 3.0 : 0.5));
+        c2d_aabb *boxes = (c2d_aabb *)malloc((size_t)n * sizeof *boxes);
+        assert_non_null(boxes);
+        for (i = 0; i < n; ++i) {
+            double x = test_rng_range(&r, 0, side), y = test_rng_range(&r, 0, side);
+            double w = test_rng_range(&r, 0.5, 1.5), h = test_rng_range(&r, 0.5, 1.5);
+            if (scene == 2) {
+                x = floor(x);
+                y = floor(y);
+                w = 1 + (double)(test_rng_next(&r) % 2);
+                h = w;
+            }
+            if (scene == 3 && i % 97 == 0) {
+                if (i % 2) h = side / 3;
+                else w = side / 2;
+            }
+            boxes[i] = box_raw(x, y, x + w, y + h);
+        }
+        for (kind = 0; kind < 6; ++kind) {
+            c2d_index_config config;
+            c2d_index *index = NULL;
+            c2d_index_pair *a, *b;
+            memset(&config, 0, sizeof config);
+            config.tasks.worker_count = kind >= 3 ? 3 : 0;
+            if (kind % 3 == 0) assert_status(c2d_static_tree_create(&config, boxes, NULL, n, &index), C2D_OK);
+            else if (kind % 3 == 1) assert_status(c2d_sweep_prune_create(&config, &index), C2D_OK);
+            else assert_status(c2d_dynamic_tree_create(&config, &index), C2D_OK);
+            if (kind % 3 != 0) assert_status(c2d_index_build(index, boxes, NULL, n), C2D_OK);
+            a = sweep_pairs_on(index, C2D_SWEEP_PATH_BASE, &na);
+            b = sweep_pairs_on(index, C2D_SWEEP_PATH_AUTO, &nb);
+            assert_int_equal(na, nb);
+            assert_true(na == 0 || memcmp(a, b, (size_t)na * sizeof *a) == 0);
+            if ((kind == 0 && n <= 3000) || (kind == 3 && round % 6 == 0)) {
+                int32_t j, k = 0;
+                for (i = 0; i < n; ++i)
+                    for (j = i + 1; j < n; ++j)
+                        if (c2d_aabb_overlap_aabb(boxes[i], boxes[j])) {
+                            assert_true(k < na);
+                            assert_int_equal(a[k].a, i);
+                            assert_int_equal(a[k].b, j);
+                            ++k;
+                        }
+                assert_int_equal(k, na);
+            }
+            total_pairs += na;
+            ++compared;
+            free(a);
+            free(b);
+            c2d_index_destroy(index);
+        }
+        free(boxes);
+    }
+    printf("sweep_pair_paths_match: %d lists compared, %d pairs\n", compared, total_pairs);
+    assert_true(total_pairs > rounds * 1000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sweep_pair_paths_match),
         cmocka_unit_test(aabb_inline_hand_cases),
         cmocka_unit_test(aabb_inline_random),
         cmocka_unit_test(aabb_inline_special_values),

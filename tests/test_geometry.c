@@ -109,7 +109,7 @@ static void test_aabb_make(void **state) {
 
     assert_status(c2d_aabb_make(V(1, 0), V(1, 4), &b), C2D_ERR_BAD_SIZE); /* zero width */
     assert_true(all_zero(&b, sizeof b));
-    assert_status(c2d_aabb_make(V(0, 4), V(1, 4), &b), C2D_ERR_BAD_SIZE); /* zero height */
+    assert_status(c2d_aabb_make(V(0, 4), V(1, 4), &b), C2D_ERR_BAD_SIZE);   /* zero height */
     assert_status(c2d_aabb_make(V(3, 4), V(-1, -2), &b), C2D_ERR_BAD_SIZE); /* corners swapped */
     assert_status(c2d_aabb_make(V(NAN, 0), V(1, 1), &b), C2D_ERR_NOT_FINITE);
     assert_status(c2d_aabb_make(V(0, 0), V(1, INFINITY), &b), C2D_ERR_NOT_FINITE);
@@ -356,7 +356,9 @@ static void test_hull_errors(void **state) {
     c2d_polygon p;
     int i;
     (void)state;
-    pts[0] = V(0, 0); pts[1] = V(1, 0); pts[2] = V(0, 1);
+    pts[0] = V(0, 0);
+    pts[1] = V(1, 0);
+    pts[2] = V(0, 1);
     assert_status(c2d_polygon_make(NULL, 3, &p), C2D_ERR_NULL_ARG);
     assert_status(c2d_polygon_make(pts, 3, NULL), C2D_ERR_NULL_ARG);
     assert_status(c2d_polygon_make(pts, 2, &p), C2D_ERR_DEGENERATE); /* too few */
@@ -365,7 +367,9 @@ static void test_hull_errors(void **state) {
     assert_status(c2d_polygon_make(pts, -5, &p), C2D_ERR_DEGENERATE);
 
     /* three points, two of them the same */
-    pts[0] = V(0, 0); pts[1] = V(1, 0); pts[2] = V(1, 0);
+    pts[0] = V(0, 0);
+    pts[1] = V(1, 0);
+    pts[2] = V(1, 0);
     assert_status(c2d_polygon_make(pts, 3, &p), C2D_ERR_DEGENERATE);
     /* all the same */
     for (i = 0; i < 16; ++i) pts[i] = V(3, 4);
@@ -374,12 +378,17 @@ static void test_hull_errors(void **state) {
     for (i = 0; i < 16; ++i) pts[i] = V((i * 7) % 16, 2 * ((i * 7) % 16) + 1);
     assert_status(c2d_polygon_make(pts, 16, &p), C2D_ERR_DEGENERATE);
     /* nearly collinear: height 1e-4 over size 10 is below the weld tolerance (1e-3) */
-    pts[0] = V(0, 0); pts[1] = V(10, 0); pts[2] = V(5, 1e-4);
+    pts[0] = V(0, 0);
+    pts[1] = V(10, 0);
+    pts[2] = V(5, 1e-4);
     assert_status(c2d_polygon_make(pts, 3, &p), C2D_ERR_DEGENERATE);
     pts[2] = V(5, 1e-2);
     assert_status(c2d_polygon_make(pts, 3, &p), C2D_OK);
 
-    pts[0] = V(0, 0); pts[1] = V(1, 0); pts[2] = V(0, 1); pts[3] = V(1, 1);
+    pts[0] = V(0, 0);
+    pts[1] = V(1, 0);
+    pts[2] = V(0, 1);
+    pts[3] = V(1, 1);
     pts[3] = V(NAN, 1);
     assert_status(c2d_polygon_make(pts, 4, &p), C2D_ERR_NOT_FINITE);
     assert_true(all_zero(&p, sizeof p));
@@ -436,7 +445,10 @@ static void test_hull_weld_and_collinear(void **state) {
     c2d_polygon p;
     (void)state;
     /* square of size 10: tolerance 1e-3 */
-    pts[0] = V(0, 0); pts[1] = V(10, 0); pts[2] = V(10, 10); pts[3] = V(0, 10);
+    pts[0] = V(0, 0);
+    pts[1] = V(10, 0);
+    pts[2] = V(10, 10);
+    pts[3] = V(0, 10);
     pts[4] = V(-3e-4, -3e-4); /* 4.2e-4 from (0, 0): welded */
     assert_status(c2d_polygon_make(pts, 5, &p), C2D_OK);
     assert_int_equal(p.count, 4);
@@ -528,7 +540,10 @@ static void test_hull_random_clouds(void **state) {
                 int u = (int)(test_rng_next(&rng) % (uint64_t)k), v = (int)(test_rng_next(&rng) % (uint64_t)k);
                 double s = test_rng_range(&rng, 0, 1), t = test_rng_range(&rng, 0, 1);
                 double x, y;
-                if (s + t > 1) { s = 1 - s; t = 1 - t; }
+                if (s + t > 1) {
+                    s = 1 - s;
+                    t = 1 - t;
+                }
                 x = gx + s * (corner[u][0] - gx) + t * (corner[v][0] - gx);
                 y = gy + s * (corner[u][1] - gy) + t * (corner[v][1] - gy);
                 pts[i] = V(gx + 0.98 * (x - gx), gy + 0.98 * (y - gy));
@@ -538,7 +553,9 @@ static void test_hull_random_clouds(void **state) {
         for (i = n - 1; i > 0; --i) {
             c2d_vec2 tmp;
             j = (int)(test_rng_next(&rng) % (uint64_t)(i + 1));
-            tmp = pts[i]; pts[i] = pts[j]; pts[j] = tmp;
+            tmp = pts[i];
+            pts[i] = pts[j];
+            pts[j] = tmp;
         }
         assert_status(c2d_polygon_make(pts, n, &p), C2D_OK);
         assert_int_equal(p.count, k);
@@ -570,14 +587,16 @@ static void test_hull_random_arbitrary(void **state) {
         c2d_status st;
         for (i = 0; i < n; ++i) {
             double x = test_rng_range(&rng, -sz, sz), y = test_rng_range(&rng, -sz, sz);
-            if (kind == 1) y = 0.3 * x + test_rng_range(&rng, -1e-6, 1e-6) * sz;  /* nearly collinear */
-            if (kind == 2 && i > 0 && (test_rng_next(&rng) & 1)) {                 /* duplicates */
+            if (kind == 1) y = 0.3 * x + test_rng_range(&rng, -1e-6, 1e-6) * sz; /* nearly collinear */
+            if (kind == 2 && i > 0 && (test_rng_next(&rng) & 1)) {               /* duplicates */
                 j = (int)(test_rng_next(&rng) % (uint64_t)i);
-                x = (double)pts[j].x - ox; y = (double)pts[j].y - oy;
+                x = (double)pts[j].x - ox;
+                y = (double)pts[j].y - oy;
             }
             if (kind == 3) { /* 4 clusters */
                 clusters |= 1 << ((x > 0) + 2 * (y > 0));
-                x = (x > 0 ? sz : -sz) + x * 1e-6; y = (y > 0 ? sz : -sz) + y * 1e-6;
+                x = (x > 0 ? sz : -sz) + x * 1e-6;
+                y = (y > 0 ? sz : -sz) + y * 1e-6;
             }
             pts[i] = V(ox + x, oy + y);
         }
@@ -597,8 +616,10 @@ static void test_hull_random_arbitrary(void **state) {
             assert_true(p.count <= 4);
         }
         for (i = 0; i < n; ++i) {
-            lox = fmin(lox, (double)pts[i].x); hix = fmax(hix, (double)pts[i].x);
-            loy = fmin(loy, (double)pts[i].y); hiy = fmax(hiy, (double)pts[i].y);
+            lox = fmin(lox, (double)pts[i].x);
+            hix = fmax(hix, (double)pts[i].x);
+            loy = fmin(loy, (double)pts[i].y);
+            hiy = fmax(hiy, (double)pts[i].y);
         }
         tol = 1e-4 * fmax(hix - lox, hiy - loy);
         for (i = 0; i < p.count; ++i) {
@@ -608,8 +629,7 @@ static void test_hull_random_arbitrary(void **state) {
         }
         for (i = 0; i < n; ++i) {
             for (j = 0; j < p.count; ++j) {
-                double d = (double)p.normals[j].x * ((double)pts[i].x - (double)p.vertices[j].x)
-                         + (double)p.normals[j].y * ((double)pts[i].y - (double)p.vertices[j].y);
+                double d = (double)p.normals[j].x * ((double)pts[i].x - (double)p.vertices[j].x) + (double)p.normals[j].y * ((double)pts[i].y - (double)p.vertices[j].y);
                 assert_true(d <= 4 * tol);
             }
         }
@@ -659,7 +679,9 @@ static void test_simple_is_valid(void **state) {
     assert_false(c2d_segment_is_valid(seg(0, 0, 2, 1e300)));
     assert_true(c2d_segment_is_valid(seg(0, 0, 2, 1)));
 
-    r.origin = V(0, 0); r.direction = V(1, 0); r.max_distance = R(5);
+    r.origin = V(0, 0);
+    r.direction = V(1, 0);
+    r.max_distance = R(5);
     assert_true(c2d_ray_is_valid(r));
     r.direction = V(2, 0);
     assert_false(c2d_ray_is_valid(r));
@@ -674,7 +696,8 @@ static void test_simple_is_valid(void **state) {
     r.origin = V(NAN, 0);
     assert_false(c2d_ray_is_valid(r));
 
-    b.lower = V(0, 0); b.upper = V(1, 1);
+    b.lower = V(0, 0);
+    b.upper = V(1, 1);
     assert_true(c2d_aabb_is_valid(b));
     b.upper = V(1, 0);
     assert_false(c2d_aabb_is_valid(b));
@@ -683,20 +706,25 @@ static void test_simple_is_valid(void **state) {
     b.upper = V(1, NAN);
     assert_false(c2d_aabb_is_valid(b));
 
-    c.center = V(0, 0); c.radius = R(1);
+    c.center = V(0, 0);
+    c.radius = R(1);
     assert_true(c2d_circle_is_valid(c));
     c.radius = R(0);
     assert_false(c2d_circle_is_valid(c));
     c.radius = R(NAN);
     assert_false(c2d_circle_is_valid(c));
-    c.radius = R(1); c.center = V(0, INFINITY);
+    c.radius = R(1);
+    c.center = V(0, INFINITY);
     assert_false(c2d_circle_is_valid(c));
 
-    k.p1 = V(0, 0); k.p2 = V(0, 0); k.radius = R(1);
+    k.p1 = V(0, 0);
+    k.p2 = V(0, 0);
+    k.radius = R(1);
     assert_true(c2d_capsule_is_valid(k));
     k.radius = R(-1);
     assert_false(c2d_capsule_is_valid(k));
-    k.radius = R(1); k.p2 = V(NAN, 0);
+    k.radius = R(1);
+    k.p2 = V(NAN, 0);
     assert_false(c2d_capsule_is_valid(k));
 }
 
@@ -727,40 +755,55 @@ static void test_polygon_is_valid(void **state) {
     assert_false(c2d_polygon_is_valid(&q));
 
     /* one normal flipped, one normal not unit, one normal off by 45 degrees */
-    q = p; q.normals[2] = c2d_neg(q.normals[2]);
+    q = p;
+    q.normals[2] = c2d_neg(q.normals[2]);
     assert_false(c2d_polygon_is_valid(&q));
-    q = p; q.normals[1] = c2d_scale(q.normals[1], R(2));
+    q = p;
+    q.normals[1] = c2d_scale(q.normals[1], R(2));
     assert_false(c2d_polygon_is_valid(&q));
-    q = p; q.normals[0] = V(0.70710678, -0.70710678);
+    q = p;
+    q.normals[0] = V(0.70710678, -0.70710678);
     assert_false(c2d_polygon_is_valid(&q));
 
     /* NaN anywhere, out of range */
-    q = p; q.vertices[1].x = R(NAN);
+    q = p;
+    q.vertices[1].x = R(NAN);
     assert_false(c2d_polygon_is_valid(&q));
-    q = p; q.normals[3].y = R(NAN);
+    q = p;
+    q.normals[3].y = R(NAN);
     assert_false(c2d_polygon_is_valid(&q));
-    q = p; q.centroid.x = R(INFINITY);
+    q = p;
+    q.centroid.x = R(INFINITY);
     assert_false(c2d_polygon_is_valid(&q));
-    q = p; q.vertices[2] = V(C2D_MAX_COORD * R(2), C2D_MAX_COORD * R(2));
+    q = p;
+    q.vertices[2] = V(C2D_MAX_COORD * R(2), C2D_MAX_COORD * R(2));
     set_edge_normals(&q);
     assert_false(c2d_polygon_is_valid(&q));
 
     /* bad counts */
-    q = p; q.count = 2;
+    q = p;
+    q.count = 2;
     assert_false(c2d_polygon_is_valid(&q));
-    q = p; q.count = C2D_MAX_POLYGON_VERTICES + 1;
+    q = p;
+    q.count = C2D_MAX_POLYGON_VERTICES + 1;
     assert_false(c2d_polygon_is_valid(&q));
-    q = p; q.count = -1;
+    q = p;
+    q.count = -1;
     assert_false(c2d_polygon_is_valid(&q));
 
     /* a collinear vertex (not strictly convex) */
     memset(&q, 0, sizeof q);
     q.count = 4;
-    q.vertices[0] = V(0, 0); q.vertices[1] = V(1, 0); q.vertices[2] = V(2, 0); q.vertices[3] = V(1, 1);
+    q.vertices[0] = V(0, 0);
+    q.vertices[1] = V(1, 0);
+    q.vertices[2] = V(2, 0);
+    q.vertices[3] = V(1, 1);
     set_edge_normals(&q);
     assert_false(c2d_polygon_is_valid(&q));
     /* a reflex vertex */
-    q.vertices[2] = V(2, 1); q.vertices[3] = V(1, 0.5); q.vertices[1] = V(2, 0);
+    q.vertices[2] = V(2, 1);
+    q.vertices[3] = V(1, 0.5);
+    q.vertices[1] = V(2, 0);
     set_edge_normals(&q);
     assert_false(c2d_polygon_is_valid(&q));
 #if C2D_MAX_POLYGON_VERTICES >= 5 /* a star needs five vertices */
@@ -780,27 +823,38 @@ static void test_arc_is_valid(void **state) {
     c2d_arc a = arc_of(0, 0, 1, 2, 0, 1), b;
     (void)state;
     assert_false(c2d_arc_is_valid(NULL));
-    b = a; b.start_dir = V(0, 1);
+    b = a;
+    b.start_dir = V(0, 1);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.end_dir = V(1, 0);
+    b = a;
+    b.end_dir = V(1, 0);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.sweep_angle = R(0);
+    b = a;
+    b.sweep_angle = R(0);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.sweep_angle = R(7);
+    b = a;
+    b.sweep_angle = R(7);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.start_angle = R(-0.1);
+    b = a;
+    b.start_angle = R(-0.1);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.start_angle = R(TWO_PI_D + 0.1);
+    b = a;
+    b.start_angle = R(TWO_PI_D + 0.1);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.inner_radius = R(2);
+    b = a;
+    b.inner_radius = R(2);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.inner_radius = R(-1);
+    b = a;
+    b.inner_radius = R(-1);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.center.y = R(NAN);
+    b = a;
+    b.center.y = R(NAN);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.outer_radius = R(INFINITY);
+    b = a;
+    b.outer_radius = R(INFINITY);
     assert_false(c2d_arc_is_valid(&b));
-    b = a; b.start_dir = V(2, 0);
+    b = a;
+    b.start_dir = V(2, 0);
     assert_false(c2d_arc_is_valid(&b));
 }
 
@@ -824,7 +878,9 @@ static void test_polygon_transform(void **state) {
 
     /* a rotation that drifted off unit length still moves the shape rigidly */
     assert_status(c2d_polygon_make_box(V(2, 1), &q), C2D_OK);
-    xf.p = V(1, 1); xf.q.c = R(1.0005); xf.q.s = R(0);
+    xf.p = V(1, 1);
+    xf.q.c = R(1.0005);
+    xf.q.s = R(0);
     q = c2d_polygon_transform(&q, xf);
     assert_true(c2d_polygon_is_valid(&q));
     assert_vec_near(q.vertices[2], 3, 2, TOL);
@@ -903,12 +959,17 @@ static void test_bounding_boxes(void **state) {
         assert_vec_near(u.upper, 1, 1, 0);
     }
     {
-        c2d_circle c; c.center = V(0, 0); c.radius = R(NAN);
+        c2d_circle c;
+        c.center = V(0, 0);
+        c.radius = R(NAN);
         b = c2d_circle_aabb(c);
         assert_true(b.lower.x > b.upper.x);
     }
     {
-        c2d_capsule k; k.p1 = V(0, INFINITY); k.p2 = V(0, 0); k.radius = R(1);
+        c2d_capsule k;
+        k.p1 = V(0, INFINITY);
+        k.p2 = V(0, 0);
+        k.radius = R(1);
         b = c2d_capsule_aabb(k);
         assert_true(b.lower.y > b.upper.y);
     }
@@ -928,11 +989,11 @@ static void seed_is_point_in_rectangle(void **state) {
     assert_true(c2d_aabb_contains_point(r, V(20, 25)));
     assert_true(c2d_aabb_contains_point(r, V(10.01, 15.01)));
     assert_true(c2d_aabb_contains_point(r, V(34.99, 34.99)));
-    assert_false(c2d_aabb_contains_point(r, V(10, 25)));  /* left edge */
-    assert_false(c2d_aabb_contains_point(r, V(35, 25)));  /* right edge */
-    assert_false(c2d_aabb_contains_point(r, V(20, 15)));  /* top edge (y down) */
-    assert_false(c2d_aabb_contains_point(r, V(20, 35)));  /* bottom edge */
-    assert_false(c2d_aabb_contains_point(r, V(35, 35)));  /* corner */
+    assert_false(c2d_aabb_contains_point(r, V(10, 25))); /* left edge */
+    assert_false(c2d_aabb_contains_point(r, V(35, 25))); /* right edge */
+    assert_false(c2d_aabb_contains_point(r, V(20, 15))); /* top edge (y down) */
+    assert_false(c2d_aabb_contains_point(r, V(20, 35))); /* bottom edge */
+    assert_false(c2d_aabb_contains_point(r, V(35, 35))); /* corner */
     assert_false(c2d_aabb_contains_point(r, V(9.99, 25)));
     assert_false(c2d_aabb_contains_point(r, V(20, 35.01)));
     assert_false(c2d_aabb_contains_point(r, V(NAN, 25)));
@@ -945,12 +1006,12 @@ static void seed_is_point_in_circle(void **state) {
     (void)state;
     assert_true(c2d_circle_contains_point(c, V(150, 150)));
     assert_true(c2d_circle_contains_point(c, V(249.99, 150)));
-    assert_false(c2d_circle_contains_point(c, V(250, 150)));  /* on the circle */
+    assert_false(c2d_circle_contains_point(c, V(250, 150))); /* on the circle */
     assert_false(c2d_circle_contains_point(c, V(150, 50)));
-    assert_false(c2d_circle_contains_point(c, V(210, 230)));  /* 60^2 + 80^2 = 100^2: on it */
+    assert_false(c2d_circle_contains_point(c, V(210, 230))); /* 60^2 + 80^2 = 100^2: on it */
     assert_true(c2d_circle_contains_point(c, V(210, 229.9)));
-    assert_true(c2d_circle_contains_point(c, V(220, 220)));   /* 2 * 70^2 = 9800 */
-    assert_false(c2d_circle_contains_point(c, V(221, 221)));  /* 2 * 71^2 = 10082 */
+    assert_true(c2d_circle_contains_point(c, V(220, 220)));  /* 2 * 70^2 = 9800 */
+    assert_false(c2d_circle_contains_point(c, V(221, 221))); /* 2 * 71^2 = 10082 */
     assert_false(c2d_circle_contains_point(c, V(NAN, 150)));
     c.radius = R(NAN);
     assert_false(c2d_circle_contains_point(c, V(150, 150)));
@@ -961,12 +1022,12 @@ static void test_capsule_contains_point(void **state) {
     (void)state;
     assert_true(c2d_capsule_contains_point(k, V(5, 0)));
     assert_true(c2d_capsule_contains_point(k, V(5, 1.99)));
-    assert_false(c2d_capsule_contains_point(k, V(5, 2)));     /* side */
+    assert_false(c2d_capsule_contains_point(k, V(5, 2))); /* side */
     assert_false(c2d_capsule_contains_point(k, V(5, -2)));
     assert_false(c2d_capsule_contains_point(k, V(5, 2.01)));
     assert_true(c2d_capsule_contains_point(k, V(11.99, 0)));
-    assert_false(c2d_capsule_contains_point(k, V(12, 0)));    /* end cap */
-    assert_false(c2d_capsule_contains_point(k, V(-2, 0)));    /* start cap */
+    assert_false(c2d_capsule_contains_point(k, V(12, 0))); /* end cap */
+    assert_false(c2d_capsule_contains_point(k, V(-2, 0))); /* start cap */
     assert_true(c2d_capsule_contains_point(k, V(-1.99, 0)));
     assert_false(c2d_capsule_contains_point(k, V(NAN, 0)));
     /* on the round cap off the axis: radius 5, (13, 4) is 3-4-5 from the end (10, 0) */
@@ -995,16 +1056,17 @@ static void test_polygon_contains_point(void **state) {
     (void)state;
     assert_true(c2d_polygon_contains_point(&t, V(1, 1)));
     assert_true(c2d_polygon_contains_point(&t, V(0.01, 0.01)));
-    assert_false(c2d_polygon_contains_point(&t, V(0, 0)));     /* corner */
-    assert_false(c2d_polygon_contains_point(&t, V(2, 0)));     /* bottom edge */
-    assert_false(c2d_polygon_contains_point(&t, V(0, 2)));     /* left edge */
-    assert_false(c2d_polygon_contains_point(&t, V(2, 2)));     /* hypotenuse */
+    assert_false(c2d_polygon_contains_point(&t, V(0, 0))); /* corner */
+    assert_false(c2d_polygon_contains_point(&t, V(2, 0))); /* bottom edge */
+    assert_false(c2d_polygon_contains_point(&t, V(0, 2))); /* left edge */
+    assert_false(c2d_polygon_contains_point(&t, V(2, 2))); /* hypotenuse */
     assert_true(c2d_polygon_contains_point(&t, V(1.99, 2)));
     assert_false(c2d_polygon_contains_point(&t, V(2.01, 2)));
     assert_false(c2d_polygon_contains_point(&t, V(-0.01, 1)));
     assert_false(c2d_polygon_contains_point(&t, V(NAN, 1)));
     assert_false(c2d_polygon_contains_point(NULL, V(1, 1)));
-    q = t; q.count = 0;
+    q = t;
+    q.count = 0;
     assert_false(c2d_polygon_contains_point(&q, V(1, 1)));
     /* rotated box */
     q = poly_box(0, 0, 2, 1, PI_D / 2);
@@ -1019,19 +1081,19 @@ static void test_polygon_contains_point(void **state) {
 static void seed_is_point_in_arc(void **state) {
     c2d_arc a = arc_of(150, 150, 75, 100, 0, PI_D);
     (void)state;
-    assert_true(c2d_arc_contains_point(&a, V(150, 240)));    /* angle pi/2, distance 90 */
-    assert_false(c2d_arc_contains_point(&a, V(150, 60)));    /* angle 3pi/2 */
-    assert_false(c2d_arc_contains_point(&a, V(150, 150)));   /* center */
-    assert_false(c2d_arc_contains_point(&a, V(240, 150)));   /* start edge: seed said true */
+    assert_true(c2d_arc_contains_point(&a, V(150, 240)));  /* angle pi/2, distance 90 */
+    assert_false(c2d_arc_contains_point(&a, V(150, 60)));  /* angle 3pi/2 */
+    assert_false(c2d_arc_contains_point(&a, V(150, 150))); /* center */
+    assert_false(c2d_arc_contains_point(&a, V(240, 150))); /* start edge: seed said true */
     assert_true(c2d_arc_contains_point(&a, V(240, 151)));
     assert_false(c2d_arc_contains_point(&a, V(240, 149)));
-    assert_false(c2d_arc_contains_point(&a, V(60, 150)));    /* end edge: seed said true */
+    assert_false(c2d_arc_contains_point(&a, V(60, 150))); /* end edge: seed said true */
     assert_true(c2d_arc_contains_point(&a, V(60, 151)));
     assert_false(c2d_arc_contains_point(&a, V(60, 149)));
-    assert_false(c2d_arc_contains_point(&a, V(150, 250)));   /* outer circle: seed said true */
+    assert_false(c2d_arc_contains_point(&a, V(150, 250))); /* outer circle: seed said true */
     assert_true(c2d_arc_contains_point(&a, V(150, 249.9)));
     assert_false(c2d_arc_contains_point(&a, V(150, 250.1)));
-    assert_false(c2d_arc_contains_point(&a, V(150, 225)));   /* inner circle: seed said true */
+    assert_false(c2d_arc_contains_point(&a, V(150, 225))); /* inner circle: seed said true */
     assert_true(c2d_arc_contains_point(&a, V(150, 225.1)));
     assert_false(c2d_arc_contains_point(&a, V(150, 224.9)));
     assert_false(c2d_arc_contains_point(&a, V(NAN, 240)));
@@ -1043,15 +1105,15 @@ static void seed_is_point_in_arc(void **state) {
 static void seed_is_point_in_wedge(void **state) {
     c2d_arc w = wedge_of(150, 150, 100, 0, PI_D);
     (void)state;
-    assert_false(c2d_arc_contains_point(&w, V(150, 150)));   /* apex: seed said true */
+    assert_false(c2d_arc_contains_point(&w, V(150, 150))); /* apex: seed said true */
     assert_true(c2d_arc_contains_point(&w, V(150, 200)));
     assert_true(c2d_arc_contains_point(&w, V(150, 150.01)));
     assert_false(c2d_arc_contains_point(&w, V(150, 100)));
-    assert_false(c2d_arc_contains_point(&w, V(200, 150)));   /* start edge: seed said true */
+    assert_false(c2d_arc_contains_point(&w, V(200, 150))); /* start edge: seed said true */
     assert_true(c2d_arc_contains_point(&w, V(200, 151)));
-    assert_false(c2d_arc_contains_point(&w, V(100, 150)));   /* end edge: seed said true */
+    assert_false(c2d_arc_contains_point(&w, V(100, 150))); /* end edge: seed said true */
     assert_true(c2d_arc_contains_point(&w, V(100, 151)));
-    assert_false(c2d_arc_contains_point(&w, V(150, 250)));   /* rim: seed said true */
+    assert_false(c2d_arc_contains_point(&w, V(150, 250))); /* rim: seed said true */
     assert_true(c2d_arc_contains_point(&w, V(150, 249.9)));
 }
 
@@ -1061,12 +1123,12 @@ static void seed_arc_crossing_zero(void **state) {
     c2d_arc a = arc_of(0, 0, 1, 3, 1.5 * PI_D, 0.5 * PI_D);
     c2d_arc w = wedge_of(0, 0, 3, 1.5 * PI_D, 0.5 * PI_D);
     (void)state;
-    assert_true(c2d_arc_contains_point(&a, V(2, 0)));        /* seed: false */
+    assert_true(c2d_arc_contains_point(&a, V(2, 0))); /* seed: false */
     assert_true(c2d_arc_contains_point(&a, V(1.5, 1.5)));
     assert_true(c2d_arc_contains_point(&a, V(1.5, -1.5)));
     assert_false(c2d_arc_contains_point(&a, V(-2, 0)));
-    assert_false(c2d_arc_contains_point(&a, V(0, 2)));       /* end edge */
-    assert_false(c2d_arc_contains_point(&a, V(0, -2)));      /* start edge */
+    assert_false(c2d_arc_contains_point(&a, V(0, 2)));  /* end edge */
+    assert_false(c2d_arc_contains_point(&a, V(0, -2))); /* start edge */
     assert_true(c2d_arc_contains_point(&a, V(0.01, 2)));
     assert_true(c2d_arc_contains_point(&a, V(0.01, -2)));
     assert_false(c2d_arc_contains_point(&a, V(-0.01, 2)));
@@ -1075,9 +1137,9 @@ static void seed_arc_crossing_zero(void **state) {
     /* a quarter arc through 0: from -pi/4 to pi/4 */
     a = arc_of(0, 0, 1, 3, -0.25 * PI_D, 0.25 * PI_D);
     assert_true(c2d_arc_contains_point(&a, V(2, 0)));
-    assert_true(c2d_arc_contains_point(&a, V(1.5, 1.49)));   /* just below the end edge */
+    assert_true(c2d_arc_contains_point(&a, V(1.5, 1.49))); /* just below the end edge */
     assert_false(c2d_arc_contains_point(&a, V(1.5, 1.51)));
-    assert_true(c2d_arc_contains_point(&a, V(1.5, -1.49)));  /* just above the start edge */
+    assert_true(c2d_arc_contains_point(&a, V(1.5, -1.49))); /* just above the start edge */
     assert_false(c2d_arc_contains_point(&a, V(1.5, -1.51)));
     assert_false(c2d_arc_contains_point(&a, V(0, 2)));
 }
@@ -1089,24 +1151,24 @@ static void test_arc_reflex_and_full(void **state) {
     c2d_arc disc = wedge_of(0, 0, 2, 0, TWO_PI_D);
     c2d_arc q = wedge_of(0, 0, 10, 0, 0.5 * PI_D);
     (void)state;
-    assert_true(c2d_arc_contains_point(&w, V(-1, -1)));      /* 225 degrees */
+    assert_true(c2d_arc_contains_point(&w, V(-1, -1))); /* 225 degrees */
     assert_true(c2d_arc_contains_point(&w, V(-1, 1)));
     assert_true(c2d_arc_contains_point(&w, V(1, 1)));
-    assert_false(c2d_arc_contains_point(&w, V(1, -1)));      /* 315 degrees */
-    assert_false(c2d_arc_contains_point(&w, V(0, -5)));      /* end edge */
+    assert_false(c2d_arc_contains_point(&w, V(1, -1))); /* 315 degrees */
+    assert_false(c2d_arc_contains_point(&w, V(0, -5))); /* end edge */
     assert_true(c2d_arc_contains_point(&w, V(-0.01, -5)));
     assert_false(c2d_arc_contains_point(&w, V(0.01, -5)));
-    assert_false(c2d_arc_contains_point(&w, V(5, 0)));       /* start edge */
+    assert_false(c2d_arc_contains_point(&w, V(5, 0))); /* start edge */
     assert_true(c2d_arc_contains_point(&w, V(5, 0.01)));
     assert_false(c2d_arc_contains_point(&w, V(5, -0.01)));
-    assert_false(c2d_arc_contains_point(&w, V(0, 0)));       /* apex */
+    assert_false(c2d_arc_contains_point(&w, V(0, 0))); /* apex */
 
     /* a quarter wedge */
     assert_true(c2d_arc_contains_point(&q, V(1, 1)));
     assert_false(c2d_arc_contains_point(&q, V(1, 0)));
     assert_false(c2d_arc_contains_point(&q, V(0, 1)));
     assert_false(c2d_arc_contains_point(&q, V(-1, 1)));
-    assert_false(c2d_arc_contains_point(&q, V(-1, -1)));     /* opposite quadrant */
+    assert_false(c2d_arc_contains_point(&q, V(-1, -1))); /* opposite quadrant */
 
     /* full ring: no angular edges */
     assert_true(c2d_arc_contains_point(&ring, V(1.5, 0)));
@@ -1125,7 +1187,7 @@ static void test_arc_reflex_and_full(void **state) {
 static void test_segment_contains_point(void **state) {
     c2d_segment s = seg(0, 0, 3, 3);
     (void)state;
-    assert_true(c2d_segment_contains_point(s, V(0, 0)));     /* endpoints count */
+    assert_true(c2d_segment_contains_point(s, V(0, 0))); /* endpoints count */
     assert_true(c2d_segment_contains_point(s, V(3, 3)));
     assert_true(c2d_segment_contains_point(s, V(1, 1)));
     assert_true(c2d_segment_contains_point(s, V(1.5, 1.5)));
@@ -1186,8 +1248,12 @@ static void test_y_up_y_down_agree(void **state) {
     assert_status(c2d_aabb_from_ltrb(R(10), R(-15), R(35), R(-35), &bu), C2D_OK);
     assert_status(c2d_arc_make(V(20, 20), R(5), R(15), R(0.3), R(4.0), &ad), C2D_OK);
     assert_status(c2d_arc_make(V(20, -20), R(5), R(15), R(-4.0), R(-0.3), &au), C2D_OK);
-    cloud[0] = V(0, 0); cloud[1] = V(30, 5); cloud[2] = V(40, 30);
-    cloud[3] = V(10, 40); cloud[4] = V(-5, 20); cloud[5] = V(15, 15);
+    cloud[0] = V(0, 0);
+    cloud[1] = V(30, 5);
+    cloud[2] = V(40, 30);
+    cloud[3] = V(10, 40);
+    cloud[4] = V(-5, 20);
+    cloud[5] = V(15, 15);
     for (i = 0; i < 6; ++i) mirrored[i] = V(cloud[i].x, -cloud[i].y);
     /* the hull has 5 vertices; a 4-vertex build takes the quadrilateral of the first four points */
     assert_status(c2d_polygon_make(cloud, C2D_MAX_POLYGON_VERTICES >= 5 ? 6 : 4, &pd), C2D_OK);

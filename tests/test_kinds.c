@@ -6,11 +6,11 @@
 #include "test_util.h"
 
 #ifdef C2D_DOUBLE
-#define KT 1e-11   /* tolerance of the support path's answers, relative to the shapes' size (~1..10) */
-#define NT 1e-6   /* its normals: about the square root of the rounding (a curved core's GJK stops there) */
+#  define KT 1e-11 /* tolerance of the support path's answers, relative to the shapes' size (~1..10) */
+#  define NT 1e-6  /* its normals: about the square root of the rounding (a curved core's GJK stops there) */
 #else
-#define KT 2e-4
-#define NT 2e-3
+#  define KT 2e-4
+#  define NT 2e-3
 #endif
 
 static c2d_ellipse ell(double cx, double cy, double rx, double ry, double angle) {
@@ -20,8 +20,7 @@ static c2d_ellipse ell(double cx, double cy, double rx, double ry, double angle)
 }
 
 static c2d_rounded_polygon rbox(double cx, double cy, double hx, double hy, double r) {
-    c2d_vec2 pts[4] = {{(c2d_real)(cx - hx), (c2d_real)(cy - hy)}, {(c2d_real)(cx + hx), (c2d_real)(cy - hy)},
-                       {(c2d_real)(cx + hx), (c2d_real)(cy + hy)}, {(c2d_real)(cx - hx), (c2d_real)(cy + hy)}};
+    c2d_vec2 pts[4] = {{(c2d_real)(cx - hx), (c2d_real)(cy - hy)}, {(c2d_real)(cx + hx), (c2d_real)(cy - hy)}, {(c2d_real)(cx + hx), (c2d_real)(cy + hy)}, {(c2d_real)(cx - hx), (c2d_real)(cy + hy)}};
     c2d_rounded_polygon p;
     assert_status(c2d_rounded_polygon_make(pts, 4, (c2d_real)r, &p), C2D_OK);
     return p;
@@ -253,27 +252,43 @@ static void test_bad_input_new_kinds(void **state) {
     int i, n = 0;
     c2d_raycast_input in;
     (void)state;
-    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0)); bad[n++].as.ellipse.center.x = (c2d_real)NAN;
-    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0)); bad[n++].as.ellipse.radii.y = -1;
-    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0)); bad[n++].as.ellipse.rotation.c = 0;
-    bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.radius = (c2d_real)INFINITY;
-    bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.radius = -1;
+    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0));
+    bad[n++].as.ellipse.center.x = (c2d_real)NAN;
+    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0));
+    bad[n++].as.ellipse.radii.y = -1;
+    bad[n] = c2d_shape_from_ellipse(ell(0, 0, 2, 1, 0));
+    bad[n++].as.ellipse.rotation.c = 0;
+    bad[n] = c2d_shape_from_rounded_polygon(&rp);
+    bad[n++].as.rounded_polygon.radius = (c2d_real)INFINITY;
+    bad[n] = c2d_shape_from_rounded_polygon(&rp);
+    bad[n++].as.rounded_polygon.radius = -1;
     /* fuzz_queries found the cast taking a rounded polygon of radius 0 (a plain polygon's core) */
-    bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.radius = 0;
-    bad[n] = c2d_shape_from_rounded_polygon(&rp); bad[n++].as.rounded_polygon.polygon.vertices[1].x = (c2d_real)NAN;
+    bad[n] = c2d_shape_from_rounded_polygon(&rp);
+    bad[n++].as.rounded_polygon.radius = 0;
+    bad[n] = c2d_shape_from_rounded_polygon(&rp);
+    bad[n++].as.rounded_polygon.polygon.vertices[1].x = (c2d_real)NAN;
     assert_status(c2d_convex_wedge_make(c2d_v2(0, 0), 1, 0, 1, &w), C2D_OK);
-    bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.outer_radius = (c2d_real)NAN;
-    bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.sweep_angle = 4;
-    bad[n] = c2d_shape_from_wedge(&w); bad[n++].as.wedge.center.y = (c2d_real)INFINITY;
+    bad[n] = c2d_shape_from_wedge(&w);
+    bad[n++].as.wedge.outer_radius = (c2d_real)NAN;
+    bad[n] = c2d_shape_from_wedge(&w);
+    bad[n++].as.wedge.sweep_angle = 4;
+    bad[n] = c2d_shape_from_wedge(&w);
+    bad[n++].as.wedge.center.y = (c2d_real)INFINITY;
     /* concave: no pieces, a piece count of 0 or past the outline's, a NaN or non-unit transform,
      * no outline */
     u = u_shape(c2d_transform_make(c2d_v2(-1, -1), 0));
-    bad[n] = u; bad[n++].as.concave.pieces = NULL;
-    bad[n] = u; bad[n++].as.concave.piece_count = 0;
-    bad[n] = u; bad[n++].as.concave.piece_count = 7;
-    bad[n] = u; bad[n++].as.concave.xf.q.s = (c2d_real)NAN;
-    bad[n] = u; bad[n++].as.concave.xf.q.c = 0;
-    bad[n] = u; bad[n++].as.concave.outline.vertices = NULL;
+    bad[n] = u;
+    bad[n++].as.concave.pieces = NULL;
+    bad[n] = u;
+    bad[n++].as.concave.piece_count = 0;
+    bad[n] = u;
+    bad[n++].as.concave.piece_count = 7;
+    bad[n] = u;
+    bad[n++].as.concave.xf.q.s = (c2d_real)NAN;
+    bad[n] = u;
+    bad[n++].as.concave.xf.q.c = 0;
+    bad[n] = u;
+    bad[n++].as.concave.outline.vertices = NULL;
     assert_true(c2d_shape_overlap(&u, &good));
     in.origin = c2d_v2(-5, (c2d_real)0.1);
     in.translation = c2d_v2(1, 0);
@@ -370,20 +385,31 @@ static c2d_shape random_shape(test_rng *r, int kind) {
         c2d_arc w;
         double a0 = test_rng_range(r, -6.283, 6.283);
         assert_status(c2d_convex_wedge_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)test_rng_range(r, 0.3, 2.5), (c2d_real)a0,
-                                            (c2d_real)(a0 + test_rng_range(r, 0.2, 3.14159)), &w), C2D_OK);
+                                            (c2d_real)(a0 + test_rng_range(r, 0.2, 3.14159)), &w),
+                      C2D_OK);
         return c2d_shape_from_wedge(&w);
     }
     case C2D_SHAPE_CONCAVE: return random_concave(r, cx, cy);
+    case C2D_SHAPE_ARC: {
+        /* rings, wedges of any sweep, and sweeps past pi */
+        c2d_arc w;
+        double a0 = test_rng_range(r, -6.283, 6.283), ro = test_rng_range(r, 0.4, 2.5);
+        double ri = test_rng_next(r) % 4 == 0 ? 0 : ro * test_rng_range(r, 0.2, 0.8);
+        double sw = test_rng_next(r) % 5 == 0 ? 6.3 : test_rng_range(r, 0.3, 6.2);
+        assert_status(c2d_arc_shape_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)ri, (c2d_real)ro, (c2d_real)a0, (c2d_real)(a0 + sw), &w),
+                      C2D_OK);
+        return c2d_shape_from_arc(&w);
+    }
     default:
         return c2d_shape_from_ellipse(ell(cx, cy, test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0.2, 2.5), test_rng_range(r, 0, 6.283)));
     }
 }
 
 static bool is_new(int k) {
-    return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE || k == C2D_SHAPE_CONCAVE;
+    return k == C2D_SHAPE_ROUNDED_POLYGON || k == C2D_SHAPE_ELLIPSE || k == C2D_SHAPE_WEDGE || k == C2D_SHAPE_CONCAVE || k == C2D_SHAPE_ARC;
 }
 static const char *c2d_kind_of_name(int k) {
-    static const char *const names[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded_polygon", "ellipse", "wedge", "concave"};
+    static const char *const names[] = {"point", "segment", "aabb", "circle", "capsule", "polygon", "rounded_polygon", "ellipse", "wedge", "concave", "arc"};
     return k >= 0 && k < (int)(sizeof names / sizeof names[0]) ? names[k] : "?";
 }
 static bool is_solid(int k) { return k != C2D_SHAPE_POINT && k != C2D_SHAPE_SEGMENT; }
@@ -522,7 +548,9 @@ static void check_pair(const c2d_shape *a, const c2d_shape *b, prop_counts *pc) 
         bool s = sampled_overlap(a, b, (c2d_real)0.01, 60);
         if (s) assert_true(ov);
         if (!ov) assert_false(s);
-        if (ov && m.points[0].depth > 0.3) assert_true(s);
+        /* (not for the arc: a sector that is not convex can need a deep push-out to clear a thin
+         * overlap, a ring crossing a box) */
+        if (ov && m.points[0].depth > 0.3 && a->type != C2D_SHAPE_ARC && b->type != C2D_SHAPE_ARC) assert_true(s);
         pc->sampled += s;
     }
 }
@@ -640,7 +668,6 @@ static void test_properties_new_cells(void **state) {
         assert_true(cc_overlaps[ka] < cc_pairs[ka]);
     }
 }
-
 
 /* ---- the concave kind: hand cases ---- */
 

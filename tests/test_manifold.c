@@ -33,7 +33,12 @@ static void expect_hit(const c2d_hit *h, double nx, double ny, double depth, dou
 
 static c2d_polygon tri(double x0, double y0, double x1, double y1, double x2, double y2) {
     double xy[6];
-    xy[0] = x0; xy[1] = y0; xy[2] = x1; xy[3] = y1; xy[4] = x2; xy[5] = y2;
+    xy[0] = x0;
+    xy[1] = y0;
+    xy[2] = x1;
+    xy[3] = y1;
+    xy[4] = x2;
+    xy[5] = y2;
     return poly_n(3, xy);
 }
 
@@ -46,19 +51,19 @@ static void seed_article_intersect_point(void **state) {
     c2d_aabb b = box_c(0, 0, 8, 8);
     c2d_hit h;
     (void)state;
-    assert_true(c2d_point_hit_aabb(V(4, 2), b, &h));    /* px = 4 < py = 6 */
+    assert_true(c2d_point_hit_aabb(V(4, 2), b, &h)); /* px = 4 < py = 6 */
     expect_hit(&h, 1, 0, 4, 8, 2);
-    assert_true(c2d_point_hit_aabb(V(-3, -7), b, &h));  /* px = 5, py = 1 */
+    assert_true(c2d_point_hit_aabb(V(-3, -7), b, &h)); /* px = 5, py = 1 */
     expect_hit(&h, 0, -1, 1, -3, -8);
-    assert_true(c2d_point_hit_aabb(V(-4, 1), b, &h));   /* px = 4, py = 7 */
+    assert_true(c2d_point_hit_aabb(V(-4, 1), b, &h)); /* px = 4, py = 7 */
     expect_hit(&h, -1, 0, 4, -8, 1);
-    assert_true(c2d_point_hit_aabb(V(0, 0), b, &h));    /* px = py = 8: y, sign(0) = +1 */
+    assert_true(c2d_point_hit_aabb(V(0, 0), b, &h)); /* px = py = 8: y, sign(0) = +1 */
     expect_hit(&h, 0, 1, 8, 0, 8);
     assert_true(c2d_point_hit_aabb(V(7.999, 0), b, &h));
     assert_vec_near(h.normal, 1, 0, 0);
     assert_near(h.delta.x, 0.001, TOL);
     h = junk_hit();
-    assert_false(c2d_point_hit_aabb(V(8, 0), b, &h));   /* on the edge: px = 0, the article's null */
+    assert_false(c2d_point_hit_aabb(V(8, 0), b, &h)); /* on the edge: px = 0, the article's null */
     assert_untouched(&h);
     assert_false(c2d_point_hit_aabb(V(9, 0), b, &h));
     assert_untouched(&h);
@@ -70,16 +75,16 @@ static void seed_article_intersect_aabb(void **state) {
     c2d_aabb b = box_c(0, 0, 8, 8);
     c2d_hit h;
     (void)state;
-    assert_true(c2d_aabb_hit_aabb(box_c(12, 3, 6, 6), b, &h));   /* px = 14 - 12 = 2, py = 11 */
+    assert_true(c2d_aabb_hit_aabb(box_c(12, 3, 6, 6), b, &h)); /* px = 14 - 12 = 2, py = 11 */
     expect_hit(&h, 1, 0, 2, 8, 3);
     assert_true(c2d_aabb_hit_aabb(box_c(-2, -13, 4, 6), b, &h)); /* px = 10, py = 14 - 13 = 1 */
     expect_hit(&h, 0, -1, 1, -2, -8);
-    assert_true(c2d_aabb_hit_aabb(box_c(-10, 0, 4, 4), b, &h));  /* px = 2, py = 12 */
+    assert_true(c2d_aabb_hit_aabb(box_c(-10, 0, 4, 4), b, &h)); /* px = 2, py = 12 */
     expect_hit(&h, -1, 0, 2, -8, 0);
-    assert_true(c2d_aabb_hit_aabb(b, b, &h));                    /* equal: tie -> y, sign(0) = +1 */
+    assert_true(c2d_aabb_hit_aabb(b, b, &h)); /* equal: tie -> y, sign(0) = +1 */
     expect_hit(&h, 0, 1, 16, 0, 8);
     h = junk_hit();
-    assert_false(c2d_aabb_hit_aabb(box_c(14, 0, 6, 6), b, &h));  /* touching: px = 0 */
+    assert_false(c2d_aabb_hit_aabb(box_c(14, 0, 6, 6), b, &h)); /* touching: px = 0 */
     assert_untouched(&h);
     assert_false(c2d_aabb_hit_aabb(box_c(14, 14, 6, 6), b, &h)); /* corner to corner */
     assert_untouched(&h);
@@ -97,19 +102,19 @@ static void hit_point(void **state) {
     c2d_hit h;
     c2d_polygon t = tri(0, 0, 4, 0, 0, 4);
     (void)state;
-    assert_true(c2d_point_hit_circle(V(1.5, 2), circ(0, 0, 5), &h));  /* 3-4-5 direction */
+    assert_true(c2d_point_hit_circle(V(1.5, 2), circ(0, 0, 5), &h)); /* 3-4-5 direction */
     expect_hit(&h, 0.6, 0.8, 2.5, 3, 4);
-    assert_true(c2d_point_hit_circle(V(0, 0), circ(0, 0, 1), &h));    /* center: +x */
+    assert_true(c2d_point_hit_circle(V(0, 0), circ(0, 0, 1), &h)); /* center: +x */
     expect_hit(&h, 1, 0, 1, 1, 0);
     h = junk_hit();
-    assert_false(c2d_point_hit_circle(V(3, 4), circ(0, 0, 5), &h));   /* on the circle */
+    assert_false(c2d_point_hit_circle(V(3, 4), circ(0, 0, 5), &h)); /* on the circle */
     assert_untouched(&h);
 
     assert_true(c2d_point_hit_capsule(V(2, 0.5), caps(0, 0, 4, 0, 1), &h));
     expect_hit(&h, 0, 1, 0.5, 2, 1);
     assert_true(c2d_point_hit_capsule(V(4.5, 0), caps(0, 0, 4, 0, 1), &h)); /* in the cap */
     expect_hit(&h, 1, 0, 0.5, 5, 0);
-    assert_true(c2d_point_hit_capsule(V(2, 0), caps(0, 0, 4, 0, 1), &h));   /* on the core: sideways */
+    assert_true(c2d_point_hit_capsule(V(2, 0), caps(0, 0, 4, 0, 1), &h)); /* on the core: sideways */
     assert_near(h.normal.x, 0, TOL);
     assert_near(fabs((double)h.normal.y), 1, TOL);
     assert_vec_near(h.delta, 0, h.normal.y, TOL);
@@ -117,14 +122,14 @@ static void hit_point(void **state) {
     assert_false(c2d_point_hit_capsule(V(5, 0), caps(0, 0, 4, 0, 1), &h));
     assert_false(c2d_point_hit_capsule(V(2, 1), caps(0, 0, 4, 0, 1), &h));
 
-    assert_true(c2d_point_hit_polygon(V(1, 0.5), &t, &h));          /* nearest: the bottom edge */
+    assert_true(c2d_point_hit_polygon(V(1, 0.5), &t, &h)); /* nearest: the bottom edge */
     expect_hit(&h, 0, -1, 0.5, 1, 0);
-    assert_true(c2d_point_hit_polygon(V(2.5, 1), &t, &h));          /* nearest: the hypotenuse */
+    assert_true(c2d_point_hit_polygon(V(2.5, 1), &t, &h)); /* nearest: the hypotenuse */
     expect_hit(&h, 1 / SQRT2, 1 / SQRT2, 0.5 / SQRT2, 2.75, 1.25);
     h = junk_hit();
-    assert_false(c2d_point_hit_polygon(V(2, 0), &t, &h));           /* on an edge */
+    assert_false(c2d_point_hit_polygon(V(2, 0), &t, &h)); /* on an edge */
     assert_untouched(&h);
-    assert_false(c2d_point_hit_polygon(V(4, 0), &t, &h));           /* on a vertex */
+    assert_false(c2d_point_hit_polygon(V(4, 0), &t, &h)); /* on a vertex */
 }
 
 static void hit_segment(void **state) {
@@ -143,9 +148,9 @@ static void hit_segment(void **state) {
     assert_near(fabs((double)h.delta.y), 1, TOL);
     assert_near(h.delta.x, 0, TOL);
     h = junk_hit();
-    assert_false(c2d_segment_hit_aabb(seg(-1, 2, 3, 2), b, &h));   /* along the top edge */
+    assert_false(c2d_segment_hit_aabb(seg(-1, 2, 3, 2), b, &h)); /* along the top edge */
     assert_untouched(&h);
-    assert_false(c2d_segment_hit_aabb(seg(-1, 1, 1, 3), b, &h));   /* grazes a corner */
+    assert_false(c2d_segment_hit_aabb(seg(-1, 1, 1, 3), b, &h)); /* grazes a corner */
 
     assert_true(c2d_segment_hit_circle(seg(-2, 0.5, 2, 0.5), circ(0, 0, 1), &h));
     expect_hit(&h, 0, 1, 0.5, 0, 1);
@@ -222,11 +227,11 @@ static void hit_round(void **state) {
     expect_hit(&h, 0.6, 0.8, 0.5, 6.7, 3.6);
     assert_false(c2d_circle_hit_capsule(circ(2, 2, 1), caps(0, 0, 4, 0, 1), &h));
 
-    assert_true(c2d_circle_hit_polygon(circ(1, -0.5, 1), &t, &h));  /* center outside, below */
+    assert_true(c2d_circle_hit_polygon(circ(1, -0.5, 1), &t, &h)); /* center outside, below */
     expect_hit(&h, 0, -1, 0.5, 1, 0);
     assert_true(c2d_circle_hit_polygon(circ(1, 0.5, 0.25), &t, &h)); /* center inside: out the bottom */
     expect_hit(&h, 0, -1, 0.75, 1, 0);
-    assert_true(c2d_circle_hit_polygon(circ(7, -4, 5.5), &t, &h));  /* vertex region of (4,0) */
+    assert_true(c2d_circle_hit_polygon(circ(7, -4, 5.5), &t, &h)); /* vertex region of (4,0) */
     expect_hit(&h, 0.6, -0.8, 0.5, 4, 0);
     assert_false(c2d_circle_hit_polygon(circ(7, -4, 5), &t, &h));
 
@@ -268,7 +273,8 @@ static double brute_min_pushout(const c2d_shape *a, const c2d_shape *b, double s
             xf.p = c2d_scale(u, (c2d_real)mid);
             xf.q = c2d_rot_identity();
             m = c2d_shape_transform(a, xf);
-            if (c2d_shape_overlap(&m, b)) lo = mid; else hi = mid;
+            if (c2d_shape_overlap(&m, b)) lo = mid;
+            else hi = mid;
         }
         if (hi < best) best = hi;
     }
@@ -292,11 +298,14 @@ static void expect_minimal_pushout(const c2d_shape *a, c2d_capsule cb, double sc
     best = brute_min_pushout(a, &b, scale);
     assert_true(len <= best * 1.001 + 1e-5 * scale);
     /* pos on B's surface: at distance r from B's core */
-    dx = (double)cb.p2.x - cb.p1.x; dy = (double)cb.p2.y - cb.p1.y;
-    px = (double)h.pos.x - cb.p1.x; py = (double)h.pos.y - cb.p1.y;
+    dx = (double)cb.p2.x - cb.p1.x;
+    dy = (double)cb.p2.y - cb.p1.y;
+    px = (double)h.pos.x - cb.p1.x;
+    py = (double)h.pos.y - cb.p1.y;
     l2 = dx * dx + dy * dy;
     t = (px * dx + py * dy) / l2;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    t = t < 0 ? 0 : t > 1 ? 1
+                          : t;
     surf = fabs(sqrt((px - t * dx) * (px - t * dx) + (py - t * dy) * (py - t * dy)) - (double)cb.radius);
     assert_true(surf <= 1e-4 * scale);
 }
@@ -307,15 +316,11 @@ static void expect_minimal_pushout(const c2d_shape *a, c2d_capsule cb, double sc
  * capsule's core; the circle's center lies next to the core; the two cores nearly meet). */
 static void hit_capsule_cores_nearly_meet(void **state) {
     c2d_aabb a1 = {{(c2d_real)-1.72270298f, (c2d_real)-2.24482346f}, {(c2d_real)0.61032933f, (c2d_real)-0.550043285f}};
-    c2d_capsule b1 = {{(c2d_real)-0.983023286f, (c2d_real)-0.299558371f}, {(c2d_real)0.853602171f, (c2d_real)-0.588287115f},
-                      (c2d_real)0.906102061f};
+    c2d_capsule b1 = {{(c2d_real)-0.983023286f, (c2d_real)-0.299558371f}, {(c2d_real)0.853602171f, (c2d_real)-0.588287115f}, (c2d_real)0.906102061f};
     c2d_circle a2 = {{(c2d_real)-0.273206919f, (c2d_real)0.5132972f}, (c2d_real)1.30608416f};
-    c2d_capsule b2 = {{(c2d_real)1.51395309f, (c2d_real)1.78187048f}, {(c2d_real)-0.385093868f, (c2d_real)0.433872491f},
-                      (c2d_real)0.979784846f};
-    c2d_capsule a3 = {{(c2d_real)31.459837f, (c2d_real)-97.6197205f}, {(c2d_real)176.136276f, (c2d_real)-184.802246f},
-                      (c2d_real)46.9018822f};
-    c2d_capsule b3 = {{(c2d_real)164.471695f, (c2d_real)-177.773087f}, {(c2d_real)55.0580444f, (c2d_real)-64.8888702f},
-                      (c2d_real)86.0352402f};
+    c2d_capsule b2 = {{(c2d_real)1.51395309f, (c2d_real)1.78187048f}, {(c2d_real)-0.385093868f, (c2d_real)0.433872491f}, (c2d_real)0.979784846f};
+    c2d_capsule a3 = {{(c2d_real)31.459837f, (c2d_real)-97.6197205f}, {(c2d_real)176.136276f, (c2d_real)-184.802246f}, (c2d_real)46.9018822f};
+    c2d_capsule b3 = {{(c2d_real)164.471695f, (c2d_real)-177.773087f}, {(c2d_real)55.0580444f, (c2d_real)-64.8888702f}, (c2d_real)86.0352402f};
     c2d_shape s;
     c2d_hit h;
     (void)state;
@@ -451,7 +456,7 @@ static void manifold_round(void **state) {
     c2d_polygon pb = poly_box(0, 0, 2, 1, 0);
     c2d_manifold m;
     (void)state;
-    m = c2d_circle_manifold_polygon(circ(0, 1.75, 1), &pb);          /* circle on a polygon */
+    m = c2d_circle_manifold_polygon(circ(0, 1.75, 1), &pb); /* circle on a polygon */
     assert_int_equal(m.count, 1);
     assert_vec_near(m.normal, 0, 1, TOL);
     assert_vec_near(m.points[0].point, 0, 0.875, TOL);
@@ -636,7 +641,6 @@ static void bad_inputs_write_nothing(void **state) {
     assert_int_equal(m.count, 0);
 }
 
-
 /* Shapes that exactly touch on an integer grid, where the floating-point push-out cannot decide
  * (a projection fraction of 0.4, a normal of length sqrt(40)): hit and manifold follow the exact
  * predicates of overlap.c, and 1e-3 of overlap is a hit. */
@@ -683,7 +687,7 @@ static void sloppy_normals_follow_the_vertices(void **state) {
     (void)state;
     for (i = 0; i < 4; ++i) p.normals[i] = c2d_rotate(c2d_rot_make((c2d_real)1e-4), p.normals[i]);
     assert_true(c2d_polygon_is_valid(&p));
-    assert_false(c2d_circle_overlap_polygon(circ(0.5, 2, 1), &p));   /* resting on the top face */
+    assert_false(c2d_circle_overlap_polygon(circ(0.5, 2, 1), &p)); /* resting on the top face */
     assert_false(c2d_circle_hit_polygon(circ(0.5, 2, 1), &p, &h));
     assert_int_equal(c2d_circle_manifold_polygon(circ(0.5, 2, 1), &p).count, 0);
     assert_true(c2d_circle_hit_polygon(circ(0.5, 1.75, 1), &p, &h));
@@ -698,7 +702,13 @@ static void sloppy_normals_follow_the_vertices(void **state) {
 
 /* ---- randomized: hit and manifold agree with overlap, the push-out is exact ---- */
 
-enum { K_POINT, K_SEG, K_BOX, K_CIRCLE, K_CAPSULE, K_POLY, K_COUNT };
+enum { K_POINT,
+       K_SEG,
+       K_BOX,
+       K_CIRCLE,
+       K_CAPSULE,
+       K_POLY,
+       K_COUNT };
 static const char *const kname[K_COUNT] = {"point", "segment", "aabb", "circle", "capsule", "polygon"};
 
 typedef struct shape {
@@ -778,24 +788,24 @@ static bool has_manifold(int ka, int kb) { return ka <= kb && ka >= K_BOX; }
 
 static bool overlap(const shape *a, const shape *b) {
     switch (a->kind * K_COUNT + b->kind) {
-    case K_POINT * K_COUNT + K_BOX: return c2d_aabb_contains_point(b->b, a->pt);
-    case K_POINT * K_COUNT + K_CIRCLE: return c2d_circle_contains_point(b->c, a->pt);
-    case K_POINT * K_COUNT + K_CAPSULE: return c2d_capsule_contains_point(b->k, a->pt);
-    case K_POINT * K_COUNT + K_POLY: return c2d_polygon_contains_point(&b->p, a->pt);
-    case K_SEG * K_COUNT + K_BOX: return c2d_segment_overlap_aabb(a->s, b->b);
-    case K_SEG * K_COUNT + K_CIRCLE: return c2d_segment_overlap_circle(a->s, b->c);
-    case K_SEG * K_COUNT + K_CAPSULE: return c2d_segment_overlap_capsule(a->s, b->k);
-    case K_SEG * K_COUNT + K_POLY: return c2d_segment_overlap_polygon(a->s, &b->p);
-    case K_BOX * K_COUNT + K_BOX: return c2d_aabb_overlap_aabb(a->b, b->b);
-    case K_BOX * K_COUNT + K_CIRCLE: return c2d_aabb_overlap_circle(a->b, b->c);
-    case K_BOX * K_COUNT + K_CAPSULE: return c2d_aabb_overlap_capsule(a->b, b->k);
-    case K_BOX * K_COUNT + K_POLY: return c2d_aabb_overlap_polygon(a->b, &b->p);
-    case K_CIRCLE * K_COUNT + K_CIRCLE: return c2d_circle_overlap_circle(a->c, b->c);
-    case K_CIRCLE * K_COUNT + K_CAPSULE: return c2d_circle_overlap_capsule(a->c, b->k);
-    case K_CIRCLE * K_COUNT + K_POLY: return c2d_circle_overlap_polygon(a->c, &b->p);
-    case K_CAPSULE * K_COUNT + K_CAPSULE: return c2d_capsule_overlap_capsule(a->k, b->k);
-    case K_CAPSULE * K_COUNT + K_POLY: return c2d_capsule_overlap_polygon(a->k, &b->p);
-    case K_POLY * K_COUNT + K_POLY: return c2d_polygon_overlap_polygon(&a->p, &b->p);
+    case K_POINT *K_COUNT + K_BOX: return c2d_aabb_contains_point(b->b, a->pt);
+    case K_POINT *K_COUNT + K_CIRCLE: return c2d_circle_contains_point(b->c, a->pt);
+    case K_POINT *K_COUNT + K_CAPSULE: return c2d_capsule_contains_point(b->k, a->pt);
+    case K_POINT *K_COUNT + K_POLY: return c2d_polygon_contains_point(&b->p, a->pt);
+    case K_SEG *K_COUNT + K_BOX: return c2d_segment_overlap_aabb(a->s, b->b);
+    case K_SEG *K_COUNT + K_CIRCLE: return c2d_segment_overlap_circle(a->s, b->c);
+    case K_SEG *K_COUNT + K_CAPSULE: return c2d_segment_overlap_capsule(a->s, b->k);
+    case K_SEG *K_COUNT + K_POLY: return c2d_segment_overlap_polygon(a->s, &b->p);
+    case K_BOX *K_COUNT + K_BOX: return c2d_aabb_overlap_aabb(a->b, b->b);
+    case K_BOX *K_COUNT + K_CIRCLE: return c2d_aabb_overlap_circle(a->b, b->c);
+    case K_BOX *K_COUNT + K_CAPSULE: return c2d_aabb_overlap_capsule(a->b, b->k);
+    case K_BOX *K_COUNT + K_POLY: return c2d_aabb_overlap_polygon(a->b, &b->p);
+    case K_CIRCLE *K_COUNT + K_CIRCLE: return c2d_circle_overlap_circle(a->c, b->c);
+    case K_CIRCLE *K_COUNT + K_CAPSULE: return c2d_circle_overlap_capsule(a->c, b->k);
+    case K_CIRCLE *K_COUNT + K_POLY: return c2d_circle_overlap_polygon(a->c, &b->p);
+    case K_CAPSULE *K_COUNT + K_CAPSULE: return c2d_capsule_overlap_capsule(a->k, b->k);
+    case K_CAPSULE *K_COUNT + K_POLY: return c2d_capsule_overlap_polygon(a->k, &b->p);
+    case K_POLY *K_COUNT + K_POLY: return c2d_polygon_overlap_polygon(&a->p, &b->p);
     }
     fail_msg("no overlap for %s vs %s", kname[a->kind], kname[b->kind]);
     return false;
@@ -803,24 +813,24 @@ static bool overlap(const shape *a, const shape *b) {
 
 static bool hit(const shape *a, const shape *b, c2d_hit *h) {
     switch (a->kind * K_COUNT + b->kind) {
-    case K_POINT * K_COUNT + K_BOX: return c2d_point_hit_aabb(a->pt, b->b, h);
-    case K_POINT * K_COUNT + K_CIRCLE: return c2d_point_hit_circle(a->pt, b->c, h);
-    case K_POINT * K_COUNT + K_CAPSULE: return c2d_point_hit_capsule(a->pt, b->k, h);
-    case K_POINT * K_COUNT + K_POLY: return c2d_point_hit_polygon(a->pt, &b->p, h);
-    case K_SEG * K_COUNT + K_BOX: return c2d_segment_hit_aabb(a->s, b->b, h);
-    case K_SEG * K_COUNT + K_CIRCLE: return c2d_segment_hit_circle(a->s, b->c, h);
-    case K_SEG * K_COUNT + K_CAPSULE: return c2d_segment_hit_capsule(a->s, b->k, h);
-    case K_SEG * K_COUNT + K_POLY: return c2d_segment_hit_polygon(a->s, &b->p, h);
-    case K_BOX * K_COUNT + K_BOX: return c2d_aabb_hit_aabb(a->b, b->b, h);
-    case K_BOX * K_COUNT + K_CIRCLE: return c2d_aabb_hit_circle(a->b, b->c, h);
-    case K_BOX * K_COUNT + K_CAPSULE: return c2d_aabb_hit_capsule(a->b, b->k, h);
-    case K_BOX * K_COUNT + K_POLY: return c2d_aabb_hit_polygon(a->b, &b->p, h);
-    case K_CIRCLE * K_COUNT + K_CIRCLE: return c2d_circle_hit_circle(a->c, b->c, h);
-    case K_CIRCLE * K_COUNT + K_CAPSULE: return c2d_circle_hit_capsule(a->c, b->k, h);
-    case K_CIRCLE * K_COUNT + K_POLY: return c2d_circle_hit_polygon(a->c, &b->p, h);
-    case K_CAPSULE * K_COUNT + K_CAPSULE: return c2d_capsule_hit_capsule(a->k, b->k, h);
-    case K_CAPSULE * K_COUNT + K_POLY: return c2d_capsule_hit_polygon(a->k, &b->p, h);
-    case K_POLY * K_COUNT + K_POLY: return c2d_polygon_hit_polygon(&a->p, &b->p, h);
+    case K_POINT *K_COUNT + K_BOX: return c2d_point_hit_aabb(a->pt, b->b, h);
+    case K_POINT *K_COUNT + K_CIRCLE: return c2d_point_hit_circle(a->pt, b->c, h);
+    case K_POINT *K_COUNT + K_CAPSULE: return c2d_point_hit_capsule(a->pt, b->k, h);
+    case K_POINT *K_COUNT + K_POLY: return c2d_point_hit_polygon(a->pt, &b->p, h);
+    case K_SEG *K_COUNT + K_BOX: return c2d_segment_hit_aabb(a->s, b->b, h);
+    case K_SEG *K_COUNT + K_CIRCLE: return c2d_segment_hit_circle(a->s, b->c, h);
+    case K_SEG *K_COUNT + K_CAPSULE: return c2d_segment_hit_capsule(a->s, b->k, h);
+    case K_SEG *K_COUNT + K_POLY: return c2d_segment_hit_polygon(a->s, &b->p, h);
+    case K_BOX *K_COUNT + K_BOX: return c2d_aabb_hit_aabb(a->b, b->b, h);
+    case K_BOX *K_COUNT + K_CIRCLE: return c2d_aabb_hit_circle(a->b, b->c, h);
+    case K_BOX *K_COUNT + K_CAPSULE: return c2d_aabb_hit_capsule(a->b, b->k, h);
+    case K_BOX *K_COUNT + K_POLY: return c2d_aabb_hit_polygon(a->b, &b->p, h);
+    case K_CIRCLE *K_COUNT + K_CIRCLE: return c2d_circle_hit_circle(a->c, b->c, h);
+    case K_CIRCLE *K_COUNT + K_CAPSULE: return c2d_circle_hit_capsule(a->c, b->k, h);
+    case K_CIRCLE *K_COUNT + K_POLY: return c2d_circle_hit_polygon(a->c, &b->p, h);
+    case K_CAPSULE *K_COUNT + K_CAPSULE: return c2d_capsule_hit_capsule(a->k, b->k, h);
+    case K_CAPSULE *K_COUNT + K_POLY: return c2d_capsule_hit_polygon(a->k, &b->p, h);
+    case K_POLY *K_COUNT + K_POLY: return c2d_polygon_hit_polygon(&a->p, &b->p, h);
     }
     fail_msg("no hit for %s vs %s", kname[a->kind], kname[b->kind]);
     return false;
@@ -828,16 +838,16 @@ static bool hit(const shape *a, const shape *b, c2d_hit *h) {
 
 static c2d_manifold manifold(const shape *a, const shape *b) {
     switch (a->kind * K_COUNT + b->kind) {
-    case K_BOX * K_COUNT + K_BOX: return c2d_aabb_manifold_aabb(a->b, b->b);
-    case K_BOX * K_COUNT + K_CIRCLE: return c2d_aabb_manifold_circle(a->b, b->c);
-    case K_BOX * K_COUNT + K_CAPSULE: return c2d_aabb_manifold_capsule(a->b, b->k);
-    case K_BOX * K_COUNT + K_POLY: return c2d_aabb_manifold_polygon(a->b, &b->p);
-    case K_CIRCLE * K_COUNT + K_CIRCLE: return c2d_circle_manifold_circle(a->c, b->c);
-    case K_CIRCLE * K_COUNT + K_CAPSULE: return c2d_circle_manifold_capsule(a->c, b->k);
-    case K_CIRCLE * K_COUNT + K_POLY: return c2d_circle_manifold_polygon(a->c, &b->p);
-    case K_CAPSULE * K_COUNT + K_CAPSULE: return c2d_capsule_manifold_capsule(a->k, b->k);
-    case K_CAPSULE * K_COUNT + K_POLY: return c2d_capsule_manifold_polygon(a->k, &b->p);
-    case K_POLY * K_COUNT + K_POLY: return c2d_polygon_manifold_polygon(&a->p, &b->p);
+    case K_BOX *K_COUNT + K_BOX: return c2d_aabb_manifold_aabb(a->b, b->b);
+    case K_BOX *K_COUNT + K_CIRCLE: return c2d_aabb_manifold_circle(a->b, b->c);
+    case K_BOX *K_COUNT + K_CAPSULE: return c2d_aabb_manifold_capsule(a->b, b->k);
+    case K_BOX *K_COUNT + K_POLY: return c2d_aabb_manifold_polygon(a->b, &b->p);
+    case K_CIRCLE *K_COUNT + K_CIRCLE: return c2d_circle_manifold_circle(a->c, b->c);
+    case K_CIRCLE *K_COUNT + K_CAPSULE: return c2d_circle_manifold_capsule(a->c, b->k);
+    case K_CIRCLE *K_COUNT + K_POLY: return c2d_circle_manifold_polygon(a->c, &b->p);
+    case K_CAPSULE *K_COUNT + K_CAPSULE: return c2d_capsule_manifold_capsule(a->k, b->k);
+    case K_CAPSULE *K_COUNT + K_POLY: return c2d_capsule_manifold_polygon(a->k, &b->p);
+    case K_POLY *K_COUNT + K_POLY: return c2d_polygon_manifold_polygon(&a->p, &b->p);
     }
     fail_msg("no manifold for %s vs %s", kname[a->kind], kname[b->kind]);
     {
@@ -850,9 +860,9 @@ static c2d_manifold manifold(const shape *a, const shape *b) {
 /* Push-outs smaller than this are not checked for separation: a 0.1% margin on them is below the
  * rounding of the coordinates. */
 #ifdef C2D_DOUBLE
-#define MIN_DEPTH 1e-7
+#  define MIN_DEPTH 1e-7
 #else
-#define MIN_DEPTH 2e-2
+#  define MIN_DEPTH 2e-2
 #endif
 
 static void report(const char *what, int ka, int kb, int i) {
@@ -964,7 +974,9 @@ static void random_far_from_origin(void **state) {
                 if (got && fgot) {
                     /* Compare lengths: on a tie between two axes either normal is right. */
                     if (fabs((double)c2d_len(h.delta) - (double)c2d_len(fh.delta)) > tol) {
-                        print_shape(&a); print_shape(&b); printf("delta %.9g %.9g far %.9g %.9g\n", (double)h.delta.x, (double)h.delta.y, (double)fh.delta.x, (double)fh.delta.y);
+                        print_shape(&a);
+                        print_shape(&b);
+                        printf("delta %.9g %.9g far %.9g %.9g\n", (double)h.delta.x, (double)h.delta.y, (double)fh.delta.x, (double)fh.delta.y);
                         report("far push-out differs", ka, kb, i);
                         ++bad;
                     }
@@ -985,7 +997,9 @@ static void random_far_from_origin(void **state) {
                             }
                     }
                     if (!near) {
-                        print_shape(&a); print_shape(&b); printf("got %d far %d\n", got, fgot);
+                        print_shape(&a);
+                        print_shape(&b);
+                        printf("got %d far %d\n", got, fgot);
                         report("far answer differs", ka, kb, i);
                         ++bad;
                     }

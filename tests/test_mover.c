@@ -9,7 +9,7 @@ static c2d_world *new_world(void) {
     c2d_world *w = NULL;
     c2d_world_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.id_tag = 7;   /* handles alike in every world (the default tag comes from its address) */
+    cfg.id_tag = 7; /* handles alike in every world (the default tag comes from its address) */
     assert_status(c2d_world_create(&cfg, &w), C2D_OK);
     return w;
 }
@@ -36,16 +36,32 @@ static c2d_collider_id add_poly(c2d_world *w, int n, const double *xy) {
     return add_static(w, c2d_shape_from_polygon(&p));
 }
 
-enum { SHAPE_BOX, SHAPE_CIRCLE, SHAPE_CAPSULE, SHAPE_OCTAGON, SHAPE_KINDS };
+enum { SHAPE_BOX,
+       SHAPE_CIRCLE,
+       SHAPE_CAPSULE,
+       SHAPE_OCTAGON,
+       SHAPE_KINDS };
 static const char *const shape_names[SHAPE_KINDS] = {"box", "circle", "capsule", "8-gon"};
 
 /* Local mover shapes, each 1 tall (so the default skin is 0.01); half extents in *hx, *hy. */
 static c2d_shape mover_shape(int kind, double *hx, double *hy) {
     c2d_shape s;
     switch (kind) {
-    case SHAPE_BOX: s = c2d_shape_from_aabb(box_c(0, 0, 0.4, 0.5)); *hx = 0.4; *hy = 0.5; break;
-    case SHAPE_CIRCLE: s = c2d_shape_from_circle(circ(0, 0, 0.5)); *hx = 0.5; *hy = 0.5; break;
-    case SHAPE_CAPSULE: s = c2d_shape_from_capsule(caps(0, -0.25, 0, 0.25, 0.25)); *hx = 0.25; *hy = 0.5; break;
+    case SHAPE_BOX:
+        s = c2d_shape_from_aabb(box_c(0, 0, 0.4, 0.5));
+        *hx = 0.4;
+        *hy = 0.5;
+        break;
+    case SHAPE_CIRCLE:
+        s = c2d_shape_from_circle(circ(0, 0, 0.5));
+        *hx = 0.5;
+        *hy = 0.5;
+        break;
+    case SHAPE_CAPSULE:
+        s = c2d_shape_from_capsule(caps(0, -0.25, 0, 0.25, 0.25));
+        *hx = 0.25;
+        *hy = 0.5;
+        break;
     default: {
         /* a regular 8-gon with a vertex at the bottom and one at each side (a diamond in the
          * 4-vertex build) */
@@ -59,7 +75,8 @@ static c2d_shape mover_shape(int kind, double *hx, double *hy) {
         }
         p = poly_n(pn, xy);
         s = c2d_shape_from_polygon(&p);
-        *hx = 0.5; *hy = 0.5;
+        *hx = 0.5;
+        *hy = 0.5;
         break;
     }
     }
@@ -113,7 +130,10 @@ static int32_t static_overlaps(const c2d_world *w, c2d_collider_id id) {
 
 /* ---- the 0-snag test ---- */
 
-enum { SURF_FLOOR_BOXES, SURF_FLOOR_SEGMENTS, SURF_WALL_BOXES, SURF_KINDS };
+enum { SURF_FLOOR_BOXES,
+       SURF_FLOOR_SEGMENTS,
+       SURF_WALL_BOXES,
+       SURF_KINDS };
 static const char *const surf_names[SURF_KINDS] = {"floor of 1000 boxes", "floor of 1000 segments", "wall of 1000 boxes"};
 
 /* 1,000 separate unit tiles from -500 to 500: a floor with its top at y = 0, or a wall with its
@@ -226,7 +246,10 @@ static void test_never_ends_inside_random(void **state) {
             assert_status(c2d_world_remove(w, id), C2D_OK);
             id = c2d_collider_id_null();
         }
-        if (c2d_collider_id_is_null(id)) { c2d_world_destroy(w); continue; }
+        if (c2d_collider_id_is_null(id)) {
+            c2d_world_destroy(w);
+            continue;
+        }
         assert_status(c2d_mover_init(&m, w, id, NULL), C2D_OK);
         for (i = 0; i < 60; ++i) {
             c2d_mover_result r = move(&m, w, test_rng_range(&rng, -2, 2), test_rng_range(&rng, -2, 2));
@@ -279,7 +302,7 @@ static void test_v_corner_rest(void **state) {
     (void)state;
     for (shape = 0; shape < SHAPE_KINDS; ++shape) {
         c2d_world *w = new_world();
-        const double left[6] = {-4, 0, 0, 0, -4, 4}, right[6] = {0, 0, 4, 0, 4, 4};  /* two 45-degree slopes */
+        const double left[6] = {-4, 0, 0, 0, -4, 4}, right[6] = {0, 0, 4, 0, 4, 4}; /* two 45-degree slopes */
         c2d_collider_id id;
         c2d_mover m;
         c2d_mover_config cfg;
@@ -289,10 +312,10 @@ static void test_v_corner_rest(void **state) {
         add_poly(w, 3, right);
         id = add_mover_collider(w, shape, 0.3, 3);
         memset(&cfg, 0, sizeof cfg);
-        cfg.max_slope = 40 * C2D_PI / 180;   /* both sides too steep to stand on */
+        cfg.max_slope = 40 * C2D_PI / 180; /* both sides too steep to stand on */
         assert_status(c2d_mover_init(&m, w, id, &cfg), C2D_OK);
         for (f = 0; f < 200; ++f) {
-            c2d_mover_result r = move(&m, w, 0.05, -0.2);   /* pushed into the corner, along gravity */
+            c2d_mover_result r = move(&m, w, 0.05, -0.2); /* pushed into the corner, along gravity */
             double d = sqrt((double)c2d_len_sq(r.moved));
             if (f >= 100 && d > worst) worst = d;
             assert_int_equal(static_overlaps(w, id), 0);
@@ -309,7 +332,7 @@ static void test_v_corner_rest(void **state) {
  * Each mover walks alone in its own copy of the level: movers that block one another turn a
  * rounding difference into a frame's difference, which is no test of precision. */
 static void scenario(c2d_vec2 out[SHAPE_KINDS], c2d_mover_result last[SHAPE_KINDS]) {
-    const double ramp[6] = {4, 0, 8, 0, 8, 2.3094010767585};  /* 30 degrees */
+    const double ramp[6] = {4, 0, 8, 0, 8, 2.3094010767585}; /* 30 degrees */
     int i, k, f;
     for (k = 0; k < SHAPE_KINDS; ++k) {
         c2d_world *w = new_world();
@@ -344,7 +367,7 @@ static void test_bit_identical(void **state) {
     scenario(a, ra);
     scenario(b, rb);
     assert_memory_equal(a, b, sizeof a);
-    for (k = 0; k < SHAPE_KINDS; ++k) {   /* field by field: struct padding is not compared */
+    for (k = 0; k < SHAPE_KINDS; ++k) { /* field by field: struct padding is not compared */
         assert_memory_equal(&ra[k].position, &rb[k].position, sizeof ra[k].position);
         assert_memory_equal(&ra[k].moved, &rb[k].moved, sizeof ra[k].moved);
         assert_memory_equal(&ra[k].ground_normal, &rb[k].ground_normal, sizeof ra[k].ground_normal);
@@ -359,9 +382,7 @@ static void test_bit_identical(void **state) {
  * rounding (the walk is 240 frames over coordinates near 10). */
 static void test_float_double_agree(void **state) {
     static const double expect[SHAPE_KINDS][2] = {
-        {16.410017238, 0.510100000}, {16.510100000, 0.510090618},
-        {17.446740429, 0.510090618}, {19.207144186, 0.510914540}
-    };
+        {16.410017238, 0.510100000}, {16.510100000, 0.510090618}, {17.446740429, 0.510090618}, {19.207144186, 0.510914540}};
     c2d_vec2 p[SHAPE_KINDS];
     c2d_mover_result r[SHAPE_KINDS];
     int k;
@@ -389,11 +410,11 @@ static void test_landing_rests_at_skin(void **state) {
         add_box(w, -5, -1, 5, 0);
         id = add_mover_collider(w, kind, 0, 2);
         assert_status(c2d_mover_init(&m, w, id, NULL), C2D_OK);
-        r = move(&m, w, 0, -5);                      /* a fall: the cast stops it at rest */
+        r = move(&m, w, 0, -5); /* a fall: the cast stops it at rest */
         assert_true(r.grounded);
         rest = r.position.y;
         assert_status(c2d_world_get(w, id, &info), C2D_OK);
-        info.transform.p.y = (c2d_real)(rest + 0.004);  /* 0.004 above, within the skin (0.01) */
+        info.transform.p.y = (c2d_real)(rest + 0.004); /* 0.004 above, within the skin (0.01) */
         assert_status(c2d_world_set_transform(w, id, info.transform), C2D_OK);
         r = move(&m, w, 0, -0.001);
         printf("landing %s: grounded %d, y %.7f (rest %.7f)\n", shape_names[kind], r.grounded, (double)r.position.y, rest);
@@ -408,7 +429,7 @@ static void test_landing_rests_at_skin(void **state) {
 
 static void test_slope_climb_keeps_speed(void **state) {
     c2d_world *w = new_world();
-    const double ramp[6] = {0, 0, 10, 0, 10, 5.7735026918963};  /* 30 degrees */
+    const double ramp[6] = {0, 0, 10, 0, 10, 5.7735026918963}; /* 30 degrees */
     c2d_collider_id id;
     c2d_mover m;
     c2d_mover_result r;
@@ -435,7 +456,7 @@ static void test_slope_climb_keeps_speed(void **state) {
 
 static void test_steep_slope_not_climbed_slides_down(void **state) {
     c2d_world *w = new_world();
-    const double ramp[6] = {0, 0, 6, 0, 6, 6};  /* 45 degrees */
+    const double ramp[6] = {0, 0, 6, 0, 6, 6}; /* 45 degrees */
     c2d_collider_id id;
     c2d_mover m;
     c2d_mover_config cfg;
@@ -469,7 +490,7 @@ static void test_steep_slope_not_climbed_slides_down(void **state) {
 
 static void test_gentle_slope_no_slide(void **state) {
     c2d_world *w = new_world();
-    const double ramp[6] = {0, 0, 10, 0, 10, 5.7735026918963};  /* 30 degrees */
+    const double ramp[6] = {0, 0, 10, 0, 10, 5.7735026918963}; /* 30 degrees */
     c2d_collider_id id;
     c2d_mover m;
     c2d_mover_result r;
@@ -499,7 +520,7 @@ static void test_stairs_step_up(void **state) {
         c2d_mover_result r;
         int i, f, steps = 0;
         add_box(w, -10, -1, 30, 0);
-        for (i = 0; i < 6; ++i) add_box(w, 2 + i, 0, 30, 0.25 * (i + 1));  /* 6 steps of 0.25 */
+        for (i = 0; i < 6; ++i) add_box(w, 2 + i, 0, 30, 0.25 * (i + 1)); /* 6 steps of 0.25 */
         memset(&cfg, 0, sizeof cfg);
         cfg.step_height = with ? 0.3 : 0;
         id = add_mover_collider(w, SHAPE_BOX, 0, 0.51);
@@ -528,7 +549,7 @@ static void test_snap_down_slope(void **state) {
     (void)state;
     for (with = 0; with < 2; ++with) {
         c2d_world *w = new_world();
-        const double ramp[6] = {0, 0, 10, 0, 0, 5.7735026918963};  /* 30 degrees, down to the right */
+        const double ramp[6] = {0, 0, 10, 0, 0, 5.7735026918963}; /* 30 degrees, down to the right */
         c2d_collider_id id;
         c2d_mover m;
         c2d_mover_config cfg;
@@ -542,7 +563,7 @@ static void test_snap_down_slope(void **state) {
         assert_status(c2d_mover_init(&m, w, id, &cfg), C2D_OK);
         (void)move(&m, w, 0, -0.05);
         for (f = 0; f < 60; ++f) {
-            r = move(&m, w, 0.1, -0.01);   /* weak gravity: without snapping it flies off the slope */
+            r = move(&m, w, 0.1, -0.01); /* weak gravity: without snapping it flies off the slope */
             if (r.position.x > 0.3 && r.position.x < 9) airborne += !r.grounded;
         }
         printf("down a 30-degree slope, snap %g: %d airborne frames\n", (double)cfg.snap_distance, airborne);
@@ -660,9 +681,9 @@ static void test_recovers_from_overlap(void **state) {
     /* inside a block whose nearest side (right) is against a wall: it leaves by the top, never
      * through the wall */
     w = new_world();
-    add_box(w, -2, 0, 2, 1.2);       /* the block */
-    add_box(w, 2, 0, 3, 10);         /* the wall against its right side */
-    id = add_mover_collider(w, SHAPE_BOX, 1.55, 0.6);  /* nearest way out: right, 0.85 */
+    add_box(w, -2, 0, 2, 1.2);                        /* the block */
+    add_box(w, 2, 0, 3, 10);                          /* the wall against its right side */
+    id = add_mover_collider(w, SHAPE_BOX, 1.55, 0.6); /* nearest way out: right, 0.85 */
     assert_status(c2d_mover_init(&m, w, id, NULL), C2D_OK);
     r = move(&m, w, 0, 0);
     assert_true(r.started_inside);

@@ -25,7 +25,12 @@ static c2d_aabb box_corner(double x, double y, double w, double h) {
 
 static c2d_polygon tri(double x0, double y0, double x1, double y1, double x2, double y2) {
     double xy[6];
-    xy[0] = x0; xy[1] = y0; xy[2] = x1; xy[3] = y1; xy[4] = x2; xy[5] = y2;
+    xy[0] = x0;
+    xy[1] = y0;
+    xy[2] = x1;
+    xy[3] = y1;
+    xy[4] = x2;
+    xy[5] = y2;
     return poly_n(3, xy);
 }
 
@@ -61,25 +66,25 @@ static void segment_vs_circle(void **state) {
     (void)state;
     assert_true(c2d_segment_overlap_circle(seg(-2, 0, 2, 0), c));
     assert_false(c2d_segment_overlap_circle(seg(-2, 2, 2, 2), c));
-    assert_false(c2d_segment_overlap_circle(seg(-2, 1, 2, 1), c));         /* tangent */
+    assert_false(c2d_segment_overlap_circle(seg(-2, 1, 2, 1), c)); /* tangent */
     assert_true(c2d_segment_overlap_circle(seg(-2, 0.999, 2, 0.999), c));
-    assert_false(c2d_segment_overlap_circle(seg(1, 0, 2, 0), c));          /* ends on the circle */
+    assert_false(c2d_segment_overlap_circle(seg(1, 0, 2, 0), c)); /* ends on the circle */
     assert_true(c2d_segment_overlap_circle(seg(0.999, 0, 2, 0), c));
     assert_false(c2d_segment_overlap_circle(seg(3, 4, 6, 8), circ(0, 0, 5))); /* end (3,4) at distance 5 */
-    assert_true(c2d_segment_overlap_circle(seg(-0.1, 0, 0.1, 0), c));      /* inside */
-    assert_true(c2d_segment_overlap_circle(seg(-5, -5, 5, 5), c));         /* through the center */
+    assert_true(c2d_segment_overlap_circle(seg(-0.1, 0, 0.1, 0), c));         /* inside */
+    assert_true(c2d_segment_overlap_circle(seg(-5, -5, 5, 5), c));            /* through the center */
 }
 
 static void segment_vs_capsule(void **state) {
     c2d_capsule k = caps(0, 0, 2, 0, 1);
     (void)state;
-    assert_true(c2d_segment_overlap_capsule(seg(1, -3, 1, 3), k));        /* crosses the core */
-    assert_false(c2d_segment_overlap_capsule(seg(-1, 1, 3, 1), k));       /* along the flat side */
+    assert_true(c2d_segment_overlap_capsule(seg(1, -3, 1, 3), k));  /* crosses the core */
+    assert_false(c2d_segment_overlap_capsule(seg(-1, 1, 3, 1), k)); /* along the flat side */
     assert_true(c2d_segment_overlap_capsule(seg(-1, 0.999, 3, 0.999), k));
-    assert_false(c2d_segment_overlap_capsule(seg(3, 0, 4, 0), k));        /* touches the cap */
+    assert_false(c2d_segment_overlap_capsule(seg(3, 0, 4, 0), k)); /* touches the cap */
     assert_true(c2d_segment_overlap_capsule(seg(2.999, 0, 4, 0), k));
     assert_false(c2d_segment_overlap_capsule(seg(5, 4, 9, 4), caps(0, 0, 2, 0, 5))); /* (5,4): 3-4-5 from (2,0) */
-    assert_true(c2d_segment_overlap_capsule(seg(0.5, 0.1, 1.5, -0.1), k)); /* inside */
+    assert_true(c2d_segment_overlap_capsule(seg(0.5, 0.1, 1.5, -0.1), k));           /* inside */
     assert_false(c2d_segment_overlap_capsule(seg(-3, -3, -3, 3), k));
 }
 
@@ -89,16 +94,16 @@ static void segment_vs_polygon(void **state) {
     (void)state;
     assert_true(c2d_segment_overlap_polygon(seg(1, -1, 1, 5), &t));
     assert_false(c2d_segment_overlap_polygon(seg(5, -1, 5, 5), &t));
-    assert_false(c2d_segment_overlap_polygon(seg(-1, 0, 5, 0), &t));      /* along the bottom edge */
+    assert_false(c2d_segment_overlap_polygon(seg(-1, 0, 5, 0), &t)); /* along the bottom edge */
     assert_true(c2d_segment_overlap_polygon(seg(-1, 0.001, 5, 0.001), &t));
-    assert_false(c2d_segment_overlap_polygon(seg(-1, 3, 1, 5), &t));      /* grazes the vertex (0,4) */
-    assert_false(c2d_segment_overlap_polygon(seg(2, 2, 3, 3), &t));       /* ends on the hypotenuse */
+    assert_false(c2d_segment_overlap_polygon(seg(-1, 3, 1, 5), &t)); /* grazes the vertex (0,4) */
+    assert_false(c2d_segment_overlap_polygon(seg(2, 2, 3, 3), &t));  /* ends on the hypotenuse */
     assert_true(c2d_segment_overlap_polygon(seg(1.999, 1.999, 3, 3), &t));
-    assert_true(c2d_segment_overlap_polygon(seg(0.5, 0.5, 1, 1), &t));    /* wholly inside */
-    assert_true(c2d_segment_overlap_polygon(seg(1, 1, 1, 1), &t));        /* zero length inside */
+    assert_true(c2d_segment_overlap_polygon(seg(0.5, 0.5, 1, 1), &t)); /* wholly inside */
+    assert_true(c2d_segment_overlap_polygon(seg(1, 1, 1, 1), &t));     /* zero length inside */
     assert_true(c2d_segment_overlap_polygon(seg(-2, 0, 2, 0), &d));
     assert_false(c2d_segment_overlap_polygon(seg(-2, 1.5, 2, 1.5), &d));
-    assert_true(c2d_segment_overlap_polygon(seg(-2, 1.4, 2, 1.4), &d));   /* just under the top corner */
+    assert_true(c2d_segment_overlap_polygon(seg(-2, 1.4, 2, 1.4), &d)); /* just under the top corner */
 }
 
 /* The snippets' lineRectCollide only tests the segment against the four sides, so a segment wholly
@@ -117,7 +122,7 @@ static void aabb_vs_aabb(void **state) {
     (void)state;
     assert_true(c2d_aabb_overlap_aabb(a, box_c(1.5, 0.5, 1, 1)));
     assert_false(c2d_aabb_overlap_aabb(a, box_c(5, 5, 1, 1)));
-    assert_false(c2d_aabb_overlap_aabb(a, box_c(2, 0, 1, 1)));      /* edge to edge */
+    assert_false(c2d_aabb_overlap_aabb(a, box_c(2, 0, 1, 1))); /* edge to edge */
     assert_true(c2d_aabb_overlap_aabb(a, box_c(1.999, 0, 1, 1)));
     assert_false(c2d_aabb_overlap_aabb(a, box_c(0, -2, 1, 1)));
     assert_true(c2d_aabb_overlap_aabb(a, box_c(0, -1.999, 1, 1)));
@@ -132,28 +137,28 @@ static void aabb_vs_circle(void **state) {
     c2d_aabb b = box_c(0, 0, 1, 1);
     (void)state;
     assert_true(c2d_aabb_overlap_circle(b, circ(1.5, 0, 1)));
-    assert_false(c2d_aabb_overlap_circle(b, circ(2, 0, 1)));        /* touches the right edge */
+    assert_false(c2d_aabb_overlap_circle(b, circ(2, 0, 1))); /* touches the right edge */
     assert_true(c2d_aabb_overlap_circle(b, circ(1.999, 0, 1)));
-    assert_false(c2d_aabb_overlap_circle(b, circ(4, 5, 5)));        /* touches corner (1,1): 3-4-5 */
+    assert_false(c2d_aabb_overlap_circle(b, circ(4, 5, 5))); /* touches corner (1,1): 3-4-5 */
     assert_true(c2d_aabb_overlap_circle(b, circ(4, 4.999, 5)));
-    assert_false(c2d_aabb_overlap_circle(b, circ(3, 3, 2)));        /* near the corner, outside */
-    assert_true(c2d_aabb_overlap_circle(b, circ(0, 0, 0.1)));       /* circle inside box */
-    assert_true(c2d_aabb_overlap_circle(b, circ(0.5, 0, 10)));      /* box inside circle */
-    assert_true(c2d_aabb_overlap_circle(b, circ(1, 0, 0.01)));      /* center on the edge */
+    assert_false(c2d_aabb_overlap_circle(b, circ(3, 3, 2)));   /* near the corner, outside */
+    assert_true(c2d_aabb_overlap_circle(b, circ(0, 0, 0.1)));  /* circle inside box */
+    assert_true(c2d_aabb_overlap_circle(b, circ(0.5, 0, 10))); /* box inside circle */
+    assert_true(c2d_aabb_overlap_circle(b, circ(1, 0, 0.01))); /* center on the edge */
 }
 
 static void aabb_vs_capsule(void **state) {
     c2d_aabb b = box_c(0, 0, 1, 1);
     (void)state;
-    assert_true(c2d_aabb_overlap_capsule(b, caps(-5, 0, 5, 0, 0.1)));  /* core through the box */
-    assert_false(c2d_aabb_overlap_capsule(b, caps(2, -5, 2, 5, 1)));   /* side along the right edge */
+    assert_true(c2d_aabb_overlap_capsule(b, caps(-5, 0, 5, 0, 0.1))); /* core through the box */
+    assert_false(c2d_aabb_overlap_capsule(b, caps(2, -5, 2, 5, 1)));  /* side along the right edge */
     assert_true(c2d_aabb_overlap_capsule(b, caps(1.999, -5, 1.999, 5, 1)));
-    assert_false(c2d_aabb_overlap_capsule(b, caps(4, 5, 4, 9, 5)));    /* cap touches corner (1,1) */
+    assert_false(c2d_aabb_overlap_capsule(b, caps(4, 5, 4, 9, 5))); /* cap touches corner (1,1) */
     assert_true(c2d_aabb_overlap_capsule(b, caps(4, 5, 4, 9, 5.001)));
-    assert_false(c2d_aabb_overlap_capsule(b, caps(3, 0, 9, 6, 1)));    /* beside the corner, apart */
-    assert_true(c2d_aabb_overlap_capsule(b, caps(0, 0, 0, 0.1, 5)));   /* capsule contains box */
+    assert_false(c2d_aabb_overlap_capsule(b, caps(3, 0, 9, 6, 1)));                    /* beside the corner, apart */
+    assert_true(c2d_aabb_overlap_capsule(b, caps(0, 0, 0, 0.1, 5)));                   /* capsule contains box */
     assert_true(c2d_aabb_overlap_capsule(box_c(0, 0, 10, 10), caps(0, 0, 1, 0, 0.5))); /* box contains */
-    assert_true(c2d_aabb_overlap_capsule(b, caps(1, 1, 1, 1, 0.5)));   /* zero-length core on a corner */
+    assert_true(c2d_aabb_overlap_capsule(b, caps(1, 1, 1, 1, 0.5)));                   /* zero-length core on a corner */
 }
 
 static void aabb_vs_polygon(void **state) {
@@ -163,24 +168,24 @@ static void aabb_vs_polygon(void **state) {
     p = poly_box(1.5, 0.5, 1, 1, 0);
     assert_true(c2d_aabb_overlap_polygon(b, &p));
     p = poly_box(2, 0, 1, 1, 0);
-    assert_false(c2d_aabb_overlap_polygon(b, &p));                     /* edge to edge */
+    assert_false(c2d_aabb_overlap_polygon(b, &p)); /* edge to edge */
     p = poly_box(1.999, 0, 1, 1, 0);
     assert_true(c2d_aabb_overlap_polygon(b, &p));
     p = tri(1, 0, 3, -1, 3, 1);
-    assert_false(c2d_aabb_overlap_polygon(b, &p));                     /* vertex on the right edge */
+    assert_false(c2d_aabb_overlap_polygon(b, &p)); /* vertex on the right edge */
     p = tri(0.999, 0, 3, -1, 3, 1);
     assert_true(c2d_aabb_overlap_polygon(b, &p));
-    p = tri(2, 0, 4, -2, 4, 2);                                        /* apart, only the box's x axis separates */
+    p = tri(2, 0, 4, -2, 4, 2); /* apart, only the box's x axis separates */
     assert_false(c2d_aabb_overlap_polygon(b, &p));
     p = tri(-0.1, -0.1, 0.1, -0.1, 0, 0.1);
-    assert_true(c2d_aabb_overlap_polygon(b, &p));                      /* polygon inside the box */
+    assert_true(c2d_aabb_overlap_polygon(b, &p)); /* polygon inside the box */
     p = poly_box(0, 0, 5, 5, 0.3);
-    assert_true(c2d_aabb_overlap_polygon(b, &p));                      /* box inside the polygon */
-    p = poly_box(0, 2.2, 1, 1, PI / 4);                                /* bottom corner at y = 0.786 */
+    assert_true(c2d_aabb_overlap_polygon(b, &p)); /* box inside the polygon */
+    p = poly_box(0, 2.2, 1, 1, PI / 4);           /* bottom corner at y = 0.786 */
     assert_true(c2d_aabb_overlap_polygon(b, &p));
-    p = poly_box(0, 2.5, 1, 1, PI / 4);                                /* bottom corner at y = 1.086 */
+    p = poly_box(0, 2.5, 1, 1, PI / 4); /* bottom corner at y = 1.086 */
     assert_false(c2d_aabb_overlap_polygon(b, &p));
-    p = poly_box(2.4, 2.4, 1, 1, PI / 4);                              /* diamond beside the corner: its edge separates */
+    p = poly_box(2.4, 2.4, 1, 1, PI / 4); /* diamond beside the corner: its edge separates */
     assert_false(c2d_aabb_overlap_polygon(b, &p));
 }
 
@@ -201,8 +206,8 @@ static void seed_rects_colliding(void **state) {
     c2d_aabb r1 = box_corner(0, 0, 10, 10);
     (void)state;
     assert_false(c2d_aabb_overlap_aabb(r1, box_corner(10, 0, 10, 10))); /* seed: true (touching) */
-    assert_false(c2d_aabb_overlap_aabb(r1, box_corner(10, 10, 5, 5))); /* seed: true (corner) */
-    assert_true(c2d_aabb_overlap_aabb(r1, box_corner(5, 5, 10, 10)));  /* seed: true */
+    assert_false(c2d_aabb_overlap_aabb(r1, box_corner(10, 10, 5, 5)));  /* seed: true (corner) */
+    assert_true(c2d_aabb_overlap_aabb(r1, box_corner(5, 5, 10, 10)));   /* seed: true */
     assert_false(c2d_aabb_overlap_aabb(r1, box_corner(11, 0, 10, 10))); /* seed: false */
 }
 
@@ -281,10 +286,10 @@ static void circle_vs_circle(void **state) {
     (void)state;
     assert_true(c2d_circle_overlap_circle(a, circ(1.5, 0, 1)));
     assert_false(c2d_circle_overlap_circle(a, circ(3, 0, 1)));
-    assert_false(c2d_circle_overlap_circle(a, circ(2, 0, 1)));      /* touching */
+    assert_false(c2d_circle_overlap_circle(a, circ(2, 0, 1))); /* touching */
     assert_true(c2d_circle_overlap_circle(a, circ(1.999, 0, 1)));
     assert_false(c2d_circle_overlap_circle(circ(0, 0, 2), circ(3, 4, 3))); /* 3-4-5 */
-    assert_true(c2d_circle_overlap_circle(a, circ(0.1, 0, 0.2)));   /* contained */
+    assert_true(c2d_circle_overlap_circle(a, circ(0.1, 0, 0.2)));          /* contained */
     assert_true(c2d_circle_overlap_circle(circ(0.1, 0, 0.2), a));
     assert_true(c2d_circle_overlap_circle(a, a));
 }
@@ -292,10 +297,10 @@ static void circle_vs_circle(void **state) {
 /* The snippets' CirclesColliding uses <=: touching circles "collide". Ours does not. */
 static void seed_circles_colliding(void **state) {
     (void)state;
-    assert_false(c2d_circle_overlap_circle(circ(0, 0, 10), circ(20, 0, 10))); /* seed: true */
+    assert_false(c2d_circle_overlap_circle(circ(0, 0, 10), circ(20, 0, 10)));  /* seed: true */
     assert_false(c2d_circle_overlap_circle(circ(0, 0, 10), circ(12, 16, 10))); /* seed: true (3-4-5 x 4) */
-    assert_true(c2d_circle_overlap_circle(circ(0, 0, 10), circ(19, 0, 10)));  /* seed: true */
-    assert_false(c2d_circle_overlap_circle(circ(0, 0, 10), circ(21, 0, 10))); /* seed: false */
+    assert_true(c2d_circle_overlap_circle(circ(0, 0, 10), circ(19, 0, 10)));   /* seed: true */
+    assert_false(c2d_circle_overlap_circle(circ(0, 0, 10), circ(21, 0, 10)));  /* seed: false */
 }
 
 /* MDN's circles: 20-pixel entities (radius 10) whose x, y is the top-left corner of the bounding
@@ -313,13 +318,13 @@ static void circle_vs_capsule(void **state) {
     c2d_capsule k = caps(-1, 0, 1, 0, 1);
     (void)state;
     assert_true(c2d_circle_overlap_capsule(circ(0, 1.5, 1), k));
-    assert_false(c2d_circle_overlap_capsule(circ(0, 2, 1), k));      /* touching the side */
+    assert_false(c2d_circle_overlap_capsule(circ(0, 2, 1), k)); /* touching the side */
     assert_true(c2d_circle_overlap_capsule(circ(0, 1.999, 1), k));
     assert_false(c2d_circle_overlap_capsule(circ(4, 4, 3), caps(-1, 0, 1, 0, 2))); /* cap: (1,0)-(4,4) = 5 */
     assert_true(c2d_circle_overlap_capsule(circ(4, 3.999, 3), caps(-1, 0, 1, 0, 2)));
     assert_false(c2d_circle_overlap_capsule(circ(5, 5, 1), k));
-    assert_true(c2d_circle_overlap_capsule(circ(0.5, 0, 0.1), k));   /* circle inside */
-    assert_true(c2d_circle_overlap_capsule(circ(0, 0, 10), k));      /* capsule inside */
+    assert_true(c2d_circle_overlap_capsule(circ(0.5, 0, 0.1), k)); /* circle inside */
+    assert_true(c2d_circle_overlap_capsule(circ(0, 0, 10), k));    /* capsule inside */
 }
 
 static void circle_vs_polygon(void **state) {
@@ -327,16 +332,16 @@ static void circle_vs_polygon(void **state) {
     c2d_polygon d = poly_box(0, 0, 1, 1, PI / 4);
     (void)state;
     assert_true(c2d_circle_overlap_polygon(circ(2, -0.5, 1), &t));
-    assert_false(c2d_circle_overlap_polygon(circ(2, -1, 1), &t));     /* tangent to the bottom edge */
+    assert_false(c2d_circle_overlap_polygon(circ(2, -1, 1), &t)); /* tangent to the bottom edge */
     assert_true(c2d_circle_overlap_polygon(circ(2, -0.999, 1), &t));
-    assert_false(c2d_circle_overlap_polygon(circ(7, -4, 5), &t));     /* vertex (4,0): 3-4-5 */
+    assert_false(c2d_circle_overlap_polygon(circ(7, -4, 5), &t)); /* vertex (4,0): 3-4-5 */
     assert_true(c2d_circle_overlap_polygon(circ(7, -3.999, 5), &t));
-    assert_false(c2d_circle_overlap_polygon(circ(-3, -4, 5), &t));    /* vertex (0,0) */
-    assert_false(c2d_circle_overlap_polygon(circ(6, 6, 2), &t));      /* beyond the hypotenuse */
-    assert_true(c2d_circle_overlap_polygon(circ(1, 1, 0.1), &t));     /* circle inside */
-    assert_true(c2d_circle_overlap_polygon(circ(1, 1, 20), &t));      /* polygon inside */
-    assert_true(c2d_circle_overlap_polygon(circ(2, 0, 0.001), &t));   /* center on an edge */
-    assert_true(c2d_circle_overlap_polygon(circ(2, 0, 1), &d));       /* diamond corner at x = 1.414 */
+    assert_false(c2d_circle_overlap_polygon(circ(-3, -4, 5), &t));  /* vertex (0,0) */
+    assert_false(c2d_circle_overlap_polygon(circ(6, 6, 2), &t));    /* beyond the hypotenuse */
+    assert_true(c2d_circle_overlap_polygon(circ(1, 1, 0.1), &t));   /* circle inside */
+    assert_true(c2d_circle_overlap_polygon(circ(1, 1, 20), &t));    /* polygon inside */
+    assert_true(c2d_circle_overlap_polygon(circ(2, 0, 0.001), &t)); /* center on an edge */
+    assert_true(c2d_circle_overlap_polygon(circ(2, 0, 1), &d));     /* diamond corner at x = 1.414 */
     assert_false(c2d_circle_overlap_polygon(circ(3, 0, 1), &d));
     assert_false(c2d_circle_overlap_polygon(circ(1.5, 1.5, 0.8), &d)); /* edge at distance 1.12 */
     assert_true(c2d_circle_overlap_polygon(circ(1.5, 1.5, 1.2), &d));
@@ -347,14 +352,14 @@ static void circle_vs_polygon(void **state) {
 static void capsule_vs_capsule(void **state) {
     c2d_capsule a = caps(0, 0, 2, 0, 0.5);
     (void)state;
-    assert_true(c2d_capsule_overlap_capsule(a, caps(1, -2, 1, 2, 0.5)));    /* crossing */
-    assert_false(c2d_capsule_overlap_capsule(a, caps(0, 1, 2, 1, 0.5)));    /* parallel, touching */
+    assert_true(c2d_capsule_overlap_capsule(a, caps(1, -2, 1, 2, 0.5))); /* crossing */
+    assert_false(c2d_capsule_overlap_capsule(a, caps(0, 1, 2, 1, 0.5))); /* parallel, touching */
     assert_true(c2d_capsule_overlap_capsule(a, caps(0, 0.999, 2, 0.999, 0.5)));
-    assert_false(c2d_capsule_overlap_capsule(a, caps(3, 0, 4, 0, 0.5)));    /* end to end, touching */
+    assert_false(c2d_capsule_overlap_capsule(a, caps(3, 0, 4, 0, 0.5))); /* end to end, touching */
     assert_true(c2d_capsule_overlap_capsule(a, caps(2.999, 0, 4, 0, 0.5)));
-    assert_false(c2d_capsule_overlap_capsule(a, caps(5, 4, 9, 4, 4.5)));    /* (2,0)-(5,4) = 5 */
+    assert_false(c2d_capsule_overlap_capsule(a, caps(5, 4, 9, 4, 4.5))); /* (2,0)-(5,4) = 5 */
     assert_true(c2d_capsule_overlap_capsule(a, caps(5, 4, 9, 4, 4.501)));
-    assert_true(c2d_capsule_overlap_capsule(a, caps(1, 0, 1.1, 0, 0.1)));   /* contained */
+    assert_true(c2d_capsule_overlap_capsule(a, caps(1, 0, 1.1, 0, 0.1))); /* contained */
     assert_true(c2d_capsule_overlap_capsule(caps(1, 0, 1.1, 0, 0.1), a));
     assert_false(c2d_capsule_overlap_capsule(a, caps(-1, 3, 3, 5, 0.5)));
     {
@@ -374,18 +379,18 @@ static void capsule_vs_polygon(void **state) {
     c2d_polygon b = poly_box(0, 0, 1, 1, 0);
     c2d_polygon d = poly_box(0, 0, 1, 1, PI / 4);
     (void)state;
-    assert_true(c2d_capsule_overlap_polygon(caps(-1, 1.25, 1, 1.25, 0.5), &b));   /* lying on top */
-    assert_false(c2d_capsule_overlap_polygon(caps(-1, 1.5, 1, 1.5, 0.5), &b));    /* resting on top */
+    assert_true(c2d_capsule_overlap_polygon(caps(-1, 1.25, 1, 1.25, 0.5), &b)); /* lying on top */
+    assert_false(c2d_capsule_overlap_polygon(caps(-1, 1.5, 1, 1.5, 0.5), &b));  /* resting on top */
     assert_true(c2d_capsule_overlap_polygon(caps(-1, 1.499, 1, 1.499, 0.5), &b));
-    assert_false(c2d_capsule_overlap_polygon(caps(4, 5, 4, 9, 5), &b));           /* cap at corner (1,1) */
+    assert_false(c2d_capsule_overlap_polygon(caps(4, 5, 4, 9, 5), &b)); /* cap at corner (1,1) */
     assert_true(c2d_capsule_overlap_polygon(caps(4, 5, 4, 9, 5.001), &b));
     assert_false(c2d_capsule_overlap_polygon(caps(5, 4, 9, 4, 5), &b));
-    assert_true(c2d_capsule_overlap_polygon(caps(-3, 0, 3, 0, 0.1), &b));         /* core through */
-    assert_true(c2d_capsule_overlap_polygon(caps(-0.1, 0, 0.1, 0, 0.1), &b));     /* inside */
-    assert_true(c2d_capsule_overlap_polygon(caps(0, 0, 0, 0.5, 9), &b));          /* contains the box */
-    assert_true(c2d_capsule_overlap_polygon(caps(-2, 2, 2, 2, 1), &d));           /* diamond top at 1.414 */
+    assert_true(c2d_capsule_overlap_polygon(caps(-3, 0, 3, 0, 0.1), &b));     /* core through */
+    assert_true(c2d_capsule_overlap_polygon(caps(-0.1, 0, 0.1, 0, 0.1), &b)); /* inside */
+    assert_true(c2d_capsule_overlap_polygon(caps(0, 0, 0, 0.5, 9), &b));      /* contains the box */
+    assert_true(c2d_capsule_overlap_polygon(caps(-2, 2, 2, 2, 1), &d));       /* diamond top at 1.414 */
     assert_false(c2d_capsule_overlap_polygon(caps(-2, 2.5, 2, 2.5, 1), &d));
-    assert_false(c2d_capsule_overlap_polygon(caps(2, 2, 4, 2, 0.5), &d));         /* beside an edge */
+    assert_false(c2d_capsule_overlap_polygon(caps(2, 2, 4, 2, 0.5), &d)); /* beside an edge */
 }
 
 /* ---- polygon ---- */
@@ -396,24 +401,24 @@ static void polygon_vs_polygon(void **state) {
     b = poly_box(1.5, 0.5, 1, 1, 0);
     assert_true(c2d_polygon_overlap_polygon(&a, &b));
     b = poly_box(2, 0.5, 1, 1, 0);
-    assert_false(c2d_polygon_overlap_polygon(&a, &b));       /* edge to edge */
+    assert_false(c2d_polygon_overlap_polygon(&a, &b)); /* edge to edge */
     b = poly_box(1.999, 0.5, 1, 1, 0);
     assert_true(c2d_polygon_overlap_polygon(&a, &b));
     b = poly_box(2, 2, 1, 1, 0);
-    assert_false(c2d_polygon_overlap_polygon(&a, &b));       /* corner to corner */
+    assert_false(c2d_polygon_overlap_polygon(&a, &b)); /* corner to corner */
     b = tri(1, 1, 3, 1, 2, 3);
-    assert_false(c2d_polygon_overlap_polygon(&a, &b));       /* vertex on a corner */
+    assert_false(c2d_polygon_overlap_polygon(&a, &b)); /* vertex on a corner */
     b = tri(0.999, 0.999, 3, 1, 2, 3);
     assert_true(c2d_polygon_overlap_polygon(&a, &b));
     b = poly_box(0, 0, 0.25, 0.25, 0.7);
-    assert_true(c2d_polygon_overlap_polygon(&a, &b));        /* contains */
-    assert_true(c2d_polygon_overlap_polygon(&b, &a));        /* contained */
-    assert_true(c2d_polygon_overlap_polygon(&a, &a));        /* equal */
-    b = poly_box(0, 1 + SQRT2 - 0.25, 1, 1, PI / 4);         /* corner 0.25 into the top */
+    assert_true(c2d_polygon_overlap_polygon(&a, &b)); /* contains */
+    assert_true(c2d_polygon_overlap_polygon(&b, &a)); /* contained */
+    assert_true(c2d_polygon_overlap_polygon(&a, &a)); /* equal */
+    b = poly_box(0, 1 + SQRT2 - 0.25, 1, 1, PI / 4);  /* corner 0.25 into the top */
     assert_true(c2d_polygon_overlap_polygon(&a, &b));
     b = poly_box(0, 1 + SQRT2 + 0.25, 1, 1, PI / 4);
     assert_false(c2d_polygon_overlap_polygon(&a, &b));
-    b = poly_box(2.5, 2.5, 1, 1, PI / 4);                    /* near the corner, apart along the diagonal */
+    b = poly_box(2.5, 2.5, 1, 1, PI / 4); /* near the corner, apart along the diagonal */
     assert_false(c2d_polygon_overlap_polygon(&a, &b));
 }
 
@@ -422,14 +427,14 @@ static void polygon_vs_polygon(void **state) {
 static void seed_convex_polygons_collide(void **state) {
     c2d_polygon a = tri(100, 100, 150, 150, 50, 150), b;
     (void)state;
-    b = tri(200, 100, 250, 150, 150, 150);            /* shifted by 100: shares the vertex (150,150) */
+    b = tri(200, 100, 250, 150, 150, 150);             /* shifted by 100: shares the vertex (150,150) */
     assert_false(c2d_polygon_overlap_polygon(&a, &b)); /* seed: true */
-    b = tri(190, 100, 240, 150, 140, 150);            /* shifted by 90 */
-    assert_true(c2d_polygon_overlap_polygon(&a, &b)); /* seed: true */
-    b = tri(100, 151, 150, 201, 50, 201);             /* below it */
+    b = tri(190, 100, 240, 150, 140, 150);             /* shifted by 90 */
+    assert_true(c2d_polygon_overlap_polygon(&a, &b));  /* seed: true */
+    b = tri(100, 151, 150, 201, 50, 201);              /* below it */
     assert_false(c2d_polygon_overlap_polygon(&a, &b)); /* seed: false */
-    b = tri(100, 140, 105, 145, 95, 145);             /* small copy inside */
-    assert_true(c2d_polygon_overlap_polygon(&a, &b)); /* seed: true */
+    b = tri(100, 140, 105, 145, 95, 145);              /* small copy inside */
+    assert_true(c2d_polygon_overlap_polygon(&a, &b));  /* seed: true */
 }
 
 /* ---- bad input: false, never a crash ---- */
@@ -478,7 +483,10 @@ static void bad_inputs_are_false(void **state) {
 
 static int g_asserts;
 static void count_assert(const char *expression, const char *file, int line, void *user) {
-    (void)expression; (void)file; (void)line; (void)user;
+    (void)expression;
+    (void)file;
+    (void)line;
+    (void)user;
     ++g_asserts;
 }
 

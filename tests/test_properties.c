@@ -18,21 +18,21 @@
 /* Tolerances for shapes of size ~1; the checks scale them by g_len, the length scale of the
  * current case (see pick_scale). */
 #ifdef C2D_DOUBLE
-#define GTOL0 1e-7     /* points on surfaces, distances (coordinates of size ~5) */
-#define UNIT_TOL 1e-9  /* length of a unit vector */
-#define SLACK0 1e-9    /* absolute slack added to a push-out */
-#define MOVE_EPS0 1e-5 /* step used to probe just inside / just outside */
-#define FAR_OFFSET 1e12
-#define FAR_MARGIN 1e-2 /* configurations closer than this to touching are not compared far away */
-#define FAR_TOL 1e-3
+#  define GTOL0 1e-7     /* points on surfaces, distances (coordinates of size ~5) */
+#  define UNIT_TOL 1e-9  /* length of a unit vector */
+#  define SLACK0 1e-9    /* absolute slack added to a push-out */
+#  define MOVE_EPS0 1e-5 /* step used to probe just inside / just outside */
+#  define FAR_OFFSET 1e12
+#  define FAR_MARGIN 1e-2 /* configurations closer than this to touching are not compared far away */
+#  define FAR_TOL 1e-3
 #else
-#define GTOL0 5e-4
-#define UNIT_TOL 1e-4
-#define SLACK0 1e-4
-#define MOVE_EPS0 5e-3
-#define FAR_OFFSET 1e6
-#define FAR_MARGIN 0.5
-#define FAR_TOL 0.25
+#  define GTOL0 5e-4
+#  define UNIT_TOL 1e-4
+#  define SLACK0 1e-4
+#  define MOVE_EPS0 5e-3
+#  define FAR_OFFSET 1e6
+#  define FAR_MARGIN 0.5
+#  define FAR_TOL 0.25
 #endif
 #define GTOL (GTOL0 * g_len)
 #define SLACK (SLACK0 * g_len)
@@ -43,12 +43,13 @@ static double g_len = 1.0;
 
 /* Cycles the length scale with the case number so that every property runs on tiny, unit and
  * large shapes alike. */
-static void pick_scale(int i) { g_len = i % 3 == 0 ? 1.0 : i % 3 == 1 ? 0.01 : 100.0; }
+static void pick_scale(int i) { g_len = i % 3 == 0 ? 1.0 : i % 3 == 1 ? 0.01
+                                                                      : 100.0; }
 
 #define TEST_PI 3.14159265358979323846
 #define DEFAULT_ITERS 600
 #ifndef MAX_PRINTED
-#define MAX_PRINTED 6 /* failing cases printed per test */
+#  define MAX_PRINTED 6 /* failing cases printed per test */
 #endif
 
 static const char *const kind_name[C2D_SHAPE_TYPE_COUNT] = {
@@ -140,7 +141,10 @@ static void prop_fail(prop_ctx *c, int line, const char *fmt, ...) {
 }
 
 /* Records a failure (with a printf-style message) when cond is false. */
-#define CHECK(c, cond, ...) do { if (!(cond)) prop_fail((c), __LINE__, __VA_ARGS__); } while (0)
+#define CHECK(c, cond, ...)                             \
+  do {                                                  \
+    if (!(cond)) prop_fail((c), __LINE__, __VA_ARGS__); \
+  } while (0)
 
 static void prop_finish(prop_ctx *c) {
     printf("%s: %d cases reached the main checks\n", c->test, c->deep);
@@ -181,7 +185,8 @@ static void snap(c2d_vec2 p, c2d_vec2 off, c2d_vec2 *near_p, c2d_vec2 *far_p) {
 static void random_shape_pair(test_rng *r, c2d_shape_type kind, double scale, c2d_vec2 off,
                               c2d_shape *near_s, c2d_shape *far_s) {
     /* points and segments cluster tighter so that they too overlap often */
-    double spread = kind == C2D_SHAPE_POINT ? 0.8 : kind == C2D_SHAPE_SEGMENT ? 1.2 : 1.5;
+    double spread = kind == C2D_SHAPE_POINT ? 0.8 : kind == C2D_SHAPE_SEGMENT ? 1.2
+                                                                              : 1.5;
     double cx = rnd(r, -spread, spread) * scale, cy = rnd(r, -spread, spread) * scale;
     double ang = rnd(r, 0.0, 2.0 * TEST_PI);
     c2d_vec2 pn[C2D_MAX_POLYGON_VERTICES], pf[C2D_MAX_POLYGON_VERTICES];
@@ -322,8 +327,12 @@ static double boundary_distance(const c2d_shape *s, c2d_vec2 p) {
     case C2D_SHAPE_AABB: {
         c2d_aabb b = s->as.aabb;
         c2d_vec2 c[4];
-        c[0] = b.lower; c[1] = c2d_v2(b.upper.x, b.lower.y); c[2] = b.upper; c[3] = c2d_v2(b.lower.x, b.upper.y);
-        for (i = 0; i < 4; ++i) if ((d = seg_dist(c[i], c[(i + 1) % 4], p)) < best) best = d;
+        c[0] = b.lower;
+        c[1] = c2d_v2(b.upper.x, b.lower.y);
+        c[2] = b.upper;
+        c[3] = c2d_v2(b.lower.x, b.upper.y);
+        for (i = 0; i < 4; ++i)
+            if ((d = seg_dist(c[i], c[(i + 1) % 4], p)) < best) best = d;
         return best;
     }
     case C2D_SHAPE_CIRCLE:
@@ -391,7 +400,9 @@ static void prop_overlap_symmetric(void **state) {
                 pick_scale(i);
                 c2d_shape a = random_shape(&r, (c2d_shape_type)ka), b = random_shape(&r, (c2d_shape_type)kb);
                 bool ab = c2d_shape_overlap(&a, &b), ba = c2d_shape_overlap(&b, &a);
-                c.iter = i; c.a = &a; c.b = &b;
+                c.iter = i;
+                c.a = &a;
+                c.b = &b;
                 CHECK(&c, ab == ba, "%s vs %s: overlap(a,b) = %d but overlap(b,a) = %d", kind_name[ka], kind_name[kb], ab, ba);
                 if (ab) {
                     ++c.deep;
@@ -433,7 +444,9 @@ static void prop_hit_matches_overlap(void **state) {
                 c2d_hit h = sentinel_hit(), s = sentinel_hit();
                 bool o = c2d_shape_overlap(&a, &b);
                 bool got = c2d_shape_hit(&a, &b, &h);
-                c.iter = i; c.a = &a; c.b = &b;
+                c.iter = i;
+                c.a = &a;
+                c.b = &b;
                 CHECK(&c, got == o, "%s vs %s: hit returned %d, overlap %d", na, nb, got, o);
                 if (!got) {
                     CHECK(&c, memcmp(&h, &s, sizeof h) == 0, "%s vs %s: hit wrote its output but returned false", na, nb);
@@ -491,7 +504,9 @@ static void prop_hit_pushout_separates(void **state) {
                 pick_scale(i);
                 c2d_shape a = random_shape(&r, (c2d_shape_type)ka), b = random_shape(&r, (c2d_shape_type)kb), a2;
                 c2d_hit h;
-                c.iter = i; c.a = &a; c.b = &b;
+                c.iter = i;
+                c.a = &a;
+                c.b = &b;
                 if (!c2d_shape_hit(&a, &b, &h) || !hit_finite(&h)) continue;
                 ++c.deep;
                 CHECK(&c, vlen(h.delta) > 0, "%s vs %s overlap but delta is zero", kind_name[ka], kind_name[kb]);
@@ -521,7 +536,9 @@ static void prop_hit_pushout_is_tight(void **state) {
                 c2d_shape a = random_shape(&r, (c2d_shape_type)ka), b = random_shape(&r, (c2d_shape_type)kb), a2;
                 c2d_hit h;
                 double len;
-                c.iter = i; c.a = &a; c.b = &b;
+                c.iter = i;
+                c.a = &a;
+                c.b = &b;
                 if (!c2d_shape_hit(&a, &b, &h) || !hit_finite(&h)) continue;
                 len = vlen(h.delta);
                 if (!(len * 0.01 > 10 * SLACK)) continue;
@@ -551,7 +568,9 @@ static void prop_manifold_matches_overlap(void **state) {
                 c2d_shape a = random_shape(&r, (c2d_shape_type)ka), b = random_shape(&r, (c2d_shape_type)kb);
                 bool o = c2d_shape_overlap(&a, &b);
                 c2d_manifold m = c2d_shape_manifold(&a, &b);
-                c.iter = i; c.a = &a; c.b = &b;
+                c.iter = i;
+                c.a = &a;
+                c.b = &b;
                 CHECK(&c, m.count >= 0 && m.count <= 2, "%s vs %s: manifold count %d", na, nb, m.count);
                 if (!has_manifold) {
                     CHECK(&c, m.count == 0, "%s vs %s: point/segment pairs have no manifold, got count %d", na, nb, m.count);
@@ -635,7 +654,9 @@ static void prop_raycast_hits_surface(void **state) {
             }
             tlen = vlen(in.translation);
             if (!(tlen > 1e-3 * g_len)) continue;
-            c.iter = i; c.a = &s; c.b = NULL;
+            c.iter = i;
+            c.a = &s;
+            c.b = NULL;
             got = c2d_shape_raycast(&s, in, &h);
             if (k == C2D_SHAPE_POINT) {
                 CHECK(&c, !got, "a point blocked a ray");
@@ -730,7 +751,9 @@ static void prop_distance_matches_overlap(void **state) {
                 bool o = c2d_shape_overlap(&a, &b);
                 c2d_distance_result d = c2d_shape_distance(&a, &b);
                 double dist = (double)d.distance;
-                c.iter = i; c.a = &a; c.b = &b;
+                c.iter = i;
+                c.a = &a;
+                c.b = &b;
                 CHECK(&c, d.status == C2D_DISTANCE_OK, "%s vs %s: distance status %d", na, nb, (int)d.status);
                 if (!(isfinite(dist) && vec_finite(d.point_a) && vec_finite(d.point_b) && vec_finite(d.normal))) {
                     CHECK(&c, false, "%s vs %s: distance result not finite", na, nb);
@@ -785,7 +808,9 @@ static void prop_contains_matches_point_overlap(void **state) {
             pick_scale(i);
             c2d_shape s = random_shape(&r, (c2d_shape_type)k);
             c2d_aabb box = c2d_shape_aabb(&s);
-            c.iter = i; c.a = &s; c.b = NULL;
+            c.iter = i;
+            c.a = &s;
+            c.b = NULL;
             for (j = 0; j < 8; ++j) {
                 c2d_vec2 p = c2d_v2((c2d_real)rnd(&r, (double)box.lower.x - 0.5 * g_len, (double)box.upper.x + 0.5 * g_len),
                                     (c2d_real)rnd(&r, (double)box.lower.y - 0.5 * g_len, (double)box.upper.y + 0.5 * g_len));
@@ -852,7 +877,9 @@ static void prop_concave_matches_convex(void **state) {
         assert_status(c2d_concave_make(p->vertices, p->count, &cp[0]), C2D_OK);
         assert_status(c2d_concave_make(rev, p->count, &cp[1]), C2D_OK);
         assert_status(c2d_concave_make(q->vertices, q->count, &cq), C2D_OK);
-        c.iter = i; c.a = &ps; c.b = &qs;
+        c.iter = i;
+        c.a = &ps;
+        c.b = &qs;
         CHECK(&c, cp[0].signed_area > 0 && cp[1].signed_area < 0, "signed areas %.9g (CCW) and %.9g (CW)",
               (double)cp[0].signed_area, (double)cp[1].signed_area);
         box = c2d_shape_aabb(&ps);
@@ -916,7 +943,8 @@ static void prop_arc_contains_matches_definition(void **state) {
         double outer = inner + rnd(&r, 0.2, 1.5);
         double start = rnd(&r, -7, 7), span = rnd(&r, 0, 1) < 0.1 ? 7.0 : rnd(&r, 0.05, 6.2);
         c2d_arc arc;
-        c.iter = i; c.a = c.b = NULL;
+        c.iter = i;
+        c.a = c.b = NULL;
         if (c2d_arc_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)inner, (c2d_real)outer, (c2d_real)start,
                          (c2d_real)(start + span), &arc) != C2D_OK) {
             CHECK(&c, false, "c2d_arc_make rejected inner %.9g outer %.9g start %.9g end %.9g", inner, outer, start, start + span);
@@ -952,14 +980,16 @@ static void prop_arc_contains_matches_definition(void **state) {
  * come up often and have an exact answer. Every shape is a convex core K (a point, a segment or a
  * polygon) with a radius r: a circle is a point core, a capsule a segment core, a box or polygon
  * has r = 0 and its own interior, and a point or segment with r = 0 counts as its closed self. */
-typedef struct ipt { int64_t x, y; } ipt;
+typedef struct ipt {
+    int64_t x, y;
+} ipt;
 
 typedef struct grid_shape {
-    c2d_shape s;      /* the same shape for the library */
-    int core;         /* 0 point, 1 segment, 2 polygon */
-    ipt v[8];         /* core vertices (polygon: counter-clockwise, no collinear vertices) */
-    int n;            /* core vertex count */
-    int64_t r;        /* radius (0: no rounding) */
+    c2d_shape s; /* the same shape for the library */
+    int core;    /* 0 point, 1 segment, 2 polygon */
+    ipt v[8];    /* core vertices (polygon: counter-clockwise, no collinear vertices) */
+    int n;       /* core vertex count */
+    int64_t r;   /* radius (0: no rounding) */
 } grid_shape;
 
 static int64_t icross(ipt o, ipt a, ipt b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
@@ -1003,16 +1033,23 @@ static bool pt_in_poly(ipt p, const grid_shape *g, bool closed) {
 static bool core_dist_lt(const grid_shape *a, const grid_shape *b, int64_t R) {
     const grid_shape *p = a, *q = b;
     int i, j;
-    if (a->core < b->core) { p = b; q = a; } /* p has the larger core */
+    if (a->core < b->core) {
+        p = b;
+        q = a;
+    } /* p has the larger core */
     if (p->core == 2) {
         /* q meets the closed polygon: an endpoint inside or an edge crossing */
-        for (j = 0; j < q->n; ++j) if (pt_in_poly(q->v[j], p, true)) return true;
-        if (q->n == 2)
-            for (i = 0; i < p->n; ++i) if (seg_seg_meet(q->v[0], q->v[1], p->v[i], p->v[(i + 1) % p->n])) return true;
         for (j = 0; j < q->n; ++j)
-            for (i = 0; i < p->n; ++i) if (pt_seg_d2_lt(q->v[j], p->v[i], p->v[(i + 1) % p->n], R)) return true;
+            if (pt_in_poly(q->v[j], p, true)) return true;
         if (q->n == 2)
-            for (i = 0; i < p->n; ++i) if (pt_seg_d2_lt(p->v[i], q->v[0], q->v[1], R)) return true;
+            for (i = 0; i < p->n; ++i)
+                if (seg_seg_meet(q->v[0], q->v[1], p->v[i], p->v[(i + 1) % p->n])) return true;
+        for (j = 0; j < q->n; ++j)
+            for (i = 0; i < p->n; ++i)
+                if (pt_seg_d2_lt(q->v[j], p->v[i], p->v[(i + 1) % p->n], R)) return true;
+        if (q->n == 2)
+            for (i = 0; i < p->n; ++i)
+                if (pt_seg_d2_lt(p->v[i], q->v[0], q->v[1], R)) return true;
         return false;
     }
     if (p->n == 2 && q->n == 2) {
@@ -1040,14 +1077,16 @@ static void project(const grid_shape *g, ipt n, int64_t *lo, int64_t *hi) {
 static bool sat_strict(const grid_shape *a, const grid_shape *b) {
     const grid_shape *g[2];
     int k, i;
-    g[0] = a; g[1] = b;
+    g[0] = a;
+    g[1] = b;
     for (k = 0; k < 2; ++k) {
         int edges = g[k]->n == 2 ? 1 : g[k]->n;
         if (g[k]->n < 2) continue;
         for (i = 0; i < edges; ++i) {
             ipt e0 = g[k]->v[i], e1 = g[k]->v[(i + 1) % g[k]->n], n;
             int64_t alo, ahi, blo, bhi;
-            n.x = e1.y - e0.y; n.y = -(e1.x - e0.x);
+            n.x = e1.y - e0.y;
+            n.y = -(e1.x - e0.x);
             project(a, n, &alo, &ahi);
             project(b, n, &blo, &bhi);
             if (ahi <= blo || bhi <= alo) return false;
@@ -1086,34 +1125,62 @@ static grid_shape random_grid_shape(test_rng *r, c2d_shape_type kind) {
     memset(&g, 0, sizeof g);
     switch (kind) {
     case C2D_SHAPE_POINT:
-        g.core = 0; g.n = 1; g.v[0].x = irnd(r, -4, 4); g.v[0].y = irnd(r, -4, 4);
+        g.core = 0;
+        g.n = 1;
+        g.v[0].x = irnd(r, -4, 4);
+        g.v[0].y = irnd(r, -4, 4);
         g.s = c2d_shape_from_point(ivec(g.v[0]));
         break;
     case C2D_SHAPE_SEGMENT:
-        g.core = 1; g.n = 2;
+        g.core = 1;
+        g.n = 2;
         do {
-            for (i = 0; i < 2; ++i) { g.v[i].x = irnd(r, -4, 4); g.v[i].y = irnd(r, -4, 4); }
+            for (i = 0; i < 2; ++i) {
+                g.v[i].x = irnd(r, -4, 4);
+                g.v[i].y = irnd(r, -4, 4);
+            }
         } while (g.v[0].x == g.v[1].x && g.v[0].y == g.v[1].y);
         g.s = c2d_shape_from_segment(seg((double)g.v[0].x, (double)g.v[0].y, (double)g.v[1].x, (double)g.v[1].y));
         break;
     case C2D_SHAPE_AABB: {
         int64_t lx = irnd(r, -4, 3), ly = irnd(r, -4, 3), ux = irnd(r, (int)lx + 1, 4), uy = irnd(r, (int)ly + 1, 4);
         c2d_aabb b;
-        g.core = 2; g.n = 4;
-        g.v[0].x = lx; g.v[0].y = ly; g.v[1].x = ux; g.v[1].y = ly; g.v[2].x = ux; g.v[2].y = uy; g.v[3].x = lx; g.v[3].y = uy;
-        b.lower = ivec(g.v[0]); b.upper = ivec(g.v[2]);
+        g.core = 2;
+        g.n = 4;
+        g.v[0].x = lx;
+        g.v[0].y = ly;
+        g.v[1].x = ux;
+        g.v[1].y = ly;
+        g.v[2].x = ux;
+        g.v[2].y = uy;
+        g.v[3].x = lx;
+        g.v[3].y = uy;
+        b.lower = ivec(g.v[0]);
+        b.upper = ivec(g.v[2]);
         g.s = c2d_shape_from_aabb(b);
         break;
     }
     case C2D_SHAPE_CIRCLE:
-        g.core = 0; g.n = 1; g.v[0].x = irnd(r, -3, 3); g.v[0].y = irnd(r, -3, 3); g.r = irnd(r, 1, 3);
+        g.core = 0;
+        g.n = 1;
+        g.v[0].x = irnd(r, -3, 3);
+        g.v[0].y = irnd(r, -3, 3);
+        g.r = irnd(r, 1, 3);
         g.s = c2d_shape_from_circle(circ((double)g.v[0].x, (double)g.v[0].y, (double)g.r));
         break;
     case C2D_SHAPE_CAPSULE:
-        g.core = 1; g.n = 2; g.r = irnd(r, 1, 2);
-        for (i = 0; i < 2; ++i) { g.v[i].x = irnd(r, -3, 3); g.v[i].y = irnd(r, -3, 3); }
+        g.core = 1;
+        g.n = 2;
+        g.r = irnd(r, 1, 2);
+        for (i = 0; i < 2; ++i) {
+            g.v[i].x = irnd(r, -3, 3);
+            g.v[i].y = irnd(r, -3, 3);
+        }
         g.s = c2d_shape_from_capsule(caps((double)g.v[0].x, (double)g.v[0].y, (double)g.v[1].x, (double)g.v[1].y, (double)g.r));
-        if (g.v[0].x == g.v[1].x && g.v[0].y == g.v[1].y) { g.core = 0; g.n = 1; } /* a circle */
+        if (g.v[0].x == g.v[1].x && g.v[0].y == g.v[1].y) {
+            g.core = 0;
+            g.n = 1;
+        } /* a circle */
         break;
     case C2D_SHAPE_POLYGON:
     default: {
@@ -1124,10 +1191,15 @@ static grid_shape random_grid_shape(test_rng *r, c2d_shape_type kind) {
         c2d_polygon poly;
         for (;;) {
             m = 3 + (int)irnd(r, 0, C2D_MAX_POLYGON_VERTICES >= 6 ? 3 : C2D_MAX_POLYGON_VERTICES - 3); /* hull <= m vertices */
-            for (i = 0; i < m; ++i) { pts[i].x = irnd(r, -4, 4); pts[i].y = irnd(r, -4, 4); }
+            for (i = 0; i < m; ++i) {
+                pts[i].x = irnd(r, -4, 4);
+                pts[i].y = irnd(r, -4, 4);
+            }
             for (i = 1; i < m; ++i)
                 for (j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y)); --j) {
-                    t = pts[j]; pts[j] = pts[j - 1]; pts[j - 1] = t;
+                    t = pts[j];
+                    pts[j] = pts[j - 1];
+                    pts[j - 1] = t;
                 }
             k = 0;
             for (i = 0; i < m; ++i) {
@@ -1141,8 +1213,12 @@ static grid_shape random_grid_shape(test_rng *r, c2d_shape_type kind) {
             k -= 1;
             if (k >= 3) break;
         }
-        g.core = 2; g.n = k;
-        for (i = 0; i < k; ++i) { g.v[i] = h[i]; fv[i] = ivec(h[i]); }
+        g.core = 2;
+        g.n = k;
+        for (i = 0; i < k; ++i) {
+            g.v[i] = h[i];
+            fv[i] = ivec(h[i]);
+        }
         assert_status(c2d_polygon_make(fv, k, &poly), C2D_OK);
         g.s = c2d_shape_from_polygon(&poly);
         break;
@@ -1165,7 +1241,9 @@ static void grid_exact(const char *name, bool with_hit) {
                 grid_shape ga = random_grid_shape(&r, (c2d_shape_type)ka), gb = random_grid_shape(&r, (c2d_shape_type)kb);
                 bool expect = grid_overlap(&ga, &gb);
                 c2d_hit h;
-                c.iter = i; c.a = &ga.s; c.b = &gb.s;
+                c.iter = i;
+                c.a = &ga.s;
+                c.b = &gb.s;
                 if (expect) ++c.deep;
                 if (!with_hit) {
                     CHECK(&c, c2d_shape_overlap(&ga.s, &gb.s) == expect, "%s vs %s on the grid: overlap %d, exact answer %d", na, nb, !expect, expect);
@@ -1230,7 +1308,9 @@ static void prop_far_from_origin_same_answers(void **state) {
                 c2d_distance_result d0, d1;
                 random_shape_pair(&r, (c2d_shape_type)ka, 10.0, off, &a0, &a1);
                 random_shape_pair(&r, (c2d_shape_type)kb, 10.0, off, &b0, &b1);
-                c.iter = i; c.a = &a1; c.b = &b1;
+                c.iter = i;
+                c.a = &a1;
+                c.b = &b1;
                 o0 = c2d_shape_overlap(&a0, &b0);
                 o1 = c2d_shape_overlap(&a1, &b1);
                 d0 = c2d_shape_distance(&a0, &b0);
@@ -1291,7 +1371,9 @@ static void prop_far_raycast_same_answers(void **state) {
             in0.max_fraction = 1;
             in1 = in0;
             in1.origin = o1;
-            c.iter = i; c.a = &s1; c.b = NULL;
+            c.iter = i;
+            c.a = &s1;
+            c.b = NULL;
             g0 = c2d_shape_raycast(&s0, in0, &h0);
             g1 = c2d_shape_raycast(&s1, in1, &h1);
             /* robustness margin of the near cast: its segment's distance to the shape when it
@@ -1302,7 +1384,7 @@ static void prop_far_raycast_same_answers(void **state) {
             if (g0) {
                 c2d_hit hs;
                 margin = (k != C2D_SHAPE_SEGMENT && c2d_shape_hit(&seg0, &s0, &hs)) ? vlen(hs.delta)
-                       : (k == C2D_SHAPE_SEGMENT ? segment_pair_margin(seg0.as.segment, s0.as.segment) : 0.0);
+                                                                                    : (k == C2D_SHAPE_SEGMENT ? segment_pair_margin(seg0.as.segment, s0.as.segment) : 0.0);
             } else {
                 margin = (double)c2d_shape_distance(&seg0, &s0).distance;
             }

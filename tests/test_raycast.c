@@ -14,11 +14,14 @@ static c2d_raycast_input rin(double ox, double oy, double dx, double dy, double 
 }
 
 /* Asserts a hit with the given time, point and normal, every field finite. */
-#define assert_ray_hit(got, h, t, px, py, nx, ny) do { \
-    assert_true(got); assert_hit_finite(h); \
-    assert_near((h).time, (t), TOL); \
-    assert_vec_near((h).pos, (px), (py), TOL); \
-    assert_vec_near((h).normal, (nx), (ny), TOL); } while (0)
+#define assert_ray_hit(got, h, t, px, py, nx, ny) \
+  do {                                            \
+    assert_true(got);                             \
+    assert_hit_finite(h);                         \
+    assert_near((h).time, (t), TOL);              \
+    assert_vec_near((h).pos, (px), (py), TOL);    \
+    assert_vec_near((h).normal, (nx), (ny), TOL); \
+  } while (0)
 
 /* A hit buffer filled with a pattern, to check that a miss leaves it untouched. */
 static c2d_hit sentinel_hit(void) {
@@ -174,8 +177,8 @@ static void test_aabb_raycast_end_on_surface(void **state) {
     c2d_aabb b = box_c(0, 0, 2, 2);
     c2d_hit h;
     (void)state;
-    assert_false(c2d_aabb_raycast(b, rin(-6, 0, 4, 0, 1), &h));        /* ends at x = -2: touching */
-    assert_false(c2d_aabb_raycast(b, rin(-6, 0, 1, 0, 4), &h));        /* same through max_fraction */
+    assert_false(c2d_aabb_raycast(b, rin(-6, 0, 4, 0, 1), &h)); /* ends at x = -2: touching */
+    assert_false(c2d_aabb_raycast(b, rin(-6, 0, 1, 0, 4), &h)); /* same through max_fraction */
     assert_ray_hit(c2d_aabb_raycast(b, rin(-6, 0, 4.001, 0, 1), &h), h, 4.0 / 4.001, -2, 0, -1, 0);
     assert_ray_hit(c2d_aabb_raycast(b, rin(-6, 0, 1, 0, 4.001), &h), h, 4, -2, 0, -1, 0);
     assert_vec_near(h.delta, -0.001, 0, TOL);
@@ -204,7 +207,7 @@ static void test_aabb_raycast_zero_translation(void **state) {
     assert_vec_near(h.delta, 0, 0, 0);
     assert_ray_hit(c2d_aabb_raycast(b, rin(1, 1.5, 0, 0, INFINITY), &h), h, 0, 1, 1.5, 0, 1);
     assert_vec_near(h.delta, 0, 0, 0);
-    assert_false(c2d_aabb_raycast(b, rin(2, 0, 0, 0, 1), &h));  /* on the boundary */
+    assert_false(c2d_aabb_raycast(b, rin(2, 0, 0, 0, 1), &h)); /* on the boundary */
     assert_false(c2d_aabb_raycast(b, rin(3, 0, 0, 0, 1), &h));
     /* max_fraction 0 is also a point test */
     assert_ray_hit(c2d_aabb_raycast(b, rin(0, 0.5, 5, 0, 0), &h), h, 0, 0, 0.5, 0, 1);
@@ -267,8 +270,8 @@ static void test_circle_raycast_tangent(void **state) {
     c2d_circle c = circ(0, 0, 2);
     c2d_hit h;
     (void)state;
-    assert_false(c2d_circle_raycast(c, rin(-5, 2, 10, 0, 1), &h));  /* tangent at (0,2) */
-    assert_false(c2d_circle_raycast(c, rin(2, -5, 0, 10, 1), &h));  /* tangent at (2,0) */
+    assert_false(c2d_circle_raycast(c, rin(-5, 2, 10, 0, 1), &h)); /* tangent at (0,2) */
+    assert_false(c2d_circle_raycast(c, rin(2, -5, 0, 10, 1), &h)); /* tangent at (2,0) */
     /* 0.01 inside the tangent: enters at x = -sqrt(4 - 1.99^2) = -0.19975, t = 0.480025 */
     assert_ray_hit(c2d_circle_raycast(c, rin(-5, 1.99, 10, 0, 1), &h), h, (5 - sqrt(4 - 1.99 * 1.99)) / 10,
                    -sqrt(4 - 1.99 * 1.99), 1.99, -sqrt(4 - 1.99 * 1.99) / 2, 0.995);
@@ -278,11 +281,11 @@ static void test_circle_raycast_end_and_inside(void **state) {
     c2d_circle c = circ(0, 0, 2);
     c2d_hit h;
     (void)state;
-    assert_false(c2d_circle_raycast(c, rin(-5, 0, 3, 0, 1), &h));   /* ends on the surface */
+    assert_false(c2d_circle_raycast(c, rin(-5, 0, 3, 0, 1), &h)); /* ends on the surface */
     assert_ray_hit(c2d_circle_raycast(c, rin(-5, 0, 3.001, 0, 1), &h), h, 3 / 3.001, -2, 0, -1, 0);
-    assert_ray_hit(c2d_circle_raycast(c, rin(1, 0, 0, 3, 1), &h), h, 0, 1, 0, 1, 0);          /* inside */
-    assert_ray_hit(c2d_circle_raycast(c, rin(0, -1.5, 1, 0, 1), &h), h, 0, 0, -1.5, 0, -1);   /* inside */
-    assert_ray_hit(c2d_circle_raycast(c, rin(0, 0, 0, 1, 1), &h), h, 0, 0, 0, 1, 0);          /* center: +x */
+    assert_ray_hit(c2d_circle_raycast(c, rin(1, 0, 0, 3, 1), &h), h, 0, 1, 0, 1, 0);        /* inside */
+    assert_ray_hit(c2d_circle_raycast(c, rin(0, -1.5, 1, 0, 1), &h), h, 0, 0, -1.5, 0, -1); /* inside */
+    assert_ray_hit(c2d_circle_raycast(c, rin(0, 0, 0, 1, 1), &h), h, 0, 0, 0, 1, 0);        /* center: +x */
     /* on the surface: moving in is a hit at 0, moving out or along is none */
     assert_ray_hit(c2d_circle_raycast(c, rin(-2, 0, 1, 0, 1), &h), h, 0, -2, 0, -1, 0);
     assert_false(c2d_circle_raycast(c, rin(-2, 0, -1, 0, 1), &h));
@@ -360,9 +363,9 @@ static void test_capsule_raycast_grazing(void **state) {
     c2d_capsule c = caps(-2, 0, 2, 0, 1);
     c2d_hit h;
     (void)state;
-    assert_false(c2d_capsule_raycast(c, rin(-6, 1, 12, 0, 1), &h));   /* along the top side */
-    assert_false(c2d_capsule_raycast(c, rin(6, -1, -12, 0, 1), &h));  /* along the bottom side */
-    assert_false(c2d_capsule_raycast(c, rin(3, -5, 0, 10, 1), &h));   /* tangent to the cap at (3,0) */
+    assert_false(c2d_capsule_raycast(c, rin(-6, 1, 12, 0, 1), &h));  /* along the top side */
+    assert_false(c2d_capsule_raycast(c, rin(6, -1, -12, 0, 1), &h)); /* along the bottom side */
+    assert_false(c2d_capsule_raycast(c, rin(3, -5, 0, 10, 1), &h));  /* tangent to the cap at (3,0) */
     /* 0.001 below the top: enters the cap at x = -2 - sqrt(1 - 0.999^2) */
     assert_ray_hit(c2d_capsule_raycast(c, rin(-6, 0.999, 12, 0, 1), &h), h,
                    (6 - 2 - sqrt(1 - 0.999 * 0.999)) / 12, -2 - sqrt(1 - 0.999 * 0.999), 0.999,
@@ -373,15 +376,15 @@ static void test_capsule_raycast_end_inside_zero(void **state) {
     c2d_capsule c = caps(-2, 0, 2, 0, 1);
     c2d_hit h;
     (void)state;
-    assert_false(c2d_capsule_raycast(c, rin(0, 5, 0, -4, 1), &h));   /* ends on the surface */
+    assert_false(c2d_capsule_raycast(c, rin(0, 5, 0, -4, 1), &h)); /* ends on the surface */
     assert_ray_hit(c2d_capsule_raycast(c, rin(0, 5, 0, -4.001, 1), &h), h, 4 / 4.001, 0, 1, 0, 1);
-    assert_ray_hit(c2d_capsule_raycast(c, rin(0.5, 0.5, 1, 0, 1), &h), h, 0, 0.5, 0.5, 0, 1);     /* inside */
-    assert_ray_hit(c2d_capsule_raycast(c, rin(2.5, 0, 0, 1, 1), &h), h, 0, 2.5, 0, 1, 0);         /* in a cap */
-    assert_ray_hit(c2d_capsule_raycast(c, rin(1, 0, 0, 1, 1), &h), h, 0, 1, 0, 0, 1);             /* on the core */
-    assert_ray_hit(c2d_capsule_raycast(c, rin(1, 0.5, 0, 0, 1), &h), h, 0, 1, 0.5, 0, 1);         /* zero move */
+    assert_ray_hit(c2d_capsule_raycast(c, rin(0.5, 0.5, 1, 0, 1), &h), h, 0, 0.5, 0.5, 0, 1); /* inside */
+    assert_ray_hit(c2d_capsule_raycast(c, rin(2.5, 0, 0, 1, 1), &h), h, 0, 2.5, 0, 1, 0);     /* in a cap */
+    assert_ray_hit(c2d_capsule_raycast(c, rin(1, 0, 0, 1, 1), &h), h, 0, 1, 0, 0, 1);         /* on the core */
+    assert_ray_hit(c2d_capsule_raycast(c, rin(1, 0.5, 0, 0, 1), &h), h, 0, 1, 0.5, 0, 1);     /* zero move */
     assert_false(c2d_capsule_raycast(c, rin(1, 1, 0, 0, 1), &h));
-    assert_ray_hit(c2d_capsule_raycast(c, rin(1, 1, 0, -1, 1), &h), h, 0, 1, 1, 0, 1);            /* on surface, in */
-    assert_false(c2d_capsule_raycast(c, rin(1, 1, 1, 0, 1), &h));                                 /* on surface, along */
+    assert_ray_hit(c2d_capsule_raycast(c, rin(1, 1, 0, -1, 1), &h), h, 0, 1, 1, 0, 1); /* on surface, in */
+    assert_false(c2d_capsule_raycast(c, rin(1, 1, 1, 0, 1), &h));                      /* on surface, along */
 }
 
 static void test_capsule_raycast_zero_length_is_circle(void **state) {
@@ -434,10 +437,10 @@ static void test_polygon_raycast_edges_and_corners(void **state) {
     c2d_polygon p = triangle(0, 0);
     c2d_hit h;
     (void)state;
-    assert_false(c2d_polygon_raycast(&p, rin(-1, 0, 6, 0, 1), &h));    /* along y = 0 */
-    assert_false(c2d_polygon_raycast(&p, rin(0, 6, 0, -8, 1), &h));    /* along x = 0 */
-    assert_false(c2d_polygon_raycast(&p, rin(5, -1, -2, 2, 1), &h));   /* along the hypotenuse */
-    assert_false(c2d_polygon_raycast(&p, rin(-1, 1, 2, -2, 1), &h));   /* grazes the corner (0,0) */
+    assert_false(c2d_polygon_raycast(&p, rin(-1, 0, 6, 0, 1), &h));  /* along y = 0 */
+    assert_false(c2d_polygon_raycast(&p, rin(0, 6, 0, -8, 1), &h));  /* along x = 0 */
+    assert_false(c2d_polygon_raycast(&p, rin(5, -1, -2, 2, 1), &h)); /* along the hypotenuse */
+    assert_false(c2d_polygon_raycast(&p, rin(-1, 1, 2, -2, 1), &h)); /* grazes the corner (0,0) */
     assert_ray_hit(c2d_polygon_raycast(&p, rin(-1, 0.001, 6, 0, 1), &h), h, 1.0 / 6.0, 0, 0.001, -1, 0);
     assert_ray_hit(c2d_polygon_raycast(&p, rin(-1, 1.001, 2, -2, 1), &h), h, 0.5, 0, 0.001, -1, 0);
 }
@@ -448,11 +451,11 @@ static void test_polygon_raycast_end_inside_zero(void **state) {
     (void)state;
     assert_false(c2d_polygon_raycast(&p, rin(1, -3, 0, 3, 1), &h));
     assert_ray_hit(c2d_polygon_raycast(&p, rin(1, -3, 0, 3.001, 1), &h), h, 3 / 3.001, 1, 0, 0, -1);
-    assert_ray_hit(c2d_polygon_raycast(&p, rin(1, 0.5, 1, 1, 1), &h), h, 0, 1, 0.5, 0, -1);     /* inside */
-    assert_ray_hit(c2d_polygon_raycast(&p, rin(0.5, 2, 0, 0, 1), &h), h, 0, 0.5, 2, -1, 0);     /* zero move */
-    assert_false(c2d_polygon_raycast(&p, rin(0, 2, 0, 0, 1), &h));                              /* on edge */
-    assert_ray_hit(c2d_polygon_raycast(&p, rin(0, 2, 1, 0, 1), &h), h, 0, 0, 2, -1, 0);         /* on edge, in */
-    assert_false(c2d_polygon_raycast(&p, rin(0, 2, -1, 0, 1), &h));                             /* on edge, out */
+    assert_ray_hit(c2d_polygon_raycast(&p, rin(1, 0.5, 1, 1, 1), &h), h, 0, 1, 0.5, 0, -1); /* inside */
+    assert_ray_hit(c2d_polygon_raycast(&p, rin(0.5, 2, 0, 0, 1), &h), h, 0, 0.5, 2, -1, 0); /* zero move */
+    assert_false(c2d_polygon_raycast(&p, rin(0, 2, 0, 0, 1), &h));                          /* on edge */
+    assert_ray_hit(c2d_polygon_raycast(&p, rin(0, 2, 1, 0, 1), &h), h, 0, 0, 2, -1, 0);     /* on edge, in */
+    assert_false(c2d_polygon_raycast(&p, rin(0, 2, -1, 0, 1), &h));                         /* on edge, out */
 }
 
 static void test_polygon_raycast_invalid(void **state) {
@@ -542,10 +545,10 @@ static void test_segment_raycast_parallel_and_degenerate(void **state) {
     c2d_segment s = seg(0, -1, 0, 1);
     c2d_hit h = sentinel_hit();
     (void)state;
-    assert_false(c2d_segment_raycast(s, rin(-1, -5, 0, 10, 1), &h));  /* parallel */
-    assert_false(c2d_segment_raycast(s, rin(0, -5, 0, 10, 1), &h));   /* collinear, overlapping */
-    assert_false(c2d_segment_raycast(s, rin(0, 0, 0, 10, 1), &h));    /* collinear from inside */
-    assert_false(c2d_segment_raycast(s, rin(0, 0, 0, 0, 1), &h));     /* zero translation */
+    assert_false(c2d_segment_raycast(s, rin(-1, -5, 0, 10, 1), &h));            /* parallel */
+    assert_false(c2d_segment_raycast(s, rin(0, -5, 0, 10, 1), &h));             /* collinear, overlapping */
+    assert_false(c2d_segment_raycast(s, rin(0, 0, 0, 10, 1), &h));              /* collinear from inside */
+    assert_false(c2d_segment_raycast(s, rin(0, 0, 0, 0, 1), &h));               /* zero translation */
     assert_false(c2d_segment_raycast(seg(1, 1, 1, 1), rin(0, 1, 2, 0, 1), &h)); /* a point never blocks */
     assert_false(c2d_segment_raycast(s, rin(NAN, 0, 4, 0, 1), &h));
     assert_false(c2d_segment_raycast(s, rin(-2, 0, 4, INFINITY, 1), &h));
@@ -631,7 +634,11 @@ static double sd_polygon(const c2d_polygon *p, double x, double y) {
     return m;
 }
 
-enum { SH_BOX, SH_CIRCLE, SH_CAPSULE, SH_POLYGON, SH_COUNT };
+enum { SH_BOX,
+       SH_CIRCLE,
+       SH_CAPSULE,
+       SH_POLYGON,
+       SH_COUNT };
 
 typedef struct rshape {
     int kind;
@@ -839,7 +846,7 @@ static void test_polygon_raycast_xf_hand(void **state) {
     xf.p = c2d_v2(10, 5);
     xf.q.c = 0;
     xf.q.s = 1;
-    assert_true(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 1), &h));   /* from the left */
+    assert_true(c2d_polygon_raycast_xf(&box, xf, rin(0, 5, 20, 0, 1), &h)); /* from the left */
     assert_near(h.time, 9.5 / 20, TOL);
     assert_vec_near(h.pos, 9.5, 5, TOL);
     assert_vec_near(h.normal, -1, 0, TOL);
@@ -896,7 +903,7 @@ static void test_polygon_raycast_xf_random(void **state) {
         xf = c2d_transform_make(c2d_v2((c2d_real)test_rng_range(&r, -50, 50), (c2d_real)test_rng_range(&r, -50, 50)),
                                 (c2d_real)test_rng_range(&r, -4, 4));
         in = rin(xf.p.x + test_rng_range(&r, -6, 6), xf.p.y + test_rng_range(&r, -6, 6), test_rng_range(&r, -8, 8),
-                    test_rng_range(&r, -8, 8), test_rng_range(&r, 0.2, 1.5));
+                 test_rng_range(&r, -8, 8), test_rng_range(&r, 0.2, 1.5));
         hit = c2d_polygon_raycast_xf(&local, xf, in, &h);
         lin = in;
         lin.origin = c2d_inv_transform_point(xf, in.origin);
@@ -979,7 +986,7 @@ static void test_polygon_raycast_every_vertex_count(void **state) {
                         c2d_real de = c2d_dot(target->normals[e], c2d_sub(h.pos, target->vertices[e]));
                         if (de > sep) sep = de;
                     }
-                    assert_near(sep, 0, 1e-4);            /* on the boundary */
+                    assert_near(sep, 0, 1e-4); /* on the boundary */
                     assert_near(c2d_len(h.normal), 1, 1e-5);
                     assert_true(c2d_dot(h.normal, d) < 0); /* the face the ray enters */
                 }

@@ -4,9 +4,9 @@
 
 /* Coordinates around 100 lose about 1e-5 in float. */
 #ifdef C2D_DOUBLE
-#define TOL_BIG 1e-9
+#  define TOL_BIG 1e-9
 #else
-#define TOL_BIG 1e-3
+#  define TOL_BIG 1e-3
 #endif
 
 /* Checks overlap, the meeting point and a's fraction, and that swapping the segments keeps the

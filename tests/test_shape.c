@@ -6,9 +6,9 @@
 
 /* True when the library checks its asserts in this build (same rule as src/internal.h). */
 #if !defined(NDEBUG) || defined(C2D_ENABLE_ASSERT)
-#define ASSERTS_ON 1
+#  define ASSERTS_ON 1
 #else
-#define ASSERTS_ON 0
+#  define ASSERTS_ON 0
 #endif
 
 #define PI 3.14159265358979323846
@@ -34,14 +34,14 @@ static const char *type_name(c2d_shape_type t) {
 
 /* One unordered pair: a overlapping b, and c separated from d by dist (hand-computed). */
 typedef struct pair_case {
-    c2d_shape a, b;     /* overlapping */
-    c2d_shape c, d;     /* separated */
-    double dist;        /* distance between c and d */
+    c2d_shape a, b; /* overlapping */
+    c2d_shape c, d; /* separated */
+    double dist;    /* distance between c and d */
 } pair_case;
 
-static const double tri02[6] = {0, 0, 2, 0, 0, 2};            /* right triangle, hypotenuse x + y = 2 */
-static const double tri_up[6] = {0, 0, 2, 0, 1, 2};           /* apex (1,2) */
-static const double diamond[8] = {1, 3, 2, 4, 1, 5, 0, 4};    /* bottom vertex (1,3) */
+static const double tri02[6] = {0, 0, 2, 0, 0, 2};         /* right triangle, hypotenuse x + y = 2 */
+static const double tri_up[6] = {0, 0, 2, 0, 1, 2};        /* apex (1,2) */
+static const double diamond[8] = {1, 3, 2, 4, 1, 5, 0, 4}; /* bottom vertex (1,3) */
 static const double unit_sq[8] = {0, 0, 1, 0, 1, 1, 0, 1};
 
 /* The 21 unordered pairs in canonical order (point < segment < aabb < circle < capsule < polygon). */
@@ -50,7 +50,15 @@ static int make_cases(pair_case *cs) {
     const double tri_in_box[6] = {0.5, 0.5, 2, 0.5, 0.5, 2}, tri_far[6] = {3, 0, 4, 0, 3, 1};
     const double rect02[8] = {0, 0, 2, 0, 2, 1, 0, 1};
     c2d_polygon dia45 = poly_box(1.2, 0.5, 0.5, 0.5, PI / 4);
-#define CASE(A, B, C, D, DIST) do { cs[n].a = A; cs[n].b = B; cs[n].c = C; cs[n].d = D; cs[n].dist = DIST; ++n; } while (0)
+#define CASE(A, B, C, D, DIST) \
+  do {                         \
+    cs[n].a = A;               \
+    cs[n].b = B;               \
+    cs[n].c = C;               \
+    cs[n].d = D;               \
+    cs[n].dist = DIST;         \
+    ++n;                       \
+  } while (0)
     /* point - point: equal; (0,0) to (3,4). */
     CASE(sh_point(1, 2), sh_point(1, 2), sh_point(0, 0), sh_point(3, 4), 5);
     /* point - segment: on it; 2 above it. */
@@ -359,7 +367,9 @@ static void seed_snippets_segments_intercept(void **state) {
 
 static int g_assert_calls;
 static void count_asserts(const char *expression, const char *file, int line, void *user) {
-    (void)expression; (void)file; (void)line;
+    (void)expression;
+    (void)file;
+    (void)line;
     ++*(int *)user;
 }
 
@@ -421,10 +431,14 @@ static void test_transform_box_45_degrees_gives_polygon(void **state) {
     double h = sqrt(2.0), ex[4][2];
     int i, j, found;
     (void)state;
-    ex[0][0] = 2 + h; ex[0][1] = 3;
-    ex[1][0] = 2; ex[1][1] = 3 + h;
-    ex[2][0] = 2 - h; ex[2][1] = 3;
-    ex[3][0] = 2; ex[3][1] = 3 - h;
+    ex[0][0] = 2 + h;
+    ex[0][1] = 3;
+    ex[1][0] = 2;
+    ex[1][1] = 3 + h;
+    ex[2][0] = 2 - h;
+    ex[2][1] = 3;
+    ex[3][0] = 2;
+    ex[3][1] = 3 - h;
     r = c2d_shape_transform(&b, c2d_transform_make(V(2, 3), (c2d_real)(PI / 4)));
     assert_int_equal(r.type, C2D_SHAPE_POLYGON);
     assert_int_equal(r.as.polygon.count, 4);
@@ -531,10 +545,10 @@ static void test_shape_contains_point_and_is_valid(void **state) {
     (void)state;
     assert_true(c2d_shape_contains_point(&p, V(1, 2)));
     assert_false(c2d_shape_contains_point(&p, V(1, 2.001)));
-    assert_true(c2d_shape_contains_point(&s, V(2, 0)));   /* an endpoint counts */
+    assert_true(c2d_shape_contains_point(&s, V(2, 0))); /* an endpoint counts */
     assert_false(c2d_shape_contains_point(&s, V(1, 0.001)));
     assert_true(c2d_shape_contains_point(&b, V(0.5, 0.999)));
-    assert_false(c2d_shape_contains_point(&b, V(0.5, 1)));  /* on the edge: outside */
+    assert_false(c2d_shape_contains_point(&b, V(0.5, 1))); /* on the edge: outside */
     assert_true(c2d_shape_contains_point(&c, V(0.999, 0)));
     assert_false(c2d_shape_contains_point(&c, V(1, 0)));
     assert_true(c2d_shape_contains_point(&k, V(2.999, 0)));
@@ -748,18 +762,28 @@ static void test_shape_distance_error_codes(void **state) {
     c2d_distance_result r;
     int k, side;
     (void)state;
-    bad[0] = sh_circ(0, 0, 1); bad[0].as.circle.radius = (c2d_real)NAN;
-    bad[1] = sh_circ(0, 0, 1); bad[1].as.circle.center.x = (c2d_real)C2D_MAX_COORD * 10;
-    bad[2] = sh_circ(0, 0, 1); bad[2].as.circle.radius = -1;
-    bad[3] = sh_box(0, 0, 1, 1); bad[3].as.aabb.lower.x = 2;                     /* lower above upper */
-    bad[4] = sh_caps(0, 0, 1, 0, 1); bad[4].as.capsule.p2.y = (c2d_real)INFINITY;
-    bad[5] = sh_poly(3, tri); bad[5].as.polygon.count = 2;
-    bad[6] = sh_poly(3, tri); bad[6].as.polygon.count = C2D_MAX_POLYGON_VERTICES + 1;
-    bad[7] = sh_poly(3, tri); bad[7].as.polygon.vertices[1].x = (c2d_real)NAN;
-    bad[8] = sh_poly(3, tri); bad[8].as.polygon.vertices[1] = bad[8].as.polygon.vertices[2];  /* no area */
+    bad[0] = sh_circ(0, 0, 1);
+    bad[0].as.circle.radius = (c2d_real)NAN;
+    bad[1] = sh_circ(0, 0, 1);
+    bad[1].as.circle.center.x = (c2d_real)C2D_MAX_COORD * 10;
+    bad[2] = sh_circ(0, 0, 1);
+    bad[2].as.circle.radius = -1;
+    bad[3] = sh_box(0, 0, 1, 1);
+    bad[3].as.aabb.lower.x = 2; /* lower above upper */
+    bad[4] = sh_caps(0, 0, 1, 0, 1);
+    bad[4].as.capsule.p2.y = (c2d_real)INFINITY;
+    bad[5] = sh_poly(3, tri);
+    bad[5].as.polygon.count = 2;
+    bad[6] = sh_poly(3, tri);
+    bad[6].as.polygon.count = C2D_MAX_POLYGON_VERTICES + 1;
+    bad[7] = sh_poly(3, tri);
+    bad[7].as.polygon.vertices[1].x = (c2d_real)NAN;
+    bad[8] = sh_poly(3, tri);
+    bad[8].as.polygon.vertices[1] = bad[8].as.polygon.vertices[2]; /* no area */
     bad[8].as.polygon.vertices[2] = V(1, 0);
     assert_int_equal(c2d_ellipse_make(V(0, 0), 2, 1, 0, &e), C2D_OK);
-    bad[9] = c2d_shape_from_ellipse(e); bad[9].as.ellipse.radii.x = (c2d_real)NAN;
+    bad[9] = c2d_shape_from_ellipse(e);
+    bad[9].as.ellipse.radii.x = (c2d_real)NAN;
     for (k = 0; k < 10; ++k) {
         for (side = 0; side < 2; ++side) {
             r = side ? c2d_shape_distance(&good, &bad[k]) : c2d_shape_distance(&bad[k], &good);

@@ -344,7 +344,7 @@ static void seed_sweep_into_nearest(void **state) {
     pillars[0] = box_c(9, 0, 0.5, 2);
     pillars[1] = box_c(3, 0, 0.5, 2); /* nearest: 0.5 + 10t = 2.5 at t = 0.2 */
     pillars[2] = box_c(6, 0, 0.5, 2);
-    pillars[3] = box_c(5, 5, 1, 1);   /* off the path */
+    pillars[3] = box_c(5, 5, 1, 1); /* off the path */
     for (k = 0; k < 4; ++k) {
         c2d_sweep s;
         for (i = 0; i < 4; ++i) statics[i] = pillars[order[k][i]];
@@ -368,8 +368,10 @@ static void test_sweep_into_tie_break(void **state) {
     int idx = 99;
     c2d_sweep s;
     (void)state;
-    list1[0] = up; list1[1] = down;
-    list2[0] = down; list2[1] = up;
+    list1[0] = up;
+    list1[1] = down;
+    list2[0] = down;
+    list2[1] = up;
     s = c2d_aabb_sweep_into(a, d, list1, 2, &idx);
     assert_true(s.has_hit);
     assert_int_equal(idx, 1); /* down has the smaller lower.y */
@@ -427,8 +429,8 @@ static void test_sweep_into_safe_for_all(void **state) {
     c2d_sweep s, s0, s1;
     int idx = 99;
     (void)state;
-    statics[0] = box_c(2.5 + 0.5 + 1e-3, 0, 0.5, 5);                 /* wall, met head-on at t = 0.2001 */
-    statics[1] = box_c(0, 0.5 + 0.002001 + 10, 50, 10);              /* ceiling, met at t = 0.2001 */
+    statics[0] = box_c(2.5 + 0.5 + 1e-3, 0, 0.5, 5);    /* wall, met head-on at t = 0.2001 */
+    statics[1] = box_c(0, 0.5 + 0.002001 + 10, 50, 10); /* ceiling, met at t = 0.2001 */
     s0 = c2d_aabb_sweep_aabb(a, d, statics[0]);
     s1 = c2d_aabb_sweep_aabb(a, d, statics[1]);
     s = c2d_aabb_sweep_into(a, d, statics, 2, &idx);
@@ -500,9 +502,12 @@ static void test_sweep_random_safe(void **state) {
         if (s.has_hit) {
             /* reference: the open-interval slab in double */
             double tn = -INFINITY, tf = INFINITY, lo[2], hi[2], dv[2];
-            lo[0] = (double)b.lower.x - (double)a.upper.x; hi[0] = (double)b.upper.x - (double)a.lower.x;
-            lo[1] = (double)b.lower.y - (double)a.upper.y; hi[1] = (double)b.upper.y - (double)a.lower.y;
-            dv[0] = d.x; dv[1] = d.y;
+            lo[0] = (double)b.lower.x - (double)a.upper.x;
+            hi[0] = (double)b.upper.x - (double)a.lower.x;
+            lo[1] = (double)b.lower.y - (double)a.upper.y;
+            hi[1] = (double)b.upper.y - (double)a.lower.y;
+            dv[0] = d.x;
+            dv[1] = d.y;
             for (k = 0; k < 2; ++k) {
                 if (dv[k] != 0) {
                     double t1 = (dv[k] > 0 ? lo[k] : hi[k]) / dv[k], t2 = (dv[k] > 0 ? hi[k] : lo[k]) / dv[k];

@@ -365,7 +365,10 @@ static void world_random_ops(c2d_world_index st, c2d_world_index mv, const char 
     assert_status(c2d_world_destroy(w), C2D_OK);
 }
 
-static void test_random_default(void **state) { (void)state; world_random_ops(C2D_WORLD_INDEX_DEFAULT, C2D_WORLD_INDEX_DEFAULT, "world_default"); }
+static void test_random_default(void **state) {
+    (void)state;
+    world_random_ops(C2D_WORLD_INDEX_DEFAULT, C2D_WORLD_INDEX_DEFAULT, "world_default");
+}
 static void test_random_dynamic(void **state) {
     (void)state;
     world_random_ops(C2D_WORLD_INDEX_DYNAMIC_TREE, C2D_WORLD_INDEX_DYNAMIC_TREE, "world_dynamic");
@@ -446,11 +449,16 @@ static void test_filters(void **state) {
 }
 
 static bool refuse_ud2(c2d_collider_id a, uint64_t ua, c2d_collider_id b, uint64_t ub, void *ctx) {
-    (void)a; (void)b;
+    (void)a;
+    (void)b;
     ++*(int *)ctx;
     return ua != 2 && ub != 2;
 }
-static bool accept_odd(c2d_collider_id id, uint64_t ud, void *ctx) { (void)id; (void)ctx; return (ud & 1) != 0; }
+static bool accept_odd(c2d_collider_id id, uint64_t ud, void *ctx) {
+    (void)id;
+    (void)ctx;
+    return (ud & 1) != 0;
+}
 
 static void test_custom_filter(void **state) {
     c2d_world *w = new_world();
@@ -588,7 +596,7 @@ static void test_events(void **state) {
     c2d_world *w = new_world();
     c2d_collider_id ground = add_box(w, 0, -1, 10, 1, C2D_COLLIDER_STATIC, 10);
     c2d_collider_id wall = add_box(w, 20, 0, 1, 10, C2D_COLLIDER_STATIC, 11); /* two statics: never a pair */
-    c2d_collider_id mover = add_box(w, 0, 0.4, 0.5, 0.5, 0, 12);                /* overlaps the ground */
+    c2d_collider_id mover = add_box(w, 0, 0.4, 0.5, 0.5, 0, 12);              /* overlaps the ground */
     c2d_collider_id sensor = add_box(w, 5, 5, 1, 1, C2D_COLLIDER_SENSOR | C2D_COLLIDER_STATIC, 13);
     const c2d_world_event *ev;
     int32_t n, i;
@@ -675,7 +683,8 @@ static void test_events_random(void **state) {
                     else if (ii.is_concave) ov = bf_overlap(w, ids[i], &pj[0]);
                     else ov = bf_overlap(w, ids[j], &pi[0]);
                 }
-                (void)a; (void)b;
+                (void)a;
+                (void)b;
                 now[ids[i].index][ids[j].index] = ov;
             }
         }
@@ -1071,7 +1080,8 @@ static void test_events_fat_boxes(void **state) {
             } else if (roll < 60) {
                 double ang = atan2((double)xf.q.s, (double)xf.q.c) + test_rng_range(&r, -0.05, 0.05);
                 xf = c2d_transform_make(c2d_v2(xf.p.x + (c2d_real)test_rng_range(&r, -0.12, 0.12),
-                                               xf.p.y + (c2d_real)test_rng_range(&r, -0.12, 0.12)), (c2d_real)ang);
+                                               xf.p.y + (c2d_real)test_rng_range(&r, -0.12, 0.12)),
+                                        (c2d_real)ang);
             } else {
                 continue;
             }
@@ -1183,7 +1193,8 @@ static bool busy_accept(c2d_collider_id id, uint64_t ud, void *context) {
     c2d_collider_id nid;
     const c2d_world_event *ev;
     int32_t n;
-    (void)id; (void)ud;
+    (void)id;
+    (void)ud;
     memset(&def, 0, sizeof def);
     b->add_status = c2d_world_add(b->w, &def, &nid);
     b->remove_status = c2d_world_remove(b->w, b->victim);
@@ -1348,12 +1359,54 @@ static void test_decompose(void **state) {
 static void test_tilemap(void **state) {
     /* rows from y = 0 up; 1 solid, 2 one-way */
     static const uint8_t cells[6 * 8] = {
-        1, 1, 1, 1, 1, 1, 1, 1,
-        1, 0, 0, 0, 0, 0, 0, 1,
-        1, 0, 2, 2, 2, 0, 0, 1,
-        1, 0, 0, 0, 0, 1, 1, 1,
-        1, 0, 0, 0, 0, 1, 1, 1,
-        1, 0, 0, 0, 0, 0, 0, 1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        1,
+        1,
+        0,
+        2,
+        2,
+        2,
+        0,
+        0,
+        1,
+        1,
+        0,
+        0,
+        0,
+        0,
+        1,
+        1,
+        1,
+        1,
+        0,
+        0,
+        0,
+        0,
+        1,
+        1,
+        1,
+        1,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        1,
     };
     c2d_world *w = new_world();
     c2d_tilemap m;
@@ -1411,9 +1464,22 @@ static void test_tilemap(void **state) {
 }
 
 /* A counting allocator: destroy gives back every byte. */
-typedef struct counting { long blocks; size_t bytes; } counting;
-static void *count_alloc(size_t size, void *ctx) { counting *c = (counting *)ctx; ++c->blocks; c->bytes += size; return malloc(size); }
-static void count_free(void *p, size_t size, void *ctx) { counting *c = (counting *)ctx; --c->blocks; c->bytes -= size; free(p); }
+typedef struct counting {
+    long blocks;
+    size_t bytes;
+} counting;
+static void *count_alloc(size_t size, void *ctx) {
+    counting *c = (counting *)ctx;
+    ++c->blocks;
+    c->bytes += size;
+    return malloc(size);
+}
+static void count_free(void *p, size_t size, void *ctx) {
+    counting *c = (counting *)ctx;
+    --c->blocks;
+    c->bytes -= size;
+    free(p);
+}
 
 static void test_allocator_no_leaks(void **state) {
     counting cnt = {0, 0};

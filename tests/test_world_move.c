@@ -7,9 +7,9 @@
 
 /* The back-off of a touch: C2D_SWEEP_MARGIN plus rounding; the tests allow this much. */
 #ifdef C2D_DOUBLE
-#define GAP 2e-4
+#  define GAP 2e-4
 #else
-#define GAP 2e-3
+#  define GAP 2e-3
 #endif
 
 static c2d_world *new_world(c2d_world_index st, c2d_world_index mv) {

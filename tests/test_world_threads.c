@@ -3,16 +3,22 @@
 #include <pthread.h>
 #include "test_util.h"
 
-enum { N_COLLIDERS = 400, N_QUERIES = 2000 };
+enum { N_COLLIDERS = 400,
+       N_QUERIES = 2000 };
 
 typedef struct job {
     const c2d_world *w;
-    int32_t sum;       /* total results over every query */
-    uint64_t order;    /* a hash of the result order */
+    int32_t sum;    /* total results over every query */
+    uint64_t order; /* a hash of the result order */
 } job;
 
 /* An accept callback: the query then raises the world's busy counter (an atomic) while it runs. */
-static bool accept_all(c2d_collider_id id, uint64_t user_data, void *context) { (void)id; (void)user_data; (void)context; return true; }
+static bool accept_all(c2d_collider_id id, uint64_t user_data, void *context) {
+    (void)id;
+    (void)user_data;
+    (void)context;
+    return true;
+}
 
 static void *run_queries(void *arg) {
     job *j = (job *)arg;

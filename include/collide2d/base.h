@@ -87,26 +87,26 @@ typedef float c2d_real;
  *   input they cannot use, as they answer for shapes that miss: validate with the constructors or
  *   the *_is_valid functions (shape.h, geometry.h) to learn why. */
 typedef enum c2d_status {
-    C2D_OK = 0,                      /* success */
-    C2D_ERR_NULL_ARG = -1,           /* a required pointer argument is NULL */
-    C2D_ERR_NOT_FINITE = -2,         /* a NaN or an infinity in the input */
-    C2D_ERR_OUT_OF_RANGE = -3,       /* a coordinate or size larger than C2D_MAX_COORD */
-    C2D_ERR_BAD_SIZE = -4,           /* a size (radius, half extent, distance) is zero or negative,
-                                        or a radius or box width is below C2D_MIN_SIZE */
-    C2D_ERR_DEGENERATE = -5,         /* zero length, zero area, collinear or fewer than 3 distinct points */
-    C2D_ERR_TOO_MANY_POINTS = -6,    /* more vertices than the shape can hold */
-    C2D_ERR_SELF_INTERSECTING = -7,  /* a polygon's edges cross or touch each other */
-    C2D_ERR_BAD_ANGLE = -8,          /* an angle range that covers nothing */
-    C2D_ERR_OUT_OF_MEMORY = -9,      /* the allocator returned NULL, or a count would overflow */
-    C2D_ERR_UNSUPPORTED = -10,       /* the object does not support this operation */
-    C2D_ERR_BAD_ID = -11,            /* a proxy id that is not in the index, or a collider handle that is
-                                        null, stale, out of range or from another world */
-    C2D_ERR_BUSY = -12,              /* a world change called while a query or update of that world runs
-                                        (from one of its callbacks): refused, nothing changed */
-    C2D_ERR_FULL = -13,              /* the world holds its max_colliders already */
-    C2D_ERR_BUFFER_TOO_SMALL = -14,  /* a caller buffer cannot hold the result (the needed count is reported) */
-    C2D_ERR_NUMERICAL = -15          /* rounding left no answer the computation can vouch for (time of
-                                        impact: the gap fell below the target between two steps) */
+    C2D_OK = 0,                     /* success */
+    C2D_ERR_NULL_ARG = -1,          /* a required pointer argument is NULL */
+    C2D_ERR_NOT_FINITE = -2,        /* a NaN or an infinity in the input */
+    C2D_ERR_OUT_OF_RANGE = -3,      /* a coordinate or size larger than C2D_MAX_COORD */
+    C2D_ERR_BAD_SIZE = -4,          /* a size (radius, half extent, distance) is zero or negative,
+                                       or a radius or box width is below C2D_MIN_SIZE */
+    C2D_ERR_DEGENERATE = -5,        /* zero length, zero area, collinear or fewer than 3 distinct points */
+    C2D_ERR_TOO_MANY_POINTS = -6,   /* more vertices than the shape can hold */
+    C2D_ERR_SELF_INTERSECTING = -7, /* a polygon's edges cross or touch each other */
+    C2D_ERR_BAD_ANGLE = -8,         /* an angle range that covers nothing */
+    C2D_ERR_OUT_OF_MEMORY = -9,     /* the allocator returned NULL, or a count would overflow */
+    C2D_ERR_UNSUPPORTED = -10,      /* the object does not support this operation */
+    C2D_ERR_BAD_ID = -11,           /* a proxy id that is not in the index, or a collider handle that is
+                                       null, stale, out of range or from another world */
+    C2D_ERR_BUSY = -12,             /* a world change called while a query or update of that world runs
+                                       (from one of its callbacks): refused, nothing changed */
+    C2D_ERR_FULL = -13,             /* the world holds its max_colliders already */
+    C2D_ERR_BUFFER_TOO_SMALL = -14, /* a caller buffer cannot hold the result (the needed count is reported) */
+    C2D_ERR_NUMERICAL = -15         /* rounding left no answer the computation can vouch for (time of
+                                       impact: the gap fell below the target between two steps) */
 } c2d_status;
 
 /* A short, static, English description of a status code; never NULL. */

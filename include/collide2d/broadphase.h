@@ -74,10 +74,10 @@ typedef void c2d_finish_task_fn(void *handle, void *user_context);
  * worker_count is. enqueue and finish are called from the thread that called the index, within
  * that call; the task functions touch only the index's memory and never call the allocator. */
 typedef struct c2d_task_system {
-    int32_t worker_count;          /* threads that may run tasks at once (>= 0; at most 64 are used) */
-    c2d_enqueue_task_fn *enqueue;  /* NULL: run inline; set: finish must be set too */
+    int32_t worker_count;         /* threads that may run tasks at once (>= 0; at most 64 are used) */
+    c2d_enqueue_task_fn *enqueue; /* NULL: run inline; set: finish must be set too */
     c2d_finish_task_fn *finish;
-    void *context;                 /* passed to enqueue and finish as user_context */
+    void *context; /* passed to enqueue and finish as user_context */
 } c2d_task_system;
 
 /* Default fat-box margin of the dynamic tree (length units, added on each side). */
@@ -88,16 +88,16 @@ typedef struct c2d_task_system {
 /* Options for creating an index. Zero-initialise it ({0}); every zero field means "default".
  * A NULL config pointer means all defaults. */
 typedef struct c2d_index_config {
-    c2d_allocator allocator;  /* alloc == NULL: malloc and free; alloc set: free must be set too */
-    int32_t capacity;         /* dynamic indexes: proxies to reserve room for; 0: a small default */
-    c2d_real margin;          /* dynamic tree: fat-box margin on each side; 0: C2D_INDEX_DEFAULT_MARGIN;
-                                 negative: no margin (every move that changes the box re-inserts) */
-    c2d_real prediction;      /* dynamic tree: a re-inserted fat box also stretches by prediction times
-                                 the move of the box's center since the previous insert/move (>= 0;
-                                 0: none; Box2D 2.4 uses 4 with one move per time step) */
-    c2d_real cell_size;       /* grid: edge of a square cell (> 0); 0: derived from the boxes (see
-                                 c2d_grid_create) */
-    c2d_task_system tasks;    /* threads for the pair sweep (see c2d_task_system); zero: none */
+    c2d_allocator allocator; /* alloc == NULL: malloc and free; alloc set: free must be set too */
+    int32_t capacity;        /* dynamic indexes: proxies to reserve room for; 0: a small default */
+    c2d_real margin;         /* dynamic tree: fat-box margin on each side; 0: C2D_INDEX_DEFAULT_MARGIN;
+                                negative: no margin (every move that changes the box re-inserts) */
+    c2d_real prediction;     /* dynamic tree: a re-inserted fat box also stretches by prediction times
+                                the move of the box's center since the previous insert/move (>= 0;
+                                0: none; Box2D 2.4 uses 4 with one move per time step) */
+    c2d_real cell_size;      /* grid: edge of a square cell (> 0); 0: derived from the boxes (see
+                                c2d_grid_create) */
+    c2d_task_system tasks;   /* threads for the pair sweep (see c2d_task_system); zero: none */
 } c2d_index_config;
 
 /* A spatial index: opaque. Make one with a create function below, free it with c2d_index_destroy. */
@@ -297,8 +297,8 @@ typedef struct c2d_aabb_soa {
 typedef enum c2d_batch_path {
     C2D_BATCH_AUTO = 0,
     C2D_BATCH_SCALAR = 1,
-    C2D_BATCH_SSE2 = 2,   /* x86 with GCC or Clang, library not built with C2D_NO_SIMD */
-    C2D_BATCH_AVX2 = 3    /* the same, on a CPU with AVX2 */
+    C2D_BATCH_SSE2 = 2, /* x86 with GCC or Clang, library not built with C2D_NO_SIMD */
+    C2D_BATCH_AVX2 = 3  /* the same, on a CPU with AVX2 */
 } c2d_batch_path;
 
 /* True when path can run here (AUTO and SCALAR always can). */

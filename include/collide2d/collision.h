@@ -20,23 +20,23 @@ extern "C" {
 
 /* The intersect article's Hit, for static tests, ray casts and sweeps (world frame). */
 typedef struct c2d_hit {
-    c2d_vec2 pos;     /* point of contact: on B's surface (static tests) or where the ray/sweep hits */
-    c2d_vec2 normal;  /* unit surface normal of B at pos, pointing from B toward A (or against the ray) */
-    c2d_vec2 delta;   /* static tests: push-out added to A to separate; ray casts: (time - max) * translation,
-                         the move that takes the segment's end back to pos; (0,0) for unbounded rays */
-    c2d_real time;    /* ray casts and sweeps: fraction of the translation at the hit; 0 for static tests */
+    c2d_vec2 pos;    /* point of contact: on B's surface (static tests) or where the ray/sweep hits */
+    c2d_vec2 normal; /* unit surface normal of B at pos, pointing from B toward A (or against the ray) */
+    c2d_vec2 delta;  /* static tests: push-out added to A to separate; ray casts: (time - max) * translation,
+                        the move that takes the segment's end back to pos; (0,0) for unbounded rays */
+    c2d_real time;   /* ray casts and sweeps: fraction of the translation at the hit; 0 for static tests */
 } c2d_hit;
 
 /* One contact point of a manifold. */
 typedef struct c2d_manifold_point {
-    c2d_vec2 point;   /* world point midway between the two surfaces */
-    c2d_real depth;   /* penetration depth along the normal, > 0 */
-    uint32_t id;      /* feature key, stable across frames while the same features touch */
+    c2d_vec2 point; /* world point midway between the two surfaces */
+    c2d_real depth; /* penetration depth along the normal, > 0 */
+    uint32_t id;    /* feature key, stable across frames while the same features touch */
 } c2d_manifold_point;
 
 /* Contact manifold for physics: up to 2 points sharing one normal. count == 0: no overlap. */
 typedef struct c2d_manifold {
-    c2d_vec2 normal;  /* unit, from B toward A */
+    c2d_vec2 normal; /* unit, from B toward A */
     c2d_manifold_point points[2];
     int count;
 } c2d_manifold;
@@ -52,19 +52,27 @@ typedef struct c2d_raycast_input {
 
 /* The intersect article's Sweep: the result of moving A by a delta against B. */
 typedef struct c2d_sweep {
-    bool has_hit;     /* true when A hits B during the move */
-    c2d_hit hit;      /* valid when has_hit: hit.time is the exact time of first contact */
-    c2d_vec2 pos;     /* safe position of A's reference point (center): where A stops, not touching B */
-    c2d_real time;    /* backed-off fraction in [0,1] (1 without a hit) that gives pos */
+    bool has_hit;  /* true when A hits B during the move */
+    c2d_hit hit;   /* valid when has_hit: hit.time is the exact time of first contact */
+    c2d_vec2 pos;  /* safe position of A's reference point (center): where A stops, not touching B */
+    c2d_real time; /* backed-off fraction in [0,1] (1 without a hit) that gives pos */
 } c2d_sweep;
 
 /* Cast input from a segment (t is the fraction of the segment). */
 static inline c2d_raycast_input c2d_segment_cast_input(c2d_segment s) {
-    c2d_raycast_input in; in.origin = s.p1; in.translation = c2d_sub(s.p2, s.p1); in.max_fraction = 1; return in;
+    c2d_raycast_input in;
+    in.origin = s.p1;
+    in.translation = c2d_sub(s.p2, s.p1);
+    in.max_fraction = 1;
+    return in;
 }
 /* Cast input from a ray (t is the distance along the unit direction). */
 static inline c2d_raycast_input c2d_ray_cast_input(c2d_ray r) {
-    c2d_raycast_input in; in.origin = r.origin; in.translation = r.direction; in.max_fraction = r.max_distance; return in;
+    c2d_raycast_input in;
+    in.origin = r.origin;
+    in.translation = r.direction;
+    in.max_fraction = r.max_distance;
+    return in;
 }
 /* True when origin/translation are finite and max_fraction is >= 0 (may be +INFINITY). */
 C2D_API bool c2d_raycast_input_is_valid(c2d_raycast_input in);
@@ -282,24 +290,24 @@ typedef struct c2d_proxy {
 
 /* How a distance query ended: >= 0 an outcome, < 0 a failure (the error model of base.h). */
 typedef enum c2d_distance_status {
-    C2D_DISTANCE_INVALID_INPUT = -1,  /* failure: the input was rejected, error says why; the result is
-                                         distance 0, zero points. c2d_distance: C2D_ERR_NULL_ARG (a NULL
-                                         proxy), C2D_ERR_DEGENERATE (no point), C2D_ERR_TOO_MANY_POINTS,
-                                         C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE (beyond C2D_MAX_COORD),
-                                         C2D_ERR_BAD_SIZE (a negative radius) */
-    C2D_DISTANCE_OK = 0,              /* converged */
-    C2D_DISTANCE_MAX_ITERATIONS = 1   /* hit the iteration cap: result is an upper bound */
+    C2D_DISTANCE_INVALID_INPUT = -1, /* failure: the input was rejected, error says why; the result is
+                                        distance 0, zero points. c2d_distance: C2D_ERR_NULL_ARG (a NULL
+                                        proxy), C2D_ERR_DEGENERATE (no point), C2D_ERR_TOO_MANY_POINTS,
+                                        C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE (beyond C2D_MAX_COORD),
+                                        C2D_ERR_BAD_SIZE (a negative radius) */
+    C2D_DISTANCE_OK = 0,             /* converged */
+    C2D_DISTANCE_MAX_ITERATIONS = 1  /* hit the iteration cap: result is an upper bound */
 } c2d_distance_status;
 
 /* Result of a distance query (world frame). */
 typedef struct c2d_distance_result {
-    c2d_vec2 point_a;     /* closest point on A's surface (radius included) */
-    c2d_vec2 point_b;     /* closest point on B's surface */
-    c2d_vec2 normal;      /* unit, from B toward A; (0,0) when the cores overlap */
-    c2d_real distance;    /* >= 0; 0 when touching or overlapping */
-    int iterations;       /* GJK iterations used */
+    c2d_vec2 point_a;  /* closest point on A's surface (radius included) */
+    c2d_vec2 point_b;  /* closest point on B's surface */
+    c2d_vec2 normal;   /* unit, from B toward A; (0,0) when the cores overlap */
+    c2d_real distance; /* >= 0; 0 when touching or overlapping */
+    int iterations;    /* GJK iterations used */
     c2d_distance_status status;
-    c2d_status error;     /* C2D_OK, or why the input was rejected (status C2D_DISTANCE_INVALID_INPUT) */
+    c2d_status error; /* C2D_OK, or why the input was rejected (status C2D_DISTANCE_INVALID_INPUT) */
 } c2d_distance_result;
 
 /* Result of the closest points between two segments. */
@@ -352,35 +360,35 @@ C2D_API c2d_transform c2d_motion_transform(c2d_motion m, c2d_real t);
 
 /* Input of c2d_time_of_impact; a zeroed field means its default. */
 typedef struct c2d_toi_input {
-    c2d_proxy a, b;                 /* the shapes in their local frames (e.g. c2d_shape_proxy of a local shape) */
+    c2d_proxy a, b; /* the shapes in their local frames (e.g. c2d_shape_proxy of a local shape) */
     c2d_motion motion_a, motion_b;
-    c2d_real t_max;                 /* end of the searched interval, in (0, 1]; 0 means 1 */
-    c2d_real target;                /* gap to stop at (length, >= 0); 0 means C2D_TOI_TARGET. Raised to
-                                       32 machine epsilons of the scene's size so rounding cannot close it */
-    int max_iterations;             /* <= 0 means C2D_TOI_DEFAULT_ITERATIONS */
+    c2d_real t_max;     /* end of the searched interval, in (0, 1]; 0 means 1 */
+    c2d_real target;    /* gap to stop at (length, >= 0); 0 means C2D_TOI_TARGET. Raised to
+                           32 machine epsilons of the scene's size so rounding cannot close it */
+    int max_iterations; /* <= 0 means C2D_TOI_DEFAULT_ITERATIONS */
 } c2d_toi_input;
 
 /* How a time-of-impact query ended: >= 0 an outcome, < 0 a failure (the error model of base.h). */
 typedef enum c2d_toi_status {
-    C2D_TOI_FAILED = -1,         /* failure, error says why. Rejected input, t = 0: C2D_ERR_NULL_ARG (no
-                                    input), a proxy's error as in c2d_distance, C2D_ERR_NOT_FINITE or
-                                    C2D_ERR_OUT_OF_RANGE (a motion, t_max or target), C2D_ERR_BAD_SIZE
-                                    (t_max outside (0, 1], a negative target). C2D_ERR_NUMERICAL: t is
-                                    the last time known to keep the target gap */
-    C2D_TOI_HIT = 0,             /* the gap comes down to the target at t (within [target, 1.25 target]) */
-    C2D_TOI_SEPARATED = 1,       /* the gap stays above the target until t_max; t = t_max */
-    C2D_TOI_OVERLAPPED = 2,      /* the shapes touch or overlap at t = 0 (distance 0); t = 0 */
-    C2D_TOI_MAX_ITERATIONS = 4   /* the cap came first: t keeps the target gap, no contact found yet */
+    C2D_TOI_FAILED = -1,       /* failure, error says why. Rejected input, t = 0: C2D_ERR_NULL_ARG (no
+                                  input), a proxy's error as in c2d_distance, C2D_ERR_NOT_FINITE or
+                                  C2D_ERR_OUT_OF_RANGE (a motion, t_max or target), C2D_ERR_BAD_SIZE
+                                  (t_max outside (0, 1], a negative target). C2D_ERR_NUMERICAL: t is
+                                  the last time known to keep the target gap */
+    C2D_TOI_HIT = 0,           /* the gap comes down to the target at t (within [target, 1.25 target]) */
+    C2D_TOI_SEPARATED = 1,     /* the gap stays above the target until t_max; t = t_max */
+    C2D_TOI_OVERLAPPED = 2,    /* the shapes touch or overlap at t = 0 (distance 0); t = 0 */
+    C2D_TOI_MAX_ITERATIONS = 4 /* the cap came first: t keeps the target gap, no contact found yet */
 } c2d_toi_status;
 
 /* Result of c2d_time_of_impact. Never holds NaN. */
 typedef struct c2d_toi_result {
     c2d_toi_status status;
-    c2d_status error;    /* C2D_OK, or why the query failed (status C2D_TOI_FAILED) */
-    c2d_real t;          /* in [0, t_max], as the status says */
-    c2d_vec2 normal;     /* C2D_TOI_HIT: unit normal from B toward A at t; otherwise (0,0) */
-    c2d_vec2 point;      /* C2D_TOI_HIT: world point midway between the closest points at t; otherwise (0,0) */
-    int iterations;      /* distance evaluations used */
+    c2d_status error; /* C2D_OK, or why the query failed (status C2D_TOI_FAILED) */
+    c2d_real t;       /* in [0, t_max], as the status says */
+    c2d_vec2 normal;  /* C2D_TOI_HIT: unit normal from B toward A at t; otherwise (0,0) */
+    c2d_vec2 point;   /* C2D_TOI_HIT: world point midway between the closest points at t; otherwise (0,0) */
+    int iterations;   /* distance evaluations used */
 } c2d_toi_result;
 
 /* First time in [0, t_max] at which the gap between a and b, moving by their motions, comes down

@@ -59,8 +59,8 @@ typedef struct c2d_polygon {
 typedef struct c2d_concave {
     const c2d_vec2 *vertices;
     int count;
-    c2d_aabb bounds;       /* bounding box of the vertices */
-    c2d_real signed_area;  /* > 0 counter-clockwise (y up), < 0 clockwise; never 0 */
+    c2d_aabb bounds;      /* bounding box of the vertices */
+    c2d_real signed_area; /* > 0 counter-clockwise (y up), < 0 clockwise; never 0 */
 } c2d_concave;
 
 /* An annular sector: points with inner_radius < distance < outer_radius from center whose angle
@@ -69,10 +69,10 @@ typedef struct c2d_concave {
 typedef struct c2d_arc {
     c2d_vec2 center;
     c2d_real inner_radius, outer_radius;
-    c2d_real start_angle;  /* in [0, 2*pi) */
-    c2d_real sweep_angle;  /* in (0, 2*pi]; 2*pi is a full ring */
-    c2d_vec2 start_dir;    /* unit vector at start_angle */
-    c2d_vec2 end_dir;      /* unit vector at start_angle + sweep_angle */
+    c2d_real start_angle; /* in [0, 2*pi) */
+    c2d_real sweep_angle; /* in (0, 2*pi]; 2*pi is a full ring */
+    c2d_vec2 start_dir;   /* unit vector at start_angle */
+    c2d_vec2 end_dir;     /* unit vector at start_angle + sweep_angle */
 } c2d_arc;
 
 /* ---- constructors: each validates, writes *out only on success (zeroed on failure) ---- */
@@ -180,7 +180,12 @@ static inline c2d_vec2 c2d_aabb_center(c2d_aabb b) { return c2d_v2((c2d_real)0.5
 /* Half extents of a box. */
 static inline c2d_vec2 c2d_aabb_extents(c2d_aabb b) { return c2d_v2((c2d_real)0.5 * (b.upper.x - b.lower.x), (c2d_real)0.5 * (b.upper.y - b.lower.y)); }
 /* Smallest box holding both. */
-static inline c2d_aabb c2d_aabb_union(c2d_aabb a, c2d_aabb b) { c2d_aabb r; r.lower = c2d_vmin(a.lower, b.lower); r.upper = c2d_vmax(a.upper, b.upper); return r; }
+static inline c2d_aabb c2d_aabb_union(c2d_aabb a, c2d_aabb b) {
+    c2d_aabb r;
+    r.lower = c2d_vmin(a.lower, b.lower);
+    r.upper = c2d_vmax(a.upper, b.upper);
+    return r;
+}
 /* True when b lies inside a, boundaries allowed to coincide (for broad-phase fat boxes). */
 static inline bool c2d_aabb_contains(c2d_aabb a, c2d_aabb b) {
     return a.lower.x <= b.lower.x && a.lower.y <= b.lower.y && b.upper.x <= a.upper.x && b.upper.y <= a.upper.y;

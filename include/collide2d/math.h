@@ -57,7 +57,12 @@ typedef struct c2d_transform {
 #define C2D_PI ((c2d_real)3.14159265358979323846)
 
 /* Makes a vector. */
-static inline c2d_vec2 c2d_v2(c2d_real x, c2d_real y) { c2d_vec2 v; v.x = x; v.y = y; return v; }
+static inline c2d_vec2 c2d_v2(c2d_real x, c2d_real y) {
+    c2d_vec2 v;
+    v.x = x;
+    v.y = y;
+    return v;
+}
 /* a + b. */
 static inline c2d_vec2 c2d_add(c2d_vec2 a, c2d_vec2 b) { return c2d_v2(a.x + b.x, a.y + b.y); }
 /* a - b. */
@@ -105,9 +110,19 @@ static inline c2d_vec2 c2d_normalize(c2d_vec2 a) {
 static inline bool c2d_vec2_is_valid(c2d_vec2 a) { return C2D_ISFINITE(a.x) && C2D_ISFINITE(a.y); }
 
 /* Rotation by angle (radians). */
-static inline c2d_rot c2d_rot_make(c2d_real angle) { c2d_rot q; q.c = C2D_COS(angle); q.s = C2D_SIN(angle); return q; }
+static inline c2d_rot c2d_rot_make(c2d_real angle) {
+    c2d_rot q;
+    q.c = C2D_COS(angle);
+    q.s = C2D_SIN(angle);
+    return q;
+}
 /* The identity rotation. */
-static inline c2d_rot c2d_rot_identity(void) { c2d_rot q; q.c = 1; q.s = 0; return q; }
+static inline c2d_rot c2d_rot_identity(void) {
+    c2d_rot q;
+    q.c = 1;
+    q.s = 0;
+    return q;
+}
 /* Angle of a rotation in (-pi, pi]. */
 static inline c2d_real c2d_rot_angle(c2d_rot q) { return C2D_ATAN2(q.s, q.c); }
 /* Rotates v by q. */
@@ -116,9 +131,19 @@ static inline c2d_vec2 c2d_rotate(c2d_rot q, c2d_vec2 v) { return c2d_v2(q.c * v
 static inline c2d_vec2 c2d_inv_rotate(c2d_rot q, c2d_vec2 v) { return c2d_v2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y); }
 
 /* Transform from a position and an angle (radians). */
-static inline c2d_transform c2d_transform_make(c2d_vec2 p, c2d_real angle) { c2d_transform t; t.p = p; t.q = c2d_rot_make(angle); return t; }
+static inline c2d_transform c2d_transform_make(c2d_vec2 p, c2d_real angle) {
+    c2d_transform t;
+    t.p = p;
+    t.q = c2d_rot_make(angle);
+    return t;
+}
 /* The identity transform. */
-static inline c2d_transform c2d_transform_identity(void) { c2d_transform t; t.p = c2d_v2(0, 0); t.q = c2d_rot_identity(); return t; }
+static inline c2d_transform c2d_transform_identity(void) {
+    c2d_transform t;
+    t.p = c2d_v2(0, 0);
+    t.q = c2d_rot_identity();
+    return t;
+}
 /* Maps a local point to world: p + q*v. */
 static inline c2d_vec2 c2d_transform_point(c2d_transform t, c2d_vec2 v) { return c2d_add(t.p, c2d_rotate(t.q, v)); }
 /* Maps a world point to local: q^-1 * (v - p). */

@@ -38,81 +38,81 @@ extern "C" {
 /* Settings of a mover. Zero-initialise it ({0}); every zero field means its default. Lengths are
  * in world units; "height" below is the mover shape's extent along up. */
 typedef struct c2d_mover_config {
-    c2d_vec2 up;                 /* unit "up" (normalised when stored); (0,0): (0, 1) */
-    c2d_real skin;               /* gap kept between the mover and every surface, > 0;
-                                    0: 1% of the height */
-    bool no_slide;               /* false (default): slide along what it meets; true: stop at the
-                                    first contact */
-    c2d_real max_slope;          /* steepest ground it can walk up, radians from up, in (0, pi/2);
-                                    steeper surfaces are walls; 0: pi/4 (45 degrees) */
-    c2d_real min_slide_slope;    /* ground at least this steep (radians, in (0, pi/2]) lets a
-                                    downward move slide down it; on gentler ground the mover stays
-                                    put; 0: max_slope */
-    c2d_real step_height;        /* step-up: highest step it climbs when grounded and blocked by a
-                                    wall, >= 0; 0: no step-up */
-    c2d_real step_min_width;     /* step-up: free width the step's top must offer, >= 0; 0: half
-                                    the mover's width (its extent across up) */
-    c2d_real snap_distance;      /* snap to ground: how far down it looks for the ground after a
-                                    move that was grounded and not moving up, >= 0; 0: no snap */
-    int32_t max_iterations;      /* casts per move (each contact costs one), in [1, 64]; 0: 4 */
-    c2d_query_filter filter;     /* what the mover collides with; `self` is always set to the
-                                    mover's collider (its own filter and the world's custom filter
-                                    decide, see c2d_query_filter); sensors are always skipped */
+    c2d_vec2 up;              /* unit "up" (normalised when stored); (0,0): (0, 1) */
+    c2d_real skin;            /* gap kept between the mover and every surface, > 0;
+                                 0: 1% of the height */
+    bool no_slide;            /* false (default): slide along what it meets; true: stop at the
+                                 first contact */
+    c2d_real max_slope;       /* steepest ground it can walk up, radians from up, in (0, pi/2);
+                                 steeper surfaces are walls; 0: pi/4 (45 degrees) */
+    c2d_real min_slide_slope; /* ground at least this steep (radians, in (0, pi/2]) lets a
+                                 downward move slide down it; on gentler ground the mover stays
+                                 put; 0: max_slope */
+    c2d_real step_height;     /* step-up: highest step it climbs when grounded and blocked by a
+                                 wall, >= 0; 0: no step-up */
+    c2d_real step_min_width;  /* step-up: free width the step's top must offer, >= 0; 0: half
+                                 the mover's width (its extent across up) */
+    c2d_real snap_distance;   /* snap to ground: how far down it looks for the ground after a
+                                 move that was grounded and not moving up, >= 0; 0: no snap */
+    int32_t max_iterations;   /* casts per move (each contact costs one), in [1, 64]; 0: 4 */
+    c2d_query_filter filter;  /* what the mover collides with; `self` is always set to the
+                                 mover's collider (its own filter and the world's custom filter
+                                 decide, see c2d_query_filter); sensors are always skipped */
 } c2d_mover_config;
 
 /* A mover: caller-owned, made by c2d_mover_init. Treat the fields as read-only. */
 typedef struct c2d_mover {
-    c2d_collider_id collider;    /* the moved collider */
-    c2d_mover_config config;     /* the settings with every default resolved */
-    bool grounded;               /* grounded at the end of the last move */
-    c2d_collider_id ground;      /* the collider it stood on (null when not grounded) */
-    c2d_transform ground_transform;  /* that collider's transform at the end of the last move */
-    c2d_vec2 ground_normal;      /* its surface normal there (unit, toward the mover) */
+    c2d_collider_id collider;       /* the moved collider */
+    c2d_mover_config config;        /* the settings with every default resolved */
+    bool grounded;                  /* grounded at the end of the last move */
+    c2d_collider_id ground;         /* the collider it stood on (null when not grounded) */
+    c2d_transform ground_transform; /* that collider's transform at the end of the last move */
+    c2d_vec2 ground_normal;         /* its surface normal there (unit, toward the mover) */
 } c2d_mover;
 
 /* What one c2d_mover_move call is asked to do. Zero-initialise it. */
 typedef struct c2d_mover_input {
-    c2d_vec2 translation;        /* desired move this call (world units, gravity included) */
-    bool drop_through;           /* pass through every one-way collider during this call */
+    c2d_vec2 translation; /* desired move this call (world units, gravity included) */
+    bool drop_through;    /* pass through every one-way collider during this call */
 } c2d_mover_input;
 
 /* Kinds of contact, by the surface normal n (toward the mover) and up. */
 typedef enum c2d_mover_contact_kind {
-    C2D_MOVER_GROUND = 0,        /* n . up >= cos(max_slope): ground it can stand on */
-    C2D_MOVER_WALL = 1,          /* between: a wall, or ground too steep to climb */
-    C2D_MOVER_CEILING = 2        /* n . up <= -cos(max_slope) */
+    C2D_MOVER_GROUND = 0, /* n . up >= cos(max_slope): ground it can stand on */
+    C2D_MOVER_WALL = 1,   /* between: a wall, or ground too steep to climb */
+    C2D_MOVER_CEILING = 2 /* n . up <= -cos(max_slope) */
 } c2d_mover_contact_kind;
 
 /* One surface the mover met during a call. */
 typedef struct c2d_mover_contact {
     c2d_collider_id id;
     uint64_t user_data;
-    c2d_vec2 point;              /* contact point on the collider's surface */
-    c2d_vec2 normal;             /* unit surface normal from the collider toward the mover, after
-                                    seam correction (docs/character.md) */
+    c2d_vec2 point;  /* contact point on the collider's surface */
+    c2d_vec2 normal; /* unit surface normal from the collider toward the mover, after
+                        seam correction (docs/character.md) */
     c2d_mover_contact_kind kind;
 } c2d_mover_contact;
 
 /* What a call did. */
 typedef struct c2d_mover_result {
-    c2d_vec2 position;           /* the collider's final transform.p */
-    c2d_vec2 moved;              /* position minus the start position (carry and recovery included) */
-    c2d_vec2 carried;            /* the part of moved that a moving platform carried */
-    c2d_vec2 recovered;          /* the push out of an overlap at the start (0,0 when none) */
-    bool started_inside;         /* the mover's shape overlapped a solid collider at the start */
-    bool stuck;                  /* it started inside and found no push that gets out without
-                                    passing through another collider: it stayed where it was */
-    bool grounded;               /* on climbable ground at the end (within the skin) */
-    c2d_vec2 ground_normal;      /* that ground's normal (toward the mover); (0,0) when not grounded */
-    c2d_collider_id ground;      /* that ground's collider; null when not grounded */
-    c2d_real ground_angle;       /* angle between ground_normal and up, radians; 0 when not grounded */
-    bool hit_wall;               /* it met a wall (or too steep a slope) during the call */
-    c2d_vec2 wall_normal;        /* the last wall's normal; (0,0) when none */
-    bool hit_ceiling;            /* it met a ceiling during the call */
-    c2d_vec2 ceiling_normal;     /* the last ceiling's normal; (0,0) when none */
-    bool stepped;                /* it stepped up a step */
-    bool snapped;                /* it snapped down to the ground */
-    int32_t contact_count;       /* contacts met, in order (the total, even beyond the buffer) */
+    c2d_vec2 position;       /* the collider's final transform.p */
+    c2d_vec2 moved;          /* position minus the start position (carry and recovery included) */
+    c2d_vec2 carried;        /* the part of moved that a moving platform carried */
+    c2d_vec2 recovered;      /* the push out of an overlap at the start (0,0 when none) */
+    bool started_inside;     /* the mover's shape overlapped a solid collider at the start */
+    bool stuck;              /* it started inside and found no push that gets out without
+                                passing through another collider: it stayed where it was */
+    bool grounded;           /* on climbable ground at the end (within the skin) */
+    c2d_vec2 ground_normal;  /* that ground's normal (toward the mover); (0,0) when not grounded */
+    c2d_collider_id ground;  /* that ground's collider; null when not grounded */
+    c2d_real ground_angle;   /* angle between ground_normal and up, radians; 0 when not grounded */
+    bool hit_wall;           /* it met a wall (or too steep a slope) during the call */
+    c2d_vec2 wall_normal;    /* the last wall's normal; (0,0) when none */
+    bool hit_ceiling;        /* it met a ceiling during the call */
+    c2d_vec2 ceiling_normal; /* the last ceiling's normal; (0,0) when none */
+    bool stepped;            /* it stepped up a step */
+    bool snapped;            /* it snapped down to the ground */
+    int32_t contact_count;   /* contacts met, in order (the total, even beyond the buffer) */
 } c2d_mover_result;
 
 /* Makes a mover for a live collider of world with a convex box, circle, capsule or polygon shape

@@ -11,8 +11,7 @@ extern "C" {
 #endif
 
 /* Kinds of shape the generic entry point handles (all convex but the concave polygon, queried as
- * its convex pieces). New kinds are appended (bindings use
- * the numbers). */
+ * its convex pieces, and the arc). New kinds are appended (bindings use the numbers). */
 typedef enum c2d_shape_type {
     C2D_SHAPE_POINT = 0,
     C2D_SHAPE_SEGMENT = 1,
@@ -20,11 +19,12 @@ typedef enum c2d_shape_type {
     C2D_SHAPE_CIRCLE = 3,
     C2D_SHAPE_CAPSULE = 4,
     C2D_SHAPE_POLYGON = 5,
-    C2D_SHAPE_ROUNDED_POLYGON = 6,  /* a convex polygon inflated by a radius (c2d_rounded_polygon) */
-    C2D_SHAPE_ELLIPSE = 7,          /* a rotated ellipse (c2d_ellipse) */
-    C2D_SHAPE_WEDGE = 8,            /* a circular sector of angle <= pi (c2d_arc, inner radius 0) */
-    C2D_SHAPE_CONCAVE = 9,          /* a simple polygon of any size, as its convex pieces (c2d_concave_shape) */
-    C2D_SHAPE_TYPE_COUNT = 10
+    C2D_SHAPE_ROUNDED_POLYGON = 6, /* a convex polygon inflated by a radius (c2d_rounded_polygon) */
+    C2D_SHAPE_ELLIPSE = 7,         /* a rotated ellipse (c2d_ellipse) */
+    C2D_SHAPE_WEDGE = 8,           /* a circular sector of angle <= pi (c2d_arc, inner radius 0) */
+    C2D_SHAPE_CONCAVE = 9,         /* a simple polygon of any size, as its convex pieces (c2d_concave_shape) */
+    C2D_SHAPE_ARC = 10,            /* an annular sector of any sweep, not convex (c2d_arc) */
+    C2D_SHAPE_TYPE_COUNT = 11
 } c2d_shape_type;
 
 /* A convex polygon inflated by radius > 0: every point within radius of the polygon (Box2D's
@@ -40,8 +40,8 @@ typedef struct c2d_rounded_polygon {
  * rounding) and within C2D_ELLIPSE_TOLERANCE of its size for the pair queries (src/support.c). */
 typedef struct c2d_ellipse {
     c2d_vec2 center;
-    c2d_vec2 radii;     /* semi-axes, each in [C2D_MIN_SIZE, C2D_MAX_COORD], ratio at most 1e6 */
-    c2d_rot rotation;   /* unit */
+    c2d_vec2 radii;   /* semi-axes, each in [C2D_MIN_SIZE, C2D_MAX_COORD], ratio at most 1e6 */
+    c2d_rot rotation; /* unit */
 } c2d_ellipse;
 
 /* Relative tolerance of the support-function path (overlap, hit, manifold, distance and casts
@@ -60,10 +60,10 @@ typedef struct c2d_ellipse {
  * xf and touches neither array. Queries see it as its pieces placed by xf, with one answer per
  * query (src/concave_shape.c): see c2d_concave_shape_make for the rules. */
 typedef struct c2d_concave_shape {
-    c2d_concave outline;        /* local frame (its vertices array is the caller's) */
-    const c2d_polygon *pieces;  /* local frame: convex, counter-clockwise, their union the outline's interior */
-    int piece_count;            /* in [1, outline.count - 2] */
-    c2d_transform xf;           /* local to world */
+    c2d_concave outline;       /* local frame (its vertices array is the caller's) */
+    const c2d_polygon *pieces; /* local frame: convex, counter-clockwise, their union the outline's interior */
+    int piece_count;           /* in [1, outline.count - 2] */
+    c2d_transform xf;          /* local to world */
 } c2d_concave_shape;
 
 /* A tagged shape (world frame). Pass by const pointer; build with the c2d_shape_from_* helpers. */
@@ -80,32 +80,83 @@ typedef struct c2d_shape {
         c2d_ellipse ellipse;
         c2d_arc wedge;
         c2d_concave_shape concave;
+        c2d_arc arc;
     } as;
 } c2d_shape;
 
 /* Tagged point. */
-static inline c2d_shape c2d_shape_from_point(c2d_vec2 p) { c2d_shape s; s.type = C2D_SHAPE_POINT; s.as.point = p; return s; }
+static inline c2d_shape c2d_shape_from_point(c2d_vec2 p) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_POINT;
+    s.as.point = p;
+    return s;
+}
 /* Tagged segment. */
-static inline c2d_shape c2d_shape_from_segment(c2d_segment v) { c2d_shape s; s.type = C2D_SHAPE_SEGMENT; s.as.segment = v; return s; }
+static inline c2d_shape c2d_shape_from_segment(c2d_segment v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_SEGMENT;
+    s.as.segment = v;
+    return s;
+}
 /* Tagged box. */
-static inline c2d_shape c2d_shape_from_aabb(c2d_aabb v) { c2d_shape s; s.type = C2D_SHAPE_AABB; s.as.aabb = v; return s; }
+static inline c2d_shape c2d_shape_from_aabb(c2d_aabb v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_AABB;
+    s.as.aabb = v;
+    return s;
+}
 /* Tagged circle. */
-static inline c2d_shape c2d_shape_from_circle(c2d_circle v) { c2d_shape s; s.type = C2D_SHAPE_CIRCLE; s.as.circle = v; return s; }
+static inline c2d_shape c2d_shape_from_circle(c2d_circle v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_CIRCLE;
+    s.as.circle = v;
+    return s;
+}
 /* Tagged capsule. */
-static inline c2d_shape c2d_shape_from_capsule(c2d_capsule v) { c2d_shape s; s.type = C2D_SHAPE_CAPSULE; s.as.capsule = v; return s; }
+static inline c2d_shape c2d_shape_from_capsule(c2d_capsule v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_CAPSULE;
+    s.as.capsule = v;
+    return s;
+}
 /* Tagged polygon (copied). */
-static inline c2d_shape c2d_shape_from_polygon(const c2d_polygon *v) { c2d_shape s; s.type = C2D_SHAPE_POLYGON; s.as.polygon = *v; return s; }
+static inline c2d_shape c2d_shape_from_polygon(const c2d_polygon *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_POLYGON;
+    s.as.polygon = *v;
+    return s;
+}
 
 /* Tagged rounded polygon (copied). */
-static inline c2d_shape c2d_shape_from_rounded_polygon(const c2d_rounded_polygon *v) { c2d_shape s; s.type = C2D_SHAPE_ROUNDED_POLYGON; s.as.rounded_polygon = *v; return s; }
+static inline c2d_shape c2d_shape_from_rounded_polygon(const c2d_rounded_polygon *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_ROUNDED_POLYGON;
+    s.as.rounded_polygon = *v;
+    return s;
+}
 /* Tagged ellipse. */
-static inline c2d_shape c2d_shape_from_ellipse(c2d_ellipse v) { c2d_shape s; s.type = C2D_SHAPE_ELLIPSE; s.as.ellipse = v; return s; }
+static inline c2d_shape c2d_shape_from_ellipse(c2d_ellipse v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_ELLIPSE;
+    s.as.ellipse = v;
+    return s;
+}
 
 /* Tagged convex wedge (copied; make it with c2d_convex_wedge_make). */
-static inline c2d_shape c2d_shape_from_wedge(const c2d_arc *v) { c2d_shape s; s.type = C2D_SHAPE_WEDGE; s.as.wedge = *v; return s; }
+static inline c2d_shape c2d_shape_from_wedge(const c2d_arc *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_WEDGE;
+    s.as.wedge = *v;
+    return s;
+}
 
 /* Tagged concave polygon (the payload is copied; its outline and pieces arrays are not). */
-static inline c2d_shape c2d_shape_from_concave(const c2d_concave_shape *v) { c2d_shape s; s.type = C2D_SHAPE_CONCAVE; s.as.concave = *v; return s; }
+static inline c2d_shape c2d_shape_from_concave(const c2d_concave_shape *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_CONCAVE;
+    s.as.concave = *v;
+    return s;
+}
 
 /* ---- concave polygon as a shape (src/concave_shape.c) ---- */
 
@@ -151,6 +202,34 @@ C2D_API c2d_status c2d_concave_shape_make(const c2d_concave *outline, c2d_polygo
 C2D_API bool c2d_concave_shape_is_valid(const c2d_concave_shape *c);
 /* Piece i (in [0, piece_count)) placed in the world frame; a zero polygon for a bad index. */
 C2D_API c2d_polygon c2d_concave_shape_piece(const c2d_concave_shape *c, int i);
+/* Tagged arc (copied; make it with c2d_arc_shape_make). */
+static inline c2d_shape c2d_shape_from_arc(const c2d_arc *v) {
+    c2d_shape s;
+    s.type = C2D_SHAPE_ARC;
+    s.as.arc = *v;
+    return s;
+}
+
+/* ---- arc: annular sector (src/arc.c) ---- */
+
+/* Annular sector as c2d_arc_make (inner radius 0: a wedge of any sweep) that the generic entry
+ * point takes. Errors: those of c2d_arc_make; BAD_SIZE (outer minus inner radius below
+ * C2D_MIN_SIZE). Its pair queries are exact (to rounding) against every kind but the ellipse,
+ * which is within C2D_ELLIPSE_TOLERANCE of the pair's size; its push-out is the least of the
+ * pushes along a few directions (out from its center through the other shape, the reverse, each
+ * radial side's outward normal, and back across the inner or outer circle from each corner of the
+ * other shape that pokes across it), each found by conservative advancement and so at most
+ * C2D_ELLIPSE_TOLERANCE / 10 of the pair's size beyond a clear push along that direction, never
+ * short: it separates, but is not always the least translation that would. Its manifold has the
+ * hit's point and depth, and a second point where a flat face lies against a radial side. */
+C2D_API c2d_status c2d_arc_shape_make(c2d_vec2 center, c2d_real inner_radius, c2d_real outer_radius, c2d_real start_angle,
+                                      c2d_real end_angle, c2d_arc *out);
+/* What c2d_arc_shape_make produces. */
+C2D_API bool c2d_arc_shape_is_valid(const c2d_arc *a);
+/* Ray or segment cast, exact: the first crossing of its two circles and two radial sides after
+ * which the ray is inside (normal outward of the curve crossed); an origin inside: time 0 with
+ * the nearest side's outward normal. */
+C2D_API bool c2d_arc_raycast(const c2d_arc *a, c2d_raycast_input in, c2d_hit *out);
 
 /* ---- convex wedge (src/wedge.c) ---- */
 
@@ -205,7 +284,7 @@ C2D_API bool c2d_shape_is_valid(const c2d_shape *s);
 C2D_API c2d_shape c2d_shape_transform(const c2d_shape *s, c2d_transform xf);
 /* Tight bounding box (a point gives a zero-size box). */
 C2D_API c2d_aabb c2d_shape_aabb(const c2d_shape *s);
-/* GJK proxy of the shape (its core points and radius); a curved kind (ellipse, wedge) or a
+/* GJK proxy of the shape (its core points and radius); a curved kind (ellipse, wedge, arc) or a
  * concave one has none:
  * count 0, which c2d_distance and c2d_time_of_impact refuse. */
 C2D_API c2d_proxy c2d_shape_proxy(const c2d_shape *s);
@@ -223,7 +302,7 @@ C2D_API c2d_manifold c2d_shape_manifold(const c2d_shape *a, const c2d_shape *b);
 C2D_API bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
 /* The same cast through the support-function path (conservative advancement on GJK distance,
  * src/support.c) for any kind, whatever closed form its kind has: a reference for tests and new
- * kinds. Hits at most C2D_ELLIPSE_TOLERANCE (relative) before the exact time, never after it. */
+ * convex kinds (an arc is cast against its convex hull). Hits at most C2D_ELLIPSE_TOLERANCE (relative) before the exact time, never after it. */
 C2D_API bool c2d_shape_raycast_support(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out);
 /* Distance and closest points (GJK, or closed form where one exists). Agrees with
  * c2d_shape_overlap: the distance is 0 whenever that test says the interiors overlap. A shape that
@@ -258,7 +337,9 @@ C2D_API c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_sha
  * edges'. Exact closed forms, no iteration (Minkowski difference of the two shapes, src/cast.c),
  * for every pair of kinds with a polygonal core; a pair with a curved kind (ellipse, wedge) takes
  * conservative advancement (src/support.c), whose contact time is at most C2D_ELLIPSE_TOLERANCE
- * early and never late. */
+ * early and never late; a pair with an arc (not convex) takes conservative advancement on the exact
+ * distance (src/arc.c), at most C2D_ELLIPSE_TOLERANCE / 10 of the pair's size early, never late
+ * (a point against an arc: its exact ray cast). */
 C2D_API c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d_shape *b, c2d_vec2 delta_b);
 /* Sweeps a by delta through count static shapes (the article's sweepInto): the earliest hit of
  * c2d_shape_cast, ties in hit time going to the static first in the order (type, then its

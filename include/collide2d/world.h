@@ -63,13 +63,19 @@ typedef struct c2d_world c2d_world;
 
 /* Handle of a collider. The all-zero value is the null id, which no collider ever has. */
 typedef struct c2d_collider_id {
-    int32_t index;        /* slot in the world, >= 0; results are ordered by it */
-    uint16_t world;       /* the world's tag (c2d_world_config.id_tag); never 0 in a live handle */
-    uint16_t generation;  /* slot reuse count, never 0 in a live handle */
+    int32_t index;       /* slot in the world, >= 0; results are ordered by it */
+    uint16_t world;      /* the world's tag (c2d_world_config.id_tag); never 0 in a live handle */
+    uint16_t generation; /* slot reuse count, never 0 in a live handle */
 } c2d_collider_id;
 
 /* The null id (no collider). */
-static inline c2d_collider_id c2d_collider_id_null(void) { c2d_collider_id id; id.index = 0; id.world = 0; id.generation = 0; return id; }
+static inline c2d_collider_id c2d_collider_id_null(void) {
+    c2d_collider_id id;
+    id.index = 0;
+    id.world = 0;
+    id.generation = 0;
+    return id;
+}
 /* True for the null id (generation 0). */
 static inline bool c2d_collider_id_is_null(c2d_collider_id id) { return id.generation == 0; }
 /* True when both handles are the same (index, world tag and generation). */
@@ -83,9 +89,9 @@ static inline bool c2d_collider_id_equal(c2d_collider_id a, c2d_collider_id b) {
  * default: category_bits 0 is 1, mask_bits 0 is every bit (to collide with nothing, disable the
  * collider or use a negative group). The world's custom filter, when set, is asked last. */
 typedef struct c2d_filter {
-    uint64_t category_bits;  /* what this collider is; 0: 1 */
-    uint64_t mask_bits;      /* what it collides with; 0: all bits */
-    int32_t group_index;     /* 0: no group */
+    uint64_t category_bits; /* what this collider is; 0: 1 */
+    uint64_t mask_bits;     /* what it collides with; 0: all bits */
+    int32_t group_index;    /* 0: no group */
 } c2d_filter;
 
 /* True when colliders with these filters may collide (the rule above, zero fields as defaults;
@@ -95,66 +101,66 @@ C2D_API bool c2d_filter_allows(c2d_filter a, c2d_filter b);
 /* Collider flags (bits of c2d_collider_def.flags and c2d_world_set_flags). 0: a moving, solid,
  * enabled collider. */
 enum {
-    C2D_COLLIDER_STATIC = 1,    /* level geometry: kept in the static index (see c2d_world_config);
-                                   it may still be moved, at the cost of a rebuild */
-    C2D_COLLIDER_SENSOR = 2,    /* reports overlap events and queries find it (unless the query
-                                   skips sensors), but it is not solid: movers should pass through */
-    C2D_COLLIDER_DISABLED = 4   /* in the world, but no query finds it and it has no events */
+    C2D_COLLIDER_STATIC = 1,  /* level geometry: kept in the static index (see c2d_world_config);
+                                 it may still be moved, at the cost of a rebuild */
+    C2D_COLLIDER_SENSOR = 2,  /* reports overlap events and queries find it (unless the query
+                                 skips sensors), but it is not solid: movers should pass through */
+    C2D_COLLIDER_DISABLED = 4 /* in the world, but no query finds it and it has no events */
 };
 
 /* What c2d_world_add takes. Zero-initialise it ({0}); zero fields mean defaults. */
 typedef struct c2d_collider_def {
-    c2d_shape shape;             /* convex shape in the collider's local frame (used when concave is NULL) */
-    const c2d_concave *concave;  /* a concave polygon in the local frame instead of shape (valid per
-                                    c2d_concave_is_valid); the world copies its vertices */
-    c2d_transform transform;     /* places the local frame in the world; a rotation with c = s = 0
-                                    (the zeroed struct) means no rotation */
-    c2d_filter filter;           /* zero: collides with everything */
-    uint32_t flags;              /* C2D_COLLIDER_* bits */
-    c2d_vec2 one_way;            /* (0,0): not one-way; otherwise the direction the collider is solid
-                                    from (normalised when stored), see c2d_world_set_one_way */
-    uint64_t user_data;          /* returned with every result and event */
+    c2d_shape shape;            /* convex shape in the collider's local frame (used when concave is NULL) */
+    const c2d_concave *concave; /* a concave polygon in the local frame instead of shape (valid per
+                                   c2d_concave_is_valid); the world copies its vertices */
+    c2d_transform transform;    /* places the local frame in the world; a rotation with c = s = 0
+                                   (the zeroed struct) means no rotation */
+    c2d_filter filter;          /* zero: collides with everything */
+    uint32_t flags;             /* C2D_COLLIDER_* bits */
+    c2d_vec2 one_way;           /* (0,0): not one-way; otherwise the direction the collider is solid
+                                   from (normalised when stored), see c2d_world_set_one_way */
+    uint64_t user_data;         /* returned with every result and event */
 } c2d_collider_def;
 
 /* Everything c2d_world_get tells about a collider. */
 typedef struct c2d_collider_info {
-    c2d_shape shape;              /* local convex shape (type C2D_SHAPE_POLYGON, count 0 when concave) */
-    c2d_concave concave;          /* local concave polygon when is_concave (vertices owned by the world,
-                                     valid until the collider's shape changes or it is removed) */
-    c2d_concave world_concave;    /* the placed outline when is_concave (world-owned, valid as concave) */
+    c2d_shape shape;           /* local convex shape (type C2D_SHAPE_POLYGON, count 0 when concave) */
+    c2d_concave concave;       /* local concave polygon when is_concave (vertices owned by the world,
+                                  valid until the collider's shape changes or it is removed) */
+    c2d_concave world_concave; /* the placed outline when is_concave (world-owned, valid as concave) */
     bool is_concave;
-    int32_t piece_count;          /* convex pieces in the world (1 for a convex shape) */
+    int32_t piece_count; /* convex pieces in the world (1 for a convex shape) */
     c2d_transform transform;
-    c2d_aabb aabb;                /* tight world bounding box of the placed shape */
-    c2d_filter filter;            /* as given (zero fields stay zero) */
+    c2d_aabb aabb;     /* tight world bounding box of the placed shape */
+    c2d_filter filter; /* as given (zero fields stay zero) */
     uint32_t flags;
-    c2d_vec2 one_way;             /* unit direction, or (0,0) when not one-way */
+    c2d_vec2 one_way; /* unit direction, or (0,0) when not one-way */
     uint64_t user_data;
 } c2d_collider_info;
 
 /* Which broad-phase index holds static or moving colliders. */
 typedef enum c2d_world_index {
-    C2D_WORLD_INDEX_DEFAULT = 0,      /* statics: STATIC_TREE; movers: DYNAMIC_TREE */
-    C2D_WORLD_INDEX_STATIC_TREE = 1,  /* bulk-built tree, statics only: rebuilt by c2d_world_update
-                                         when statics changed (never inside a query); statics added,
-                                         moved or changed since wait in the movers' index until then */
+    C2D_WORLD_INDEX_DEFAULT = 0,     /* statics: STATIC_TREE; movers: DYNAMIC_TREE */
+    C2D_WORLD_INDEX_STATIC_TREE = 1, /* bulk-built tree, statics only: rebuilt by c2d_world_update
+                                        when statics changed (never inside a query); statics added,
+                                        moved or changed since wait in the movers' index until then */
     C2D_WORLD_INDEX_DYNAMIC_TREE = 2,
-    C2D_WORLD_INDEX_GRID = 3,         /* cell size from c2d_world_config.cell_size (0: derived) */
+    C2D_WORLD_INDEX_GRID = 3, /* cell size from c2d_world_config.cell_size (0: derived) */
     C2D_WORLD_INDEX_QUADTREE = 4,
     C2D_WORLD_INDEX_SWEEP_PRUNE = 5
 } c2d_world_index;
 
 /* Options of c2d_world_create. Zero-initialise it; every zero field means "default". */
 typedef struct c2d_world_config {
-    c2d_allocator allocator;        /* alloc == NULL: malloc and free; alloc set: free must be set too */
-    int32_t capacity;               /* colliders to reserve room for; 0: a small default */
-    int32_t max_colliders;          /* add refuses more (C2D_ERR_FULL); 0: unlimited (INT32_MAX - 1) */
-    c2d_world_index static_index;   /* index of static colliders; 0: STATIC_TREE */
-    c2d_world_index moving_index;   /* index of moving colliders; 0: DYNAMIC_TREE (STATIC_TREE: UNSUPPORTED) */
-    c2d_real cell_size;             /* grid cell size when a GRID is chosen; 0: derived from the boxes */
-    uint16_t id_tag;                /* stamped into every handle so that another world's handles are
-                                       refused; 0: derived from the world's address (then two worlds
-                                       share a tag with odds of about 1 in 65535) */
+    c2d_allocator allocator;      /* alloc == NULL: malloc and free; alloc set: free must be set too */
+    int32_t capacity;             /* colliders to reserve room for; 0: a small default */
+    int32_t max_colliders;        /* add refuses more (C2D_ERR_FULL); 0: unlimited (INT32_MAX - 1) */
+    c2d_world_index static_index; /* index of static colliders; 0: STATIC_TREE */
+    c2d_world_index moving_index; /* index of moving colliders; 0: DYNAMIC_TREE (STATIC_TREE: UNSUPPORTED) */
+    c2d_real cell_size;           /* grid cell size when a GRID is chosen; 0: derived from the boxes */
+    uint16_t id_tag;              /* stamped into every handle so that another world's handles are
+                                     refused; 0: derived from the world's address (then two worlds
+                                     share a tag with odds of about 1 in 65535) */
 } c2d_world_config;
 
 /* Custom pair filter of a world (c2d_world_set_custom_filter): asked after the bits of both
@@ -168,9 +174,9 @@ typedef bool c2d_world_accept_fn(c2d_collider_id id, uint64_t user_data, void *c
 
 /* Query filter bits (c2d_query_filter.flags). */
 enum {
-    C2D_QUERY_SKIP_SENSORS = 1,  /* leave out sensor colliders */
-    C2D_QUERY_SKIP_STATIC = 2,   /* leave out static colliders */
-    C2D_QUERY_SKIP_MOVING = 4    /* leave out moving colliders */
+    C2D_QUERY_SKIP_SENSORS = 1, /* leave out sensor colliders */
+    C2D_QUERY_SKIP_STATIC = 2,  /* leave out static colliders */
+    C2D_QUERY_SKIP_MOVING = 4   /* leave out moving colliders */
 };
 
 /* Which colliders a query sees. Zero-initialised (or a NULL pointer): every enabled collider.
@@ -180,43 +186,43 @@ enum {
  * collider: self is left out, and self's own filter plus the world's custom filter decide instead
  * of category/mask/group (for a mover casting its own shape). */
 typedef struct c2d_query_filter {
-    uint64_t category_bits;       /* 0: all bits */
-    uint64_t mask_bits;           /* 0: all bits */
-    int32_t group_index;          /* 0: no group */
-    uint32_t flags;               /* C2D_QUERY_* bits */
-    c2d_collider_id self;         /* non-null: query as this collider (it must be live: else BAD_ID) */
-    c2d_world_accept_fn *accept;  /* optional, called after every other test passed */
-    void *context;                /* passed to accept */
+    uint64_t category_bits;      /* 0: all bits */
+    uint64_t mask_bits;          /* 0: all bits */
+    int32_t group_index;         /* 0: no group */
+    uint32_t flags;              /* C2D_QUERY_* bits */
+    c2d_collider_id self;        /* non-null: query as this collider (it must be live: else BAD_ID) */
+    c2d_world_accept_fn *accept; /* optional, called after every other test passed */
+    void *context;               /* passed to accept */
 } c2d_query_filter;
 
 /* One collider found by a point, box, shape or ray query. */
 typedef struct c2d_world_hit {
     c2d_collider_id id;
     uint64_t user_data;
-    c2d_hit hit;    /* shape hits: c2d_shape_hit(query shape as A, collider as B): normal from the
-                       collider toward the query shape, delta moves the query shape out; ray hits:
-                       c2d_shape_raycast, hit.time is the fraction along the ray */
+    c2d_hit hit; /* shape hits: c2d_shape_hit(query shape as A, collider as B): normal from the
+                    collider toward the query shape, delta moves the query shape out; ray hits:
+                    c2d_shape_raycast, hit.time is the fraction along the ray */
 } c2d_world_hit;
 
 /* One collider and its contact manifold against a query shape (A = query shape, B = collider). */
 typedef struct c2d_world_manifold {
     c2d_collider_id id;
     uint64_t user_data;
-    c2d_manifold manifold;  /* c2d_shape_manifold; count 0 for pairs without manifolds (points, segments) */
+    c2d_manifold manifold; /* c2d_shape_manifold; count 0 for pairs without manifolds (points, segments) */
 } c2d_world_manifold;
 
 /* One collider hit by a shape cast (A = cast shape moving by the translation, B = the collider). */
 typedef struct c2d_world_cast_hit {
     c2d_collider_id id;
     uint64_t user_data;
-    c2d_sweep sweep;  /* c2d_shape_cast(shape, translation, collider, (0,0)); has_hit is true */
+    c2d_sweep sweep; /* c2d_shape_cast(shape, translation, collider, (0,0)); has_hit is true */
 } c2d_world_cast_hit;
 
 /* The nearest collider to a shape (A = query shape, B = the collider). */
 typedef struct c2d_world_nearest_hit {
     c2d_collider_id id;
     uint64_t user_data;
-    c2d_distance_result distance;  /* c2d_shape_distance(query shape, collider) */
+    c2d_distance_result distance; /* c2d_shape_distance(query shape, collider) */
 } c2d_world_nearest_hit;
 
 /* Ray callback of c2d_world_raycast: called with each collider the ray hits (exact hit,
@@ -229,17 +235,17 @@ typedef c2d_real c2d_world_ray_fn(const c2d_world_hit *hit, void *context);
 
 /* Kinds of overlap event. */
 typedef enum c2d_world_event_type {
-    C2D_EVENT_BEGIN = 0,  /* the pair started to overlap since the previous update */
-    C2D_EVENT_STAY = 1,   /* the pair overlapped at the previous update and still does */
-    C2D_EVENT_END = 2     /* the pair overlapped at the previous update and no longer does (or one
-                             of them was removed, disabled, or its filter now refuses the pair) */
+    C2D_EVENT_BEGIN = 0, /* the pair started to overlap since the previous update */
+    C2D_EVENT_STAY = 1,  /* the pair overlapped at the previous update and still does */
+    C2D_EVENT_END = 2    /* the pair overlapped at the previous update and no longer does (or one
+                            of them was removed, disabled, or its filter now refuses the pair) */
 } c2d_world_event_type;
 
 /* An overlap event between two colliders, a.index < b.index. */
 typedef struct c2d_world_event {
     c2d_world_event_type type;
-    c2d_collider_id a, b;      /* END events may hold handles that are no longer live */
-    uint64_t user_a, user_b;   /* user data (the last known, for removed colliders) */
+    c2d_collider_id a, b;    /* END events may hold handles that are no longer live */
+    uint64_t user_a, user_b; /* user data (the last known, for removed colliders) */
 } c2d_world_event;
 
 /* Tile-map cell values (c2d_tilemap.cells). Any other non-zero value counts as SOLID. */
@@ -254,13 +260,13 @@ enum {
  * [origin.y + r * cell_size.y, origin.y + (r + 1) * cell_size.y] (row 0 at origin.y). */
 typedef struct c2d_tilemap {
     const uint8_t *cells;
-    int32_t columns, rows;      /* > 0 */
+    int32_t columns, rows; /* > 0 */
     c2d_vec2 origin;
-    c2d_vec2 cell_size;         /* > 0 on both axes */
-    c2d_vec2 one_way;           /* direction one-way cells are solid from; (0,0): (0, 1) (y up; on a
-                                   y-down screen pass (0, -1)) */
-    c2d_filter filter;          /* given to every collider made */
-    uint64_t user_data;         /* given to every collider made */
+    c2d_vec2 cell_size; /* > 0 on both axes */
+    c2d_vec2 one_way;   /* direction one-way cells are solid from; (0,0): (0, 1) (y up; on a
+                           y-down screen pass (0, -1)) */
+    c2d_filter filter;  /* given to every collider made */
+    uint64_t user_data; /* given to every collider made */
 } c2d_tilemap;
 
 /* ---- the world ---- */

@@ -74,30 +74,30 @@ extern "C" {
 
 /* Responses a filter returns (int32_t). C2D_RESPONSE_CUSTOM + k names in->custom[k]. */
 enum {
-    C2D_RESPONSE_NONE = 0,     /* ignore the other collider (bump: nil / false) */
-    C2D_RESPONSE_TOUCH = 1,    /* stop at the contact */
-    C2D_RESPONSE_CROSS = 2,    /* pass through, recording it */
-    C2D_RESPONSE_SLIDE = 3,    /* slide along the contact (bump's default) */
-    C2D_RESPONSE_BOUNCE = 4,   /* reflect the rest of the motion */
-    C2D_RESPONSE_CUSTOM = 16   /* + k: the custom response in->custom[k] */
+    C2D_RESPONSE_NONE = 0,   /* ignore the other collider (bump: nil / false) */
+    C2D_RESPONSE_TOUCH = 1,  /* stop at the contact */
+    C2D_RESPONSE_CROSS = 2,  /* pass through, recording it */
+    C2D_RESPONSE_SLIDE = 3,  /* slide along the contact (bump's default) */
+    C2D_RESPONSE_BOUNCE = 4, /* reflect the rest of the motion */
+    C2D_RESPONSE_CUSTOM = 16 /* + k: the custom response in->custom[k] */
 };
 
 /* One collision of a move (A = the mover, B = other). Positions are transform positions. */
 typedef struct c2d_move_collision {
     c2d_collider_id other;
     uint64_t other_user_data;
-    int32_t response;     /* what the filter returned for this pair */
-    bool overlaps;        /* the mover overlapped other at the start of the leg */
-    c2d_real ti;          /* exact time of contact along the leg, in [0, 1] (0 when overlaps) */
-    c2d_vec2 start;       /* where the leg began (bump's itemRect x, y) */
-    c2d_vec2 move;        /* the leg's goal - start */
-    c2d_vec2 normal;      /* unit, from other toward the mover */
-    c2d_vec2 touch;       /* where the mover stops before other (backed off; overlaps: pushed out) */
-    c2d_vec2 point;       /* contact point on other's surface (overlaps: c2d_shape_hit's pos) */
-    c2d_aabb item_aabb;   /* the mover's box at the leg start */
-    c2d_aabb other_aabb;  /* other's box */
-    c2d_vec2 slide;       /* SLIDE: the goal it slid toward; otherwise touch */
-    c2d_vec2 bounce;      /* BOUNCE: the goal it bounced toward; otherwise touch */
+    int32_t response;    /* what the filter returned for this pair */
+    bool overlaps;       /* the mover overlapped other at the start of the leg */
+    c2d_real ti;         /* exact time of contact along the leg, in [0, 1] (0 when overlaps) */
+    c2d_vec2 start;      /* where the leg began (bump's itemRect x, y) */
+    c2d_vec2 move;       /* the leg's goal - start */
+    c2d_vec2 normal;     /* unit, from other toward the mover */
+    c2d_vec2 touch;      /* where the mover stops before other (backed off; overlaps: pushed out) */
+    c2d_vec2 point;      /* contact point on other's surface (overlaps: c2d_shape_hit's pos) */
+    c2d_aabb item_aabb;  /* the mover's box at the leg start */
+    c2d_aabb other_aabb; /* other's box */
+    c2d_vec2 slide;      /* SLIDE: the goal it slid toward; otherwise touch */
+    c2d_vec2 bounce;     /* BOUNCE: the goal it bounced toward; otherwise touch */
 } c2d_move_collision;
 
 /* Filter of a move: the response of the mover (item; for c2d_world_project the item given there,
@@ -122,23 +122,23 @@ typedef struct c2d_move_custom_response {
 
 /* Options of a move, check or project. Zero-initialise it ({0}); a NULL input means all zeros. */
 typedef struct c2d_move_input {
-    c2d_move_filter_fn *filter;               /* NULL: SLIDE for solids, CROSS for sensors */
-    void *context;                            /* passed to filter */
-    const c2d_move_custom_response *custom;   /* custom responses, C2D_RESPONSE_CUSTOM + k */
+    c2d_move_filter_fn *filter;             /* NULL: SLIDE for solids, CROSS for sensors */
+    void *context;                          /* passed to filter */
+    const c2d_move_custom_response *custom; /* custom responses, C2D_RESPONSE_CUSTOM + k */
     int32_t custom_count;
-    uint32_t query_flags;                     /* C2D_QUERY_* bits: colliders left out of the move */
-    int32_t max_iterations;                   /* responses per move; 0: C2D_MOVE_DEFAULT_ITERATIONS */
-    c2d_move_collision *collisions;           /* caller buffer (NULL with capacity 0) */
+    uint32_t query_flags;           /* C2D_QUERY_* bits: colliders left out of the move */
+    int32_t max_iterations;         /* responses per move; 0: C2D_MOVE_DEFAULT_ITERATIONS */
+    c2d_move_collision *collisions; /* caller buffer (NULL with capacity 0) */
     int32_t capacity;
 } c2d_move_input;
 
 /* What a move, check or project gives back. */
 typedef struct c2d_move_result {
-    c2d_vec2 position;  /* where the mover ends (project: the goal) */
-    int32_t count;      /* collisions written: min(total, capacity) */
-    int32_t total;      /* collisions of the move */
-    bool capped;        /* max_iterations responses were made and another collision followed: the
-                           mover stops at that collision's touch, which is not recorded */
+    c2d_vec2 position; /* where the mover ends (project: the goal) */
+    int32_t count;     /* collisions written: min(total, capacity) */
+    int32_t total;     /* collisions of the move */
+    bool capped;       /* max_iterations responses were made and another collision followed: the
+                          mover stops at that collision's touch, which is not recorded */
 } c2d_move_result;
 
 /* Moves collider id toward goal (a transform position), colliding on the way as described above,

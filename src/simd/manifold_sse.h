@@ -23,14 +23,13 @@
 
 #ifdef POLY_SSE
 
-#define RS_BLOCKS (RS_N / 4)
+#  define RS_BLOCKS (RS_N / 4)
 
 /* (a1 a2 a3 b0): a's lanes moved down by one, b's first lane entering at the top. */
 static inline __m128 shift_in(__m128 a, __m128 b) {
     __m128 t = _mm_move_ss(a, b);
     return _mm_shuffle_ps(t, t, _MM_SHUFFLE(0, 3, 2, 1));
 }
-
 
 /* The largest of the four lanes, in every lane. */
 static inline __m128 hmax_ps(__m128 v) {
@@ -215,12 +214,12 @@ C2D_KERNEL bool poly_lanes_load_placed(poly_lanes *l, const c2d_polygon *p, c2d_
 static FORCE_INLINE void disk_block_load(const c2d_polygon *p, int k, __m128 *x, __m128 *y, __m128 *live) {
     int n = p->count;
     block_xy(p, k, x, y);
-#if defined(__GNUC__)
+#  if defined(__GNUC__)
     /* full blocks (boxes and 8-gons) laid out as the straight path */
     if (__builtin_expect(4 * k + 4 <= n, 1)) {
-#else
+#  else
     if (4 * k + 4 <= n) {
-#endif
+#  endif
         *live = _mm_castsi128_ps(_mm_set1_epi32(-1));
     } else {
         *live = _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3), _mm_set1_epi32(n)));
@@ -288,9 +287,10 @@ static FORCE_INLINE __m128 disk_block_dist(__m128 live, __m128 dx, __m128 dy, __
 /* v, computed here: an empty asm that the compiler must feed keeps it from sinking the work into
  * the branch that uses it, where it would wait for the search instead of running beside it. */
 static FORCE_INLINE __m128 early_ps(__m128 v) {
-#if defined(__GNUC__)
-    __asm__("" : "+x"(v));
-#endif
+#  if defined(__GNUC__)
+    __asm__(""
+            : "+x"(v));
+#  endif
     return v;
 }
 
@@ -318,7 +318,7 @@ C2D_KERNEL c2d_real c2d_sse_rs_separation(const rshape *a, const rshape *b, int 
     *face = 0;
     if (a->count < 2) return -REAL_MAX;
     for (k = 0; k < RS_BLOCKS; ++k) m[k] = _mm_set1_ps(FLT_MAX);
-#if RS_BLOCKS == 2
+#  if RS_BLOCKS == 2
     if (blocks <= 2) {
         const __m128 nx0 = _mm_loadu_ps(a->nx), ny0 = _mm_loadu_ps(a->ny);
         __m128 m0 = m[0], m1 = m[1];
@@ -334,20 +334,28 @@ C2D_KERNEL c2d_real c2d_sse_rs_separation(const rshape *a, const rshape *b, int 
             const __m128 nx1 = _mm_loadu_ps(a->nx + 4), ny1 = _mm_loadu_ps(a->ny + 4);
             for (j = 0; j < b->count; j += 4) {
                 __m128 bx = _mm_loadu_ps(b->vx + j), by = _mm_loadu_ps(b->vy + j), px, py;
-                px = _mm_shuffle_ps(bx, bx, 0x00); py = _mm_shuffle_ps(by, by, 0x00);
-                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
-                px = _mm_shuffle_ps(bx, bx, 0x55); py = _mm_shuffle_ps(by, by, 0x55);
-                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
-                px = _mm_shuffle_ps(bx, bx, 0xAA); py = _mm_shuffle_ps(by, by, 0xAA);
-                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
-                px = _mm_shuffle_ps(bx, bx, 0xFF); py = _mm_shuffle_ps(by, by, 0xFF);
-                m0 = face_min(m0, nx0, ny0, px, py); m1 = face_min(m1, nx1, ny1, px, py);
+                px = _mm_shuffle_ps(bx, bx, 0x00);
+                py = _mm_shuffle_ps(by, by, 0x00);
+                m0 = face_min(m0, nx0, ny0, px, py);
+                m1 = face_min(m1, nx1, ny1, px, py);
+                px = _mm_shuffle_ps(bx, bx, 0x55);
+                py = _mm_shuffle_ps(by, by, 0x55);
+                m0 = face_min(m0, nx0, ny0, px, py);
+                m1 = face_min(m1, nx1, ny1, px, py);
+                px = _mm_shuffle_ps(bx, bx, 0xAA);
+                py = _mm_shuffle_ps(by, by, 0xAA);
+                m0 = face_min(m0, nx0, ny0, px, py);
+                m1 = face_min(m1, nx1, ny1, px, py);
+                px = _mm_shuffle_ps(bx, bx, 0xFF);
+                py = _mm_shuffle_ps(by, by, 0xFF);
+                m0 = face_min(m0, nx0, ny0, px, py);
+                m1 = face_min(m1, nx1, ny1, px, py);
             }
         }
         m[0] = m0;
         m[1] = m1;
     } else
-#endif
+#  endif
     {
         for (j = 0; j < b->count; ++j) {
             __m128 px = _mm_set1_ps(b->vx[j]), py = _mm_set1_ps(b->vy[j]);
@@ -450,11 +458,11 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
     unsigned mask, pmask;
     int f, out_lanes;
     c2d_real scale, tol, dist, dmin;
-#if RS_BLOCKS < 2
+#  if RS_BLOCKS < 2
     (void)blocks; /* a build with at most 4 vertices: one block only */
-#endif
+#  endif
     disk_block_load(p, 0, &x0, &y0, &live0);
-#if RS_BLOCKS >= 2
+#  if RS_BLOCKS >= 2
     if (blocks == 2) {
         __m128 x1, y1, live1, dx1, dy1, ex1, ey1, ee1, s1, l1, perp1, val1, inv1;
         disk_block_load(p, 1, &x1, &y1, &live1);
@@ -486,7 +494,7 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
         _mm_storeu_ps(ls + 4, s1);
         size = _mm_max_ps(_mm_max_ps(_mm_andnot_ps(sign, dx0), _mm_andnot_ps(sign, dy0)), _mm_max_ps(_mm_andnot_ps(sign, dx1), _mm_andnot_ps(sign, dy1)));
     } else
-#endif
+#  endif
     {
         if (disk_block_edges(x0, y0, x0, y0, cx, cy, rr, is_point, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
         if (!c2d_disk_ok(c, r, is_point)) return RS_BAD;
@@ -555,12 +563,12 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
  * first, the two copies share no code, so the registers of one do not constrain the other (with a
  * common tail the compiler spilled more values before the separating-edge test). */
 static FORCE_INLINE verdict c2d_sse_disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
-#if RS_BLOCKS > 2
+#  if RS_BLOCKS > 2
     if (p->count > 8) return c2d_ref_disk_polygon(c, r, is_point, p, out); /* a build with more vertices than two blocks */
-#endif
-#if RS_BLOCKS >= 2
+#  endif
+#  if RS_BLOCKS >= 2
     if (p->count > 4) return disk_polygon_blocks(c, r, is_point, p, out, 2);
-#endif
+#  endif
     return disk_polygon_blocks(c, r, is_point, p, out, 1);
 }
 

@@ -72,7 +72,7 @@ bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out) {
      * max_fraction never gets here with a time >= 0 */
     if (!(mf <= C2D_MAX_COORD) && mf != (c2d_real)INFINITY) return box_cast_plain(box, od, mf, out);
     ts = _mm_shuffle_ps(t, t, _MM_SHUFFLE(3, 2, 0, 1)); /* entry y, entry x */
-    tn = _mm_max_ps(t, ts); /* the later entry, in lanes 0 and 1 */
+    tn = _mm_max_ps(t, ts);                             /* the later entry, in lanes 0 and 1 */
     tnf = _mm_cvtss_f32(tn);
     if (tnf < 0) return box_cast_plain(box, od, mf, out); /* origin inside */
     if (out) {
@@ -116,7 +116,7 @@ static const float ray_xf_limit[4] = {0x1p126f, 0x1p126f, (float)C2D_MAX_COORD, 
  * path jumps here for everything it leaves (a transform that is unusable or needs renormalising,
  * input the plain cast hands to the general code), so both give the same bits. */
 static C2D_SIMD_NOINLINE bool polygon_cast_xf_slow(const c2d_polygon *p, __m128 wod, c2d_real mf, __m128 xc, __m128 xsi,
-                                              __m128 pv, c2d_hit *out) {
+                                                   __m128 pv, c2d_hit *out) {
     c2d_transform xf;
     c2d_vec2 o, d;
     c2d_hit h;
@@ -161,10 +161,10 @@ static inline __m128 next_lanes(__m128 a, __m128 b) {
  * numerator or denominator is not finite. The entry times of the block are kept for picking the
  * entry edge. */
 typedef struct poly_block {
-    __m128 x, y;       /* vertices */
-    __m128 t_enter;    /* entry time of each edge facing the ray, -inf for the others */
-    __m128 away;       /* edges with the origin on or in front of their line and the ray not
-                        * moving in (den >= 0, num <= 0): each alone rules every time out */
+    __m128 x, y;    /* vertices */
+    __m128 t_enter; /* entry time of each edge facing the ray, -inf for the others */
+    __m128 away;    /* edges with the origin on or in front of their line and the ray not
+                     * moving in (den >= 0, num <= 0): each alone rules every time out */
 } poly_block;
 
 static inline void poly_clip_block(const c2d_vec2 *v, const c2d_vec2 *nrm, __m128 valid, int full, int first, __m128 ox,
@@ -246,7 +246,8 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
     __m128 ox = _mm_shuffle_ps(od, od, _MM_SHUFFLE(0, 0, 0, 0)), oy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(1, 1, 1, 1));
     __m128 dx = _mm_shuffle_ps(od, od, _MM_SHUFFLE(2, 2, 2, 2)), dy = _mm_shuffle_ps(od, od, _MM_SHUFFLE(3, 3, 3, 3));
     __m128 lo = _mm_set1_ps(-INFINITY), hi = _mm_set1_ps(INFINITY), bad = zero;
-    __m128 valid_a = wide || full ? all : lanes_below(n), valid_b = !wide ? zero : full ? all : lanes_below(n - 4);
+    __m128 valid_a = wide || full ? all : lanes_below(n), valid_b = !wide ? zero : full ? all
+                                                                                        : lanes_below(n - 4);
     __m128 tn, hit_bad, pos, delta, dv;
     poly_block a, b;
     b.x = b.y = b.t_enter = b.away = zero; /* used only when wide (some compilers cannot see that) */
@@ -414,51 +415,51 @@ static inline bool polygon_cast_sse(const c2d_polygon *p, int n, __m128 od, __m1
  * vertices) needs arrays of at least 4, the wide one (5 to 8 vertices) arrays of at least 8.
  * Polygons of more than 8 vertices (builds with a larger C2D_MAX_POLYGON_VERTICES), and every
  * polygon of a build whose arrays are too short for a form, take the general code. */
-#define RAY_SSE_NARROW (C2D_MAX_POLYGON_VERTICES >= 4)
-#define RAY_SSE_WIDE (C2D_MAX_POLYGON_VERTICES >= 8)
+#  define RAY_SSE_NARROW (C2D_MAX_POLYGON_VERTICES >= 4)
+#  define RAY_SSE_WIDE (C2D_MAX_POLYGON_VERTICES >= 8)
 
 /* One function per shape of the vector code (separate, so that the compiler lays each out on
  * its own; the public function jumps to one). Four and eight vertices (boxes, the common shapes)
  * need no lane masks. */
-#if RAY_SSE_NARROW
+#  if RAY_SSE_NARROW
 static C2D_SIMD_NOINLINE bool polygon_cast_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
     return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 0, od, od, od, od, 0);
 }
 static C2D_SIMD_NOINLINE bool polygon_cast_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
     return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 0, od, od, od, od, 0);
 }
-#endif
-#if RAY_SSE_WIDE
+#  endif
+#  if RAY_SSE_WIDE
 static C2D_SIMD_NOINLINE bool polygon_cast_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
     return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 0, od, od, od, od, 0);
 }
 static C2D_SIMD_NOINLINE bool polygon_cast_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out) {
     return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 0, od, od, od, od, 0);
 }
-#endif
+#  endif
 
 /* The same for c2d_polygon_raycast_xf: od is the ray in the polygon's frame, and the hit goes back
  * to world before it is written (xc, xs, xp and wod as in polygon_cast_xf_slow). */
-#if RAY_SSE_NARROW
+#  if RAY_SSE_NARROW
 static C2D_SIMD_NOINLINE bool polygon_cast_xf_4(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
-                                           __m128 pv, __m128 wod, int xbad) {
+                                                __m128 pv, __m128 wod, int xbad) {
     return polygon_cast_sse(p, 4, od, mfv, out, 0, 1, 1, xc, xsi, pv, wod, xbad);
 }
 static C2D_SIMD_NOINLINE bool polygon_cast_xf_3(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
-                                           __m128 pv, __m128 wod, int xbad) {
+                                                __m128 pv, __m128 wod, int xbad) {
     return polygon_cast_sse(p, 3, od, mfv, out, 0, 0, 1, xc, xsi, pv, wod, xbad);
 }
-#endif
-#if RAY_SSE_WIDE
+#  endif
+#  if RAY_SSE_WIDE
 static C2D_SIMD_NOINLINE bool polygon_cast_xf_8(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc, __m128 xsi,
-                                           __m128 pv, __m128 wod, int xbad) {
+                                                __m128 pv, __m128 wod, int xbad) {
     return polygon_cast_sse(p, 8, od, mfv, out, 1, 1, 1, xc, xsi, pv, wod, xbad);
 }
 static C2D_SIMD_NOINLINE bool polygon_cast_xf_5to7(const c2d_polygon *p, __m128 od, __m128 mfv, c2d_hit *out, __m128 xc,
-                                              __m128 xsi, __m128 pv, __m128 wod, int xbad) {
+                                                   __m128 xsi, __m128 pv, __m128 wod, int xbad) {
     return polygon_cast_sse(p, p->count, od, mfv, out, 1, 0, 1, xc, xsi, pv, wod, xbad);
 }
-#endif
+#  endif
 
 /* c2d_polygon_raycast with the ray already in registers: od = (origin, translation), mfv's lane 0
  * = max_fraction. */
@@ -466,26 +467,25 @@ static bool polygon_raycast_vec(const c2d_polygon *p, __m128 od, __m128 mfv, c2d
     int n;
     if (!p) return false;
     n = p->count;
-#if RAY_SSE_NARROW
+#  if RAY_SSE_NARROW
     if (n == 4) return polygon_cast_4(p, od, mfv, out);
-#endif
-#if RAY_SSE_WIDE
+#  endif
+#  if RAY_SSE_WIDE
     if (n == 8) return polygon_cast_8(p, od, mfv, out);
-#endif
-#if RAY_SSE_NARROW
+#  endif
+#  if RAY_SSE_NARROW
     if (n == 3) return polygon_cast_3(p, od, mfv, out);
-#endif
+#  endif
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
-#if RAY_SSE_WIDE
+#  if RAY_SSE_WIDE
     if (n < 8) return polygon_cast_5to7(p, od, mfv, out);
-#endif
+#  endif
     return polygon_cast_slow(p, od, _mm_cvtss_f32(mfv), out); /* more than 8 vertices */
 }
 
 bool c2d_polygon_raycast(const c2d_polygon *p, c2d_raycast_input in, c2d_hit *out) {
     return polygon_raycast_vec(p, _mm_loadu_ps((const float *)&in), _mm_load_ss(&in.max_fraction), out);
 }
-
 
 bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_input in, c2d_hit *out) {
     __m128 wod = _mm_loadu_ps((const float *)&in); /* ox oy dx dy: the caller's copy is one 16-byte store */
@@ -509,19 +509,19 @@ bool c2d_polygon_raycast_xf(const c2d_polygon *p, c2d_transform xf, c2d_raycast_
     bad = !((m >= 1 - 4 * C2D_EPSILON) & (m <= 1 + 4 * C2D_EPSILON));
     if (!p) return false;
     n = p->count;
-#if RAY_SSE_NARROW
+#  if RAY_SSE_NARROW
     if (n == 4) return polygon_cast_xf_4(p, od, mfv, out, xc, xsi, pv, wod, bad);
-#endif
-#if RAY_SSE_WIDE
+#  endif
+#  if RAY_SSE_WIDE
     if (n == 8) return polygon_cast_xf_8(p, od, mfv, out, xc, xsi, pv, wod, bad);
-#endif
-#if RAY_SSE_NARROW
+#  endif
+#  if RAY_SSE_NARROW
     if (n == 3) return polygon_cast_xf_3(p, od, mfv, out, xc, xsi, pv, wod, bad);
-#endif
+#  endif
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
-#if RAY_SSE_WIDE
+#  if RAY_SSE_WIDE
     if (n < 8) return polygon_cast_xf_5to7(p, od, mfv, out, xc, xsi, pv, wod, bad);
-#endif
+#  endif
     (void)od;
     (void)bad;
     return polygon_cast_xf_slow(p, wod, _mm_cvtss_f32(mfv), xc, xsi, pv, out); /* more than 8 vertices */

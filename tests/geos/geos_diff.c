@@ -34,8 +34,8 @@ typedef c2d_real R;
 typedef long double LD;
 
 /* Bounds, in units of C2D_EPSILON times the largest absolute coordinate of the case. */
-#define POINT_ULPS 4.0L   /* intersection point to each segment */
-#define DIST_ULPS 16.0L   /* c2d_segment_distance and c2d_shape_distance against the reference */
+#define POINT_ULPS 4.0L /* intersection point to each segment */
+#define DIST_ULPS 16.0L /* c2d_segment_distance and c2d_shape_distance against the reference */
 
 #ifdef C2D_DOUBLE
 #  define BUILD_NAME "double"
@@ -52,7 +52,9 @@ typedef long double LD;
 #endif
 
 /* ---------------------------------------------------------------- RNG (splitmix64) */
-typedef struct rng { uint64_t s; } rng;
+typedef struct rng {
+    uint64_t s;
+} rng;
 static uint64_t rng_next(rng *r) {
     uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -64,26 +66,39 @@ static double urange(rng *r, double lo, double hi) { return lo + (hi - lo) * rng
 static int irange(rng *r, int lo, int hi) { return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1)); }
 
 /* ---------------------------------------------------------------- categories */
-enum { T_SEG, T_PT_CONVEX, T_PT_CONCAVE, T_CONVEX_PAIR, T_CONCAVE_PAIR, T_COUNT };
+enum { T_SEG,
+       T_PT_CONVEX,
+       T_PT_CONCAVE,
+       T_CONVEX_PAIR,
+       T_CONCAVE_PAIR,
+       T_COUNT };
 static const char *const test_name[T_COUNT] = {"segment-segment", "point-in-convex", "point-in-concave",
                                                "convex-pair", "concave-pair"};
-enum { K_RANDOM, K_GRID, K_COLLINEAR, K_SHARED, K_COUNT };
+enum { K_RANDOM,
+       K_GRID,
+       K_COLLINEAR,
+       K_SHARED,
+       K_COUNT };
 static const char *const kind_name[K_COUNT] = {"random", "grid", "near-collinear", "shared"};
-enum { F_UNIT, F_TINY, F_HUGE, F_FAR, F_COUNT };
+enum { F_UNIT,
+       F_TINY,
+       F_HUGE,
+       F_FAR,
+       F_COUNT };
 static const char *const frame_name[F_COUNT] = {"unit", "tiny", "huge", "far"};
 
 /* What is compared; each row is counted separately. */
 enum {
-    C_SEG_OVERLAP,      /* c2d_segment_overlap_segment vs GEOSIntersects */
-    C_SEG_INTERSECT,    /* c2d_segment_intersect_segment's bool vs GEOSIntersects */
-    C_SEG_POINT,        /* its point within POINT_ULPS of both segments */
-    C_SEG_POINT_GEOS,   /* its point near GEOSIntersection's point (proper crossings) */
-    C_SEG_DIST,         /* c2d_segment_distance vs reference */
-    C_PT_CONVEX,        /* c2d_polygon_contains_point vs relate T******** */
-    C_PT_CONCAVE,       /* c2d_concave_contains_point vs relate T******** */
-    C_CONVEX_PAIR,      /* c2d_polygon_overlap_polygon vs relate T******** */
-    C_CONVEX_DIST,      /* c2d_shape_distance (polygons) vs reference */
-    C_CONCAVE_PAIR,     /* c2d_concave_overlap_concave vs relate T******** */
+    C_SEG_OVERLAP,    /* c2d_segment_overlap_segment vs GEOSIntersects */
+    C_SEG_INTERSECT,  /* c2d_segment_intersect_segment's bool vs GEOSIntersects */
+    C_SEG_POINT,      /* its point within POINT_ULPS of both segments */
+    C_SEG_POINT_GEOS, /* its point near GEOSIntersection's point (proper crossings) */
+    C_SEG_DIST,       /* c2d_segment_distance vs reference */
+    C_PT_CONVEX,      /* c2d_polygon_contains_point vs relate T******** */
+    C_PT_CONCAVE,     /* c2d_concave_contains_point vs relate T******** */
+    C_CONVEX_PAIR,    /* c2d_polygon_overlap_polygon vs relate T******** */
+    C_CONVEX_DIST,    /* c2d_shape_distance (polygons) vs reference */
+    C_CONCAVE_PAIR,   /* c2d_concave_overlap_concave vs relate T******** */
     C_CMP_COUNT
 };
 static const char *const cmp_name[C_CMP_COUNT] = {
@@ -99,9 +114,9 @@ static long long n_cmp[C_CMP_COUNT][K_COUNT], n_bad[C_CMP_COUNT][K_COUNT];
 static long long n_bad_yes[C_CMP_COUNT], n_bad_no[C_CMP_COUNT]; /* c2d says yes / no against GEOS */
 static long long n_bad_frame[C_CMP_COUNT][F_COUNT];
 static LD worst_ulps[C_CMP_COUNT];
-static long long n_geos_vs_ref_dist; /* GEOSDistance away from the long double reference (sanity) */
-static long long n_relate_vs_orient;  /* GEOS relate against the verdict from GEOS's orientation test (sanity) */
-static long long n_hull_not_strict;   /* c2d_polygon_make hulls with a vertex not a strict left turn */
+static long long n_geos_vs_ref_dist;     /* GEOSDistance away from the long double reference (sanity) */
+static long long n_relate_vs_orient;     /* GEOS relate against the verdict from GEOS's orientation test (sanity) */
+static long long n_hull_not_strict;      /* c2d_polygon_make hulls with a vertex not a strict left turn */
 static long long n_concave_geos_invalid; /* c2d_concave_make accepted, GEOSisValid refused (skipped) */
 static int show_max = 8;
 static int shown[C_CMP_COUNT];
@@ -115,7 +130,10 @@ static void geos_error(const char *message, void *user) {
     (void)user;
     if (n_geos_exceptions < 5) printf("GEOS: %s\n", message);
 }
-static void geos_notice(const char *message, void *user) { (void)message; (void)user; } /* isValid's reasons */
+static void geos_notice(const char *message, void *user) {
+    (void)message;
+    (void)user;
+} /* isValid's reasons */
 static GEOSGeometry *g_line(c2d_vec2 a, c2d_vec2 b) {
     double buf[4] = {(double)a.x, (double)a.y, (double)b.x, (double)b.y};
     return GEOSGeom_createLineString_r(G, GEOSCoordSeq_copyFromBuffer_r(G, buf, 2, 0, 0));
@@ -174,7 +192,10 @@ static LD absmax(const c2d_vec2 *v, int n, LD m) {
 }
 
 /* ---------------------------------------------------------------- input generation */
-typedef struct frame { int f; double s, ox, oy; } frame;
+typedef struct frame {
+    int f;
+    double s, ox, oy;
+} frame;
 
 static frame make_frame(rng *r, int kind) {
     frame fr;
@@ -190,7 +211,10 @@ static frame make_frame(rng *r, int kind) {
         fr.ox = (rng_next(r) & 1 ? 1 : -1) * pow(10, urange(r, FAR_EXP_MIN, FAR_EXP_MAX));
         fr.oy = (rng_next(r) & 1 ? 1 : -1) * pow(10, urange(r, FAR_EXP_MIN, FAR_EXP_MAX));
         fr.s = kind == K_GRID ? 1 : fabs(fr.ox) * pow(10, urange(r, -3, -0.5));
-        if (kind == K_GRID) { fr.ox = floor(fr.ox); fr.oy = floor(fr.oy); }
+        if (kind == K_GRID) {
+            fr.ox = floor(fr.ox);
+            fr.oy = floor(fr.oy);
+        }
         break;
     }
     return fr;
@@ -233,13 +257,32 @@ static void gen_segments(rng *r, const frame *fr, int kind, c2d_vec2 s[4]) {
         s[0] = rand_point(r, fr, K_RANDOM);
         s[1] = rand_point(r, fr, K_RANDOM);
         switch (irange(r, 0, 4)) {
-        case 0: s[2] = s[irange(r, 0, 1)]; s[3] = rand_point(r, fr, K_RANDOM); break;
-        case 1: s[2] = lerp_round(s[0], s[1], urange(r, 0, 1)); s[3] = rand_point(r, fr, K_RANDOM); break;
-        case 2: s[2] = s[1]; s[3] = s[0]; break;
-        case 3: s[2] = s[irange(r, 0, 1)]; s[3] = lerp_round(s[0], s[1], urange(r, -1, 2)); break;
-        default: s[2] = lerp_round(s[0], s[1], urange(r, -0.5, 1.5)); s[3] = lerp_round(s[0], s[1], urange(r, -0.5, 1.5)); break;
+        case 0:
+            s[2] = s[irange(r, 0, 1)];
+            s[3] = rand_point(r, fr, K_RANDOM);
+            break;
+        case 1:
+            s[2] = lerp_round(s[0], s[1], urange(r, 0, 1));
+            s[3] = rand_point(r, fr, K_RANDOM);
+            break;
+        case 2:
+            s[2] = s[1];
+            s[3] = s[0];
+            break;
+        case 3:
+            s[2] = s[irange(r, 0, 1)];
+            s[3] = lerp_round(s[0], s[1], urange(r, -1, 2));
+            break;
+        default:
+            s[2] = lerp_round(s[0], s[1], urange(r, -0.5, 1.5));
+            s[3] = lerp_round(s[0], s[1], urange(r, -0.5, 1.5));
+            break;
         }
-        if (rng_next(r) & 1) { c2d_vec2 t = s[2]; s[2] = s[3]; s[3] = t; }
+        if (rng_next(r) & 1) {
+            c2d_vec2 t = s[2];
+            s[2] = s[3];
+            s[3] = t;
+        }
     }
 }
 
@@ -270,14 +313,22 @@ static int gen_concave(rng *r, const frame *fr, int kind, double sx, double sy, 
     int n = irange(r, 4, 12), i, j;
     for (i = 0; i < n; i++) ang[i] = urange(r, 0, 6.283185307179586);
     for (i = 1; i < n; i++) /* insertion sort */
-        for (j = i; j > 0 && ang[j - 1] > ang[j]; j--) { double t = ang[j]; ang[j] = ang[j - 1]; ang[j - 1] = t; }
+        for (j = i; j > 0 && ang[j - 1] > ang[j]; j--) {
+            double t = ang[j];
+            ang[j] = ang[j - 1];
+            ang[j - 1] = t;
+        }
     for (i = 0; i < n; i++) {
         double rad = urange(r, 0.25, 1);
         if (kind == K_GRID) v[i] = map(fr, sx + floor(6 * rad * cos(ang[i]) + 0.5), sy + floor(6 * rad * sin(ang[i]) + 0.5));
         else v[i] = map(fr, sx + rad * cos(ang[i]), sy + rad * sin(ang[i]));
     }
     if (rng_next(r) & 1)
-        for (i = 0; i < n / 2; i++) { c2d_vec2 t = v[i]; v[i] = v[n - 1 - i]; v[n - 1 - i] = t; }
+        for (i = 0; i < n / 2; i++) {
+            c2d_vec2 t = v[i];
+            v[i] = v[n - 1 - i];
+            v[n - 1 - i] = t;
+        }
     *count = n;
     return 1;
 }
@@ -285,13 +336,19 @@ static int gen_concave(rng *r, const frame *fr, int kind, double sx, double sy, 
 static void sort_around(c2d_vec2 *v, int n) {
     double cx = 0, cy = 0, key[MAX_CONCAVE];
     int i, j;
-    for (i = 0; i < n; i++) { cx += (double)v[i].x / n; cy += (double)v[i].y / n; }
+    for (i = 0; i < n; i++) {
+        cx += (double)v[i].x / n;
+        cy += (double)v[i].y / n;
+    }
     for (i = 0; i < n; i++) key[i] = atan2((double)v[i].y - cy, (double)v[i].x - cx);
     for (i = 1; i < n; i++)
         for (j = i; j > 0 && key[j - 1] > key[j]; j--) {
-            double k = key[j]; c2d_vec2 t = v[j];
-            key[j] = key[j - 1]; v[j] = v[j - 1];
-            key[j - 1] = k; v[j - 1] = t;
+            double k = key[j];
+            c2d_vec2 t = v[j];
+            key[j] = key[j - 1];
+            v[j] = v[j - 1];
+            key[j - 1] = k;
+            v[j - 1] = t;
         }
 }
 /* A query point against polygon vertices v[0..n). */
@@ -328,8 +385,12 @@ static int gen_beside(rng *r, const frame *fr, int kind, const c2d_vec2 *v, int 
     LD sgn;
     /* outward side: away from the polygon's vertex average */
     LD cx = 0, cy = 0;
-    for (k = 0; k < n; k++) { cx += v[k].x; cy += v[k].y; }
-    cx /= n; cy /= n;
+    for (k = 0; k < n; k++) {
+        cx += v[k].x;
+        cy += v[k].y;
+    }
+    cx /= n;
+    cy /= n;
     sgn = (ex * (cy - (LD)a.y) - ey * (cx - (LD)a.x)) > 0 ? -1 : 1; /* sign of left normal pointing out */
     if (kind == K_COLLINEAR) {
         int ulps = irange(r, 0, 3);
@@ -387,7 +448,9 @@ static int record(int c, int bad, int c2d_yes) {
            g_frame.ox, g_frame.oy);
     return 1;
 }
-static void note_ulps(int c, LD u) { if (u > worst_ulps[c]) worst_ulps[c] = u; }
+static void note_ulps(int c, LD u) {
+    if (u > worst_ulps[c]) worst_ulps[c] = u;
+}
 
 /* ---------------------------------------------------------------- the comparisons */
 static void check_segments(const c2d_vec2 s[4]) {
@@ -399,19 +462,24 @@ static void check_segments(const c2d_vec2 s[4]) {
     LD M = absmax(s, 4, 0), unit = (LD)C2D_EPSILON * M, ref, d;
     c2d_segment_distance_result sd;
 
-    a.p1 = s[0]; a.p2 = s[1]; b.p1 = s[2]; b.p2 = s[3];
+    a.p1 = s[0];
+    a.p2 = s[1];
+    b.p1 = s[2];
+    b.p2 = s[3];
     ga = g_line(a.p1, a.p2);
     gb = g_line(b.p1, b.p2);
     geos = g_check(GEOSIntersects_r(G, ga, gb), "Intersects");
 
     ov = c2d_segment_overlap_segment(a, b);
     if (record(C_SEG_OVERLAP, ov != geos, ov)) {
-        print_pts("a", s, 2); print_pts("b", s + 2, 2);
+        print_pts("a", s, 2);
+        print_pts("b", s + 2, 2);
         printf("    c2d_segment_overlap_segment = %d, GEOSIntersects = %d\n", ov, geos);
     }
     is = c2d_segment_intersect_segment(a, b, &p, &fa);
     if (record(C_SEG_INTERSECT, is != geos, is)) {
-        print_pts("a", s, 2); print_pts("b", s + 2, 2);
+        print_pts("a", s, 2);
+        print_pts("b", s + 2, 2);
         printf("    c2d_segment_intersect_segment = %d, GEOSIntersects = %d\n", is, geos);
         if (is) printf("    its point (%a, %a) = (%.9g, %.9g)\n", (double)p.x, (double)p.y, (double)p.x, (double)p.y);
     }
@@ -420,7 +488,8 @@ static void check_segments(const c2d_vec2 s[4]) {
         LD worst = (da > db ? da : db) / unit;
         note_ulps(C_SEG_POINT, worst);
         if (record(C_SEG_POINT, !(worst <= POINT_ULPS), 1)) {
-            print_pts("a", s, 2); print_pts("b", s + 2, 2);
+            print_pts("a", s, 2);
+            print_pts("b", s + 2, 2);
             printf("    point (%a, %a) = (%.9g, %.9g): %.3Lg from a, %.3Lg from b (bound %.3Lg = %g ulps of M=%.9Lg)\n",
                    (double)p.x, (double)p.y, (double)p.x, (double)p.y, da, db, POINT_ULPS * unit, (double)POINT_ULPS, M);
         }
@@ -440,7 +509,8 @@ static void check_segments(const c2d_vec2 s[4]) {
                     LD bound = POINT_ULPS * unit * (1 + 2 / sin_t) + 8 * (LD)DBL_EPSILON * M;
                     note_ulps(C_SEG_POINT_GEOS, dq / (unit * (1 + 2 / sin_t)));
                     if (record(C_SEG_POINT_GEOS, !(dq <= bound), 1)) {
-                        print_pts("a", s, 2); print_pts("b", s + 2, 2);
+                        print_pts("a", s, 2);
+                        print_pts("b", s + 2, 2);
                         printf("    c2d point (%a, %a), GEOS point (%a, %a): %.3Lg apart, bound %.3Lg (sin of angle %.3Lg)\n",
                                (double)p.x, (double)p.y, qx, qy, dq, bound, sin_t);
                     }
@@ -460,7 +530,8 @@ static void check_segments(const c2d_vec2 s[4]) {
     d = sqrtl((LD)sd.distance_squared);
     note_ulps(C_SEG_DIST, fabsl(d - ref) / unit);
     if (record(C_SEG_DIST, !(fabsl(d - ref) <= DIST_ULPS * unit), d < ref)) {
-        print_pts("a", s, 2); print_pts("b", s + 2, 2);
+        print_pts("a", s, 2);
+        print_pts("b", s + 2, 2);
         printf("    c2d_segment_distance = %.9Lg (squared %a), reference %.9Lg (GEOS intersects %d), bound %.3Lg\n", d,
                (double)sd.distance_squared, ref, geos, DIST_ULPS * unit);
     }
@@ -599,13 +670,19 @@ static void run_case(uint64_t seed, long long i) {
     case T_SEG: {
         c2d_vec2 s[4];
         gen_segments(&r, &g_frame, kind, s);
-        if (veq(s[0], s[1]) || veq(s[2], s[3])) { n_skipped[t][kind]++; return; } /* zero length */
+        if (veq(s[0], s[1]) || veq(s[2], s[3])) {
+            n_skipped[t][kind]++;
+            return;
+        } /* zero length */
         check_segments(s);
         break;
     }
     case T_PT_CONVEX: {
         c2d_polygon poly;
-        if (!gen_convex(&r, &g_frame, kind, 0, 0, &poly)) { n_skipped[t][kind]++; return; }
+        if (!gen_convex(&r, &g_frame, kind, 0, 0, &poly)) {
+            n_skipped[t][kind]++;
+            return;
+        }
         check_point_convex(&poly, gen_query_point(&r, &g_frame, kind, poly.vertices, poly.count));
         break;
     }
@@ -615,23 +692,38 @@ static void run_case(uint64_t seed, long long i) {
         c2d_concave cc;
         GEOSGeometry *gp;
         gen_concave(&r, &g_frame, kind, 0, 0, v, &n);
-        if (!concave_ok(v, n, &cc, &gp)) { n_skipped[t][kind]++; return; }
+        if (!concave_ok(v, n, &cc, &gp)) {
+            n_skipped[t][kind]++;
+            return;
+        }
         check_point_concave(v, n, &cc, gp, gen_query_point(&r, &g_frame, kind, v, n));
         GEOSGeom_destroy_r(G, gp);
         break;
     }
     case T_CONVEX_PAIR: {
         c2d_polygon pa, pb;
-        if (!gen_convex(&r, &g_frame, kind, 0, 0, &pa)) { n_skipped[t][kind]++; return; }
+        if (!gen_convex(&r, &g_frame, kind, 0, 0, &pa)) {
+            n_skipped[t][kind]++;
+            return;
+        }
         if (kind == K_RANDOM || kind == K_GRID) {
             double sh = kind == K_GRID ? 6 : 1.5;
             double sx = urange(&r, -sh, sh), sy = urange(&r, -sh, sh);
-            if (kind == K_GRID) { sx = floor(sx); sy = floor(sy); }
-            if (!gen_convex(&r, &g_frame, kind, sx, sy, &pb)) { n_skipped[t][kind]++; return; }
+            if (kind == K_GRID) {
+                sx = floor(sx);
+                sy = floor(sy);
+            }
+            if (!gen_convex(&r, &g_frame, kind, sx, sy, &pb)) {
+                n_skipped[t][kind]++;
+                return;
+            }
         } else {
             c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
             int m = gen_beside(&r, &g_frame, kind, pa.vertices, pa.count, pts, C2D_MAX_POLYGON_VERTICES);
-            if (!convex_made(pts, m, &pb)) { n_skipped[t][kind]++; return; }
+            if (!convex_made(pts, m, &pb)) {
+                n_skipped[t][kind]++;
+                return;
+            }
         }
         check_convex_pair(&pa, &pb);
         break;
@@ -642,38 +734,52 @@ static void run_case(uint64_t seed, long long i) {
         c2d_concave ca, cb;
         GEOSGeometry *ga, *gb;
         gen_concave(&r, &g_frame, kind, 0, 0, va, &na);
-        if (!concave_ok(va, na, &ca, &ga)) { n_skipped[t][kind]++; return; }
+        if (!concave_ok(va, na, &ca, &ga)) {
+            n_skipped[t][kind]++;
+            return;
+        }
         if (kind == K_RANDOM || kind == K_GRID) {
             double sx = urange(&r, -1.5, 1.5), sy = urange(&r, -1.5, 1.5);
-            if (kind == K_GRID) { sx = floor(6 * sx); sy = floor(6 * sy); }
+            if (kind == K_GRID) {
+                sx = floor(6 * sx);
+                sy = floor(6 * sy);
+            }
             gen_concave(&r, &g_frame, kind, sx, sy, vb, &nb);
         } else {
             nb = gen_beside(&r, &g_frame, kind, va, na, vb, 5);
             if (nb < 3) vb[nb++] = rand_point(&r, &g_frame, K_RANDOM);
             sort_around(vb, nb);
         }
-        if (!concave_ok(vb, nb, &cb, &gb)) { GEOSGeom_destroy_r(G, ga); n_skipped[t][kind]++; return; }
+        if (!concave_ok(vb, nb, &cb, &gb)) {
+            GEOSGeom_destroy_r(G, ga);
+            n_skipped[t][kind]++;
+            return;
+        }
         check_concave_pair(va, na, &ca, ga, vb, nb, &cb, gb);
         GEOSGeom_destroy_r(G, ga);
         GEOSGeom_destroy_r(G, gb);
         break;
     }
     }
-    if (g_exception) { n_geos_exceptions++; n_geos_exc_test[t]++; n_skipped[t][kind]++; }
+    if (g_exception) {
+        n_geos_exceptions++;
+        n_geos_exc_test[t]++;
+        n_skipped[t][kind]++;
+    }
 }
 
 /* Fixed cases: issue 14's bug 1 (nearly collinear segments 0.44 apart said to cross) and bug 2 (a
  * crossing point 0.72 from segment b), as float values (exact in the double build too). */
 static void run_fixed(void) {
-    static const float bug1[4][2] = {{2.36603332f, 1.87543225f}, {-8.67180157f, -2.20856667f},
-                                     {-9.08526993f, -2.36154985f}, {-9.39965916f, -2.4778738f}};
-    static const float bug2[4][2] = {{6.04322863f, 4.20820236f}, {8.53342533f, -9.88255787f},
-                                     {6.41656494f, 2.09568167f}, {5.31770706f, 8.31356049f}};
+    static const float bug1[4][2] = {{2.36603332f, 1.87543225f}, {-8.67180157f, -2.20856667f}, {-9.08526993f, -2.36154985f}, {-9.39965916f, -2.4778738f}};
+    static const float bug2[4][2] = {{6.04322863f, 4.20820236f}, {8.53342533f, -9.88255787f}, {6.41656494f, 2.09568167f}, {5.31770706f, 8.31356049f}};
     c2d_vec2 s[4];
     int k;
     g_exception = 0;
     g_kind = K_COLLINEAR;
-    g_frame.f = F_UNIT; g_frame.s = 1; g_frame.ox = g_frame.oy = 0;
+    g_frame.f = F_UNIT;
+    g_frame.s = 1;
+    g_frame.ox = g_frame.oy = 0;
     g_case = -1;
     for (k = 0; k < 4; k++) s[k] = c2d_v2((R)bug1[k][0], (R)bug1[k][1]);
     check_segments(s);
@@ -728,7 +834,10 @@ int main(int argc, char **argv) {
     printf("\ncomparisons: disagreements / compared, per input kind; c2d-yes and c2d-no (or too-small and too-large) counts; worst error in ulps of M\n");
     for (c = 0; c < C_CMP_COUNT; c++) {
         long long tot = 0, bad = 0;
-        for (k = 0; k < K_COUNT; k++) { tot += n_cmp[c][k]; bad += n_bad[c][k]; }
+        for (k = 0; k < K_COUNT; k++) {
+            tot += n_cmp[c][k];
+            bad += n_bad[c][k];
+        }
         printf("  %-52s %s %lld / %lld  [", cmp_name[c], bad ? "FAIL" : "ok  ", bad, tot);
         for (k = 0; k < K_COUNT; k++) printf("%s%s %lld/%lld", k ? ", " : "", kind_name[k], n_bad[c][k], n_cmp[c][k]);
         printf("]");
@@ -742,12 +851,14 @@ int main(int argc, char **argv) {
         printf("\n");
     }
     printf("  (sanity: GEOSDistance beyond 8 double ulps of the long double reference: %lld; GEOS relate against\n"
-           "   GEOS orientation (point in convex, separating axis): %lld)\n", n_geos_vs_ref_dist, n_relate_vs_orient);
+           "   GEOS orientation (point in convex, separating axis): %lld)\n",
+           n_geos_vs_ref_dist, n_relate_vs_orient);
     printf("  (GEOS exceptions, cases not compared and counted as skipped: %lld:", n_geos_exceptions);
     for (c = 0; c < T_COUNT; c++) printf(" %s %lld", test_name[c], n_geos_exc_test[c]);
     printf(")\n");
     printf("  (info, not counted: c2d_polygon_make hulls with a vertex that is not a strict left turn: %lld;\n"
-           "   c2d_concave_make accepted a polygon GEOSisValid refuses, skipped: %lld)\n", n_hull_not_strict, n_concave_geos_invalid);
+           "   c2d_concave_make accepted a polygon GEOSisValid refuses, skipped: %lld)\n",
+           n_hull_not_strict, n_concave_geos_invalid);
     printf("\ngeos_diff (%s): %s, %d disagreement(s) (%d in the fixed cases), %.1f s\n", BUILD_NAME, failures ? "FAIL" : "pass",
            failures, fixed_failures, (double)(clock() - t0) / CLOCKS_PER_SEC);
     GEOS_finish_r(G);

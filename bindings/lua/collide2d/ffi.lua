@@ -50,11 +50,20 @@ else
     typedef struct c2d_raycast_input { c2d_vec2 origin; c2d_vec2 translation; c2d_real max_fraction; } c2d_raycast_input;
     typedef struct c2d_rounded_polygon { c2d_polygon polygon; c2d_real radius; } c2d_rounded_polygon;
     typedef struct c2d_ellipse { c2d_vec2 center; c2d_vec2 radii; c2d_rot rotation; } c2d_ellipse;
+    typedef struct c2d_arc {
+      c2d_vec2 center; c2d_real inner_radius, outer_radius; c2d_real start_angle; c2d_real sweep_angle;
+      c2d_vec2 start_dir; c2d_vec2 end_dir;
+    } c2d_arc;
+    typedef struct c2d_concave { const c2d_vec2 *vertices; int count; c2d_aabb bounds; c2d_real signed_area; } c2d_concave;
+    typedef struct c2d_concave_shape {
+      c2d_concave outline; const c2d_polygon *pieces; int piece_count; c2d_transform xf;
+    } c2d_concave_shape;
+    /* every member of the C union: the concave one holds pointers, which set its alignment */
     typedef struct c2d_shape {
       int type;
       union { c2d_vec2 point; c2d_segment segment; c2d_aabb aabb; c2d_circle circle;
               c2d_capsule capsule; c2d_polygon polygon; c2d_rounded_polygon rounded_polygon;
-              c2d_ellipse ellipse; } as;
+              c2d_ellipse ellipse; c2d_arc wedge; c2d_concave_shape concave; c2d_arc arc; } as;
     } c2d_shape;
 
     typedef struct c2d_allocator {
@@ -65,7 +74,6 @@ else
 
     typedef struct c2d_collider_id { int32_t index; uint16_t world; uint16_t generation; } c2d_collider_id;
     typedef struct c2d_filter { uint64_t category_bits; uint64_t mask_bits; int32_t group_index; } c2d_filter;
-    typedef struct c2d_concave c2d_concave;
     typedef struct c2d_collider_def {
       c2d_shape shape; const c2d_concave *concave; c2d_transform transform; c2d_filter filter;
       uint32_t flags; c2d_vec2 one_way; uint64_t user_data;

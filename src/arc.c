@@ -1,0 +1,1127 @@
+/* The arc kind: an annular sector (c2d_arc; inner radius 0 gives a wedge of any angle), which is
+ * not convex, so none of its pair queries can go through the support path. Its boundary is made
+ * of at most four features: the outer and inner circle arcs and the two radial sides. Every pair
+ * query here works on those features against the other shape, seen through its kind row:
+ *   - a polygonal core (point, segment, box, polygon) inflated by the core view's radius: exact
+ *     (closed-form feature distances, and crossings with the lines and circles that bound it);
+ *   - another arc or a wedge: exact the same way;
+ *   - any other curved kind (the ellipse): its boundary walked through its support function, to
+ *     C2D_ELLIPSE_TOLERANCE.
+ * The math is in docs/design.md ("The arc kind"). */
+#include <stddef.h>
+#include "kind.h"
+#include "validate.h"
+
+#define ARC_PI ((c2d_real)3.14159265358979323846)
+#define ARC_TWO_PI ((c2d_real)6.28318530717958647692)
+#define ARC_MAX_CURVES (2 * C2D_MAX_POLYGON_VERTICES + 4)
+#define ARC_MAX_PARAMS (2 * ARC_MAX_CURVES + 2)
+#define ARC_WALK_MAX 1024
+#define ARC_WALK_STEP 128
+#define ARC_WALK_REFINE 4
+#define ARC_CA_MAX_ITER 1024
+#define ARC_PUSH_SAMPLES 16
+
+/* ---- the shape ---- */
+
+c2d_status c2d_arc_shape_make(c2d_vec2 center, c2d_real inner_radius, c2d_real outer_radius, c2d_real start_angle, c2d_real end_angle,
+                              c2d_arc *out) {
+    c2d_status s = c2d_arc_make(center, inner_radius, outer_radius, start_angle, end_angle, out);
+    if (s != C2D_OK) return s;
+    if (!(outer_radius - inner_radius >= (c2d_real)C2D_MIN_SIZE)) {
+        c2d_arc zero = {{0, 0}, 0, 0, 0, 0, {0, 0}, {0, 0}};
+        *out = zero;
+        return C2D_ERR_BAD_SIZE;
+    }
+    return C2D_OK;
+}
+
+bool c2d_arc_shape_is_valid(const c2d_arc *a) {
+    return a != NULL && c2d_arc_is_valid(a) && a->outer_radius <= C2D_MAX_COORD &&
+           a->outer_radius - a->inner_radius >= (c2d_real)C2D_MIN_SIZE;
+}
+
+/* Angle of v from the +x axis, minus a0, wrapped into [0, 2 pi). */
+static c2d_real rel_angle(c2d_vec2 v, c2d_real a0) {
+    c2d_real t = C2D_ATAN2(v.y, v.x) - a0;
+    /* a valid a0 lies in [0, 2 pi), so t is in (-3 pi, pi] and two turns up are enough; anything
+     * else (an unchecked shape's bounds) or a sum that rounds to 2 pi gives 0 */
+    if (t < 0) t += ARC_TWO_PI;
+    if (t < 0) t += ARC_TWO_PI;
+    if (!(t >= 0 && t < ARC_TWO_PI)) t = 0;
+    return t;
+}
+
+static c2d_vec2 unit_at(c2d_real a) { return c2d_v2(C2D_COS(a), C2D_SIN(a)); }
+
+/* The farthest point along dir of the sector's hull: the outer circle's point along dir when dir
+ * lies within the sweep, else the farthest of the four corners (or the center of a wedge). */
+static c2d_vec2 arc_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
+    c2d_vec2 c = c2d_sub(w->center, o), best, p[4];
+    c2d_real bd, d, l = c2d_len(dir);
+    int i;
+    p[0] = c2d_mul_add(c, w->outer_radius, w->start_dir);
+    p[1] = c2d_mul_add(c, w->outer_radius, w->end_dir);
+    p[2] = c2d_mul_add(c, w->inner_radius, w->start_dir);
+    p[3] = c2d_mul_add(c, w->inner_radius, w->end_dir);
+    best = p[0];
+    bd = c2d_dot(dir, best);
+    for (i = 1; i < 4; ++i) {
+        if ((d = c2d_dot(dir, p[i])) > bd) {
+            bd = d;
+            best = p[i];
+        }
+    }
+    if (l > 0 && rel_angle(dir, w->start_angle) <= w->sweep_angle) {
+        c2d_vec2 q = c2d_mul_add(c, w->outer_radius / l, dir);
+        if (c2d_dot(dir, q) > bd) best = q;
+    }
+    return best;
+}
+
+/* ---- boundary features: radial segments and circle arcs, parameter u in [0, 1] ---- */
+
+typedef struct feat {
+    bool curved;
+    c2d_vec2 a, b; /* segment ends (a == b: a point) */
+    c2d_vec2 c;    /* circle arc: center, radius, start angle and sweep */
+    c2d_real r, a0, sw;
+} feat;
+
+static feat seg_feat(c2d_vec2 a, c2d_vec2 b) {
+    feat f;
+    f.curved = false;
+    f.a = a;
+    f.b = b;
+    f.c = a;
+    f.r = f.a0 = f.sw = 0;
+    return f;
+}
+
+static feat arc_feat(c2d_vec2 c, c2d_real r, c2d_real a0, c2d_real sw) {
+    feat f;
+    f.curved = true;
+    f.c = c;
+    f.r = r;
+    f.a0 = a0;
+    f.sw = sw;
+    f.a = c2d_mul_add(c, r, unit_at(a0));
+    f.b = c2d_mul_add(c, r, unit_at(a0 + sw));
+    return f;
+}
+
+static c2d_vec2 feat_at(const feat *f, c2d_real u) {
+    if (!f->curved) return c2d_lerp(f->a, f->b, u);
+    if (u <= 0) return f->a;
+    if (u >= 1) return f->b;
+    return c2d_mul_add(f->c, f->r, unit_at(f->a0 + u * f->sw));
+}
+
+/* The features of a sector: outer arc, inner arc (a ring only), and the radial sides (unless the
+ * sweep is a full turn). */
+static int arc_features(const c2d_arc *s, feat f[4]) {
+    int n = 0;
+    f[n++] = arc_feat(s->center, s->outer_radius, s->start_angle, s->sweep_angle);
+    if (s->inner_radius > 0) f[n++] = arc_feat(s->center, s->inner_radius, s->start_angle, s->sweep_angle);
+    if (s->sweep_angle < ARC_TWO_PI) {
+        f[n++] = seg_feat(c2d_mul_add(s->center, s->inner_radius, s->start_dir), c2d_mul_add(s->center, s->outer_radius, s->start_dir));
+        f[n++] = seg_feat(c2d_mul_add(s->center, s->inner_radius, s->end_dir), c2d_mul_add(s->center, s->outer_radius, s->end_dir));
+    }
+    return n;
+}
+
+/* Closest point of feature f to p. */
+static c2d_vec2 feat_closest(const feat *f, c2d_vec2 p) {
+    if (!f->curved) {
+        c2d_vec2 e = c2d_sub(f->b, f->a);
+        c2d_real ee = c2d_dot(e, e), t;
+        if (!(ee > 0)) return f->a;
+        t = c2d_dot(c2d_sub(p, f->a), e) / ee;
+        t = t < 0 ? 0 : (t > 1 ? 1 : t);
+        return c2d_mul_add(f->a, t, e);
+    } else {
+        c2d_vec2 v = c2d_sub(p, f->c);
+        c2d_real l = c2d_len(v);
+        if (l > 0 && rel_angle(v, f->a0) <= f->sw) return c2d_mul_add(f->c, f->r / l, v);
+        return c2d_dist(p, f->a) <= c2d_dist(p, f->b) ? f->a : f->b;
+    }
+}
+
+/* ---- curves bounding a region: lines and circles ---- */
+
+typedef struct curve {
+    bool circle;
+    c2d_vec2 p, d; /* line through p along d; circle of center p */
+    c2d_real r;
+} curve;
+
+static curve line_curve(c2d_vec2 p, c2d_vec2 d) {
+    curve c;
+    c.circle = false;
+    c.p = p;
+    c.d = d;
+    c.r = 0;
+    return c;
+}
+
+static curve circle_curve(c2d_vec2 p, c2d_real r) {
+    curve c;
+    c.circle = true;
+    c.p = p;
+    c.d = c2d_v2(0, 0);
+    c.r = r;
+    return c;
+}
+
+/* Appends the parameters u in [0, 1] where f crosses or touches curve k. */
+static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
+    c2d_vec2 pts[2];
+    int np = 0, i;
+    if (!f->curved) {
+        c2d_vec2 e = c2d_sub(f->b, f->a), w = c2d_sub(f->a, k->p);
+        if (!k->circle) {
+            c2d_real den = c2d_cross(k->d, e);
+            if (den != 0) {
+                c2d_real t = -c2d_cross(k->d, w) / den;
+                if (t >= 0 && t <= 1) u[n++] = t;
+            }
+        } else {
+            c2d_real A = c2d_dot(e, e), B = c2d_dot(w, e), C = c2d_dot(w, w) - k->r * k->r, disc, q;
+            if (!(A > 0)) return n;
+            disc = B * B - A * C;
+            if (disc < 0) return n;
+            q = C2D_SQRT(disc);
+            for (i = 0; i < 2; ++i) {
+                c2d_real t = (-B + (i ? q : -q)) / A;
+                if (t >= 0 && t <= 1) u[n++] = t;
+            }
+        }
+        return n;
+    }
+    if (!k->circle) {
+        c2d_real dl = c2d_len(k->d), h2;
+        c2d_vec2 dn, foot;
+        if (!(dl > 0)) return n;
+        dn = c2d_scale(k->d, 1 / dl);
+        foot = c2d_mul_add(k->p, c2d_dot(dn, c2d_sub(f->c, k->p)), dn);
+        h2 = f->r * f->r - c2d_len_sq(c2d_sub(f->c, foot));
+        if (h2 < 0) return n;
+        pts[np++] = c2d_mul_add(foot, C2D_SQRT(h2), dn);
+        pts[np++] = c2d_mul_add(foot, -C2D_SQRT(h2), dn);
+    } else {
+        c2d_vec2 e = c2d_sub(k->p, f->c);
+        c2d_real D = c2d_len(e), a, h2;
+        if (!(D > 0)) return n;
+        e = c2d_scale(e, 1 / D);
+        a = (D * D + f->r * f->r - k->r * k->r) / (2 * D);
+        h2 = f->r * f->r - a * a;
+        if (h2 < 0) return n;
+        pts[np++] = c2d_mul_add(c2d_mul_add(f->c, a, e), C2D_SQRT(h2), c2d_left_perp(e));
+        pts[np++] = c2d_mul_add(c2d_mul_add(f->c, a, e), -C2D_SQRT(h2), c2d_left_perp(e));
+    }
+    for (i = 0; i < np; ++i) {
+        c2d_real t = rel_angle(c2d_sub(pts[i], f->c), f->a0);
+        if (t <= f->sw) u[n++] = t / f->sw;
+    }
+    return n;
+}
+
+static void sort_reals(c2d_real *u, int n) {
+    int i, j;
+    for (i = 1; i < n; ++i) {
+        c2d_real v = u[i];
+        for (j = i; j > 0 && u[j - 1] > v; --j) u[j] = u[j - 1];
+        u[j] = v;
+    }
+}
+
+typedef bool contains_fn(const void *ctx, c2d_vec2 p);
+
+/* Whether closed feature f has a point in the open region given by its containment test and a set
+ * of curves covering its boundary: the points of f inside form an open subset of f whose ends lie
+ * where f crosses those curves, so the ends of f, the crossings and the middles between them
+ * are enough to test. */
+static bool feat_meets(const feat *f, const curve *k, int nk, contains_fn *in, const void *ctx) {
+    c2d_real u[ARC_MAX_PARAMS];
+    int n = 0, i;
+    u[n++] = 0;
+    u[n++] = 1;
+    for (i = 0; i < nk && n + 2 <= ARC_MAX_PARAMS; ++i) n = feat_cross(f, &k[i], u, n);
+    sort_reals(u, n);
+    for (i = 0; i < n; ++i) {
+        if (in(ctx, feat_at(f, u[i]))) return true;
+        if (i + 1 < n && u[i + 1] > u[i] && in(ctx, feat_at(f, (c2d_real)0.5 * (u[i] + u[i + 1])))) return true;
+    }
+    return false;
+}
+
+static int arc_curves(const c2d_arc *s, curve *k) {
+    int n = 0;
+    k[n++] = circle_curve(s->center, s->outer_radius);
+    if (s->inner_radius > 0) k[n++] = circle_curve(s->center, s->inner_radius);
+    k[n++] = line_curve(s->center, s->start_dir);
+    k[n++] = line_curve(s->center, s->end_dir);
+    return n;
+}
+
+/* ---- the other shape, seen through its kind row ---- */
+
+typedef enum other_form { OTHER_CORE,
+                          OTHER_ARC,
+                          OTHER_CURVED } other_form;
+
+typedef struct other {
+    const c2d_shape *s;
+    const c2d_kind *k;
+    other_form form;
+    c2d_core_view core;
+    c2d_polygon box; /* a box core as a polygon */
+    const c2d_polygon *poly;
+    c2d_real radius;
+    c2d_vec2 ref; /* a point of the shape (inside it when it has an interior) */
+} other;
+
+static bool is_arc_kind(const c2d_kind *k) { return k == &c2d_kind_arc || k == &c2d_kind_wedge; }
+
+static void other_make(const c2d_shape *s, other *o) {
+    int i;
+    o->s = s;
+    o->k = c2d_kind_of(s->type);
+    o->core = o->k->core(s);
+    o->poly = NULL;
+    o->radius = o->core.radius;
+    if (o->core.form != C2D_CORE_NONE) {
+        o->form = OTHER_CORE;
+        switch (o->core.form) {
+        case C2D_CORE_POINT: o->ref = o->core.p1; break;
+        case C2D_CORE_SEGMENT: o->ref = c2d_lerp(o->core.p1, o->core.p2, (c2d_real)0.5); break;
+        case C2D_CORE_BOX:
+            o->box = c2d_polygon_from_aabb(s->as.aabb);
+            o->box.vertices[0] = o->core.p1;
+            o->box.vertices[1] = c2d_v2(o->core.p2.x, o->core.p1.y);
+            o->box.vertices[2] = o->core.p2;
+            o->box.vertices[3] = c2d_v2(o->core.p1.x, o->core.p2.y);
+            o->poly = &o->box;
+            break;
+        case C2D_CORE_POLYGON: o->poly = o->core.polygon; break;
+        case C2D_CORE_NONE: break;
+        }
+        if (o->poly != NULL) {
+            o->ref = c2d_v2(0, 0);
+            for (i = 0; i < o->poly->count; ++i) o->ref = c2d_add(o->ref, o->poly->vertices[i]);
+            o->ref = c2d_scale(o->ref, (c2d_real)1 / (c2d_real)o->poly->count);
+        }
+    } else if (is_arc_kind(o->k)) {
+        const c2d_arc *a = &s->as.arc;
+        o->form = OTHER_ARC;
+        o->ref = c2d_mul_add(a->center, (c2d_real)0.5 * (a->inner_radius + a->outer_radius), unit_at(a->start_angle + (c2d_real)0.5 * a->sweep_angle));
+    } else {
+        o->form = OTHER_CURVED;
+        o->ref = c2d_aabb_center(o->k->bounds(s));
+    }
+}
+
+/* The curves covering the boundary of a core shape: its edges' lines, or with a radius the
+ * circles at its vertices and the lines offset by the radius. */
+static int core_curves(const other *o, curve *k) {
+    int n = 0, i;
+    c2d_real R = o->radius;
+    if (o->poly != NULL) {
+        const c2d_polygon *p = o->poly;
+        for (i = 0; i < p->count; ++i) {
+            c2d_vec2 v = p->vertices[i], w = p->vertices[i + 1 < p->count ? i + 1 : 0];
+            c2d_vec2 nrm = c2d_unit_or_zero(c2d_right_perp(c2d_sub(w, v)));
+            k[n++] = line_curve(c2d_mul_add(v, R, nrm), c2d_sub(w, v));
+            if (R > 0) k[n++] = circle_curve(v, R);
+        }
+        return n;
+    }
+    if (R > 0) k[n++] = circle_curve(o->core.p1, R);
+    if (o->core.form == C2D_CORE_SEGMENT && R > 0) {
+        c2d_vec2 e = c2d_sub(o->core.p2, o->core.p1), nrm = c2d_unit_or_zero(c2d_left_perp(e));
+        k[n++] = circle_curve(o->core.p2, R);
+        if (nrm.x != 0 || nrm.y != 0) {
+            k[n++] = line_curve(c2d_mul_add(o->core.p1, R, nrm), e);
+            k[n++] = line_curve(c2d_mul_add(o->core.p1, -R, nrm), e);
+        }
+    }
+    return n;
+}
+
+/* The sector's containment without its validity check (the pair queries checked it first). */
+static bool arc_in(const void *ctx, c2d_vec2 p) { return c2d_arc_contains_point(&((const c2d_shape *)ctx)->as.arc, p); }
+
+static bool shape_in(const void *ctx, c2d_vec2 p) {
+    const c2d_shape *s = (const c2d_shape *)ctx;
+    return c2d_kind_of(s->type)->contains(s, p);
+}
+
+/* The core shape's own closed features (a point, a segment or the polygon's edges). */
+static int core_feats(const other *o, feat *f) {
+    int n = 0, i;
+    if (o->poly != NULL) {
+        for (i = 0; i < o->poly->count; ++i) f[n++] = seg_feat(o->poly->vertices[i], o->poly->vertices[i + 1 < o->poly->count ? i + 1 : 0]);
+        return n;
+    }
+    f[n++] = seg_feat(o->core.p1, o->core.form == C2D_CORE_SEGMENT ? o->core.p2 : o->core.p1);
+    return n;
+}
+
+/* p in the closed sector. */
+static bool arc_closed_contains(const c2d_arc *s, c2d_vec2 p) {
+    c2d_vec2 v = c2d_sub(p, s->center);
+    c2d_real r2 = c2d_len_sq(v);
+    if (r2 > s->outer_radius * s->outer_radius || r2 < s->inner_radius * s->inner_radius) return false;
+    if (s->sweep_angle >= ARC_TWO_PI || r2 == 0) return true;
+    return rel_angle(v, s->start_angle) <= s->sweep_angle || (c2d_cross(s->start_dir, v) == 0 && c2d_dot(s->start_dir, v) > 0) ||
+           (c2d_cross(v, s->end_dir) == 0 && c2d_dot(s->end_dir, v) > 0);
+}
+
+/* p in the closed polygon. */
+static bool poly_closed_contains(const c2d_polygon *p, c2d_vec2 q) {
+    int i;
+    for (i = 0; i < p->count; ++i) {
+        c2d_vec2 v = p->vertices[i], w = p->vertices[i + 1 < p->count ? i + 1 : 0];
+        if (c2d_cross(c2d_sub(w, v), c2d_sub(q, v)) < 0) return false;
+    }
+    return true;
+}
+
+/* ---- overlap ---- */
+
+/* Open interiors meet (points and segments: their closed selves). For a region X with an interior
+ * (open, connected) and the sector S: X meets S exactly when S holds X's inner reference point or a
+ * feature of S has a point inside X (X is then not inside S, so it crosses S's boundary). */
+static bool overlap_with(const other *o, const c2d_arc *s, const c2d_shape *ss) {
+    feat f[4];
+    curve k[ARC_MAX_CURVES];
+    int nf, nk, i;
+    if (c2d_arc_contains_point(s, o->ref)) return true;
+    if (o->form == OTHER_CORE && !o->k->solid) {
+        /* a point or a segment: its own points against S's boundary curves */
+        feat g = seg_feat(o->core.p1, o->core.form == C2D_CORE_SEGMENT ? o->core.p2 : o->core.p1);
+        nk = arc_curves(s, k);
+        return feat_meets(&g, k, nk, arc_in, ss);
+    }
+    nf = arc_features(s, f);
+    nk = o->form == OTHER_ARC ? arc_curves(&o->s->as.arc, k) : core_curves(o, k);
+    for (i = 0; i < nf; ++i)
+        if (feat_meets(&f[i], k, nk, o->form == OTHER_ARC ? arc_in : shape_in, o->s)) return true;
+    return false;
+}
+
+/* ---- distance ---- */
+
+typedef struct closest {
+    c2d_real d;
+    c2d_vec2 pa, pb;
+} closest;
+
+static void consider(closest *c, c2d_vec2 pa, c2d_vec2 pb) {
+    c2d_real d = c2d_dist(pa, pb);
+    if (d < c->d) {
+        c->d = d;
+        c->pa = pa;
+        c->pb = pb;
+    }
+}
+
+/* Closest points of two features: the minimum is at an end of one, at a crossing, or (both
+ * inside) on the normal through a circle's center: the foot of that center on a segment, or the
+ * line of the two centers for two circle arcs. Each candidate point of one is paired with its
+ * closest point on the other. */
+static void feat_feat(const feat *f, const feat *g, closest *c) {
+    c2d_vec2 q[12];
+    c2d_real u[6];
+    int nq = 0, nu, i, side;
+    for (side = 0; side < 2; ++side) {
+        const feat *x = side ? g : f, *y = side ? f : g;
+        curve k = y->curved ? circle_curve(y->c, y->r) : line_curve(y->a, c2d_sub(y->b, y->a));
+        nq = 0;
+        q[nq++] = x->a;
+        q[nq++] = x->b;
+        nu = feat_cross(x, &k, u, 0);
+        for (i = 0; i < nu; ++i) q[nq++] = feat_at(x, u[i]);
+        if (y->curved && !x->curved) {
+            /* the foot of y's center on x */
+            feat h = *x;
+            q[nq++] = feat_closest(&h, y->c);
+        }
+        if (y->curved && x->curved) {
+            c2d_vec2 e = c2d_unit_or_zero(c2d_sub(y->c, x->c));
+            if (e.x != 0 || e.y != 0) {
+                for (i = -1; i <= 1; i += 2) {
+                    c2d_vec2 p = c2d_mul_add(x->c, (c2d_real)i * x->r, e);
+                    if (rel_angle(c2d_sub(p, x->c), x->a0) <= x->sw) q[nq++] = p;
+                }
+            } else {
+                /* concentric: x's points at the angles of y's ends */
+                c2d_vec2 ends[2];
+                ends[0] = y->a;
+                ends[1] = y->b;
+                for (i = 0; i < 2; ++i) {
+                    c2d_vec2 v = c2d_unit_or_zero(c2d_sub(ends[i], x->c));
+                    if ((v.x != 0 || v.y != 0) && rel_angle(v, x->a0) <= x->sw) q[nq++] = c2d_mul_add(x->c, x->r, v);
+                }
+            }
+        }
+        for (i = 0; i < nq; ++i) {
+            c2d_vec2 p = feat_closest(y, q[i]);
+            if (side) consider(c, p, q[i]);
+            else consider(c, q[i], p);
+        }
+    }
+}
+
+/* Closest points of the closed core (or sector) X and the closed sector S: zero when one holds a
+ * point of the other, else the closest pair of features. */
+static closest closest_with(const other *o, const c2d_arc *s) {
+    feat fs[4], fo[C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4];
+    int ns = arc_features(s, fs), no, i, j;
+    closest c;
+    c.d = (c2d_real)INFINITY;
+    c.pa = c.pb = o->ref;
+    if (o->form == OTHER_ARC) no = arc_features(&o->s->as.arc, fo);
+    else no = core_feats(o, fo);
+    /* a point of each boundary piece of one inside the other (a ring's boundary has two) */
+    for (i = 0; i < no; ++i) {
+        if (arc_closed_contains(s, fo[i].a)) {
+            c.d = 0;
+            c.pa = c.pb = fo[i].a;
+            return c;
+        }
+    }
+    for (j = 0; j < ns; ++j) {
+        if ((o->poly != NULL && poly_closed_contains(o->poly, fs[j].a)) || (o->form == OTHER_ARC && arc_closed_contains(&o->s->as.arc, fs[j].a))) {
+            c.d = 0;
+            c.pa = c.pb = fs[j].a;
+            return c;
+        }
+    }
+    for (i = 0; i < no; ++i)
+        for (j = 0; j < ns; ++j) feat_feat(&fo[i], &fs[j], &c);
+    return c;
+}
+
+/* Signed distance of p to the sector: negative inside (minus the distance to its boundary). */
+static c2d_real arc_signed(const c2d_arc *s, c2d_vec2 p, c2d_vec2 *on) {
+    feat f[4];
+    int n = arc_features(s, f), i;
+    c2d_real best = (c2d_real)INFINITY;
+    bool inside = c2d_arc_contains_point(s, p);
+    *on = p;
+    if (!inside && arc_closed_contains(s, p)) return 0;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 q = feat_closest(&f[i], p);
+        c2d_real d = c2d_dist(p, q);
+        if (d < best) {
+            best = d;
+            *on = q;
+        }
+    }
+    return inside ? -best : best;
+}
+
+/* The boundary point of a curved convex kind whose outward normal is at angle phi. */
+static c2d_vec2 walk_point(const other *o, c2d_real phi) { return o->k->support(o->s, unit_at(phi), c2d_v2(0, 0)); }
+
+/* Golden-section search for the least of arc_signed along the walk in [lo, hi]; returns the value,
+ * the walk's point and its closest point on S. */
+static c2d_real walk_refine(const other *o, const c2d_arc *s, c2d_real lo, c2d_real hi, c2d_vec2 *pa, c2d_vec2 *pb) {
+    const c2d_real g = (c2d_real)0.381966;
+    c2d_real m1 = lo + g * (hi - lo), m2 = hi - g * (hi - lo), f1, f2;
+    c2d_vec2 on;
+    int it;
+    f1 = arc_signed(s, walk_point(o, m1), &on);
+    f2 = arc_signed(s, walk_point(o, m2), &on);
+    for (it = 0; it < 40; ++it) {
+        if (f1 <= f2) {
+            hi = m2;
+            m2 = m1;
+            f2 = f1;
+            m1 = lo + g * (hi - lo);
+            f1 = arc_signed(s, walk_point(o, m1), &on);
+        } else {
+            lo = m1;
+            m1 = m2;
+            f1 = f2;
+            m2 = hi - g * (hi - lo);
+            f2 = arc_signed(s, walk_point(o, m2), &on);
+        }
+    }
+    *pa = walk_point(o, f1 <= f2 ? m1 : m2);
+    return arc_signed(s, *pa, pb);
+}
+
+/* A curved convex kind against the sector: the least signed distance to S of its boundary points,
+ * walked by the support function's normal angle. The walk is sampled so that neighbouring samples
+ * lie at most 1/ARC_WALK_STEP of the shape's size apart (a flat side moves fast with the angle),
+ * and the ARC_WALK_REFINE least local minima are refined by golden section between their
+ * neighbours. */
+static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d_vec2 *pa, c2d_vec2 *pb) {
+    c2d_real phi[ARC_WALK_MAX], v[ARC_WALK_MAX], best = (c2d_real)INFINITY, step;
+    c2d_vec2 pt[ARC_WALK_MAX], on, qa, qb;
+    int n = 0, i, k, nm, mins[ARC_WALK_REFINE];
+    c2d_aabb b = o->k->bounds(o->s);
+    step = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) / ARC_WALK_STEP;
+    phi[n] = 0;
+    pt[n++] = walk_point(o, 0);
+    /* walk forward, halving the angle step while the next point is too far and growing it again */
+    {
+        c2d_real a = 0, da = ARC_TWO_PI / 64;
+        while (n < ARC_WALK_MAX - 1) {
+            c2d_real na = a + da;
+            c2d_vec2 q;
+            if (na >= ARC_TWO_PI) break;
+            q = walk_point(o, na);
+            if (c2d_dist(q, pt[n - 1]) > step && da > ARC_TWO_PI / 65536) {
+                da *= (c2d_real)0.5;
+                continue;
+            }
+            phi[n] = na;
+            pt[n++] = q;
+            a = na;
+            if (da < ARC_TWO_PI / 64) da *= 2;
+        }
+    }
+    for (i = 0; i < n; ++i) {
+        v[i] = arc_signed(s, pt[i], &on);
+        if (stop_inside && v[i] < 0) {
+            *pa = pt[i];
+            *pb = on;
+            return v[i];
+        }
+    }
+    /* the ARC_WALK_REFINE least local minima (a plateau of equal samples counts once) */
+    nm = 0;
+    for (i = 0; i < n; ++i) {
+        int ip = (i + 1) % n, im = (i + n - 1) % n, j;
+        if (v[i] > v[ip] || v[i] >= v[im]) continue;
+        if (nm < ARC_WALK_REFINE) j = nm++;
+        else if (v[i] < v[mins[ARC_WALK_REFINE - 1]]) j = ARC_WALK_REFINE - 1;
+        else continue;
+        for (; j > 0 && v[mins[j - 1]] > v[i]; --j) mins[j] = mins[j - 1];
+        mins[j] = i;
+    }
+    if (nm == 0) mins[nm++] = 0;
+    for (k = 0; k < nm; ++k) {
+        int i2 = mins[k], ip = (i2 + 1) % n, im = (i2 + n - 1) % n;
+        c2d_real lo = i2 == 0 ? phi[n - 1] - ARC_TWO_PI : phi[im], hi = i2 == n - 1 ? ARC_TWO_PI : phi[ip], f;
+        i = i2;
+        f = walk_refine(o, s, lo, hi, &qa, &qb);
+        if (v[i] < f) {
+            qa = pt[i];
+            f = arc_signed(s, qa, &qb);
+        }
+        if (f < best) {
+            best = f;
+            *pa = qa;
+            *pb = qb;
+        }
+    }
+    return best;
+}
+
+/* The gap between the two shapes' bounding boxes (negative when they overlap), less a rounding
+ * allowance: a lower bound of their distance. */
+static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) {
+    c2d_aabb x = c2d_shape_aabb(a), y = c2d_shape_aabb(b);
+    c2d_real gx = c2d_maxr(x.lower.x - y.upper.x, y.lower.x - x.upper.x), gy = c2d_maxr(x.lower.y - y.upper.y, y.lower.y - x.upper.y);
+    c2d_real scale = c2d_maxr(c2d_maxr(c2d_aabb_abs_max(x), c2d_aabb_abs_max(y)), 1);
+    return c2d_maxr(gx, gy) - (c2d_real)64 * C2D_EPSILON * scale;
+}
+
+/* ---- the pair queries, other shape first, the sector second ---- */
+
+static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {
+    other o;
+    if (!c2d_kind_usable(a) || !c2d_kind_usable(b) || box_gap(a, b) > 0) return false;
+    other_make(a, &o);
+    if (o.form == OTHER_CURVED) {
+        c2d_vec2 pa, pb;
+        if (o.k->contains(a, c2d_mul_add(b->as.arc.center, (c2d_real)0.5 * (b->as.arc.inner_radius + b->as.arc.outer_radius),
+                                         unit_at(b->as.arc.start_angle + (c2d_real)0.5 * b->as.arc.sweep_angle))))
+            return true;
+        return walk_min(&o, &b->as.arc, true, &pa, &pb) < 0;
+    }
+    return overlap_with(&o, &b->as.arc, b);
+}
+
+static c2d_distance_result pair_distance(const c2d_shape *a, const c2d_shape *b) {
+    c2d_distance_result r = c2d_distance_invalid(C2D_ERR_OUT_OF_RANGE);
+    other o;
+    closest c;
+    c2d_real R;
+    if (!c2d_kind_usable(a) || !c2d_kind_usable(b)) {
+        c2d_status why = c2d_shape_status(a);
+        return c2d_distance_invalid(why != C2D_OK ? why : c2d_shape_status(b));
+    }
+    r.status = C2D_DISTANCE_OK;
+    r.error = C2D_OK;
+    other_make(a, &o);
+    if (o.form == OTHER_CURVED) {
+        R = 0;
+        c.d = walk_min(&o, &b->as.arc, false, &c.pa, &c.pb);
+        if (c.d < 0 || pair_overlap(a, b)) c.d = 0;
+    } else {
+        R = o.radius;
+        c = closest_with(&o, &b->as.arc);
+    }
+    if (c.d > R && c2d_vec2_is_valid(c.pa)) {
+        r.normal = c2d_unit_or_zero(c2d_sub(c.pa, c.pb));
+        r.distance = c.d - R;
+        r.point_a = c2d_mul_add(c.pa, -R, r.normal);
+        r.point_b = c.pb;
+        if (r.normal.x != 0 || r.normal.y != 0) return r;
+    }
+    r.distance = 0;
+    r.normal = c2d_v2(0, 0);
+    r.point_a = r.point_b = c2d_lerp(c.pa, c.pb, (c2d_real)0.5);
+    return r;
+}
+
+/* A shape translated by d. */
+static c2d_shape moved(const c2d_shape *s, c2d_vec2 d) {
+    c2d_transform xf;
+    xf.p = d;
+    xf.q.c = 1;
+    xf.q.s = 0;
+    return c2d_shape_transform(s, xf);
+}
+
+static c2d_real box_size(c2d_aabb b) { return c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y); }
+
+/* Conservative advancement on the exact distance: a moves by t*d against a still b. Translation
+ * moves no point faster than |d|, so a step of (distance - tol/2) / |d| never passes a contact.
+ * Returns 0 (miss before t_max), 1 (within tol at *t > 0) or 2 (within tol at the start); *normal
+ * points from b toward a, *pos is on b. */
+static int advance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real t_max, c2d_real *t_out, c2d_vec2 *normal, c2d_vec2 *pos) {
+    c2d_real len = c2d_len(d), t = 0, tol;
+    int it;
+    c2d_aabb ba = c2d_shape_aabb(a), bb = c2d_shape_aabb(b);
+    tol = (c2d_real)0.1 * (c2d_real)C2D_ELLIPSE_TOLERANCE * c2d_maxr(box_size(ba), box_size(bb));
+    tol = c2d_maxr(tol, (c2d_real)256 * C2D_EPSILON * c2d_maxr(c2d_maxr(c2d_aabb_abs_max(ba), c2d_aabb_abs_max(bb)), len));
+    *t_out = 0;
+    *normal = *pos = c2d_v2(0, 0);
+    if (!(len > 0)) return 0;
+    for (it = 0; it < ARC_CA_MAX_ITER; ++it) {
+        c2d_shape at = moved(a, c2d_scale(d, t));
+        c2d_distance_result r;
+        c2d_real gap = box_gap(&at, b);
+        if (gap > tol) {
+            /* far apart: the boxes' gap is a lower bound of the distance */
+            t += (gap - (c2d_real)0.5 * tol) / len;
+            if (!(t <= t_max)) return 0;
+            continue;
+        }
+        r = c2d_shape_distance(&at, b);
+        if (r.status != C2D_DISTANCE_OK) return 0;
+        if (!(r.distance > tol)) {
+            *t_out = t;
+            *normal = r.normal;
+            *pos = r.point_b;
+            return t > 0 ? 1 : 2;
+        }
+        t += (r.distance - (c2d_real)0.5 * tol) / len;
+        if (!(t <= t_max)) return 0;
+    }
+    {
+        c2d_shape at = moved(a, c2d_scale(d, t));
+        c2d_distance_result r = c2d_shape_distance(&at, b);
+        *t_out = t;
+        *normal = r.normal;
+        *pos = r.point_b;
+    }
+    return t > 0 ? 1 : 2;
+}
+
+int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t, c2d_vec2 *normal, c2d_vec2 *pos) {
+    return advance(a, b, d, 1, t, normal, pos);
+}
+
+/* The least push of a (overlapping b) along the unit n found to leave it clear. a started far out
+ * along n and advanced back gives a clear push (every larger one is clear too); pushes below it
+ * (first growing geometrically, then in ARC_PUSH_SAMPLES even steps) are then tried in order, and at the first clear one a is
+ * advanced back toward the last overlapping one: where it first touches is the push (a non-convex
+ * b can have a clear window nearer than the far side). A hint (a corner's push back across a
+ * circle) is tried first the same way. */
+static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_real hint, c2d_real far, c2d_real *push, c2d_vec2 *pos) {
+    c2d_shape start = moved(a, c2d_scale(n, far));
+    c2d_real t, p_far, prev = 0;
+    c2d_vec2 nn, q;
+    int i;
+    if (advance(&start, b, c2d_scale(n, -far), 1, &t, &nn, pos) != 1) return false;
+    p_far = far * (1 - t);
+    *push = p_far;
+    if (hint > 0 && hint < p_far) {
+        /* the push that takes one poking corner back across its circle, if that clears */
+        c2d_real p = hint * (1 + (c2d_real)1e-3) + (c2d_real)1e-3 * (c2d_real)C2D_ELLIPSE_TOLERANCE * far;
+        c2d_shape at = moved(a, c2d_scale(n, p));
+        int r;
+        if (!c2d_shape_overlap(&at, b) && (r = advance(&at, b, c2d_scale(n, -p), 1, &t, &nn, &q)) != 0) {
+            *push = r == 1 ? p * (1 - t) : p;
+            *pos = q;
+            return true;
+        }
+    }
+    for (i = 1; i < 2 * ARC_PUSH_SAMPLES; ++i) {
+        /* geometric steps up to p_far / ARC_PUSH_SAMPLES (a clear window just past the start),
+         * then even ones */
+        c2d_real p = i < ARC_PUSH_SAMPLES ? p_far / (c2d_real)ARC_PUSH_SAMPLES / (c2d_real)(1L << (ARC_PUSH_SAMPLES - i))
+                                          : p_far * (c2d_real)(i - ARC_PUSH_SAMPLES + 1) / ARC_PUSH_SAMPLES;
+        c2d_shape at = moved(a, c2d_scale(n, p));
+        if (c2d_shape_overlap(&at, b)) {
+            prev = p;
+            continue;
+        }
+        if (advance(&at, b, c2d_scale(n, prev - p), 1, &t, &nn, &q) == 1) {
+            *push = p - t * (p - prev);
+            *pos = q;
+        }
+        break;
+    }
+    return true;
+}
+
+/* The push-out: the least of the pushes along the candidate directions (out from the sector's
+ * center through a's box center, the reverse, each radial side's outward normal, and from each
+ * corner of a that pokes across the inner or the outer circle straight back across it), each
+ * found by push_along, so each leaves the shapes apart. Normal: the chosen direction (B toward A). */
+static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
+    const c2d_arc *s = &b->as.arc;
+    other o;
+    c2d_real hints[4 + 2 * C2D_MAX_POLYGON_VERTICES] = {0};
+    c2d_vec2 dirs[4 + 2 * C2D_MAX_POLYGON_VERTICES], u, pos, best_pos = c2d_v2(0, 0), best_n, vs[C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4];
+    c2d_real far, best = (c2d_real)INFINITY, p;
+    c2d_aabb ba, bb;
+    int nd = 0, i, nv = 0;
+    if (!pair_overlap(a, b)) return false;
+    other_make(a, &o);
+    ba = c2d_shape_aabb(a);
+    bb = c2d_shape_aabb(b);
+    u = c2d_unit_or_zero(c2d_sub(c2d_aabb_center(ba), s->center));
+    if (u.x == 0 && u.y == 0) u = unit_at(s->start_angle + (c2d_real)0.5 * s->sweep_angle);
+    dirs[nd++] = u;
+    dirs[nd++] = c2d_neg(u);
+    if (s->sweep_angle < ARC_TWO_PI) {
+        dirs[nd++] = c2d_right_perp(s->start_dir);
+        dirs[nd++] = c2d_left_perp(s->end_dir);
+    }
+    /* a corner of a poking into the ring from the hole or from outside: straight back out */
+    if (o.form == OTHER_CORE) {
+        feat f[C2D_MAX_POLYGON_VERTICES];
+        int nf = core_feats(&o, f);
+        for (i = 0; i < nf; ++i) vs[nv++] = f[i].a;
+        if (o.poly == NULL) vs[nv++] = f[0].b;
+    } else if (o.form == OTHER_ARC) {
+        feat f[4];
+        int nf = arc_features(&a->as.arc, f);
+        for (i = 0; i < nf; ++i) vs[nv++] = f[i].a;
+    }
+    for (i = 0; i < nv; ++i) {
+        c2d_vec2 v = c2d_sub(vs[i], s->center), w = c2d_unit_or_zero(v);
+        c2d_real l = c2d_len(v), R = o.form == OTHER_CORE ? o.radius : 0;
+        if (w.x == 0 && w.y == 0) continue;
+        if (s->inner_radius > 0 && l < s->inner_radius + R && l + R > s->inner_radius) {
+            hints[nd] = l + R - s->inner_radius;
+            dirs[nd++] = c2d_neg(w);
+        }
+        if (l + R > s->outer_radius && l < s->outer_radius + R) {
+            hints[nd] = s->outer_radius + R - l;
+            dirs[nd++] = w;
+        }
+    }
+    far = (c2d_real)2 * (box_size(ba) + box_size(bb) + c2d_dist(c2d_aabb_center(ba), c2d_aabb_center(bb))) + 1;
+    best_n = u;
+    for (i = 0; i < nd; ++i) {
+        if (push_along(a, b, dirs[i], hints[i], far, &p, &pos) && p < best) {
+            best = p;
+            best_n = dirs[i];
+            best_pos = pos;
+        }
+    }
+    if (!(best < (c2d_real)INFINITY)) {
+        best = far;
+        best_pos = s->center;
+    }
+    out->normal = best_n;
+    out->delta = c2d_scale(best_n, best);
+    out->pos = best_pos;
+    out->time = 0;
+    return c2d_vec2_is_valid(out->delta) && c2d_vec2_is_valid(out->pos);
+}
+
+/* Where the push-out is a radial side's normal and a has a flat face against that side (a polygon
+ * edge, or a capsule's or segment's core, within about 2.5 degrees of parallel): that face clipped
+ * to the side, two points, each at its own depth, shifted so the deeper one has the hit's depth.
+ * Returns false (one point then) for any other contact. */
+static bool side_points(const other *o, const c2d_arc *s, c2d_vec2 n, c2d_real depth, c2d_manifold *m) {
+    c2d_vec2 p, q, t, v1, v2, e;
+    c2d_real L, s1, s2, d1, d2, best = 2, tmp;
+    int i;
+    if (n.x == c2d_right_perp(s->start_dir).x && n.y == c2d_right_perp(s->start_dir).y) {
+        p = c2d_mul_add(s->center, s->inner_radius, s->start_dir);
+        q = c2d_mul_add(s->center, s->outer_radius, s->start_dir);
+    } else if (n.x == c2d_left_perp(s->end_dir).x && n.y == c2d_left_perp(s->end_dir).y) {
+        p = c2d_mul_add(s->center, s->inner_radius, s->end_dir);
+        q = c2d_mul_add(s->center, s->outer_radius, s->end_dir);
+    } else {
+        return false;
+    }
+    if (o->form != OTHER_CORE || o->core.form == C2D_CORE_POINT) return false;
+    if (o->poly != NULL) {
+        /* the edge whose outward normal is most against n */
+        v1 = v2 = o->poly->vertices[0];
+        for (i = 0; i < o->poly->count; ++i) {
+            c2d_vec2 a = o->poly->vertices[i], b = o->poly->vertices[i + 1 < o->poly->count ? i + 1 : 0];
+            c2d_real d = c2d_dot(c2d_unit_or_zero(c2d_right_perp(c2d_sub(b, a))), n);
+            if (d < best) {
+                best = d;
+                v1 = a;
+                v2 = b;
+            }
+        }
+        if (!(best < (c2d_real)-0.999)) return false;
+    } else {
+        v1 = o->core.p1;
+        v2 = o->core.p2;
+        e = c2d_unit_or_zero(c2d_sub(v2, v1));
+        if (!(C2D_ABS(c2d_dot(e, n)) < (c2d_real)0.0447) || (e.x == 0 && e.y == 0)) return false;
+    }
+    t = c2d_sub(q, p);
+    L = c2d_len(t);
+    t = c2d_scale(t, 1 / L);
+    s1 = c2d_dot(c2d_sub(v1, p), t);
+    s2 = c2d_dot(c2d_sub(v2, p), t);
+    if (s1 > s2) {
+        e = v1, v1 = v2, v2 = e;
+        tmp = s1, s1 = s2, s2 = tmp;
+    }
+    if (!(s2 > 0 && s1 < L) || !(s2 > s1)) return false;
+    if (s1 < 0) v1 = c2d_lerp(v1, v2, -s1 / (s2 - s1)), s1 = 0;
+    if (s2 > L) v2 = c2d_lerp(v1, v2, (L - s1) / (s2 - s1)), s2 = L;
+    d1 = c2d_dot(c2d_sub(p, v1), n) + o->radius;
+    d2 = c2d_dot(c2d_sub(p, v2), n) + o->radius;
+    if (d2 > d1) {
+        e = v1, v1 = v2, v2 = e;
+        tmp = d1, d1 = d2, d2 = tmp;
+    }
+    if (!(d2 > 0) || !(C2D_ABS(d1 - depth) <= (c2d_real)0.01 * depth + (c2d_real)C2D_ELLIPSE_TOLERANCE * L)) return false;
+    d2 += depth - d1;
+    if (!(d2 > 0)) return false;
+    m->points[0].point = c2d_mul_add(v1, (c2d_real)0.5 * depth - o->radius, n);
+    m->points[0].depth = depth;
+    m->points[0].id = 0;
+    m->points[1].point = c2d_mul_add(v2, (c2d_real)0.5 * d2 - o->radius, n);
+    m->points[1].depth = d2;
+    m->points[1].id = 1;
+    m->count = 2;
+    return true;
+}
+
+/* One point where the contact is curved (the hit's point and depth); two where a flat face of a
+ * lies against a radial side along the push-out (side_points). */
+static c2d_manifold pair_manifold(const c2d_shape *a, const c2d_shape *b) {
+    c2d_manifold m = c2d_manifold_none();
+    c2d_hit h;
+    other o;
+    if (!c2d_kind_of(a->type)->solid || !c2d_kind_of(b->type)->solid) return m;
+    if (!pair_hit(a, b, &h)) return m;
+    m.normal = h.normal;
+    other_make(a, &o);
+    if (side_points(&o, &b->as.arc, h.normal, c2d_len(h.delta), &m)) return m;
+    m.points[0].point = h.pos;
+    m.points[0].depth = c2d_len(h.delta);
+    m.count = 1;
+    return m;
+}
+
+/* Two sectors: put in a fixed order (by their coordinates) so each query is symmetric to the bit. */
+static bool arcs_swapped(const c2d_shape *a, const c2d_shape *b) {
+    const c2d_arc *x = &a->as.arc, *y = &b->as.arc;
+    if (a->type != b->type) return a->type > b->type;
+    if (x->center.x != y->center.x) return x->center.x > y->center.x;
+    if (x->center.y != y->center.y) return x->center.y > y->center.y;
+    if (x->outer_radius != y->outer_radius) return x->outer_radius > y->outer_radius;
+    if (x->inner_radius != y->inner_radius) return x->inner_radius > y->inner_radius;
+    if (x->start_angle != y->start_angle) return x->start_angle > y->start_angle;
+    return x->sweep_angle > y->sweep_angle;
+}
+
+/* The entries of the pair table: the other shape first; with two sectors the order is fixed. */
+bool c2d_arc_pair_overlap(const c2d_shape *a, const c2d_shape *b) {
+    if (is_arc_kind(c2d_kind_of(a->type)) && arcs_swapped(a, b)) return pair_overlap(b, a);
+    return pair_overlap(a, b);
+}
+
+bool c2d_arc_pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
+    c2d_hit h;
+    if (is_arc_kind(c2d_kind_of(a->type)) && arcs_swapped(a, b)) {
+        if (!pair_hit(b, a, &h)) return false;
+        *out = c2d_hit_flip(h);
+        return true;
+    }
+    return pair_hit(a, b, out);
+}
+
+c2d_manifold c2d_arc_pair_manifold(const c2d_shape *a, const c2d_shape *b) {
+    c2d_manifold m;
+    if (is_arc_kind(c2d_kind_of(a->type)) && arcs_swapped(a, b)) {
+        m = pair_manifold(b, a);
+        if (m.count > 0) m.normal = c2d_neg(m.normal);
+        return m;
+    }
+    return pair_manifold(a, b);
+}
+
+c2d_distance_result c2d_arc_pair_distance(const c2d_shape *a, const c2d_shape *b) {
+    c2d_distance_result r;
+    c2d_vec2 t;
+    if (is_arc_kind(c2d_kind_of(a->type)) && arcs_swapped(a, b)) {
+        r = pair_distance(b, a);
+        t = r.point_a;
+        r.point_a = r.point_b;
+        r.point_b = t;
+        r.normal = c2d_neg(r.normal);
+        return r;
+    }
+    return pair_distance(a, b);
+}
+
+/* ---- ray cast ---- */
+
+/* The origin's nearest boundary, as an outward normal. */
+static c2d_vec2 nearest_normal(const c2d_arc *s, c2d_vec2 p) {
+    c2d_vec2 v = c2d_sub(p, s->center), on;
+    c2d_real l = c2d_len(v), best = s->outer_radius - l, d;
+    c2d_vec2 n = l > 0 ? c2d_scale(v, 1 / l) : s->start_dir;
+    if (s->inner_radius > 0 && (d = l - s->inner_radius) < best) {
+        best = d;
+        n = c2d_neg(n);
+    }
+    if (s->sweep_angle < ARC_TWO_PI) {
+        feat side = seg_feat(c2d_mul_add(s->center, s->inner_radius, s->start_dir), c2d_mul_add(s->center, s->outer_radius, s->start_dir));
+        on = feat_closest(&side, p);
+        if ((d = c2d_dist(on, p)) < best) {
+            best = d;
+            n = c2d_right_perp(s->start_dir);
+        }
+        side = seg_feat(c2d_mul_add(s->center, s->inner_radius, s->end_dir), c2d_mul_add(s->center, s->outer_radius, s->end_dir));
+        on = feat_closest(&side, p);
+        if (c2d_dist(on, p) < best) n = c2d_left_perp(s->end_dir);
+    }
+    return n;
+}
+
+/* Exact: the ray's crossings of the two circles and the two radial lines, in order; the first
+ * crossing after which the ray is inside is the entry, its normal that of the curve crossed. An
+ * origin inside: time 0 with the nearest boundary's normal. */
+bool c2d_arc_raycast(const c2d_arc *s, c2d_raycast_input in, c2d_hit *out) {
+    curve k[4];
+    int nk, n = 0, i, j, which[ARC_MAX_PARAMS];
+    c2d_real u[ARC_MAX_PARAMS], tmax, ts, te;
+    feat ray;
+    if (!c2d_arc_shape_is_valid(s) || !c2d_raycast_input_is_valid(in) || !c2d_vec2_in_range(in.origin) || out == NULL) return false;
+    tmax = in.max_fraction;
+    if (c2d_arc_contains_point(s, in.origin)) {
+        out->time = 0;
+        out->pos = in.origin;
+        out->normal = nearest_normal(s, in.origin);
+        out->delta = C2D_ISFINITE(tmax) ? c2d_scale(in.translation, -tmax) : c2d_v2(0, 0);
+        return c2d_vec2_is_valid(out->delta);
+    }
+    if (!C2D_ISFINITE(tmax)) {
+        c2d_real l = c2d_len(in.translation);
+        if (!(l > 0)) return false;
+        tmax = (c2d_dist(in.origin, s->center) + s->outer_radius) * 2 / l + 1;
+    }
+    /* only the part of the ray near the outer circle (a long ray's parameter would lose the digits
+     * of a small shape) */
+    {
+        c2d_real dd = c2d_len_sq(in.translation), tc, h;
+        if (!(dd > 0)) return false;
+        tc = c2d_dot(c2d_sub(s->center, in.origin), in.translation) / dd;
+        h = (c2d_real)2 * s->outer_radius / C2D_SQRT(dd);
+        ts = c2d_maxr(0, tc - h);
+        te = c2d_minr(tmax, tc + h);
+        if (!(te > ts)) return false;
+    }
+    ray = seg_feat(c2d_mul_add(in.origin, ts, in.translation), c2d_mul_add(in.origin, te, in.translation));
+    nk = arc_curves(s, k);
+    for (i = 0; i < nk; ++i) {
+        int m = feat_cross(&ray, &k[i], u, n);
+        for (j = n; j < m; ++j) which[j] = i;
+        n = m;
+    }
+    /* sort by parameter, keeping which curve each came from */
+    for (i = 1; i < n; ++i) {
+        c2d_real v = u[i];
+        int w = which[i];
+        for (j = i; j > 0 && u[j - 1] > v; --j) {
+            u[j] = u[j - 1];
+            which[j] = which[j - 1];
+        }
+        u[j] = v;
+        which[j] = w;
+    }
+    for (i = 0; i < n; ++i) {
+        c2d_real next = i + 1 < n ? u[i + 1] : 1;
+        c2d_vec2 p, n2;
+        if (!(next > u[i]) || !c2d_arc_contains_point(s, feat_at(&ray, (c2d_real)0.5 * (u[i] + next)))) continue;
+        p = feat_at(&ray, u[i]);
+        if (k[which[i]].circle) {
+            n2 = c2d_unit_or_zero(c2d_sub(p, s->center));
+            if (k[which[i]].r < s->outer_radius) n2 = c2d_neg(n2);
+        } else {
+            /* arc_curves puts the start side's line before the end side's, last */
+            n2 = which[i] == nk - 2 ? c2d_right_perp(s->start_dir) : c2d_left_perp(s->end_dir);
+        }
+        if (n2.x == 0 && n2.y == 0) n2 = c2d_neg(c2d_unit_or_zero(in.translation));
+        out->time = c2d_minr(ts + u[i] * (te - ts), te);
+        out->pos = p;
+        out->normal = n2;
+        out->delta = C2D_ISFINITE(in.max_fraction) ? c2d_scale(in.translation, out->time - in.max_fraction) : c2d_v2(0, 0);
+        return c2d_vec2_is_valid(out->pos) && c2d_vec2_is_valid(out->delta);
+    }
+    return false;
+}
+
+/* ---- the kind row ---- */
+
+static bool k_valid(const c2d_shape *s) { return c2d_arc_shape_is_valid(&s->as.arc); }
+static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return arc_support(&s->as.arc, dir, o); }
+/* Only a valid arc contains anything (c2d_arc_contains_point alone takes what it is given). */
+static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_arc_shape_is_valid(&s->as.arc) && c2d_arc_contains_point(&s->as.arc, p); }
+/* A translation moves the center; a rotation makes the sector again at its turned start angle. */
+static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r = *s;
+    const c2d_arc *w = &s->as.arc;
+    c2d_real start;
+    c2d_arc m;
+    r.as.arc.center = c2d_transform_point(xf, w->center);
+    if (xf.q.c == 1 && xf.q.s == 0) return r;
+    start = w->start_angle + c2d_rot_angle(xf.q);
+    if (c2d_arc_make(r.as.arc.center, w->inner_radius, w->outer_radius, start, start + w->sweep_angle, &m) == C2D_OK) {
+        r.as.arc = m;
+    } else {
+        r.as.arc.start_dir = c2d_rotate(xf.q, w->start_dir);
+        r.as.arc.end_dir = c2d_rotate(xf.q, w->end_dir);
+    }
+    return r;
+}
+static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_arc_raycast(&s->as.arc, in, out); }
+
+const c2d_kind c2d_kind_arc = {
+    .name = "arc",
+    .solid = true,
+    .rounded = false,
+    .cast = C2D_CAST_DISTANCE,
+    .is_valid = k_valid,
+    .usable = k_valid,
+    .bounds = c2d_bounds_from_support,
+    .contains = k_contains,
+    .transform = k_transform,
+    .raycast = k_raycast,
+    .core = c2d_core_none,
+    .support = k_support,
+};
