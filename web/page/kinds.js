@@ -3,8 +3,8 @@
 //   make(c)      the figure's shape around the point c (a plain shape object for the JS API)
 //   c(name, c)   C declarations that make the same shape as variables prefixed `name`
 //   shape(name)  for a kind of c2d_shape: the C expression of the tagged shape (the generic calls
-//                take it); absent for a kind the library queries through its own functions (the
-//                arc, until C2D_SHAPE_ARC is in c2d_shape: teach.js writes its calls)
+//                take it); absent for a kind the library queries through its own functions
+//                (teach.js writes those calls; every kind is in c2d_shape now)
 //   js(c)        the JS source of make(c) (default: the object literal, every digit)
 //   path(ctx, s, lib)  traces the shape's outline on a canvas (page.js strokes and fills it)
 
@@ -127,9 +127,8 @@ export const PAIR_KINDS = [
   {
     kind: 'arc',
     make: (c) => ({ type: 'arc', x: c.x, y: c.y, inner: 25, outer: 45, start: 0.3, end: 3.6 }),
-    c: (a, c) => [`c2d_arc ${a}x;`, `c2d_arc_make(${at(c, 0, 0)}, 25, 45, 0.3, 3.6, &${a}x);`],
-    // on once C2D_SHAPE_ARC (c2d_shape_from_arc) is in the library and W_ARC_IN_SHAPE in c2d_wasm.h:
-    // shape: (a) => `c2d_shape_from_arc(&${a}x)`,
+    c: (a, c) => [`c2d_arc ${a}x;`, `c2d_arc_shape_make(${at(c, 0, 0)}, 25, 45, 0.3, 3.6, &${a}x);`],
+    shape: (a) => `c2d_shape_from_arc(&${a}x)`,
     path: (ctx, s) => {
       ctx.arc(s.x, s.y, s.outer, s.start, s.end);
       if (s.inner > 0) ctx.arc(s.x, s.y, s.inner, s.end, s.start, true);

@@ -164,9 +164,8 @@ try {
   check(countColour(img, 200 - 20, 140 - 20, 200 + 20, 140 + 20, RED_HIT) > 200, 'pairs: overlapping A drawn in the contact colour');
   // 4b. The kinds of issue 15 in the explorer: each, as A over the circle B, overlaps and is drawn
   // (its outline in the contact colour around A), and the table has every query for every pair
-  // of the kinds in c2d_shape (the first ten, the concave polygon included), no empty cell.
-  // (The arc joins both lists once C2D_SHAPE_ARC is in c2d_shape: see web/wasm/c2d_wasm.h.)
-  for (const k of ['roundedPolygon', 'ellipse', 'wedge', 'concave']) {
+  // of the kinds in c2d_shape (all eleven: the concave polygon and the arc included), no empty cell.
+  for (const k of ['roundedPolygon', 'ellipse', 'wedge', 'concave', 'arc']) {
     await page.evaluate((kind) => window.c2dPage.figures.pairs.setKinds(kind, 'circle'), k);
     const st = await state('pairs');
     img = await shot('pairs');
@@ -177,7 +176,7 @@ try {
   await page.evaluate(() => window.c2dPage.figures.pairs.setKinds('circle', 'polygon'));
   {
     const cells = await page.evaluate(() => [...document.querySelectorAll('table.pairs td')].map((td) => ({ a: td.dataset.a, b: td.dataset.b, ops: td.textContent })));
-    const shapeKinds = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'roundedPolygon', 'ellipse', 'wedge', 'concave'];
+    const shapeKinds = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'roundedPolygon', 'ellipse', 'wedge', 'concave', 'arc'];
     const grid = cells.filter((c) => shapeKinds.includes(c.a) && shapeKinds.includes(c.b));
     const holes = grid.filter((c) => c.ops !== 'ohmdc');
     check(grid.length === shapeKinds.length ** 2 && holes.length === 0,

@@ -35,9 +35,9 @@ export type ConvexShape = PointShape | SegmentShape | AABBShape | RectShape | Ci
   | RoundedPolygonShape | EllipseShape | WedgeShape;
 /** Shapes every query accepts (the kinds of the library's c2d_shape: the convex ones and the
  * concave polygon, queried as its convex pieces). */
-export type QueryShape = ConvexShape | ConcaveShape;
-/** Every shape; an arc has only overlap with a point, containsPoint and bounds (other queries throw). */
-export type Shape = QueryShape | ArcShape;
+export type QueryShape = ConvexShape | ConcaveShape | ArcShape;
+/** Every shape (every one is a kind of c2d_shape). */
+export type Shape = QueryShape;
 /** The shapes a concave polygon has an overlap test with (every QueryShape; kept for older code). */
 export type ConcavePartner = QueryShape;
 
@@ -169,8 +169,6 @@ export declare class Collide2D {
   wedge(center: Vec2, radius: number, start: number, end: number): WedgeShape;
   /** do the interiors meet; only the pairs the library has a test for type-check */
   overlap(a: Of<QueryShape>, b: Of<QueryShape>): boolean;
-  overlap(a: Of<ArcShape>, b: Of<PointShape>): boolean;
-  overlap(a: Of<PointShape>, b: Of<ArcShape>): boolean;
   /** the contact and push-out for a, or null; out (if given) is overwritten and returned */
   hit(a: Of<QueryShape>, b: Of<QueryShape>, out?: Hit): Hit | null;
   /** overlap of as[i] and bs[i] for every i: 1 or 0 */
@@ -207,8 +205,8 @@ export declare class Collide2D {
 
 /** A collider handle: (index * 65536 + world tag) * 65536 + generation. */
 export type Handle = number;
-/** Shapes a world collider can have (arcs cannot). */
-export type ColliderShape = ConvexShape | ConcaveShape;
+/** Shapes a world collider can have (every kind). */
+export type ColliderShape = QueryShape;
 export type WorldIndexKind = 'default' | 'static_tree' | 'dynamic_tree' | 'grid' | 'quadtree' | 'sweep_prune';
 export interface WorldOptions {
   /** index of static colliders; default: a bulk-built tree rebuilt by update() */

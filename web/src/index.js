@@ -1084,7 +1084,7 @@ export class World {
   _status(st, op, h) {
     if (st === 0) return;
     if (st === STATUS.BAD_ID) throw new Error(`collide2d: ${op}: stale or foreign collider handle ${h} (removed, or from another world)`);
-    if (st === UNSUPPORTED) throw new Error(`collide2d: ${op}: the world has no colliders of this shape kind (arcs)`);
+    if (st === UNSUPPORTED) throw new Error(`collide2d: ${op}: the world has no colliders of this shape kind`);
     if (st === BAD_ENCODING) throw new TypeError(`collide2d: ${op}: malformed shape`);
     throw new Error(`collide2d: ${op}: ${this._lib.statusString(st)}`);
   }
@@ -1150,7 +1150,7 @@ export class World {
   /** True when h is a live collider of this world. */
   has(h) { return this._data.has(h) && this._x.w_world_contains(this._live(), h) === 1; }
 
-  /** Adds a collider; returns its handle. shape: any shape but arc (concave polygons are
+  /** Adds a collider; returns its handle. shape: any shape (concave polygons are
    * split into convex pieces), in the local frame. */
   add(shape, { x = 0, y = 0, angle = 0, filter = {}, static: isStatic = false, sensor = false, disabled = false,
     oneWay = null, userData } = {}) {
@@ -1287,7 +1287,7 @@ export class World {
     return out;
   }
 
-  /** The first collider hit by a world-frame shape (any kind but arc) moving by delta: {id, userData, sweep}
+  /** The first collider hit by a world-frame shape (any kind) moving by delta: {id, userData, sweep}
    * or null; sweep.pos / sweep.time are clear of every collider hit. */
   castFirst(shape, delta, filter = null) {
     const a = this._prep(shape, filter, 1, 12);

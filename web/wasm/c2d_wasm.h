@@ -25,7 +25,7 @@
  * web/src/index.d.ts; the arc row's shape() in web/page/kinds.js; 'arc' in the browser test's
  * kind lists; the tests that expect the arc's C2D_ERR_UNSUPPORTED (api, handles, kinds, types). */
 #ifndef W_ARC_IN_SHAPE
-#  define W_ARC_IN_SHAPE 0
+#  define W_ARC_IN_SHAPE 1
 #endif
 
 /* Every encoded kind number is its c2d_shape_type (the arc's is the number C2D_SHAPE_ARC takes). */
