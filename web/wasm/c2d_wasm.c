@@ -23,10 +23,8 @@
 /* ---- the encoded form: one row per shape kind ----
  * A run is the kind number, then, for a kind with a point list, the point count n, then the
  * kind's fixed numbers, then n points (x y each). The kind numbers are the library's
- * c2d_shape_type numbers, so a kind in c2d_shape needs no translation; W_ARC is the number
- * C2D_SHAPE_ARC takes in issue 15 and is decoded outside c2d_shape until the library has it
- * (w_shape.arc). A new kind is one row of W_KINDS (with its decode and encode functions) plus one
- * row of SHAPES in web/src/index.js. */
+ * c2d_shape_type numbers, so no kind needs translation. A new kind is one row of W_KINDS (with
+ * its decode and encode functions) plus one row of SHAPES in web/src/index.js. */
 enum { W_POINT = C2D_SHAPE_POINT, W_SEGMENT = C2D_SHAPE_SEGMENT, W_AABB = C2D_SHAPE_AABB, W_CIRCLE = C2D_SHAPE_CIRCLE,
        W_POLYGON = C2D_SHAPE_POLYGON, W_KIND_COUNT = W_ARC + 1 };
 
@@ -162,7 +160,6 @@ static int w_concave_pieces(w_shape *s, int bytes) {
 }
 
 /* x y inner outer start end (inner 0: a sector of any angle) */
-#if W_ARC_IN_SHAPE
 static int w_decode_arc(const double *e, w_shape *s) {
     int st = c2d_arc_shape_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->convex.as.arc);
     s->convex.type = C2D_SHAPE_ARC;
@@ -174,10 +171,6 @@ static int w_encode_arc(const c2d_shape *s, double *o) {
     o[5] = v->start_angle; o[6] = v->start_angle + v->sweep_angle;
     return 7;
 }
-#else
-static int w_decode_arc(const double *e, w_shape *s) { return c2d_arc_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->arc); }
-#define w_encode_arc NULL
-#endif
 
 typedef struct w_kind {
     int fixed;              /* numbers after the kind (after the count for a kind with points) */
@@ -325,6 +318,7 @@ static void w_order_pair(const c2d_shape **a, const c2d_shape **b, c2d_shape *ca
 
 /* The functions on decoded shapes (shape handles, below); the encoded-run functions decode and
  * check, then call them. */
+W_API int w_overlap_s(const w_shape *a, const w_shape *b);
 W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out);
 W_API int w_contains_s(const w_shape *s, double x, double y);
 W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double ty, double max_fraction, double *out);
@@ -370,28 +364,15 @@ W_API int w_contains(const double *e, double x, double y) {
     return w_contains_s(s, x, y);
 }
 
-/* Overlap of an arc a (outside c2d_shape until W_ARC_IN_SHAPE) with a shape b: points only, by
- * containment. W_UNSUPPORTED for the rest. */
-static int w_overlap_special(const w_shape *a, const w_shape *b) {
-#if !W_ARC_IN_SHAPE
-    if (a->kind == W_ARC && b->kind == W_POINT) return c2d_arc_contains_point(&a->arc, b->convex.as.point);
-#else
-    (void)a; (void)b;
-#endif
-    return W_UNSUPPORTED;
-}
-
 /* Interiors of a and b intersect: 1 or 0; W_UNSUPPORTED for pairs the library lacks. An invalid
  * shape never overlaps. */
 W_API int w_overlap(const double *ea, const double *eb) {
     w_shape *a, *b;
-    int r;
     int sa = w_decode_tmp(ea, 0, &a), sb = w_decode_tmp(eb, 1, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
-    if (w_is_convex(a) && w_is_convex(b)) return sa == C2D_OK && sb == C2D_OK && c2d_shape_overlap(&a->convex, &b->convex);
-    r = w_is_convex(a) ? w_overlap_special(b, a) : w_overlap_special(a, b);
-    if (r == W_UNSUPPORTED) return r;
-    return sa == C2D_OK && sb == C2D_OK && r;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    if (sa != C2D_OK || sb != C2D_OK) return 0;
+    return w_overlap_s(a, b);
 }
 
 /* Static hit of convex a and b: writes 7 doubles (pos, normal, delta, time) when it returns 1. */
@@ -607,13 +588,11 @@ W_API int w_shape_used_bytes(const w_shape *s) {
 
 /* Overlap of two valid shapes: 1 or 0, W_UNSUPPORTED for a pair the library lacks. */
 W_API int w_overlap_s(const w_shape *a, const w_shape *b) {
-    if (w_is_convex(a) && w_is_convex(b)) {
-        const c2d_shape *sa = &a->convex, *sb = &b->convex;
-        c2d_shape ca, cb;
-        w_order_pair(&sa, &sb, &ca, &cb);
-        return c2d_shape_overlap(sa, sb);
-    }
-    return w_is_convex(a) ? w_overlap_special(b, a) : w_overlap_special(a, b);
+    const c2d_shape *sa = &a->convex, *sb = &b->convex;
+    c2d_shape ca, cb;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    w_order_pair(&sa, &sb, &ca, &cb);
+    return c2d_shape_overlap(sa, sb);
 }
 
 /* Hit of two valid convex shapes: writes 7 doubles when it returns 1. */
@@ -632,9 +611,6 @@ W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out) {
 W_API int w_contains_s(const w_shape *s, double x, double y) {
     c2d_vec2 p = c2d_v2(x, y);
     if (!c2d_vec2_is_valid(p)) return 0;
-#if !W_ARC_IN_SHAPE
-    if (s->kind == W_ARC) return c2d_arc_contains_point(&s->arc, p);
-#endif
     return c2d_shape_contains_point(&s->convex, p);
 }
 
@@ -703,13 +679,6 @@ W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out) {
 /* Tight bounding box of a valid shape: writes 4 doubles; returns 1. */
 W_API int w_bounds_s(const w_shape *s, double *out) {
     c2d_aabb b;
-#if !W_ARC_IN_SHAPE
-    if (s->kind == W_ARC) {
-        c2d_real r = s->arc.outer_radius;
-        b.lower = c2d_v2(s->arc.center.x - r, s->arc.center.y - r);
-        b.upper = c2d_v2(s->arc.center.x + r, s->arc.center.y + r);
-    } else
-#endif
     b = c2d_shape_aabb(&s->convex);
     out[0] = b.lower.x; out[1] = b.lower.y; out[2] = b.upper.x; out[3] = b.upper.y;
     return 1;

@@ -17,40 +17,21 @@
 /* Returned by w_decode when the encoded kind or count is unknown (a bug in the caller). */
 #define W_BAD_ENCODING (-101)
 
-/* 1 once the library's c2d_shape has the arc (C2D_SHAPE_ARC = 10, c2d_shape_from_arc and
- * c2d_arc_shape_make: issue 15, branch arc15): the arc then decodes into c2d_shape like every kind
- * and takes every query. 0: it is decoded outside c2d_shape (w_shape.arc) and has only point
- * containment, overlap with a point and bounds. Switching it on also needs: SHAPES in
- * web/src/index.js unchanged (the arc is kind 10 already); ArcShape into QueryShape in
- * web/src/index.d.ts; the arc row's shape() in web/page/kinds.js; 'arc' in the browser test's
- * kind lists; the tests that expect the arc's C2D_ERR_UNSUPPORTED (api, handles, kinds, types). */
-#ifndef W_ARC_IN_SHAPE
-#  define W_ARC_IN_SHAPE 1
-#endif
-
-/* Every encoded kind number is its c2d_shape_type (the arc's is the number C2D_SHAPE_ARC takes). */
+/* Every encoded kind number is its c2d_shape_type. */
 #define W_CONCAVE C2D_SHAPE_CONCAVE
-#if W_ARC_IN_SHAPE
-#  define W_ARC C2D_SHAPE_ARC
-#else
-#  define W_ARC 10
-#endif
+#define W_ARC C2D_SHAPE_ARC
 
 /* The most outline vertices a concave polygon may have in the encoded form (its pieces, at most
  * count - 2 of them, live in the decoded block: see w_shape_bytes); beyond it w_decode returns
  * C2D_ERR_TOO_MANY_POINTS. */
 #define W_MAX_CONCAVE_VERTICES 8192
 
-/* A decoded shape: every kind goes through the generic c2d_shape (the arc while W_ARC_IN_SHAPE is
- * 0 is kept in w_shape.arc). A concave
+/* A decoded shape: every kind goes through the generic c2d_shape. A concave
  * polygon's outline points at the vertex doubles of the encoded run (which must stay alive while
  * the shape is used) and its pieces at the block's bytes after this struct (w_shape_bytes). */
 typedef struct w_shape {
     int kind;
     c2d_shape convex;
-#if !W_ARC_IN_SHAPE
-    c2d_arc arc;
-#endif
 } w_shape;
 
 /* Number of doubles the encoded shape at e occupies, or 0 when the kind or count is unknown. */

@@ -116,7 +116,7 @@ W_API int w_world_add(c2d_world *w, const double *e, double x, double y, double 
     int st = w_decode_tmp(e, 0, &s);
     out[0] = 0;
     if (st == W_BAD_ENCODING) return st;
-    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED; /* the arc while outside c2d_shape */
+    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED;
     if (st != C2D_OK) return st;
     memset(&def, 0, sizeof def);
     def.shape = s->convex; /* a concave one: the world copies its outline */
@@ -142,7 +142,7 @@ W_API int w_world_set_shape(c2d_world *w, double h, const double *e) {
     w_shape *s;
     int st = w_decode_tmp(e, 0, &s);
     if (st == W_BAD_ENCODING) return st;
-    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED; /* the arc while outside c2d_shape */
+    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED;
     if (st != C2D_OK) return st;
     if (!c2d_world_contains(w, w_id(h))) return C2D_ERR_BAD_ID;
     if (s->kind == W_CONCAVE) return c2d_world_set_concave(w, w_id(h), &s->convex.as.concave.outline);
