@@ -3,8 +3,8 @@
 //   make(c)      the figure's shape around the point c (a plain shape object for the JS API)
 //   c(name, c)   C declarations that make the same shape as variables prefixed `name`
 //   shape(name)  for a kind of c2d_shape: the C expression of the tagged shape (the generic calls
-//                take it); absent for the kinds the library queries through their own functions
-//                (concave, arc: teach.js writes those calls)
+//                take it); absent for a kind the library queries through its own functions
+//                (teach.js writes those calls; every kind is in c2d_shape now)
 //   js(c)        the JS source of make(c) (default: the object literal, every digit)
 //   path(ctx, s, lib)  traces the shape's outline on a canvas (page.js strokes and fills it)
 
@@ -118,13 +118,17 @@ export const PAIR_KINDS = [
   {
     kind: 'concave',
     make: (c) => ({ type: 'concave', points: offset(c, L_SHAPE) }),
-    c: (a, c) => [`c2d_vec2 ${a}v[6] = { ${cpts(offset(c, L_SHAPE))} };`, `c2d_concave ${a}x;`, `c2d_concave_make(${a}v, 6, &${a}x);`],
+    // the outline, then its convex pieces in caller storage (at most 6 - 2 of them)
+    c: (a, c) => [`c2d_vec2 ${a}v[6] = { ${cpts(offset(c, L_SHAPE))} };`, `c2d_concave ${a}o;`, `c2d_concave_make(${a}v, 6, &${a}o);`,
+      `c2d_polygon ${a}p[4];`, `c2d_concave_shape ${a}x;`, `c2d_concave_shape_make(&${a}o, ${a}p, 4, c2d_transform_identity(), &${a}x);`],
+    shape: (a) => `c2d_shape_from_concave(&${a}x)`,
     path: (ctx, s) => polyPath(ctx, s.points),
   },
   {
     kind: 'arc',
     make: (c) => ({ type: 'arc', x: c.x, y: c.y, inner: 25, outer: 45, start: 0.3, end: 3.6 }),
-    c: (a, c) => [`c2d_arc ${a}x;`, `c2d_arc_make(${at(c, 0, 0)}, 25, 45, 0.3, 3.6, &${a}x);`],
+    c: (a, c) => [`c2d_arc ${a}x;`, `c2d_arc_shape_make(${at(c, 0, 0)}, 25, 45, 0.3, 3.6, &${a}x);`],
+    shape: (a) => `c2d_shape_from_arc(&${a}x)`,
     path: (ctx, s) => {
       ctx.arc(s.x, s.y, s.outer, s.start, s.end);
       if (s.inner > 0) ctx.arc(s.x, s.y, s.inner, s.end, s.start, true);

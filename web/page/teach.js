@@ -17,7 +17,7 @@ const v = (p) => `c2d_v2(${n(p.x)}, ${n(p.y)})`;
 const pts = (list) => list.map((p) => `{${n(p.x)}, ${n(p.y)}}`).join(', ');
 
 // The pair explorer's C: each shape made as the figure makes it (A at its handle, B at (220, 150)),
-// then the generic calls for two kinds of c2d_shape, or the concave / arc function the pair has.
+// then the generic calls for two kinds of c2d_shape, or the arc function the pair has.
 // The kinds' C comes from their rows in ./kinds.js.
 const inShape = (kind) => !!KIND_ROW[kind].shape;
 const makeC = (kind, name, c) => KIND_ROW[kind].c(name, c);
@@ -30,17 +30,10 @@ function pairCode(kindA, kindB, ca, cb, d) {
       `c2d_sweep sw = c2d_shape_cast(&a, c2d_v2(${n(d.x)}, ${n(d.y)}), &b, c2d_v2(0, 0));`);
     return lines.join('\n');
   }
-  // One shape is concave or an arc: overlap is symmetric, so the special shape goes first.
+  // One shape is an arc (outside c2d_shape): overlap is symmetric, so the arc goes first.
   const [k1, n1, k2, n2] = inShape(kindA) ? [kindB, 'b', kindA, 'a'] : [kindA, 'a', kindB, 'b'];
   let call = null;
-  if (k1 === 'concave') {
-    if (k2 === 'concave') call = `c2d_concave_overlap_concave(&${n1}x, &${n2}x)`;
-    else if (k2 === 'polygon') call = `c2d_concave_overlap_polygon(&${n1}x, &${n2}g)`;
-    else if (k2 === 'aabb') { lines.push(`c2d_polygon ${n2}g = c2d_polygon_from_aabb(${n2}b);`); call = `c2d_concave_overlap_polygon(&${n1}x, &${n2}g)`; }
-    else if (k2 === 'circle') call = `c2d_concave_overlap_circle(&${n1}x, ${n2}c)`;
-    else if (k2 === 'segment') call = `c2d_concave_overlap_segment(&${n1}x, ${n2}s)`;
-    else if (k2 === 'point') call = `c2d_concave_contains_point(&${n1}x, ${n2}p)`;
-  } else if (k2 === 'point') call = `c2d_arc_contains_point(&${n1}x, ${n2}p)`;
+  if (k1 === 'arc' && k2 === 'point') call = `c2d_arc_contains_point(&${n1}x, ${n2}p)`;
   lines.push(call ? `bool overlap = ${call};` : `/* no overlap test for ${kindA} and ${kindB} */`);
   return lines.join('\n');
 }

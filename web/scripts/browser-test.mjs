@@ -164,8 +164,8 @@ try {
   check(countColour(img, 200 - 20, 140 - 20, 200 + 20, 140 + 20, RED_HIT) > 200, 'pairs: overlapping A drawn in the contact colour');
   // 4b. The kinds of issue 15 in the explorer: each, as A over the circle B, overlaps and is drawn
   // (its outline in the contact colour around A), and the table has every query for every pair
-  // of the kinds in c2d_shape (the first nine), no empty cell.
-  for (const k of ['roundedPolygon', 'ellipse', 'wedge']) {
+  // of the kinds in c2d_shape (all eleven: the concave polygon and the arc included), no empty cell.
+  for (const k of ['roundedPolygon', 'ellipse', 'wedge', 'concave', 'arc']) {
     await page.evaluate((kind) => window.c2dPage.figures.pairs.setKinds(kind, 'circle'), k);
     const st = await state('pairs');
     img = await shot('pairs');
@@ -176,11 +176,11 @@ try {
   await page.evaluate(() => window.c2dPage.figures.pairs.setKinds('circle', 'polygon'));
   {
     const cells = await page.evaluate(() => [...document.querySelectorAll('table.pairs td')].map((td) => ({ a: td.dataset.a, b: td.dataset.b, ops: td.textContent })));
-    const kinds9 = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'roundedPolygon', 'ellipse', 'wedge'];
-    const grid = cells.filter((c) => kinds9.includes(c.a) && kinds9.includes(c.b));
+    const shapeKinds = ['point', 'segment', 'aabb', 'circle', 'capsule', 'polygon', 'roundedPolygon', 'ellipse', 'wedge', 'concave', 'arc'];
+    const grid = cells.filter((c) => shapeKinds.includes(c.a) && shapeKinds.includes(c.b));
     const holes = grid.filter((c) => c.ops !== 'ohmdc');
-    check(grid.length === 81 && holes.length === 0,
-      `pairs table: ${grid.length} cells of the 9 c2d_shape kinds, every one with o h m d c${holes.length ? `; not: ${holes.slice(0, 6).map((c) => `${c.a}-${c.b} ${c.ops}`).join(', ')}` : ''}`);
+    check(grid.length === shapeKinds.length ** 2 && holes.length === 0,
+      `pairs table: ${grid.length} cells of the ${shapeKinds.length} c2d_shape kinds, every one with o h m d c${holes.length ? `; not: ${holes.slice(0, 6).map((c) => `${c.a}-${c.b} ${c.ops}`).join(', ')}` : ''}`);
   }
 
   // 5. MDN demo on the world: arrow keys and drags make slide moves; the entity stops at statics,

@@ -30,13 +30,16 @@ export interface ArcShape { type: 'arc'; x: number; y: number; inner: number; ou
  * ArcShape), end - start (after wrapping) at most pi. A wider sector is an ArcShape with inner 0. */
 export interface WedgeShape { type: 'wedge'; x: number; y: number; r: number; start: number; end: number; }
 
-/** Shapes every query accepts (the kinds of the library's c2d_shape). */
+/** The convex shapes (a world collider's pieces are these). */
 export type ConvexShape = PointShape | SegmentShape | AABBShape | RectShape | CircleShape | CapsuleShape | PolygonShape
   | RoundedPolygonShape | EllipseShape | WedgeShape;
-/** Shapes for overlap / containsPoint (and raycast for concave); other queries throw for these. */
-export type Shape = ConvexShape | ConcaveShape | ArcShape;
-/** The shapes a concave polygon has an overlap test with. */
-export type ConcavePartner = ConcaveShape | PolygonShape | AABBShape | RectShape | CircleShape | SegmentShape | PointShape;
+/** Shapes every query accepts (the kinds of the library's c2d_shape: the convex ones and the
+ * concave polygon, queried as its convex pieces). */
+export type QueryShape = ConvexShape | ConcaveShape | ArcShape;
+/** Every shape (every one is a kind of c2d_shape). */
+export type Shape = QueryShape;
+/** The shapes a concave polygon has an overlap test with (every QueryShape; kept for older code). */
+export type ConcavePartner = QueryShape;
 
 /** A shape kept decoded in wasm memory (lib.shape(desc)): checked once when made or set, then
  * passed to queries without copying. Its type parameter keeps the shape kind for the overloads. */
@@ -165,30 +168,26 @@ export declare class Collide2D {
   /** a convex wedge from angle start to end, at most pi wide (c2d_convex_wedge_make's checks) */
   wedge(center: Vec2, radius: number, start: number, end: number): WedgeShape;
   /** do the interiors meet; only the pairs the library has a test for type-check */
-  overlap(a: Of<ConvexShape>, b: Of<ConvexShape>): boolean;
-  overlap(a: Of<ConcaveShape>, b: Of<ConcavePartner>): boolean;
-  overlap(a: Of<ConcavePartner>, b: Of<ConcaveShape>): boolean;
-  overlap(a: Of<ArcShape>, b: Of<PointShape>): boolean;
-  overlap(a: Of<PointShape>, b: Of<ArcShape>): boolean;
+  overlap(a: Of<QueryShape>, b: Of<QueryShape>): boolean;
   /** the contact and push-out for a, or null; out (if given) is overwritten and returned */
-  hit(a: Of<ConvexShape>, b: Of<ConvexShape>, out?: Hit): Hit | null;
+  hit(a: Of<QueryShape>, b: Of<QueryShape>, out?: Hit): Hit | null;
   /** overlap of as[i] and bs[i] for every i: 1 or 0 */
-  overlapMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[], out?: Uint8Array): Uint8Array;
+  overlapMany(as: ShapeHandle<QueryShape>[], bs: ShapeHandle<QueryShape>[], out?: Uint8Array): Uint8Array;
   /** hit of as[i] and bs[i] for every i, in one call (into out's arrays when they hold n and 6n) */
-  hitMany(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[], out?: HitMany): HitMany;
+  hitMany(as: ShapeHandle<QueryShape>[], bs: ShapeHandle<QueryShape>[], out?: HitMany): HitMany;
   /** fixed pairs of handles, tested in one call each time; destroy() when done */
-  pairList(as: ShapeHandle<ConvexShape>[], bs: ShapeHandle<ConvexShape>[]): PairList;
+  pairList(as: ShapeHandle<QueryShape>[], bs: ShapeHandle<QueryShape>[]): PairList;
   containsPoint(shape: Of<Shape>, x: number, y: number): boolean;
   containsPoint(shape: Of<Shape>, p: Vec2): boolean;
-  raycast(shape: Of<ConvexShape | ConcaveShape>, ray: RayInput): Hit | null;
+  raycast(shape: Of<QueryShape>, ray: RayInput): Hit | null;
   /** the article's intersectSegment: segment pos + t * delta against the box grown by padding */
   aabbSegmentPadded(box: Box, pos: Vec2, delta: Vec2, padding?: Vec2): Hit | null;
-  cast(a: Of<ConvexShape>, deltaA: Vec2, b: Of<ConvexShape>, deltaB?: Vec2): Sweep;
-  sweepInto(a: Of<ConvexShape>, delta: Vec2, statics: Of<ConvexShape>[]): SweepInto;
+  cast(a: Of<QueryShape>, deltaA: Vec2, b: Of<QueryShape>, deltaB?: Vec2): Sweep;
+  sweepInto(a: Of<QueryShape>, delta: Vec2, statics: Of<QueryShape>[]): SweepInto;
   sweepAABB(a: Box, delta: Vec2, b: Box): Sweep;
   sweepAABBInto(a: Box, delta: Vec2, boxes: Box[]): SweepInto;
-  manifold(a: Of<ConvexShape>, b: Of<ConvexShape>): Manifold;
-  distance(a: Of<ConvexShape>, b: Of<ConvexShape>): Distance | null;
+  manifold(a: Of<QueryShape>, b: Of<QueryShape>): Manifold;
+  distance(a: Of<QueryShape>, b: Of<QueryShape>): Distance | null;
   segmentIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): (Vec2 & { fraction: number }) | null;
   lineIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): Vec2 | null;
   bounds(shape: Of<Shape>): { minX: number; minY: number; maxX: number; maxY: number } | null;
@@ -206,8 +205,8 @@ export declare class Collide2D {
 
 /** A collider handle: (index * 65536 + world tag) * 65536 + generation. */
 export type Handle = number;
-/** Shapes a world collider can have (arcs cannot). */
-export type ColliderShape = ConvexShape | ConcaveShape;
+/** Shapes a world collider can have (every kind). */
+export type ColliderShape = QueryShape;
 export type WorldIndexKind = 'default' | 'static_tree' | 'dynamic_tree' | 'grid' | 'quadtree' | 'sweep_prune';
 export interface WorldOptions {
   /** index of static colliders; default: a bulk-built tree rebuilt by update() */
@@ -310,12 +309,12 @@ export declare class World<U = unknown> {
   pieces(h: Handle): ConvexShape[];
   queryPoint(x: number, y: number, filter?: QueryFilter | null): WorldItem<U>[];
   queryAABB(box: Box, filter?: QueryFilter | null): WorldItem<U>[];
-  queryShape(shape: ConvexShape, filter?: QueryFilter | null): WorldHit<U>[];
+  queryShape(shape: QueryShape, filter?: QueryFilter | null): WorldHit<U>[];
   raycastFirst(ray: RayInput, filter?: QueryFilter | null): WorldHit<U> | null;
   raycastAll(ray: RayInput, filter?: QueryFilter | null): WorldHit<U>[];
-  castFirst(shape: ConvexShape, delta: Vec2, filter?: QueryFilter | null): WorldCastHit<U> | null;
-  castAll(shape: ConvexShape, delta: Vec2, filter?: QueryFilter | null): WorldCastHit<U>[];
-  nearest(shape: ConvexShape, maxDistance: number, filter?: QueryFilter | null): WorldNearest<U> | null;
+  castFirst(shape: QueryShape, delta: Vec2, filter?: QueryFilter | null): WorldCastHit<U> | null;
+  castAll(shape: QueryShape, delta: Vec2, filter?: QueryFilter | null): WorldCastHit<U>[];
+  nearest(shape: QueryShape, maxDistance: number, filter?: QueryFilter | null): WorldNearest<U> | null;
   update(): WorldEvent<U>[];
   addResponse(name: string, fn: ResponseFn<U>): void;
   move(h: Handle, goal: Vec2, filter?: MoveFilter | null, options?: MoveOptions): MoveResult<U>;

@@ -14,7 +14,8 @@
 // from B toward A, hit.delta is added to A to separate.
 
 // The encoded form of every shape type (web/wasm/c2d_wasm.c W_KINDS): one row per type. kind is
-// the C kind number (c2d_shape_type; concave and arc take the numbers issue 15 gives them);
+// the C kind number (c2d_shape_type: concave is C2D_SHAPE_CONCAVE = 9; arc takes 10, the number
+// C2D_SHAPE_ARC gets in issue 15, and stays outside c2d_shape until W_ARC_IN_SHAPE in c2d_wasm.h);
 // fields are the numbers after the kind, in order (after the point count for a type with points);
 // defaults fills a field left out; numbers(shape) computes them instead (rect). A new shape kind
 // is one row here, one row of W_KINDS in c2d_wasm.c, and its interface in index.d.ts.
@@ -40,6 +41,7 @@ const KIND = Object.fromEntries(Object.entries(SHAPES).map(([t, row]) => [t, row
 const TYPE_OF_KIND = [];
 for (const [t, row] of Object.entries(SHAPES)) if (TYPE_OF_KIND[row.kind] === undefined) TYPE_OF_KIND[row.kind] = t;
 const K_CIRCLE = 3;
+const K_CONCAVE = 9;
 const UNSUPPORTED = -100;
 const BAD_ENCODING = -101;
 const OUT = 0; // the first 32 doubles of the scratch area hold results
@@ -273,8 +275,9 @@ function samePoints(s, row, h, i, len) {
 export class ShapeHandle {
   constructor(lib, desc) {
     this._lib = lib;
-    this._p = 0; // the decoded shape (fixed for the handle's life, so pair lists can keep it)
-    this._e = 0; // its encoded run (a concave polygon points into it)
+    this._p = 0; // the decoded shape (made again only for a bigger concave polygon: see set)
+    this._bytes = 0; // its block's size (w_shape_size; a concave polygon's pieces follow)
+    this._e = 0; // its encoded run (a concave polygon's outline points into it)
     this._len = 0;
     this._cell = { p: 0, e: 0 };
     this._k = -1;
@@ -296,11 +299,15 @@ export class ShapeHandle {
     const len = encodedLength(desc);
     const f = lib._reserve(OUT_LEN + len);
     encode(desc, f, OUT_LEN);
-    lib._decode(lib._slotA, OUT_LEN, desc); // throws when invalid, before anything changes
-    const x = lib._x;
-    if (!this._p) {
-      this._p = this._cell.p = x.malloc(lib._shapeSize);
-      if (!this._p) throw new RangeError('collide2d: out of wasm memory');
+    const slot = lib._decode(0, OUT_LEN, desc, len); // throws when invalid, before anything changes
+    const x = lib._x, bytes = x.w_shape_used_bytes(slot); // a concave polygon: room for its pieces only
+    if (bytes > this._bytes) {
+      // a bigger concave polygon: a new block (pair lists rewrite their pointers, as after a destroy)
+      const p = x.malloc(bytes);
+      if (!p) throw new RangeError('collide2d: out of wasm memory');
+      if (this._p) { x.free(this._p); lib._destroyedShapes++; }
+      this._p = this._cell.p = p;
+      this._bytes = bytes;
     }
     if (len > this._len) {
       const e = x.malloc(8 * len);
@@ -311,7 +318,7 @@ export class ShapeHandle {
     }
     const g = lib._f64(); // malloc may have grown the memory
     new Float64Array(g.buffer, this._e, len).set(g.subarray(OUT_LEN, OUT_LEN + len));
-    x.w_shape_set(this._p, this._e);
+    x.w_shape_set(this._p, this._e, this._bytes);
     this._k = KIND[desc.type];
     if (this._k === K_CIRCLE) { this._cx = desc.x; this._cy = desc.y; this._r = desc.r; }
     this.desc = { ...desc };
@@ -436,8 +443,8 @@ export class Collide2D {
     this.version = this._x.w_version();
     this._calls = [];
     this._shapeSize = this._x.w_shape_size();
-    this._slotA = this._x.malloc(this._shapeSize); // scratch handles for plain-object calls
-    this._slotB = this._x.malloc(this._shapeSize);
+    this._slots = [this._x.malloc(this._shapeSize), this._x.malloc(this._shapeSize)]; // scratch handles for plain-object calls
+    this._slotBytes = [this._shapeSize, this._shapeSize];
     this._pa = 0;
     this._pb = 0;
     this._destroyedShapes = 0;
@@ -517,14 +524,14 @@ export class Collide2D {
     const f = this._reserve(OUT_LEN + la + lb);
     if (la) {
       encode(a, f, OUT_LEN);
-      this._pa = this._decode(this._slotA, OUT_LEN, a);
+      this._pa = this._decode(0, OUT_LEN, a, la);
     } else {
       this._pa = pa;
     }
     if (b === undefined) return;
     if (lb) {
       encode(b, f, OUT_LEN + la);
-      this._pb = this._decode(this._slotB, OUT_LEN + la, b);
+      this._pb = this._decode(1, OUT_LEN + la, b, lb);
     } else {
       this._pb = pb;
     }
@@ -544,7 +551,7 @@ export class Collide2D {
     if (en === undefined) {
       if (++this._missTick >= this._markEvery) {
         this._missTick = 0;
-        this._cache.set(s, { lib: this, p: 0, cap: 0, len: 0 }); // seen once: no wasm block yet
+        this._cache.set(s, { lib: this, p: 0, cap: 0, len: 0, bytes: 0 }); // seen once: no wasm block yet
         if (++this._marks === 64) { // a window of 64 remembered objects: did they come back?
           if (this._revisits < 8) this._markEvery = Math.min(64, 2 * this._markEvery);
           this._marks = 0;
@@ -562,7 +569,7 @@ export class Collide2D {
         en.cap = -1;
         if (cacheFinalizer) cacheFinalizer.register(s, en);
       }
-    } else if (en.len !== 0 && this._same(s, en.p + this._shapeSize, en.len)) {
+    } else if (en.len !== 0 && this._same(s, en.p + en.bytes, en.len)) {
       return en.p;
     }
     return this._build(en, s);
@@ -595,25 +602,44 @@ export class Collide2D {
   _build(en, s) {
     en.len = 0; // empty until the build succeeds
     const len = encodedLength(s);
-    const x = this._x, size = this._shapeSize;
-    if (len > en.cap) {
+    const x = this._x, size = this._blockBytes(s, len);
+    if (size + 8 * len > en.cap) { // en.cap: the block's bytes (the decoded shape, then the run)
       const p = x.malloc(size + 8 * len);
       if (!p) throw new RangeError('collide2d: out of wasm memory');
       if (en.p) x.free(en.p);
       en.p = p;
-      en.cap = len;
+      en.cap = size + 8 * len;
     }
     const e = en.p + size;
+    en.bytes = size;
     encode(s, this._heapView(), e >>> 3);
-    const st = x.w_shape_set(en.p, e);
+    const st = x.w_shape_set(en.p, e, size);
     if (st !== 0) throw this._invalid(st, s);
     en.len = len;
     return en.p;
   }
 
-  // Decodes the encoded shape at element i into the handle at slot; throws when it is invalid.
-  _decode(slot, i, shape) {
-    const st = this._x.w_shape_set(slot, this._addr(i));
+  // Bytes the decoded block of shape (len doubles encoded) needs: w_shape_size, and for a
+  // concave polygon room for its pieces (c2d_wasm.c w_shape_bytes).
+  _blockBytes(shape, len) {
+    if (shape instanceof ShapeHandle) shape = shape.desc;
+    if (shapeRow(shape).kind !== K_CONCAVE) return this._shapeSize;
+    return this._x.w_concave_block_bytes((len - 2) / 2);
+  }
+
+  // Decodes the encoded shape at element i (len doubles) into scratch handle k (0 or 1, grown
+  // for a concave polygon); throws when it is invalid. Returns the handle.
+  _decode(k, i, shape, len) {
+    const bytes = this._blockBytes(shape, len);
+    if (bytes > this._slotBytes[k]) {
+      const p = this._x.malloc(bytes);
+      if (!p) throw new RangeError('collide2d: out of wasm memory');
+      this._x.free(this._slots[k]);
+      this._slots[k] = p;
+      this._slotBytes[k] = bytes;
+    }
+    const slot = this._slots[k];
+    const st = this._x.w_shape_set(slot, this._addr(i), this._slotBytes[k]);
     if (st !== 0) throw this._invalid(st, shape);
     return slot;
   }
@@ -1058,7 +1084,7 @@ export class World {
   _status(st, op, h) {
     if (st === 0) return;
     if (st === STATUS.BAD_ID) throw new Error(`collide2d: ${op}: stale or foreign collider handle ${h} (removed, or from another world)`);
-    if (st === UNSUPPORTED) throw new Error(`collide2d: ${op}: the world has no colliders of this shape kind (arcs)`);
+    if (st === UNSUPPORTED) throw new Error(`collide2d: ${op}: the world has no colliders of this shape kind`);
     if (st === BAD_ENCODING) throw new TypeError(`collide2d: ${op}: malformed shape`);
     throw new Error(`collide2d: ${op}: ${this._lib.statusString(st)}`);
   }
@@ -1124,7 +1150,7 @@ export class World {
   /** True when h is a live collider of this world. */
   has(h) { return this._data.has(h) && this._x.w_world_contains(this._live(), h) === 1; }
 
-  /** Adds a collider; returns its handle. shape: any shape but arc (concave polygons are
+  /** Adds a collider; returns its handle. shape: any shape (concave polygons are
    * split into convex pieces), in the local frame. */
   add(shape, { x = 0, y = 0, angle = 0, filter = {}, static: isStatic = false, sensor = false, disabled = false,
     oneWay = null, userData } = {}) {
@@ -1261,7 +1287,7 @@ export class World {
     return out;
   }
 
-  /** The first collider hit by a world-frame convex shape moving by delta: {id, userData, sweep}
+  /** The first collider hit by a world-frame shape (any kind) moving by delta: {id, userData, sweep}
    * or null; sweep.pos / sweep.time are clear of every collider hit. */
   castFirst(shape, delta, filter = null) {
     const a = this._prep(shape, filter, 1, 12);

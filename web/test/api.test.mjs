@@ -267,8 +267,7 @@ test('bad input: an invalid or NaN shape throws a C2DError, misuse throws', () =
   assert.equal(c2d.raycast(circle(0, 0, 1), { origin: { x: NaN, y: 0 }, translation: { x: 1, y: 0 } }), null);
   assert.throws(() => c2d.overlap({ type: 'circle', x: 0, y: 0 }, circle(0, 0, 1)), TypeError);
   assert.throws(() => c2d.overlap({ type: 'blob' }, circle(0, 0, 1)), TypeError);
-  assert.throws(() => c2d.hit({ type: 'concave', points: [0, 0, 1, 0, 0, 1] }, circle(0, 0, 1)), /no hit test/);
-  assert.throws(() => c2d.overlap({ type: 'arc', x: 0, y: 0, inner: 0.5, outer: 1, start: 0, end: 1 }, circle(0, 0, 1)), /no overlap test/);
+  assert.throws(() => c2d.overlap({ type: 'arc', x: 0, y: 0, inner: 1, outer: 1, start: 0, end: 1 }, circle(0, 0, 1)), (e) => e instanceof C2DError);
 });
 
 test('precision far from the origin: the same answers at (1e5, 1e5)', () => {

@@ -14,10 +14,10 @@ const c2d = await load();
 let decodes = 0;
 const exportsCopy = { ...c2d._x };
 const shapeSet = exportsCopy.w_shape_set;
-exportsCopy.w_shape_set = (s, e) => {
+exportsCopy.w_shape_set = (s, e, n) => {
   const kind = new Float64Array(c2d._mem.buffer, e, 1)[0];
   if (kind === 5 || kind === 6) decodes++;
-  return shapeSet(s, e);
+  return shapeSet(s, e, n);
 };
 c2d._x = exportsCopy;
 

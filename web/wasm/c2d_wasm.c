@@ -23,10 +23,8 @@
 /* ---- the encoded form: one row per shape kind ----
  * A run is the kind number, then, for a kind with a point list, the point count n, then the
  * kind's fixed numbers, then n points (x y each). The kind numbers are the library's
- * c2d_shape_type numbers, so a kind in c2d_shape needs no translation; W_CONCAVE and W_ARC are the
- * numbers C2D_SHAPE_CONCAVE and C2D_SHAPE_ARC take in issue 15 and are decoded outside c2d_shape
- * until the library has them (w_shape.concave / w_shape.arc). A new kind is one row of W_KINDS
- * (with its decode and encode functions) plus one row of KINDS in web/src/index.js. */
+ * c2d_shape_type numbers, so no kind needs translation. A new kind is one row of W_KINDS (with
+ * its decode and encode functions) plus one row of SHAPES in web/src/index.js. */
 enum { W_POINT = C2D_SHAPE_POINT, W_SEGMENT = C2D_SHAPE_SEGMENT, W_AABB = C2D_SHAPE_AABB, W_CIRCLE = C2D_SHAPE_CIRCLE,
        W_POLYGON = C2D_SHAPE_POLYGON, W_KIND_COUNT = W_ARC + 1 };
 
@@ -140,11 +138,39 @@ static int w_encode_wedge(const c2d_shape *s, double *o) {
     return 6;
 }
 
-/* n points (a simple polygon, either winding); s->concave points into the run */
-static int w_decode_concave(const double *e, w_shape *s) { return c2d_concave_make(w_points(e, 0), (int)e[1], &s->concave); }
+/* n points (a simple polygon, either winding): the outline, which points into the run; w_decode
+ * then splits it into the block's pieces (w_concave_pieces) */
+static int w_decode_concave(const double *e, w_shape *s) {
+    s->convex.type = C2D_SHAPE_CONCAVE;
+    if (e[1] > W_MAX_CONCAVE_VERTICES) return C2D_ERR_TOO_MANY_POINTS;
+    return c2d_concave_make(w_points(e, 0), (int)e[1], &s->convex.as.concave.outline);
+}
+
+/* Where a block's pieces start: after the w_shape, 8-byte aligned (w_shape_size). */
+static int w_head_bytes(void) { return (int)((sizeof(w_shape) + 7) / 8 * 8); }
+
+/* Splits the decoded outline of s into the pieces stored after it in its block of `bytes` bytes,
+ * the shape at the identity transform (the encoded points are the world frame). */
+static int w_concave_pieces(w_shape *s, int bytes) {
+    c2d_concave outline = s->convex.as.concave.outline;
+    c2d_polygon *pieces = (c2d_polygon *)(void *)((char *)s + w_head_bytes());
+    int capacity = bytes > w_head_bytes() ? (bytes - w_head_bytes()) / (int)sizeof(c2d_polygon) : 0;
+    return c2d_concave_shape_make(&outline, capacity > 0 ? pieces : NULL, capacity, c2d_transform_identity(),
+                                  &s->convex.as.concave);
+}
 
 /* x y inner outer start end (inner 0: a sector of any angle) */
-static int w_decode_arc(const double *e, w_shape *s) { return c2d_arc_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->arc); }
+static int w_decode_arc(const double *e, w_shape *s) {
+    int st = c2d_arc_shape_make(w_v(e + 1), e[3], e[4], e[5], e[6], &s->convex.as.arc);
+    s->convex.type = C2D_SHAPE_ARC;
+    return st;
+}
+static int w_encode_arc(const c2d_shape *s, double *o) {
+    const c2d_arc *v = &s->as.arc;
+    o[1] = v->center.x; o[2] = v->center.y; o[3] = v->inner_radius; o[4] = v->outer_radius;
+    o[5] = v->start_angle; o[6] = v->start_angle + v->sweep_angle;
+    return 7;
+}
 
 typedef struct w_kind {
     int fixed;              /* numbers after the kind (after the count for a kind with points) */
@@ -165,7 +191,7 @@ static const w_kind W_KINDS[W_KIND_COUNT] = {
     [C2D_SHAPE_ELLIPSE] = { 5, false, w_decode_ellipse, w_encode_ellipse },
     [C2D_SHAPE_WEDGE] = { 5, false, w_decode_wedge, w_encode_wedge },
     [W_CONCAVE] = { 0, true, w_decode_concave, NULL },
-    [W_ARC] = { 6, false, w_decode_arc, NULL },
+    [W_ARC] = { 6, false, w_decode_arc, w_encode_arc },
 };
 
 static const w_kind *w_kind_of(double k) {
@@ -184,14 +210,50 @@ int w_encoded_length(const double *e) {
     return 2 + k->fixed + 2 * (int)n;
 }
 
-/* Decodes one shape through the library's constructors; returns C2D_OK, the constructor's error,
- * or W_BAD_ENCODING. */
-int w_decode(const double *e, w_shape *s) {
+/* Bytes the decoded block of the encoded shape at e needs (0 when malformed). */
+int w_shape_bytes(const double *e) {
+    int n;
+    if (w_encoded_length(e) == 0) return 0;
+    if (e[0] != W_CONCAVE || e[1] > W_MAX_CONCAVE_VERTICES) return w_head_bytes();
+    n = (int)e[1];
+    return w_head_bytes() + (n > 2 ? n - 2 : 0) * (int)sizeof(c2d_polygon); /* at most n - 2 pieces */
+}
+
+/* Decodes one shape into the block s of `bytes` bytes through the library's constructors; returns
+ * C2D_OK, the constructor's error, or W_BAD_ENCODING. */
+int w_decode(const double *e, w_shape *s, int bytes) {
     const w_kind *k = w_kind_of(e[0]);
+    int st;
     memset(s, 0, sizeof *s);
     if (!k || w_encoded_length(e) == 0) return W_BAD_ENCODING;
     s->kind = (int)e[0];
-    return k->decode(e, s);
+    st = k->decode(e, s);
+    if (st == C2D_OK && s->kind == W_CONCAVE) st = w_concave_pieces(s, bytes);
+    return st;
+}
+
+/* The two static blocks of w_decode_tmp: a convex kind uses w_tmp_head, a concave polygon the
+ * grown block (freed never: the next concave reuses it). */
+static w_shape w_tmp_head[2];
+static w_shape *w_tmp_block[2];
+static int w_tmp_bytes[2];
+
+int w_decode_tmp(const double *e, int slot, w_shape **out) {
+    int need = w_shape_bytes(e);
+    *out = &w_tmp_head[slot];
+    if (need <= (int)sizeof(w_shape)) return w_decode(e, *out, (int)sizeof(w_shape));
+    if (need > w_tmp_bytes[slot]) {
+        w_shape *p = (w_shape *)realloc(w_tmp_block[slot], (size_t)need);
+        if (!p) {
+            memset(*out, 0, sizeof **out);
+            (*out)->kind = (int)e[0];
+            return C2D_ERR_OUT_OF_MEMORY;
+        }
+        w_tmp_block[slot] = p;
+        w_tmp_bytes[slot] = need;
+    }
+    *out = w_tmp_block[slot];
+    return w_decode(e, *out, w_tmp_bytes[slot]);
 }
 
 /* The run of a shape in c2d_shape (out holds 3 + 2 * C2D_MAX_POLYGON_VERTICES doubles); returns
@@ -206,8 +268,57 @@ int w_encode(const c2d_shape *s, double *out) {
 /* The kinds that live in c2d_shape (every query goes through the generic entry points). */
 static bool w_is_convex(const w_shape *s) { return s->kind < C2D_SHAPE_TYPE_COUNT; }
 
+/* Two concave shapes at one placement are computed in the order of their pieces arrays'
+ * addresses (src/concave_shape.c, pair_before), and addresses differ between the wasm and native
+ * builds and between a handle and a scratch block, which changes the last bits of a distance and
+ * the byte order of manifold ids. So for such a pair the binding copies both pieces arrays into
+ * one scratch array, the shape whose outline numbers come first lexicographically first, and
+ * queries the copies: every build and path then answers alike. The copy is O(pieces); the pair
+ * queries are O(pieces^2). */
+static c2d_polygon *w_pair_pieces;
+static int w_pair_cap;
+
+/* Outline a before outline b by count, then by their numbers (the placements are equal). */
+static bool w_outline_before(const c2d_concave *a, const c2d_concave *b) {
+    int i;
+    if (a->count != b->count) return a->count < b->count;
+    for (i = 0; i < a->count; i++) {
+        if (a->vertices[i].x != b->vertices[i].x) return a->vertices[i].x < b->vertices[i].x;
+        if (a->vertices[i].y != b->vertices[i].y) return a->vertices[i].y < b->vertices[i].y;
+    }
+    return true;
+}
+
+/* Points *a and *b at copies (ca, cb) whose pieces lie in the order above, when both are concave
+ * at one placement; otherwise leaves them (and on running out of memory). */
+static void w_order_pair(const c2d_shape **a, const c2d_shape **b, c2d_shape *ca, c2d_shape *cb) {
+    const c2d_concave_shape *p = &(*a)->as.concave, *q = &(*b)->as.concave;
+    const c2d_concave_shape *first, *second;
+    int n;
+    if ((*a)->type != C2D_SHAPE_CONCAVE || (*b)->type != C2D_SHAPE_CONCAVE) return;
+    if (memcmp(&p->xf, &q->xf, sizeof p->xf) != 0 || p->pieces == q->pieces) return;
+    n = p->piece_count + q->piece_count;
+    if (n > w_pair_cap) {
+        c2d_polygon *m = (c2d_polygon *)realloc(w_pair_pieces, sizeof *m * (size_t)n);
+        if (!m) return;
+        w_pair_pieces = m;
+        w_pair_cap = n;
+    }
+    *ca = **a;
+    *cb = **b;
+    first = w_outline_before(&p->outline, &q->outline) ? p : q;
+    second = first == p ? q : p;
+    memcpy(w_pair_pieces, first->pieces, sizeof(c2d_polygon) * (size_t)first->piece_count);
+    memcpy(w_pair_pieces + first->piece_count, second->pieces, sizeof(c2d_polygon) * (size_t)second->piece_count);
+    ca->as.concave.pieces = first == p ? w_pair_pieces : w_pair_pieces + first->piece_count;
+    cb->as.concave.pieces = first == p ? w_pair_pieces + first->piece_count : w_pair_pieces;
+    *a = ca;
+    *b = cb;
+}
+
 /* The functions on decoded shapes (shape handles, below); the encoded-run functions decode and
  * check, then call them. */
+W_API int w_overlap_s(const w_shape *a, const w_shape *b);
 W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out);
 W_API int w_contains_s(const w_shape *s, double x, double y);
 W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double ty, double max_fraction, double *out);
@@ -233,8 +344,8 @@ static void w_put_sweep(const c2d_sweep *sw, double *out) {
 
 /* Status of the encoded shape (C2D_OK, a c2d_status, or W_BAD_ENCODING). */
 W_API int w_validate(const double *e) {
-    w_shape s;
-    return w_decode(e, &s);
+    w_shape *s;
+    return w_decode_tmp(e, 0, &s);
 }
 
 /* Length in doubles of the encoded shape, 0 when malformed. */
@@ -248,64 +359,41 @@ W_API int w_version(void) { return c2d_version(); }
 
 /* Point strictly inside the shape (segments and points: on them). */
 W_API int w_contains(const double *e, double x, double y) {
-    w_shape s;
-    if (w_decode(e, &s) != C2D_OK) return 0;
-    return w_contains_s(&s, x, y);
-}
-
-/* Overlap of one non-convex shape a with a shape b, through the concave and arc functions; the
- * point cases reduce to containment. W_UNSUPPORTED when the library has no such pair. */
-static int w_overlap_special(const w_shape *a, const w_shape *b) {
-    if (a->kind == W_CONCAVE) {
-        switch (b->kind) {
-        case W_CONCAVE: return c2d_concave_overlap_concave(&a->concave, &b->concave);
-        case W_POLYGON: return c2d_concave_overlap_polygon(&a->concave, &b->convex.as.polygon);
-        case W_AABB: {
-            c2d_polygon p = c2d_polygon_from_aabb(b->convex.as.aabb);
-            return c2d_concave_overlap_polygon(&a->concave, &p);
-        }
-        case W_CIRCLE: return c2d_concave_overlap_circle(&a->concave, b->convex.as.circle);
-        case W_SEGMENT: return c2d_concave_overlap_segment(&a->concave, b->convex.as.segment);
-        case W_POINT: return c2d_concave_contains_point(&a->concave, b->convex.as.point);
-        default: return W_UNSUPPORTED;
-        }
-    }
-    if (a->kind == W_ARC && b->kind == W_POINT) return c2d_arc_contains_point(&a->arc, b->convex.as.point);
-    return W_UNSUPPORTED;
+    w_shape *s;
+    if (w_decode_tmp(e, 0, &s) != C2D_OK) return 0;
+    return w_contains_s(s, x, y);
 }
 
 /* Interiors of a and b intersect: 1 or 0; W_UNSUPPORTED for pairs the library lacks. An invalid
  * shape never overlaps. */
 W_API int w_overlap(const double *ea, const double *eb) {
-    w_shape a, b;
-    int r;
-    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    w_shape *a, *b;
+    int sa = w_decode_tmp(ea, 0, &a), sb = w_decode_tmp(eb, 1, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
-    if (w_is_convex(&a) && w_is_convex(&b)) return sa == C2D_OK && sb == C2D_OK && c2d_shape_overlap(&a.convex, &b.convex);
-    r = w_is_convex(&a) ? w_overlap_special(&b, &a) : w_overlap_special(&a, &b);
-    if (r == W_UNSUPPORTED) return r;
-    return sa == C2D_OK && sb == C2D_OK && r;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    if (sa != C2D_OK || sb != C2D_OK) return 0;
+    return w_overlap_s(a, b);
 }
 
 /* Static hit of convex a and b: writes 7 doubles (pos, normal, delta, time) when it returns 1. */
 W_API int w_hit(const double *ea, const double *eb, double *out) {
-    w_shape a, b;
-    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    w_shape *a, *b;
+    int sa = w_decode_tmp(ea, 0, &a), sb = w_decode_tmp(eb, 1, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
-    if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
     if (sa != C2D_OK || sb != C2D_OK) return 0;
-    return w_hit_s(&a, &b, out);
+    return w_hit_s(a, b, out);
 }
 
 /* Ray or segment cast origin + t * translation, t in [0, max_fraction], against the shape:
  * writes 7 doubles (a hit) when it returns 1. */
 W_API int w_raycast(const double *e, double ox, double oy, double tx, double ty, double max_fraction, double *out) {
-    w_shape s;
-    int st = w_decode(e, &s);
+    w_shape *s;
+    int st = w_decode_tmp(e, 0, &s);
     if (st == W_BAD_ENCODING) return st;
-    if (s.kind == W_ARC) return W_UNSUPPORTED;
+    if (!w_is_convex(s)) return W_UNSUPPORTED;
     if (st != C2D_OK) return 0;
-    return w_raycast_s(&s, ox, oy, tx, ty, max_fraction, out);
+    return w_raycast_s(s, ox, oy, tx, ty, max_fraction, out);
 }
 
 /* The intersect article's padded segment test against a box. Writes 7 doubles on a hit. */
@@ -326,31 +414,50 @@ W_API int w_aabb_raycast_padded(const double *box, double pad_x, double pad_y, d
 /* Linear cast of a moving by (dax, day) against b moving by (dbx, dby): writes 11 doubles
  * (has_hit, pos, time, hit) and returns has_hit. */
 W_API int w_cast(const double *ea, double dax, double day, const double *eb, double dbx, double dby, double *out) {
-    w_shape a, b;
-    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    w_shape *a, *b;
+    int sa = w_decode_tmp(ea, 0, &a), sb = w_decode_tmp(eb, 1, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
-    return w_cast_s(&a, dax, day, &b, dbx, dby, out);
+    if (w_is_convex(a) && w_is_convex(b) && (sa != C2D_OK || sb != C2D_OK)) {
+        memset(out, 0, 11 * sizeof(double));
+        return 0;
+    }
+    return w_cast_s(a, dax, day, b, dbx, dby, out);
 }
 
 /* Sweeps a by (dx, dy) through count encoded statics laid end to end at es: writes 11 doubles
  * (as w_cast) and returns the index of the static hit, -1 for none. */
 W_API int w_sweep_into(const double *ea, double dx, double dy, const double *es, int count, double *out) {
-    w_shape a, s;
+    w_shape *a, *s;
     c2d_shape *statics;
+    char *blocks;
+    const double *e = es;
     c2d_sweep sw;
-    int i, len, hit_index = -1;
-    if (w_decode(ea, &a) == W_BAD_ENCODING) return W_BAD_ENCODING;
-    if (!w_is_convex(&a) || count < 0) return W_UNSUPPORTED;
-    statics = (c2d_shape *)malloc(sizeof(c2d_shape) * (size_t)(count > 0 ? count : 1));
+    size_t total = 0, at = 0;
+    int i, len, bytes, hit_index = -1;
+    if (w_decode_tmp(ea, 0, &a) == W_BAD_ENCODING) return W_BAD_ENCODING;
+    if (!w_is_convex(a) || count < 0) return W_UNSUPPORTED;
+    /* one allocation: the c2d_shape array, then a decoded block per static (a concave one's
+     * pieces must outlive the loop) */
+    for (i = 0; i < count; i++) {
+        len = w_encoded_length(e);
+        if (len == 0) return W_BAD_ENCODING;
+        total += (size_t)w_shape_bytes(e);
+        e += len;
+    }
+    statics = (c2d_shape *)malloc(sizeof(c2d_shape) * (size_t)(count > 0 ? count : 1) + total);
     if (!statics) return C2D_ERR_OUT_OF_MEMORY;
+    blocks = (char *)(statics + (count > 0 ? count : 1));
     for (i = 0; i < count; i++) {
         len = w_encoded_length(es);
-        if (len == 0 || w_decode(es, &s) == W_BAD_ENCODING) { free(statics); return W_BAD_ENCODING; }
-        if (!w_is_convex(&s)) { free(statics); return W_UNSUPPORTED; }
-        statics[i] = s.convex;
+        bytes = w_shape_bytes(es);
+        s = (w_shape *)(void *)(blocks + at);
+        at += (size_t)bytes;
+        if (w_decode(es, s, bytes) == W_BAD_ENCODING) { free(statics); return W_BAD_ENCODING; }
+        if (!w_is_convex(s)) { free(statics); return W_UNSUPPORTED; }
+        statics[i] = s->convex;
         es += len;
     }
-    sw = c2d_shape_sweep_into(&a.convex, c2d_v2(dx, dy), statics, count, &hit_index);
+    sw = c2d_shape_sweep_into(&a->convex, c2d_v2(dx, dy), statics, count, &hit_index);
     free(statics);
     w_put_sweep(&sw, out);
     return hit_index;
@@ -386,26 +493,26 @@ W_API int w_aabb_sweep_into(const double *ba, double dx, double dy, const double
 
 /* Contact manifold: writes 11 doubles (normal, count, then x y depth id per point); returns count. */
 W_API int w_manifold(const double *ea, const double *eb, double *out) {
-    w_shape a, b;
-    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    w_shape *a, *b;
+    int sa = w_decode_tmp(ea, 0, &a), sb = w_decode_tmp(eb, 1, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
-    if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
     if (sa != C2D_OK || sb != C2D_OK) {
         memset(out, 0, 11 * sizeof(double));
         return 0;
     }
-    return w_manifold_s(&a, &b, out);
+    return w_manifold_s(a, b, out);
 }
 
 /* Distance: writes 9 doubles (point_a, point_b, normal, distance, iterations, status); returns 1
  * when the query ran (status OK or MAX_ITERATIONS), 0 for invalid shapes (status < 0). */
 W_API int w_distance(const double *ea, const double *eb, double *out) {
-    w_shape a, b;
-    int sa = w_decode(ea, &a), sb = w_decode(eb, &b);
+    w_shape *a, *b;
+    int sa = w_decode_tmp(ea, 0, &a), sb = w_decode_tmp(eb, 1, &b);
     if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
-    if (!w_is_convex(&a) || !w_is_convex(&b)) return W_UNSUPPORTED;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
     if (sa != C2D_OK || sb != C2D_OK) return 0;
-    return w_distance_s(&a, &b, out);
+    return w_distance_s(a, b, out);
 }
 
 /* Where segments a and b (4 doubles each) meet: writes x, y, fraction along a; returns 1 or 0. */
@@ -433,9 +540,9 @@ W_API int w_line_intersect(const double *sa, const double *sb, double *out) {
 
 /* Tight bounding box of the shape: writes 4 doubles; returns 1, or 0 for an invalid shape. */
 W_API int w_bounds(const double *e, double *out) {
-    w_shape s;
-    if (w_decode(e, &s) != C2D_OK) return 0;
-    return w_bounds_s(&s, out);
+    w_shape *s;
+    if (w_decode_tmp(e, 0, &s) != C2D_OK) return 0;
+    return w_bounds_s(s, out);
 }
 
 /* The convex hull the library builds for an encoded polygon: writes 2 * count doubles, returns
@@ -443,7 +550,7 @@ W_API int w_bounds(const double *e, double *out) {
 W_API int w_polygon_hull(const double *e, double *out) {
     w_shape s;
     int i;
-    if (w_decode(e, &s) != C2D_OK || s.kind != W_POLYGON) return 0;
+    if (w_decode(e, &s, (int)sizeof s) != C2D_OK || s.kind != W_POLYGON) return 0;
     for (i = 0; i < s.convex.as.polygon.count; i++) {
         out[2 * i] = s.convex.as.polygon.vertices[i].x;
         out[2 * i + 1] = s.convex.as.polygon.vertices[i].y;
@@ -459,22 +566,43 @@ W_API int w_max_polygon_vertices(void) { return C2D_MAX_POLYGON_VERTICES; }
  * JS layer refuses to use a shape whose status is not C2D_OK, so the *_s functions below take
  * valid shapes only. Plain-object calls decode into two scratch handles and use the same functions. */
 
-W_API int w_shape_size(void) { return (int)((sizeof(w_shape) + 7) / 8 * 8); }
+W_API int w_shape_size(void) { return w_head_bytes(); }
 
-/* Decodes the encoded run e into s: C2D_OK, the constructor's error or W_BAD_ENCODING. */
-W_API int w_shape_set(w_shape *s, const double *e) { return w_decode(e, s); }
+/* Bytes a block needs for a concave polygon of n vertices (w_shape_bytes), for the JS layer to
+ * size a handle before the run is written. */
+W_API int w_concave_block_bytes(int n) {
+    if (n > W_MAX_CONCAVE_VERTICES) return w_head_bytes();
+    return w_head_bytes() + (n > 2 ? n - 2 : 0) * (int)sizeof(c2d_polygon);
+}
+
+/* Decodes the encoded run e into the block s of `bytes` bytes: C2D_OK, the constructor's error
+ * (BUFFER_TOO_SMALL: fewer than w_shape_block_bytes) or W_BAD_ENCODING. */
+W_API int w_shape_set(w_shape *s, const double *e, int bytes) { return w_decode(e, s, bytes); }
+
+/* Bytes of the block a decoded shape uses (fewer than w_shape_bytes when a concave polygon has
+ * fewer pieces than n - 2): a handle keeps only these. */
+W_API int w_shape_used_bytes(const w_shape *s) {
+    if (s->kind != W_CONCAVE) return w_head_bytes();
+    return w_head_bytes() + s->convex.as.concave.piece_count * (int)sizeof(c2d_polygon);
+}
 
 /* Overlap of two valid shapes: 1 or 0, W_UNSUPPORTED for a pair the library lacks. */
 W_API int w_overlap_s(const w_shape *a, const w_shape *b) {
-    if (w_is_convex(a) && w_is_convex(b)) return c2d_shape_overlap(&a->convex, &b->convex);
-    return w_is_convex(a) ? w_overlap_special(b, a) : w_overlap_special(a, b);
+    const c2d_shape *sa = &a->convex, *sb = &b->convex;
+    c2d_shape ca, cb;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    w_order_pair(&sa, &sb, &ca, &cb);
+    return c2d_shape_overlap(sa, sb);
 }
 
 /* Hit of two valid convex shapes: writes 7 doubles when it returns 1. */
 W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out) {
     c2d_hit h;
+    const c2d_shape *sa = &a->convex, *sb = &b->convex;
+    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
-    if (!c2d_shape_hit(&a->convex, &b->convex, &h)) return 0;
+    w_order_pair(&sa, &sb, &ca, &cb);
+    if (!c2d_shape_hit(sa, sb, &h)) return 0;
     w_put_hit(&h, out);
     return 1;
 }
@@ -483,8 +611,6 @@ W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out) {
 W_API int w_contains_s(const w_shape *s, double x, double y) {
     c2d_vec2 p = c2d_v2(x, y);
     if (!c2d_vec2_is_valid(p)) return 0;
-    if (s->kind == W_CONCAVE) return c2d_concave_contains_point(&s->concave, p);
-    if (s->kind == W_ARC) return c2d_arc_contains_point(&s->arc, p);
     return c2d_shape_contains_point(&s->convex, p);
 }
 
@@ -493,11 +619,11 @@ W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double 
     c2d_hit h;
     c2d_raycast_input in;
     bool r;
-    if (s->kind == W_ARC) return W_UNSUPPORTED;
+    if (!w_is_convex(s)) return W_UNSUPPORTED;
     in.origin = c2d_v2(ox, oy);
     in.translation = c2d_v2(tx, ty);
     in.max_fraction = max_fraction;
-    r = s->kind == W_CONCAVE ? c2d_concave_raycast(&s->concave, in, &h) : c2d_shape_raycast(&s->convex, in, &h);
+    r = c2d_shape_raycast(&s->convex, in, &h);
     if (!r) return 0;
     w_put_hit(&h, out);
     return 1;
@@ -506,8 +632,11 @@ W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double 
 /* Linear cast of valid convex shapes (as w_cast). */
 W_API int w_cast_s(const w_shape *a, double dax, double day, const w_shape *b, double dbx, double dby, double *out) {
     c2d_sweep sw;
+    const c2d_shape *sa = &a->convex, *sb = &b->convex;
+    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
-    sw = c2d_shape_cast(&a->convex, c2d_v2(dax, day), &b->convex, c2d_v2(dbx, dby));
+    w_order_pair(&sa, &sb, &ca, &cb);
+    sw = c2d_shape_cast(sa, c2d_v2(dax, day), sb, c2d_v2(dbx, dby));
     w_put_sweep(&sw, out);
     return sw.has_hit ? 1 : 0;
 }
@@ -516,9 +645,12 @@ W_API int w_cast_s(const w_shape *a, double dax, double day, const w_shape *b, d
 W_API int w_manifold_s(const w_shape *a, const w_shape *b, double *out) {
     c2d_manifold m;
     int i;
+    const c2d_shape *sa = &a->convex, *sb = &b->convex;
+    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
     memset(out, 0, 11 * sizeof(double));
-    m = c2d_shape_manifold(&a->convex, &b->convex);
+    w_order_pair(&sa, &sb, &ca, &cb);
+    m = c2d_shape_manifold(sa, sb);
     out[0] = m.normal.x; out[1] = m.normal.y; out[2] = m.count;
     for (i = 0; i < m.count && i < 2; i++) {
         out[3 + 4 * i] = m.points[i].point.x;
@@ -532,8 +664,11 @@ W_API int w_manifold_s(const w_shape *a, const w_shape *b, double *out) {
 /* Distance of valid convex shapes (as w_distance). */
 W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out) {
     c2d_distance_result d;
+    const c2d_shape *sa = &a->convex, *sb = &b->convex;
+    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
-    d = c2d_shape_distance(&a->convex, &b->convex);
+    w_order_pair(&sa, &sb, &ca, &cb);
+    d = c2d_shape_distance(sa, sb);
     out[0] = d.point_a.x; out[1] = d.point_a.y;
     out[2] = d.point_b.x; out[3] = d.point_b.y;
     out[4] = d.normal.x; out[5] = d.normal.y;
@@ -544,12 +679,7 @@ W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out) {
 /* Tight bounding box of a valid shape: writes 4 doubles; returns 1. */
 W_API int w_bounds_s(const w_shape *s, double *out) {
     c2d_aabb b;
-    if (s->kind == W_CONCAVE) b = s->concave.bounds;
-    else if (s->kind == W_ARC) {
-        c2d_real r = s->arc.outer_radius;
-        b.lower = c2d_v2(s->arc.center.x - r, s->arc.center.y - r);
-        b.upper = c2d_v2(s->arc.center.x + r, s->arc.center.y + r);
-    } else b = c2d_shape_aabb(&s->convex);
+    b = c2d_shape_aabb(&s->convex);
     out[0] = b.lower.x; out[1] = b.lower.y; out[2] = b.upper.x; out[3] = b.upper.y;
     return 1;
 }
@@ -577,6 +707,8 @@ W_API int w_hit_many(const w_shape *const *as, const w_shape *const *bs, int cou
     }
     for (i = 0; i < count; i++) {
         const c2d_shape *a = &as[i]->convex, *b = &bs[i]->convex;
+        c2d_shape ca, cb;
+        w_order_pair(&a, &b, &ca, &cb);
         if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_CIRCLE) {
             /* the decision of c2d_circle_hit_circle (valid circles), taken here for the misses */
             c2d_vec2 d = c2d_sub(a->as.circle.center, b->as.circle.center);

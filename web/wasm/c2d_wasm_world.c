@@ -105,22 +105,21 @@ W_API int w_world_count(const c2d_world *w) { return c2d_world_count(w); }
 W_API int w_world_validate(const c2d_world *w) { return c2d_world_validate(w) ? 1 : 0; }
 W_API int w_world_contains(const c2d_world *w, double h) { return c2d_world_contains(w, w_id(h)) ? 1 : 0; }
 
-/* Adds a collider: the encoded local shape (convex or concave; arcs: W_UNSUPPORTED), placed at
+/* Adds a collider: the encoded local shape (any kind of c2d_shape; else W_UNSUPPORTED), placed at
  * (x, y) turned by angle; filter (category, mask, group), C2D_COLLIDER_* flags, one-way direction
  * (0, 0: none). Writes the handle to out[0]; returns a c2d_status (or W_BAD_ENCODING / W_UNSUPPORTED). */
 W_API int w_world_add(c2d_world *w, const double *e, double x, double y, double angle, double category,
                       double mask, int group, int flags, double one_way_x, double one_way_y, double *out) {
-    w_shape s;
+    w_shape *s;
     c2d_collider_def def;
     c2d_collider_id id = c2d_collider_id_null();
-    int st = w_decode(e, &s);
+    int st = w_decode_tmp(e, 0, &s);
     out[0] = 0;
     if (st == W_BAD_ENCODING) return st;
-    if (s.kind == W_ARC) return W_UNSUPPORTED;
+    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED;
     if (st != C2D_OK) return st;
     memset(&def, 0, sizeof def);
-    if (s.kind == W_CONCAVE) def.concave = &s.concave;
-    else def.shape = s.convex;
+    def.shape = s->convex; /* a concave one: the world copies its outline */
     def.transform = w_xf(x, y, angle);
     def.filter.category_bits = w_u64(category);
     def.filter.mask_bits = w_u64(mask);
@@ -140,13 +139,14 @@ W_API int w_world_set_transform(c2d_world *w, double h, double x, double y, doub
 
 /* New local shape (encoded; convex or concave). */
 W_API int w_world_set_shape(c2d_world *w, double h, const double *e) {
-    w_shape s;
-    int st = w_decode(e, &s);
+    w_shape *s;
+    int st = w_decode_tmp(e, 0, &s);
     if (st == W_BAD_ENCODING) return st;
-    if (s.kind == W_ARC) return W_UNSUPPORTED;
+    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED;
     if (st != C2D_OK) return st;
     if (!c2d_world_contains(w, w_id(h))) return C2D_ERR_BAD_ID;
-    return s.kind == W_CONCAVE ? c2d_world_set_concave(w, w_id(h), &s.concave) : c2d_world_set_shape(w, w_id(h), &s.convex);
+    if (s->kind == W_CONCAVE) return c2d_world_set_concave(w, w_id(h), &s->convex.as.concave.outline);
+    return c2d_world_set_shape(w, w_id(h), &s->convex);
 }
 
 W_API int w_world_set_filter(c2d_world *w, double h, double category, double mask, int group) {
@@ -235,13 +235,14 @@ W_API int w_world_query_aabb(const c2d_world *w, double x0, double y0, double x1
     return st != C2D_OK ? st : w_put_ids(total, out, capacity);
 }
 
-/* Decodes a world-frame query shape (convex only). */
+/* Decodes a world-frame query shape (any kind in c2d_shape; a concave one's pieces live in
+ * w_decode_tmp's slot 1 until the next call). */
 static int w_query_shape(const double *e, c2d_shape *out) {
-    w_shape s;
-    int st = w_decode(e, &s);
+    w_shape *s;
+    int st = w_decode_tmp(e, 1, &s);
     if (st == W_BAD_ENCODING) return st;
-    if (s.kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED;
-    *out = s.convex;
+    if (s->kind >= C2D_SHAPE_TYPE_COUNT) return W_UNSUPPORTED;
+    *out = s->convex;
     return st;
 }
 

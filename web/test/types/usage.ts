@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   if (first) { const s: string = first.type; void s; }
   world.check(player, { x: 0, y: 0 }, 'touch', { maxIterations: 8 });
   world.project(null, { type: 'circle', x: 0, y: 0, r: 2 }, { x: 0, y: 40 }, { x: 100, y: 40 });
-  // @ts-expect-error arcs cannot be colliders
-  world.add({ type: 'arc', x: 0, y: 0, inner: 1, outer: 2, start: 0, end: 1 });
+  world.add({ type: 'arc', x: 0, y: 0, inner: 1, outer: 2, start: 0, end: 1 }); // every kind is a collider
+  // @ts-expect-error an arc has two radii
+  world.add({ type: 'arc', x: 0, y: 0, r: 1, start: 0, end: 1 });
   // @ts-expect-error the goal is a vector
   world.move(player, 5);
   void hp; void names;
