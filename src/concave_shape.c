@@ -233,8 +233,25 @@ static bool pair_before(const c2d_shape *a, const c2d_shape *b) {
     int i;
     for (i = 0; i < 4; ++i)
         if (kp[i] != kq[i]) return kp[i] < kq[i];
-    if (p->pieces != q->pieces) return (uintptr_t)p->pieces < (uintptr_t)q->pieces;
-    return (uintptr_t)p->outline.vertices <= (uintptr_t)q->outline.vertices;
+    /* the same placement: by content, never by address, so that two copies of a shape held in
+     * different memory get the same answer (the JS binding's handles met this) */
+    if (p->outline.count != q->outline.count) return p->outline.count < q->outline.count;
+    if (p->piece_count != q->piece_count) return p->piece_count < q->piece_count;
+    for (i = 0; i < p->outline.count; ++i) {
+        c2d_vec2 u = p->outline.vertices[i], v = q->outline.vertices[i];
+        if (u.x != v.x) return u.x < v.x;
+        if (u.y != v.y) return u.y < v.y;
+    }
+    for (i = 0; i < p->piece_count; ++i) {
+        const c2d_polygon *u = &p->pieces[i], *v = &q->pieces[i];
+        int j;
+        if (u->count != v->count) return u->count < v->count;
+        for (j = 0; j < u->count; ++j) {
+            if (u->vertices[j].x != v->vertices[j].x) return u->vertices[j].x < v->vertices[j].x;
+            if (u->vertices[j].y != v->vertices[j].y) return u->vertices[j].y < v->vertices[j].y;
+        }
+    }
+    return true; /* the same shape: either order gives the same answer */
 }
 
 /* Boxes apart by more than rounding: the shapes cannot overlap (the cheap first test). */

@@ -705,6 +705,48 @@ static void test_concave_ray_overflow(void **state) {
     assert_true(h.time == 0);
 }
 
+/* Two concave shapes at the same placement are put in order by their content, not by where they
+ * live: the same pair held in other memory (an L and a U, each copied into the other slot of two
+ * arrays) gets the same bits (the JS binding's handles met a last-bit difference). */
+static void test_concave_same_placement_order(void **state) {
+    static const c2d_vec2 ell[6] = {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};
+    c2d_vec2 verts[2][8];
+    c2d_polygon pieces[2][6];
+    c2d_concave o[2];
+    c2d_concave_shape cs[2][2];
+    c2d_shape s[2][2];
+    c2d_manifold m0, m1;
+    c2d_distance_result d0, d1;
+    c2d_hit h0, h1;
+    int k;
+    (void)state;
+    /* slot order: round 0 puts the U first in memory, round 1 the L */
+    for (k = 0; k < 2; ++k) {
+        int u = k, l = 1 - k;
+        memcpy(verts[u], k_u, sizeof k_u);
+        memcpy(verts[l], ell, sizeof ell);
+        assert_status(c2d_concave_make(verts[u], 8, &o[u]), C2D_OK);
+        assert_status(c2d_concave_make(verts[l], 6, &o[l]), C2D_OK);
+        assert_status(c2d_concave_shape_make(&o[u], pieces[u], 6, c2d_transform_identity(), &cs[k][0]), C2D_OK);
+        assert_status(c2d_concave_shape_make(&o[l], pieces[l], 6, c2d_transform_identity(), &cs[k][1]), C2D_OK);
+        s[k][0] = c2d_shape_from_concave(&cs[k][0]);
+        s[k][1] = c2d_shape_from_concave(&cs[k][1]);
+        if (k == 0) {
+            m0 = c2d_shape_manifold(&s[0][0], &s[0][1]);
+            d0 = c2d_shape_distance(&s[0][0], &s[0][1]);
+            assert_true(c2d_shape_hit(&s[0][0], &s[0][1], &h0));
+        }
+    }
+    m1 = c2d_shape_manifold(&s[1][0], &s[1][1]);
+    d1 = c2d_shape_distance(&s[1][0], &s[1][1]);
+    assert_true(c2d_shape_hit(&s[1][0], &s[1][1], &h1));
+    assert_true(m0.count > 0);
+    assert_int_equal(m0.count, m1.count);
+    assert_memory_equal(&m0, &m1, sizeof m0);
+    assert_memory_equal(&d0, &d1, sizeof d0);
+    assert_memory_equal(&h0, &h1, sizeof h0);
+}
+
 static void test_concave_hand(void **state) {
     c2d_shape u = u_shape(c2d_transform_identity()), x, pushed;
     c2d_hit h;
@@ -960,6 +1002,7 @@ int main(void) {
         cmocka_unit_test(test_world_ellipse),
         cmocka_unit_test(test_concave_hand),
         cmocka_unit_test(test_concave_ray_overflow),
+        cmocka_unit_test(test_concave_same_placement_order),
         cmocka_unit_test(test_world_concave),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
