@@ -1092,21 +1092,23 @@ static bool k_valid(const c2d_shape *s) { return c2d_arc_shape_is_valid(&s->as.a
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return arc_support(&s->as.arc, dir, o); }
 /* Only a valid arc contains anything (c2d_arc_contains_point alone takes what it is given). */
 static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_arc_shape_is_valid(&s->as.arc) && c2d_arc_contains_point(&s->as.arc, p); }
-/* A translation moves the center; a rotation makes the sector again at its turned start angle. */
-static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
-    c2d_shape r = *s;
-    const c2d_arc *w = &s->as.arc;
+/* A translation moves the center; a rotation makes the sector again at its turned start angle (so
+ * its directions match its angles as c2d_arc_is_valid wants), or turns its directions if that is
+ * refused. Shared with the convex wedge (src/kind.h). */
+c2d_arc c2d_arc_transformed(const c2d_arc *w, c2d_transform xf) {
+    c2d_arc r = *w, m;
     c2d_real start;
-    c2d_arc m;
-    r.as.arc.center = c2d_transform_point(xf, w->center);
+    r.center = c2d_transform_point(xf, w->center);
     if (xf.q.c == 1 && xf.q.s == 0) return r;
     start = w->start_angle + c2d_rot_angle(xf.q);
-    if (c2d_arc_make(r.as.arc.center, w->inner_radius, w->outer_radius, start, start + w->sweep_angle, &m) == C2D_OK) {
-        r.as.arc = m;
-    } else {
-        r.as.arc.start_dir = c2d_rotate(xf.q, w->start_dir);
-        r.as.arc.end_dir = c2d_rotate(xf.q, w->end_dir);
-    }
+    if (c2d_arc_make(r.center, w->inner_radius, w->outer_radius, start, start + w->sweep_angle, &m) == C2D_OK) return m;
+    r.start_dir = c2d_rotate(xf.q, w->start_dir);
+    r.end_dir = c2d_rotate(xf.q, w->end_dir);
+    return r;
+}
+static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
+    c2d_shape r = *s;
+    r.as.arc = c2d_arc_transformed(&s->as.arc, xf);
     return r;
 }
 static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_arc_raycast(&s->as.arc, in, out); }

@@ -64,6 +64,11 @@ extern const c2d_kind c2d_kind_wedge;           /* src/wedge.c */
 extern const c2d_kind c2d_kind_concave;         /* src/concave_shape.c */
 extern const c2d_kind c2d_kind_arc;             /* src/arc.c */
 
+/* A sector (arc or wedge) placed by a rigid transform: the center moved, and for a rotation the
+ * sector made again at its turned start angle, or its directions turned if that is refused
+ * (src/arc.c). */
+c2d_arc c2d_arc_transformed(const c2d_arc *w, c2d_transform xf);
+
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);
 /* The shape's own row accepts it (what the static queries and distance take); false for NULL or

@@ -52,20 +52,10 @@ static bool k_valid(const c2d_shape *s) { return c2d_convex_wedge_is_valid(&s->a
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return wedge_support(&s->as.wedge, dir, o); }
 /* Only a valid wedge contains anything (c2d_arc_contains_point alone takes what it is given). */
 static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_convex_wedge_is_valid(&s->as.wedge) && c2d_arc_contains_point(&s->as.wedge, p); }
-/* The sector made again at its moved center and turned start angle (so its directions match its
- * angles as c2d_arc_is_valid wants); a copy with turned directions if that is refused. */
+/* The sector placed by xf (c2d_arc_transformed, src/arc.c). */
 static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
     c2d_shape r = *s;
-    const c2d_arc *w = &s->as.wedge;
-    c2d_real start = w->start_angle + c2d_rot_angle(xf.q);
-    c2d_arc m;
-    if (c2d_convex_wedge_make(c2d_transform_point(xf, w->center), w->outer_radius, start, start + w->sweep_angle, &m) == C2D_OK) {
-        r.as.wedge = m;
-    } else {
-        r.as.wedge.center = c2d_transform_point(xf, w->center);
-        r.as.wedge.start_dir = c2d_rotate(xf.q, w->start_dir);
-        r.as.wedge.end_dir = c2d_rotate(xf.q, w->end_dir);
-    }
+    r.as.wedge = c2d_arc_transformed(&s->as.wedge, xf);
     return r;
 }
 /* From outside, the first entry through one of the three sides: a flat side crossed while
