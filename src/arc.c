@@ -666,6 +666,9 @@ static c2d_distance_result pair_distance(const c2d_shape *a, const c2d_shape *b)
     } else {
         R = o.radius;
         c = closest_with(&o, &b->as.arc);
+        /* agree with the overlap test, as c2d_shape_distance promises, for a shape that passes
+         * the queries' O(n) rule without being convex (a hand-made polygon) too */
+        if (c.d > R && pair_overlap(a, b)) c.d = 0;
     }
     if (c.d > R && c2d_vec2_is_valid(c.pa)) {
         r.normal = c2d_unit_or_zero(c2d_sub(c.pa, c.pb));

@@ -461,6 +461,39 @@ static void test_random_distance(void **state) {
     assert_true(both > iters);
 }
 
+/* A hand-made polygon that passes the queries' O(n) rule without being convex: overlap says yes,
+ * so the distance must be 0 (c2d_shape_distance's promise), though the arc's closest features
+ * of that non-convex outline are 0.06 apart (fuzz_queries, float, seed 1). */
+static void test_distance_agrees_on_bad_polygon(void **state) {
+    static const float v[6][2] = {{7, 0.125f}, {12, 0}, {0.5f, 14.25f}, {0x1.ad7f2ap-24f, 14.25f}, {-0.125f, -14.875f}, {0x1.ad7f2ap-24f, -14.875f}};
+    static const float n[6][2] = {{-0x1.9978dap-6f, -0x1.ffd71p-1f}, {0x1.8e6ffp-1f, 0x1.418bbcp-1f}, {0, 1}, {-0x1.fffecap-1f, 0x1.19449ep-8f}, {0, -1}, {0x1.cff73ap-1f, -0x1.b108e2p-2f}};
+    c2d_arc w;
+    c2d_shape a, b;
+    c2d_distance_result d;
+    int i;
+    (void)state;
+    memset(&b, 0, sizeof b);
+    b.type = C2D_SHAPE_POLYGON;
+    b.as.polygon.count = 6;
+    for (i = 0; i < 6; ++i) {
+        b.as.polygon.vertices[i] = c2d_v2((c2d_real)v[i][0], (c2d_real)v[i][1]);
+        b.as.polygon.normals[i] = c2d_v2((c2d_real)n[i][0], (c2d_real)n[i][1]);
+        b.as.polygon.centroid = c2d_add(b.as.polygon.centroid, c2d_scale(b.as.polygon.vertices[i], (c2d_real)(1.0 / 6)));
+    }
+    assert_false(c2d_polygon_is_valid(&b.as.polygon));
+    assert_status(c2d_arc_shape_make(c2d_v2((c2d_real)1e-7, (c2d_real)1e-7), (c2d_real)1e-7, (c2d_real)6.25, (c2d_real)6.158, (c2d_real)(6.158 + 0.125), &w), C2D_OK);
+    a = c2d_shape_from_arc(&w);
+    if (c2d_shape_overlap(&a, &b)) {
+        d = c2d_shape_distance(&a, &b);
+        assert_int_equal(d.status, C2D_DISTANCE_OK);
+        assert_true(d.distance == 0);
+        d = c2d_shape_distance(&b, &a);
+        assert_true(d.distance == 0);
+    } else {
+        fail_msg("the case no longer overlaps: rebuild it");
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_circle_in_hole),
@@ -475,6 +508,7 @@ int main(void) {
         cmocka_unit_test(test_cast),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_random_distance),
+        cmocka_unit_test(test_distance_agrees_on_bad_polygon),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
