@@ -21,7 +21,7 @@
  * - Two cores of at most 2 points (capsules, segments, circles) can be collinear, where the SAT
  *   above is blind; for them the segment-to-segment distance is computed first.
  *
- * Manifolds follow the reference-face-and-clip scheme of Box2D (Erin Catto): the face of largest
+ * Manifolds use the reference-face-and-clip scheme (the one Box2D uses; written here): the face of largest
  * separation is the reference face (A's face is kept unless B's separates clearly more, so that
  * resting contacts do not flicker between the two), the other core's edge most anti-parallel to it
  * is the incident edge, and the incident edge is clipped to the reference face's extent, giving up
