@@ -268,54 +268,6 @@ int w_encode(const c2d_shape *s, double *out) {
 /* The kinds that live in c2d_shape (every query goes through the generic entry points). */
 static bool w_is_convex(const w_shape *s) { return s->kind < C2D_SHAPE_TYPE_COUNT; }
 
-/* Two concave shapes at one placement are computed in the order of their pieces arrays'
- * addresses (src/concave_shape.c, pair_before), and addresses differ between the wasm and native
- * builds and between a handle and a scratch block, which changes the last bits of a distance and
- * the byte order of manifold ids. So for such a pair the binding copies both pieces arrays into
- * one scratch array, the shape whose outline numbers come first lexicographically first, and
- * queries the copies: every build and path then answers alike. The copy is O(pieces); the pair
- * queries are O(pieces^2). */
-static c2d_polygon *w_pair_pieces;
-static int w_pair_cap;
-
-/* Outline a before outline b by count, then by their numbers (the placements are equal). */
-static bool w_outline_before(const c2d_concave *a, const c2d_concave *b) {
-    int i;
-    if (a->count != b->count) return a->count < b->count;
-    for (i = 0; i < a->count; i++) {
-        if (a->vertices[i].x != b->vertices[i].x) return a->vertices[i].x < b->vertices[i].x;
-        if (a->vertices[i].y != b->vertices[i].y) return a->vertices[i].y < b->vertices[i].y;
-    }
-    return true;
-}
-
-/* Points *a and *b at copies (ca, cb) whose pieces lie in the order above, when both are concave
- * at one placement; otherwise leaves them (and on running out of memory). */
-static void w_order_pair(const c2d_shape **a, const c2d_shape **b, c2d_shape *ca, c2d_shape *cb) {
-    const c2d_concave_shape *p = &(*a)->as.concave, *q = &(*b)->as.concave;
-    const c2d_concave_shape *first, *second;
-    int n;
-    if ((*a)->type != C2D_SHAPE_CONCAVE || (*b)->type != C2D_SHAPE_CONCAVE) return;
-    if (memcmp(&p->xf, &q->xf, sizeof p->xf) != 0 || p->pieces == q->pieces) return;
-    n = p->piece_count + q->piece_count;
-    if (n > w_pair_cap) {
-        c2d_polygon *m = (c2d_polygon *)realloc(w_pair_pieces, sizeof *m * (size_t)n);
-        if (!m) return;
-        w_pair_pieces = m;
-        w_pair_cap = n;
-    }
-    *ca = **a;
-    *cb = **b;
-    first = w_outline_before(&p->outline, &q->outline) ? p : q;
-    second = first == p ? q : p;
-    memcpy(w_pair_pieces, first->pieces, sizeof(c2d_polygon) * (size_t)first->piece_count);
-    memcpy(w_pair_pieces + first->piece_count, second->pieces, sizeof(c2d_polygon) * (size_t)second->piece_count);
-    ca->as.concave.pieces = first == p ? w_pair_pieces : w_pair_pieces + first->piece_count;
-    cb->as.concave.pieces = first == p ? w_pair_pieces + first->piece_count : w_pair_pieces;
-    *a = ca;
-    *b = cb;
-}
-
 /* The functions on decoded shapes (shape handles, below); the encoded-run functions decode and
  * check, then call them. */
 W_API int w_overlap_s(const w_shape *a, const w_shape *b);
@@ -589,9 +541,7 @@ W_API int w_shape_used_bytes(const w_shape *s) {
 /* Overlap of two valid shapes: 1 or 0, W_UNSUPPORTED for a pair the library lacks. */
 W_API int w_overlap_s(const w_shape *a, const w_shape *b) {
     const c2d_shape *sa = &a->convex, *sb = &b->convex;
-    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
-    w_order_pair(&sa, &sb, &ca, &cb);
     return c2d_shape_overlap(sa, sb);
 }
 
@@ -599,9 +549,7 @@ W_API int w_overlap_s(const w_shape *a, const w_shape *b) {
 W_API int w_hit_s(const w_shape *a, const w_shape *b, double *out) {
     c2d_hit h;
     const c2d_shape *sa = &a->convex, *sb = &b->convex;
-    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
-    w_order_pair(&sa, &sb, &ca, &cb);
     if (!c2d_shape_hit(sa, sb, &h)) return 0;
     w_put_hit(&h, out);
     return 1;
@@ -633,9 +581,7 @@ W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double 
 W_API int w_cast_s(const w_shape *a, double dax, double day, const w_shape *b, double dbx, double dby, double *out) {
     c2d_sweep sw;
     const c2d_shape *sa = &a->convex, *sb = &b->convex;
-    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
-    w_order_pair(&sa, &sb, &ca, &cb);
     sw = c2d_shape_cast(sa, c2d_v2(dax, day), sb, c2d_v2(dbx, dby));
     w_put_sweep(&sw, out);
     return sw.has_hit ? 1 : 0;
@@ -646,10 +592,8 @@ W_API int w_manifold_s(const w_shape *a, const w_shape *b, double *out) {
     c2d_manifold m;
     int i;
     const c2d_shape *sa = &a->convex, *sb = &b->convex;
-    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
     memset(out, 0, 11 * sizeof(double));
-    w_order_pair(&sa, &sb, &ca, &cb);
     m = c2d_shape_manifold(sa, sb);
     out[0] = m.normal.x; out[1] = m.normal.y; out[2] = m.count;
     for (i = 0; i < m.count && i < 2; i++) {
@@ -665,9 +609,7 @@ W_API int w_manifold_s(const w_shape *a, const w_shape *b, double *out) {
 W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out) {
     c2d_distance_result d;
     const c2d_shape *sa = &a->convex, *sb = &b->convex;
-    c2d_shape ca, cb;
     if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
-    w_order_pair(&sa, &sb, &ca, &cb);
     d = c2d_shape_distance(sa, sb);
     out[0] = d.point_a.x; out[1] = d.point_a.y;
     out[2] = d.point_b.x; out[3] = d.point_b.y;
@@ -707,8 +649,6 @@ W_API int w_hit_many(const w_shape *const *as, const w_shape *const *bs, int cou
     }
     for (i = 0; i < count; i++) {
         const c2d_shape *a = &as[i]->convex, *b = &bs[i]->convex;
-        c2d_shape ca, cb;
-        w_order_pair(&a, &b, &ca, &cb);
         if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_CIRCLE) {
             /* the decision of c2d_circle_hit_circle (valid circles), taken here for the misses */
             c2d_vec2 d = c2d_sub(a->as.circle.center, b->as.circle.center);
