@@ -465,6 +465,10 @@ static void test_random_distance(void **state) {
  * so the distance must be 0 (c2d_shape_distance's promise), though the arc's closest features
  * of that non-convex outline are 0.06 apart (fuzz_queries, float, seed 1). */
 static void test_distance_agrees_on_bad_polygon(void **state) {
+#if C2D_MAX_POLYGON_VERTICES < 6 /* the found polygon has 6 vertices */
+    (void)state;
+    skip();
+#else
     static const float v[6][2] = {{7, 0.125f}, {12, 0}, {0.5f, 14.25f}, {0x1.ad7f2ap-24f, 14.25f}, {-0.125f, -14.875f}, {0x1.ad7f2ap-24f, -14.875f}};
     static const float n[6][2] = {{-0x1.9978dap-6f, -0x1.ffd71p-1f}, {0x1.8e6ffp-1f, 0x1.418bbcp-1f}, {0, 1}, {-0x1.fffecap-1f, 0x1.19449ep-8f}, {0, -1}, {0x1.cff73ap-1f, -0x1.b108e2p-2f}};
     c2d_arc w;
@@ -492,6 +496,7 @@ static void test_distance_agrees_on_bad_polygon(void **state) {
     } else {
         fail_msg("the case no longer overlaps: rebuild it");
     }
+#endif
 }
 
 int main(void) {
