@@ -1,6 +1,7 @@
-/* Why a shape is refused (the slow half of the checks of src/validate.h): the queries decide with
- * the kind's usable() rule, and only a shape that rule rejects comes here to be given its
- * c2d_status. */
+/* Why a shape is refused, by both rules: the queries' (c2d_shape_status, the slow half of the
+ * checks of src/validate.h: the queries decide with the kind's usable() rule, and only a shape that
+ * rule rejects comes here to be given its c2d_status) and the constructors' (c2d_shape_validate,
+ * the reason c2d_shape_is_valid says no, which the world applies to every shape it is given). */
 #include "kind.h"
 #include "validate.h"
 
@@ -60,4 +61,110 @@ c2d_status c2d_shape_status(const c2d_shape *s) {
     if (st != C2D_OK) return st;
     /* everything is in range: a size too small (a radius) or a shape with no area or length */
     return k->rounded && c.radius < (c2d_real)C2D_MIN_SIZE ? C2D_ERR_BAD_SIZE : C2D_ERR_DEGENERATE;
+}
+
+/* ---- the constructors' rule (c2d_shape_is_valid), with its reason: c2d_shape_validate ---- */
+
+static bool shape_finite(const c2d_shape *s) {
+    switch (s->type) {
+    case C2D_SHAPE_POINT: return c2d_vec2_is_valid(s->as.point);
+    case C2D_SHAPE_SEGMENT: return c2d_vec2_is_valid(s->as.segment.p1) && c2d_vec2_is_valid(s->as.segment.p2);
+    case C2D_SHAPE_AABB: return c2d_vec2_is_valid(s->as.aabb.lower) && c2d_vec2_is_valid(s->as.aabb.upper);
+    case C2D_SHAPE_CIRCLE: return c2d_vec2_is_valid(s->as.circle.center) && C2D_ISFINITE(s->as.circle.radius);
+    case C2D_SHAPE_CAPSULE:
+        return c2d_vec2_is_valid(s->as.capsule.p1) && c2d_vec2_is_valid(s->as.capsule.p2) && C2D_ISFINITE(s->as.capsule.radius);
+    case C2D_SHAPE_POLYGON: {
+        int i, n = s->as.polygon.count;
+        if (n < 0 || n > C2D_MAX_POLYGON_VERTICES) return true; /* a count problem, not a NaN */
+        for (i = 0; i < n; ++i)
+            if (!c2d_vec2_is_valid(s->as.polygon.vertices[i]) || !c2d_vec2_is_valid(s->as.polygon.normals[i])) return false;
+        return c2d_vec2_is_valid(s->as.polygon.centroid);
+    }
+    case C2D_SHAPE_ROUNDED_POLYGON: {
+        c2d_shape p = c2d_shape_from_polygon(&s->as.rounded_polygon.polygon);
+        return shape_finite(&p) && C2D_ISFINITE(s->as.rounded_polygon.radius);
+    }
+    case C2D_SHAPE_ELLIPSE:
+        return c2d_vec2_is_valid(s->as.ellipse.center) && c2d_vec2_is_valid(s->as.ellipse.radii) &&
+               C2D_ISFINITE(s->as.ellipse.rotation.c) && C2D_ISFINITE(s->as.ellipse.rotation.s);
+    case C2D_SHAPE_WEDGE:
+    case C2D_SHAPE_ARC:
+        return c2d_vec2_is_valid(s->as.wedge.center) && C2D_ISFINITE(s->as.wedge.outer_radius) && C2D_ISFINITE(s->as.wedge.sweep_angle) &&
+               C2D_ISFINITE(s->as.wedge.start_angle) && c2d_vec2_is_valid(s->as.wedge.start_dir) && c2d_vec2_is_valid(s->as.wedge.end_dir);
+    case C2D_SHAPE_CONCAVE: {
+        const c2d_concave_shape *c = &s->as.concave;
+        int i;
+        if (!c2d_vec2_is_valid(c->xf.p) || !C2D_ISFINITE(c->xf.q.c) || !C2D_ISFINITE(c->xf.q.s)) return false;
+        if (c->outline.vertices == NULL) return true; /* a structure problem, not a NaN */
+        for (i = 0; i < c->outline.count; ++i)
+            if (!c2d_vec2_is_valid(c->outline.vertices[i])) return false;
+        return true;
+    }
+    case C2D_SHAPE_TYPE_COUNT: break;
+    }
+    return true;
+}
+
+static bool shape_in_range(const c2d_shape *s) {
+    switch (s->type) {
+    case C2D_SHAPE_POINT: return c2d_vec2_in_range(s->as.point);
+    case C2D_SHAPE_SEGMENT: return c2d_vec2_in_range(s->as.segment.p1) && c2d_vec2_in_range(s->as.segment.p2);
+    case C2D_SHAPE_AABB: return c2d_vec2_in_range(s->as.aabb.lower) && c2d_vec2_in_range(s->as.aabb.upper);
+    case C2D_SHAPE_CIRCLE: return c2d_vec2_in_range(s->as.circle.center) && s->as.circle.radius <= C2D_MAX_COORD;
+    case C2D_SHAPE_CAPSULE:
+        return c2d_vec2_in_range(s->as.capsule.p1) && c2d_vec2_in_range(s->as.capsule.p2) && s->as.capsule.radius <= C2D_MAX_COORD;
+    case C2D_SHAPE_POLYGON: {
+        int i, n = s->as.polygon.count;
+        if (n < 0 || n > C2D_MAX_POLYGON_VERTICES) return true;
+        for (i = 0; i < n; ++i)
+            if (!c2d_vec2_in_range(s->as.polygon.vertices[i])) return false;
+        return true;
+    }
+    case C2D_SHAPE_ROUNDED_POLYGON: {
+        c2d_shape p = c2d_shape_from_polygon(&s->as.rounded_polygon.polygon);
+        return shape_in_range(&p) && s->as.rounded_polygon.radius <= C2D_MAX_COORD;
+    }
+    case C2D_SHAPE_ELLIPSE:
+        return c2d_vec2_in_range(s->as.ellipse.center) && s->as.ellipse.radii.x <= C2D_MAX_COORD && s->as.ellipse.radii.y <= C2D_MAX_COORD;
+    case C2D_SHAPE_CONCAVE: {
+        c2d_aabb b;
+        int i;
+        if (s->as.concave.outline.vertices == NULL) return true;
+        for (i = 0; i < s->as.concave.outline.count; ++i)
+            if (!c2d_vec2_in_range(s->as.concave.outline.vertices[i])) return false;
+        b = c2d_shape_aabb(s);
+        return c2d_vec2_in_range(b.lower) && c2d_vec2_in_range(b.upper);
+    }
+    case C2D_SHAPE_WEDGE:
+    case C2D_SHAPE_ARC: return c2d_vec2_in_range(s->as.wedge.center) && s->as.wedge.outer_radius <= C2D_MAX_COORD;
+    case C2D_SHAPE_TYPE_COUNT: break;
+    }
+    return true;
+}
+
+c2d_status c2d_shape_validate(const c2d_shape *s) {
+    if (!s) return C2D_ERR_NULL_ARG;
+    if ((unsigned)s->type >= (unsigned)C2D_SHAPE_TYPE_COUNT) return C2D_ERR_UNSUPPORTED;
+    if (!shape_finite(s)) return C2D_ERR_NOT_FINITE;
+    if (!shape_in_range(s)) return C2D_ERR_OUT_OF_RANGE;
+    if (c2d_shape_is_valid(s)) return C2D_OK;
+    switch (s->type) {
+    case C2D_SHAPE_AABB:
+    case C2D_SHAPE_CIRCLE:
+    case C2D_SHAPE_CAPSULE:
+    case C2D_SHAPE_ELLIPSE: return C2D_ERR_BAD_SIZE;
+    case C2D_SHAPE_WEDGE: return s->as.wedge.outer_radius > 0 && s->as.wedge.inner_radius == 0 ? C2D_ERR_BAD_ANGLE : C2D_ERR_BAD_SIZE;
+    case C2D_SHAPE_ROUNDED_POLYGON:
+        if (!c2d_polygon_is_valid(&s->as.rounded_polygon.polygon)) {
+            return (s->as.rounded_polygon.polygon.count > C2D_MAX_POLYGON_VERTICES) ? C2D_ERR_TOO_MANY_POINTS : C2D_ERR_DEGENERATE;
+        }
+        return C2D_ERR_BAD_SIZE;
+    case C2D_SHAPE_POLYGON:
+        return (s->as.polygon.count > C2D_MAX_POLYGON_VERTICES) ? C2D_ERR_TOO_MANY_POINTS : C2D_ERR_DEGENERATE;
+    case C2D_SHAPE_CONCAVE:
+        if (s->as.concave.outline.vertices == NULL || s->as.concave.pieces == NULL) return C2D_ERR_NULL_ARG;
+        if (!c2d_transform_is_valid(s->as.concave.xf)) return C2D_ERR_NOT_FINITE;
+        return C2D_ERR_DEGENERATE;
+    default: return C2D_ERR_DEGENERATE;
+    }
 }

@@ -111,8 +111,6 @@ static inline c2d_collider_id c2d__world_id(const c2d_world *w, int32_t i) {
 }
 /* The bits and groups of two filters allow a pair. */
 bool c2d__filter_bits(c2d_filter a, c2d_filter b);
-/* Status of a shape given to the world (C2D_OK when c2d_shape_is_valid). */
-c2d_status c2d__world_shape_status(const c2d_shape *s);
 /* Padded index box of a tight box (never below the tight box, clamped to C2D_MAX_COORD). */
 c2d_aabb c2d__world_pad(c2d_aabb b);
 /* Placed shapes of two colliders overlap (any pair of pieces). */

@@ -260,7 +260,7 @@ static c2d_status overlap_query(const c2d_world *w, const c2d_shape *shape, cons
     if (!w || !shape || !out_total) return C2D_ERR_NULL_ARG;
     s = check_buffer(buf, capacity);
     if (s != C2D_OK) return s;
-    s = c2d__world_shape_status(shape);
+    s = c2d_shape_validate(shape);
     if (s != C2D_OK) return s;
     s = q_begin(&q.base, w, filter, ov_visit, false);
     if (s != C2D_OK) return s;
@@ -523,7 +523,7 @@ static c2d_status cast_query_run(cast_query *q, const c2d_world *w, const c2d_sh
     c2d_aabb a, b;
     if (!c2d_vec2_is_valid(translation)) return C2D_ERR_NOT_FINITE;
     if (!c2d_vec2_in_range(translation)) return C2D_ERR_OUT_OF_RANGE;
-    s = c2d__world_shape_status(shape);
+    s = c2d_shape_validate(shape);
     if (s != C2D_OK) return s;
     a = c2d_shape_aabb(shape);
     b = a;
@@ -617,7 +617,7 @@ c2d_status c2d_world_nearest(const c2d_world *w, const c2d_shape *shape, c2d_rea
     if (max_distance != max_distance) return C2D_ERR_NOT_FINITE;
     if (max_distance < 0) return C2D_ERR_BAD_SIZE;
     if (max_distance > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
-    s = c2d__world_shape_status(shape);
+    s = c2d_shape_validate(shape);
     if (s != C2D_OK) return s;
     box = c2d_shape_aabb(shape);
     box.lower = c2d_sub(box.lower, c2d_v2(max_distance, max_distance));

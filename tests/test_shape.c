@@ -568,6 +568,53 @@ static void test_shape_contains_point_and_is_valid(void **state) {
     assert_false(c2d_shape_is_valid(&b));
 }
 
+/* c2d_shape_validate: OK exactly when c2d_shape_is_valid, else the reason, in the documented order
+ * (not finite before out of range before the kind's own reason). */
+static void test_shape_validate_reasons(void **state) {
+    c2d_shape p = sh_point(1, 2), s = sh_seg(0, 0, 2, 0), b = sh_box(0, 0, 1, 1);
+    c2d_shape c = sh_circ(0, 0, 1), k = sh_caps(0, 0, 2, 0, 1), g = sh_poly(3, tri02), w;
+    c2d_arc wedge;
+    (void)state;
+    assert_status(c2d_shape_validate(NULL), C2D_ERR_NULL_ARG);
+    assert_status(c2d_shape_validate(&p), C2D_OK);
+    assert_status(c2d_shape_validate(&s), C2D_OK);
+    assert_status(c2d_shape_validate(&b), C2D_OK);
+    assert_status(c2d_shape_validate(&c), C2D_OK);
+    assert_status(c2d_shape_validate(&k), C2D_OK);
+    assert_status(c2d_shape_validate(&g), C2D_OK);
+    w = p;
+    w.type = (c2d_shape_type)77;
+    assert_status(c2d_shape_validate(&w), C2D_ERR_UNSUPPORTED);
+    w = c;
+    w.as.circle.radius = (c2d_real)-1;
+    assert_status(c2d_shape_validate(&w), C2D_ERR_BAD_SIZE);
+    w.as.circle.radius = (c2d_real)(2 * C2D_MAX_COORD);
+    assert_status(c2d_shape_validate(&w), C2D_ERR_OUT_OF_RANGE);
+    w.as.circle.center.x = (c2d_real)NAN; /* NaN outranks the out-of-range radius */
+    assert_status(c2d_shape_validate(&w), C2D_ERR_NOT_FINITE);
+    w = b;
+    w.as.aabb.upper.x = (c2d_real)-5;
+    assert_status(c2d_shape_validate(&w), C2D_ERR_BAD_SIZE);
+    w = s;
+    w.as.segment.p2 = w.as.segment.p1;
+    assert_status(c2d_shape_validate(&w), C2D_ERR_DEGENERATE);
+    w = g;
+    w.as.polygon.count = C2D_MAX_POLYGON_VERTICES + 1;
+    assert_status(c2d_shape_validate(&w), C2D_ERR_TOO_MANY_POINTS);
+    w = g;
+    w.as.polygon.vertices[1] = w.as.polygon.vertices[0]; /* a repeated vertex: no area there */
+    assert_status(c2d_shape_validate(&w), C2D_ERR_DEGENERATE);
+    w = g;
+    w.as.polygon.vertices[2].y = (c2d_real)INFINITY;
+    assert_status(c2d_shape_validate(&w), C2D_ERR_NOT_FINITE);
+    assert_status(c2d_convex_wedge_make(V(0, 0), 1, 0, 1, &wedge), C2D_OK);
+    w = c2d_shape_from_wedge(&wedge);
+    assert_status(c2d_shape_validate(&w), C2D_OK);
+    w.as.wedge.sweep_angle = 0; /* a sector that covers nothing */
+    assert_false(c2d_shape_is_valid(&w));
+    assert_status(c2d_shape_validate(&w), C2D_ERR_BAD_ANGLE);
+}
+
 static void test_shape_raycast_per_type(void **state) {
     c2d_shape p = sh_point(0, 0), s = sh_seg(2, -1, 2, 1), b = sh_box(0, -1, 1, 1), c = sh_circ(0, 0, 1);
     c2d_shape k = sh_caps(0, -1, 0, 1, 0.5), g = sh_poly(3, tri02);
@@ -819,6 +866,7 @@ int main(void) {
         cmocka_unit_test(test_shape_aabb_and_proxy),
         cmocka_unit_test(test_shape_contains_point_and_is_valid),
         cmocka_unit_test(test_shape_raycast_per_type),
+        cmocka_unit_test(test_shape_validate_reasons),
         cmocka_unit_test(test_shape_distance_closed_form_matches_gjk),
         cmocka_unit_test(test_shape_distance_bad_input),
         cmocka_unit_test(test_shape_distance_far_from_origin),

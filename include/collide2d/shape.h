@@ -280,6 +280,12 @@ C2D_API bool c2d_ellipse_raycast(c2d_ellipse e, c2d_raycast_input in, c2d_hit *o
 
 /* True when the tag is known and the payload passes its is_valid check. */
 C2D_API bool c2d_shape_is_valid(const c2d_shape *s);
+/* Why c2d_shape_is_valid refuses s, or C2D_OK when it accepts it; the rule the world applies to
+ * the shapes it is given. Checked in this order: C2D_ERR_NULL_ARG, C2D_ERR_UNSUPPORTED (an unknown
+ * tag), C2D_ERR_NOT_FINITE (any NaN or infinity), C2D_ERR_OUT_OF_RANGE (a coordinate or size beyond
+ * C2D_MAX_COORD), then the kind's own reason: C2D_ERR_BAD_SIZE (a radius, extent or box too small),
+ * C2D_ERR_BAD_ANGLE (a wedge's sweep), C2D_ERR_TOO_MANY_POINTS, C2D_ERR_DEGENERATE (anything else). */
+C2D_API c2d_status c2d_shape_validate(const c2d_shape *s);
 /* Shape mapped by xf. A box under a rotation other than identity becomes a polygon. */
 C2D_API c2d_shape c2d_shape_transform(const c2d_shape *s, c2d_transform xf);
 /* Tight bounding box (a point gives a zero-size box). */
