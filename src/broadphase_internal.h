@@ -71,6 +71,22 @@ typedef struct c2d_bp_chunk {
 /* At most this many parts of a threaded sweep. */
 #define C2D_BP_MAX_CHUNKS 64
 
+/* Where a sweep puts boxes: bucket(v) = floor((v - a_lo) * a_inv) clamped to [0, qmax] along the
+ * sweep axis, strip(v) = floor((v - b_lo) * b_inv) clamped to [0, strips - 1] across it (both
+ * monotone in v whatever the rounding), and what else a prepared sweep keeps for its run: the
+ * record count and flags it was prepared for, the length of its list of records reaching into
+ * the next strip, and whether a box is taller than a strip. */
+typedef struct c2d_bp_sweep_layout {
+    c2d_real a_lo, a_inv, b_lo, b_inv;
+    uint32_t qmax;
+    int qbits;
+    int32_t strips;
+    int32_t n, reaching;
+    unsigned flags;
+    bool tall;
+    bool valid; /* the sweep's arrays hold this layout (cleared by c2d_bp_sweep_reserve) */
+} c2d_bp_sweep_layout;
+
 /* The output list of the pair functions and the scratch of the pair sweep, owned by the index. */
 typedef struct c2d_bp_pairs {
     c2d_index_pair *items;
@@ -79,7 +95,9 @@ typedef struct c2d_bp_pairs {
     c2d_bp_srec *srecs, *srecs2;     /* sweep records (callers fill srecs) and the sort's second buffer */
     c2d_real *sa0, *sa1, *sb0, *sb1; /* the sweep's structure-of-arrays copy (one block from sa0) */
     uint32_t *skey, *sidm, *slast, *slist;
-    int32_t count, capacity, key_capacity, count_capacity, srec_capacity;
+    uint32_t *sstrips;               /* a prepared sweep's strip starts (strips + 1), then reaches */
+    c2d_bp_sweep_layout prepared;    /* the layout of the prepared sweep in the arrays above */
+    int32_t count, capacity, key_capacity, count_capacity, srec_capacity, sstrip_capacity;
     bool failed;          /* a push ran out of memory */
     int32_t swept;        /* count of the list a sweep wrote (unique, a < b), 0 after finish */
     int32_t sweep_path;   /* C2D_SWEEP_PATH_*: tests compare the sweep's paths with it */
@@ -132,13 +150,24 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index);
 #define C2D_SWEEP_PRESORTED 2u /* the records are already sorted by a0 (ties in any order) */
 
 /* Room for n sweep records: index->pairs.srecs, which the caller then fills; NULL when out of
- * memory (nothing lost). */
+ * memory (nothing lost). Forgets the prepared sweep. */
 c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n);
 /* Frees the sweep's buffers (c2d_bp_base_free calls it). */
 void c2d_bp_sweep_free(c2d_index *index);
 /* Pushes every overlapping pair (the exact rule) among the n records in pairs.srecs, in any order,
  * each once. The records are reordered. False when out of memory (some pairs may be pushed). */
 bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags);
+/* c2d_bp_sweep_pairs in two steps, so that a bulk build can do the first: prepare sorts the n
+ * records in pairs.srecs into strips and lays them out for the sweep (false when out of memory,
+ * then nothing is prepared); run pushes their pairs, and can run again while the prepared sweep is
+ * kept, that is, until the next c2d_bp_sweep_reserve. */
+bool c2d_bp_sweep_prepare(c2d_index *index, int32_t n, unsigned flags);
+bool c2d_bp_sweep_run(c2d_index *index);
+/* True when a sweep of n records with these flags is prepared. */
+static inline bool c2d_bp_sweep_ready(const c2d_index *index, int32_t n, unsigned flags) {
+    const c2d_bp_sweep_layout *l = &index->pairs.prepared;
+    return l->valid && l->n == n && l->flags == flags;
+}
 /* Fills a sweep record from a box. */
 static inline void c2d_bp_srec_set(c2d_bp_srec *r, c2d_aabb box, int32_t id, bool moved) {
     r->idm = (uint32_t)id | (moved ? C2D_SWEEP_MOVED : 0u);

@@ -275,6 +275,10 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index) {
 
 void c2d_bp_sweep_free(c2d_index *index) {
     c2d_bp_pairs *p = &index->pairs;
+    c2d_bp_free(&index->allocator, p->sstrips, (size_t)p->sstrip_capacity * sizeof *p->sstrips);
+    p->sstrips = NULL;
+    p->sstrip_capacity = 0;
+    p->prepared.valid = false;
     if (p->srec_capacity == 0) return;
     c2d_bp_free(&index->allocator, p->srecs, (size_t)p->srec_capacity * sizeof *p->srecs);
     c2d_bp_free(&index->allocator, p->srecs2, (size_t)p->srec_capacity * sizeof *p->srecs2);
@@ -290,6 +294,7 @@ c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n) {
     int32_t cap = p->srec_capacity < 16 ? 16 : p->srec_capacity;
     c2d_bp_srec *a, *b;
     void *soa;
+    p->prepared.valid = false;
     if (n < 1) n = 1;
     if (n <= p->srec_capacity) return p->srecs;
     if (n > INT32_MAX - C2D_SWEEP_PAD) return NULL;
@@ -324,15 +329,7 @@ c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n) {
     return a;
 }
 
-/* Where a sweep puts boxes: bucket(v) = floor((v - a_lo) * a_inv) clamped to [0, qmax] along the
- * sweep axis, strip(v) = floor((v - b_lo) * b_inv) clamped to [0, strips - 1] across it. Both are
- * monotone in v whatever the rounding. */
-typedef struct c2d_sweep_layout {
-    c2d_real a_lo, a_inv, b_lo, b_inv;
-    uint32_t qmax;
-    int qbits;
-    int32_t strips;
-} c2d_sweep_layout;
+typedef c2d_bp_sweep_layout c2d_sweep_layout;
 
 static inline uint32_t sw_bucket(const c2d_sweep_layout *l, c2d_real v) {
     c2d_real f = (v - l->a_lo) * l->a_inv;
@@ -758,22 +755,32 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
     return true;
 }
 
-bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
+bool c2d_bp_sweep_prepare(c2d_index *index, int32_t n, unsigned flags) {
     c2d_bp_pairs *p = &index->pairs;
     c2d_sweep_layout l;
     c2d_bp_srec *src = p->srecs, *dst = p->srecs2;
-    bool filter = (flags & C2D_SWEEP_FILTER) != 0, presorted = (flags & C2D_SWEEP_PRESORTED) != 0, tall;
+    bool presorted = (flags & C2D_SWEEP_PRESORTED) != 0, tall;
     uint32_t *start, *reach, sum;
     int32_t i, s, strips;
     uint32_t reaching = 0;
-    sw_soa soa;
-    sw_sweep w;
-    if (n < 2) return true;
+    p->prepared.valid = false;
+    memset(&l, 0, sizeof l);
+    if (n < 2) {
+        l.n = n;
+        l.flags = flags;
+        l.valid = true;
+        p->prepared = l;
+        return true;
+    }
     tall = sw_layout(src, n, &l) * l.b_inv >= (c2d_real)0.9375;
     strips = l.strips;
-    /* Counters: the strips' starts (+ 1) and reach. */
-    if (!c2d_bp_reserve_counts(index, 2 * ((int64_t)strips + 1))) return false;
-    start = p->counts;
+    /* The strips' starts (+ 1) and reach, kept with the prepared sweep. */
+    {
+        void *st = p->sstrips;
+        if (!c2d_bp_reserve(&index->allocator, &st, &p->sstrip_capacity, 2 * (strips + 1), sizeof *p->sstrips)) return false;
+        p->sstrips = (uint32_t *)st;
+    }
+    start = p->sstrips;
     reach = start + strips + 1;
     memset(start, 0, 2 * ((size_t)strips + 1) * sizeof *start);
     /* The strips are counted by a pass that only reads; the keys are written as the records are
@@ -862,27 +869,43 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             idm[i] = last[i] = 0;
             a0[i] = a1[i] = b0[i] = b1[i] = 0;
         }
-        soa.key = key;
-        soa.idm = idm;
-        soa.a0 = a0;
-        soa.a1 = a1;
-        soa.b0 = b0;
-        soa.b1 = b1;
     }
-    w.soa = soa;
-    w.l = l;
-    w.start = start;
-    w.reach = reach;
+    l.n = n;
+    l.reaching = (int32_t)reaching;
+    l.flags = flags;
+    l.tall = tall;
+    l.valid = true;
+    p->prepared = l;
+    return true;
+}
+
+/* Runs the prepared sweep on this thread or over the task system. */
+bool c2d_bp_sweep_run(c2d_index *index) {
+    c2d_bp_pairs *p = &index->pairs;
+    const c2d_sweep_layout *l = &p->prepared;
+    int32_t i, n = l->n;
+    sw_sweep w;
+    if (!l->valid) return false;
+    if (n < 2) return true;
+    w.soa.key = p->skey;
+    w.soa.idm = p->sidm;
+    w.soa.a0 = p->sa0;
+    w.soa.a1 = p->sa1;
+    w.soa.b0 = p->sb0;
+    w.soa.b1 = p->sb1;
+    w.l = *l;
+    w.start = p->sstrips;
+    w.reach = p->sstrips + l->strips + 1;
     w.last = p->slast;
     w.list = p->slist;
-    w.filter = filter;
-    w.tall = tall;
+    w.filter = (l->flags & C2D_SWEEP_FILTER) != 0;
+    w.tall = l->tall;
     w.avx2 = false;
 #if C2D_SWEEP_AVX2
     w.avx2 = p->sweep_path != C2D_SWEEP_PATH_BASE && __builtin_cpu_supports("avx2");
 #endif
     if (index->tasks.worker_count > 1 && n >= C2D_SWEEP_THREAD_MIN) {
-        if (!sw_threaded(index, &w, n, (int32_t)reaching)) {
+        if (!sw_threaded(index, &w, n, l->reaching)) {
             p->failed = true;
             return false;
         }
@@ -897,7 +920,7 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             p->failed = true;
             return false;
         }
-        if (!sw_part(&w, &out, &i, n, &k, (int32_t)reaching)) {
+        if (!sw_part(&w, &out, &i, n, &k, l->reaching)) {
             p->failed = true;
             return false;
         }
@@ -905,6 +928,10 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
         p->swept = p->count;
     }
     return !p->failed;
+}
+
+bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
+    return c2d_bp_sweep_prepare(index, n, flags) && c2d_bp_sweep_run(index);
 }
 
 bool c2d_bp_proxies_sweep(c2d_index *index, const c2d_bp_proxies *t, bool moved_only) {

@@ -330,6 +330,7 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     c2d_bp_proxies *t = &s->proxies;
     void *items = t->items, *moved = t->moved;
     c2d_radix_item *keys, *sorted;
+    c2d_bp_srec *srecs;
     int32_t *rank;
     c2d_real sum[2] = {0, 0}, sq[2] = {0, 0}, inv_n, reach = 0;
     int32_t i, key_words;
@@ -368,14 +369,23 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
      * buffer the sort no longer needs, then the proxies in id order: one scattered pass instead of
      * scattered writes of whole proxies. */
     rank = (int32_t *)(void *)(sorted == keys ? index->pairs.scratch : index->pairs.keys);
+    srecs = c2d_bp_sweep_reserve(index, n);
     for (i = 0; i < n; ++i) {
         int32_t id = (int32_t)sorted[i].value;
         c2d_real w;
-        s->recs[i] = sp_rec_of(boxes[id], axis);
+        sp_rec r = sp_rec_of(boxes[id], axis);
+        s->recs[i] = r;
         s->ids[i] = id;
         rank[id] = i;
-        w = sp_reach_of(&s->recs[i]);
+        w = sp_reach_of(&r);
         reach = w > reach ? w : reach;
+        if (srecs != NULL) {
+            srecs[i].idm = (uint32_t)id;
+            srecs[i].a0 = r.amin;
+            srecs[i].a1 = r.amax;
+            srecs[i].b0 = r.bmin;
+            srecs[i].b1 = r.bmax;
+        }
     }
     for (i = 0; i < n; ++i) {
         c2d_bp_proxy *p = &t->items[i];
@@ -389,6 +399,9 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     s->built = true;
     s->count = s->sorted = n;
     t->used = t->live = t->moved_count = n;
+    /* The one-shot pair sweep prepared now (strips and the sweep's arrays), so that find_pairs
+     * only runs it; out of memory here only leaves it to find_pairs. */
+    if (srecs != NULL) (void)c2d_bp_sweep_prepare(index, n, C2D_SWEEP_PRESORTED);
     return C2D_OK;
 }
 
@@ -636,10 +649,16 @@ static bool sp_sweep(c2d_sweep_prune *s, bool filter) {
     return c2d_bp_sweep_pairs(&s->base, s->count, C2D_SWEEP_PRESORTED | (filter ? C2D_SWEEP_FILTER : 0u));
 }
 
-/* One-shot pairs: the better axis, then the shared strip sweep. */
+/* One-shot pairs: the better axis, then the shared strip sweep; after a bulk build (nothing
+ * changed since) the sweep the build prepared only runs. */
 static c2d_status sp_find_pairs(c2d_index *index) {
     c2d_sweep_prune *s = sp_cast(index);
-    int32_t n = sp_prepare_axis(s);
+    int32_t n;
+    if (s->built && c2d_bp_sweep_ready(index, s->count, C2D_SWEEP_PRESORTED)) {
+        if (!c2d_bp_sweep_run(index)) return C2D_ERR_OUT_OF_MEMORY;
+        return c2d_bp_pairs_finish(index);
+    }
+    n = sp_prepare_axis(s);
     if (n < 0 || !sp_sweep(s, false)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
