@@ -63,7 +63,9 @@ typedef struct c2d_sweep_prune {
     int32_t count, sorted, dead;
     int axis;       /* sweep axis: 0 x, 1 y */
     c2d_real reach; /* fl(amin + reach) >= amax for every live record in [0, sorted) */
-    bool built;     /* unchanged since a bulk build, which chose the axis */
+    /* Unchanged since a bulk build or a one-shot pair search, which chose the axis and left every
+     * record sorted; the sweep either prepared (the base's) serves find_pairs while it is kept. */
+    bool settled;
     /* scratch of merges and sorts, held only while one runs */
     sp_rec *recs2;
     int32_t *ids2;
@@ -318,7 +320,7 @@ static void sp_clear(c2d_index *index) {
     c2d_bp_proxies_clear(&s->proxies);
     s->count = s->sorted = s->dead = 0;
     s->reach = 0;
-    s->built = false;
+    s->settled = false;
 }
 
 /* Bulk build: the axis where the box centers spread more (kept unless the other one's variance is
@@ -396,7 +398,7 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
         t->moved[i] = i;
     }
     s->reach = reach;
-    s->built = true;
+    s->settled = true;
     s->count = s->sorted = n;
     t->used = t->live = t->moved_count = n;
     /* The one-shot pair sweep prepared now (strips and the sweep's arrays), so that find_pairs
@@ -408,7 +410,7 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
 static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_sweep_prune *s = sp_cast(index);
     int32_t id;
-    s->built = false;
+    s->settled = false;
     sp_tidy(s);
     if (!sp_reserve_tail(s, 1)) return C2D_ERR_OUT_OF_MEMORY;
     id = c2d_bp_proxies_add(&s->proxies, &index->allocator, box, user_data);
@@ -423,7 +425,7 @@ static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
 static c2d_status sp_remove(c2d_index *index, int32_t id) {
     c2d_sweep_prune *s = sp_cast(index);
     if (!c2d_bp_proxies_live(&s->proxies, id)) return C2D_ERR_BAD_ID;
-    s->built = false;
+    s->settled = false;
     s->ids[s->proxies.items[id].slot] = -1;
     s->dead++;
     c2d_bp_proxies_remove(&s->proxies, id);
@@ -438,7 +440,7 @@ static c2d_status sp_move(c2d_index *index, int32_t id, c2d_aabb box) {
     c2d_sweep_prune *s = sp_cast(index);
     sp_rec r = sp_rec_of(box, s->axis);
     int32_t p, k, steps = 0, limit;
-    s->built = false;
+    s->settled = false;
     sp_tidy(s);
     limit = SP_SHIFT_LIMIT + s->count / 1024;
     p = s->proxies.items[id].slot;
@@ -624,7 +626,7 @@ static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
 static int32_t sp_prepare_axis(c2d_sweep_prune *s) {
     sp_axis_stats stats[2];
     int32_t n;
-    if (s->built) return s->count; /* sorted, no dead records, the axis chosen by the build */
+    if (s->settled) return s->count; /* sorted, no dead records, the axis chosen */
     n = sp_stats(s, stats);
     if (n >= 2 && stats[1].var > stats[0].var * (c2d_real)1.25) return sp_sort_all(s) ? n : -1;
     return sp_consolidate(s) ? n : -1;
@@ -649,17 +651,18 @@ static bool sp_sweep(c2d_sweep_prune *s, bool filter) {
     return c2d_bp_sweep_pairs(&s->base, s->count, C2D_SWEEP_PRESORTED | (filter ? C2D_SWEEP_FILTER : 0u));
 }
 
-/* One-shot pairs: the better axis, then the shared strip sweep; after a bulk build (nothing
- * changed since) the sweep the build prepared only runs. */
+/* One-shot pairs: the better axis, then the shared strip sweep. While nothing has changed since
+ * a bulk build or the last one-shot search, the sweep either prepared is kept and only runs. */
 static c2d_status sp_find_pairs(c2d_index *index) {
     c2d_sweep_prune *s = sp_cast(index);
     int32_t n;
-    if (s->built && c2d_bp_sweep_ready(index, s->count, C2D_SWEEP_PRESORTED)) {
+    if (s->settled && c2d_bp_sweep_ready(index, s->count, C2D_SWEEP_PRESORTED)) {
         if (!c2d_bp_sweep_run(index)) return C2D_ERR_OUT_OF_MEMORY;
         return c2d_bp_pairs_finish(index);
     }
     n = sp_prepare_axis(s);
     if (n < 0 || !sp_sweep(s, false)) return C2D_ERR_OUT_OF_MEMORY;
+    s->settled = true;
     return c2d_bp_pairs_finish(index);
 }
 
