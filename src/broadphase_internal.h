@@ -95,8 +95,8 @@ typedef struct c2d_bp_pairs {
     c2d_bp_srec *srecs, *srecs2;     /* sweep records (callers fill srecs) and the sort's second buffer */
     c2d_real *sa0, *sa1, *sb0, *sb1; /* the sweep's structure-of-arrays copy (one block from sa0) */
     uint32_t *skey, *sidm, *slast, *slist;
-    uint32_t *sstrips;               /* a prepared sweep's strip starts (strips + 1), then reaches */
-    c2d_bp_sweep_layout prepared;    /* the layout of the prepared sweep in the arrays above */
+    uint32_t *sstrips;            /* a prepared sweep's strip starts (strips + 1), then reaches */
+    c2d_bp_sweep_layout prepared; /* the layout of the prepared sweep in the arrays above */
     int32_t count, capacity, key_capacity, count_capacity, srec_capacity, sstrip_capacity;
     bool failed;          /* a push ran out of memory */
     int32_t swept;        /* count of the list a sweep wrote (unique, a < b), 0 after finish */
@@ -201,6 +201,8 @@ typedef struct c2d_radix64 {
  * buffer (a or tmp) that holds the sorted items. */
 c2d_radix32 *c2d_radix_sort32(c2d_radix32 *a, c2d_radix32 *tmp, int32_t n);
 c2d_radix64 *c2d_radix_sort64(c2d_radix64 *a, c2d_radix64 *tmp, int32_t n);
+/* The same for bare 64-bit keys (the pair list's (a, b) keys). */
+uint64_t *c2d_radix_sort_u64(uint64_t *a, uint64_t *tmp, int32_t n);
 
 /* An unsigned integer with the order of the c2d_real values (-0 just before +0; no NaN), and the
  * items and sort for it: 32 bits in the float build, 64 in the double build. */

@@ -179,36 +179,17 @@ static bool c2d_bp_pairs_sort_grouped(c2d_index *index, int32_t max_id) {
 }
 
 /* Short lists: each pair becomes one integer key (a << bits) | b, bits just wide enough for the
- * largest id, sorted by an LSD radix sort with 11-bit digits (stable, no comparisons); passes
- * whose digit is the same for every key are skipped. */
+ * largest id, sorted by the broad phase's radix sort (radix.c: stable, no comparisons, passes
+ * whose digit is the same for every key skipped). */
 static bool c2d_bp_pairs_sort_keys(c2d_index *index, int32_t max_id) {
     c2d_bp_pairs *p = &index->pairs;
-    uint32_t counts[2048];
     int32_t i, n = p->count, out = 0;
-    int bits = 1, shift;
-    uint64_t *src, *dst;
+    int bits = 1;
+    const uint64_t *src;
     if (!c2d_bp_reserve_keys(index, n)) return false;
     while (bits < 31 && ((int64_t)1 << bits) <= (int64_t)max_id) ++bits;
     for (i = 0; i < n; ++i) p->keys[i] = ((uint64_t)(uint32_t)p->items[i].a << bits) | (uint32_t)p->items[i].b;
-    src = p->keys;
-    dst = p->scratch;
-    for (shift = 0; shift < 2 * bits; shift += 11) {
-        uint32_t sum = 0;
-        memset(counts, 0, sizeof counts);
-        for (i = 0; i < n; ++i) counts[(src[i] >> shift) & 2047u]++;
-        if (counts[(src[0] >> shift) & 2047u] == (uint32_t)n) continue;
-        for (i = 0; i < 2048; ++i) {
-            uint32_t c = counts[i];
-            counts[i] = sum;
-            sum += c;
-        }
-        for (i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & 2047u]++] = src[i];
-        {
-            uint64_t *t = src;
-            src = dst;
-            dst = t;
-        }
-    }
+    src = c2d_radix_sort_u64(p->keys, p->scratch, n);
     for (i = 0; i < n; ++i) {
         if (i > 0 && src[i] == src[i - 1]) continue;
         p->items[out].a = (int32_t)(src[i] >> bits);
