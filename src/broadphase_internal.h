@@ -7,6 +7,7 @@
 #ifndef COLLIDE2D_BROADPHASE_INTERNAL_H
 #define COLLIDE2D_BROADPHASE_INTERNAL_H
 
+#include <string.h>
 #include "internal.h"
 
 /* Traversal stack size of queries and ray casts (node indices). A depth-first walk needs at most
@@ -215,7 +216,12 @@ typedef uint32_t c2d_radix_key;
 typedef c2d_radix32 c2d_radix_item;
 #  define c2d_radix_sort_keys c2d_radix_sort32
 #endif
-c2d_radix_key c2d_radix_key_of(c2d_real v);
+static inline c2d_radix_key c2d_radix_key_of(c2d_real v) {
+    c2d_radix_key u;
+    memcpy(&u, &v, sizeof u);
+    /* IEEE 754: flip every bit of a negative number, only the sign bit of a positive one. */
+    return (u >> (8 * sizeof u - 1)) ? ~u : u | ((c2d_radix_key)1 << (8 * sizeof u - 1));
+}
 
 /* Morton (Z-order) code of the cell (x, y) of a 2^16 x 2^16 grid, x, y < 2^16: the bits of y and x
  * interleaved, y's higher, so that the top two bits name the quadrant (bit 1: upper half, bit 0:

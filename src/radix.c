@@ -1,6 +1,6 @@
-/* The broad phase's one sort for bulk builds: a least-significant-digit radix sort of (key, value)
- * items, and the keys it sorts by (coordinates mapped to order-preserving integers, Morton codes
- * of quantised points).
+/* The broad phase's one radix sort: a least-significant-digit radix sort of (key, value) items
+ * (bulk builds) or of bare 64-bit keys (short pair lists), and Morton codes of quantised points.
+ * The order-preserving integer keys of coordinates are inline in broadphase_internal.h.
  *
  * LSD radix sort: the items are distributed by the lowest digit of their keys, stably, then by the
  * next, and so on (Knuth, TAOCP vol. 3, 5.2.5). One read pass builds the histograms of every digit;
@@ -49,13 +49,6 @@
 C2D_RADIX_SORT(c2d_radix_sort32, c2d_radix32, 32, C2D_ITEM_KEY)
 C2D_RADIX_SORT(c2d_radix_sort64, c2d_radix64, 64, C2D_ITEM_KEY)
 C2D_RADIX_SORT(c2d_radix_sort_u64, uint64_t, 64, C2D_BARE_KEY)
-
-c2d_radix_key c2d_radix_key_of(c2d_real v) {
-    c2d_radix_key u;
-    memcpy(&u, &v, sizeof u);
-    /* IEEE 754: flip every bit of a negative number, only the sign bit of a positive one. */
-    return (u >> (8 * sizeof u - 1)) ? ~u : u | ((c2d_radix_key)1 << (8 * sizeof u - 1));
-}
 
 /* Spreads the low 16 bits of v to the even bits (bit k to bit 2k). */
 static uint32_t c2d_spread16(uint32_t v) {
