@@ -164,6 +164,48 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags);
  * kept, that is, until the next c2d_bp_sweep_reserve. */
 bool c2d_bp_sweep_prepare(c2d_index *index, int32_t n, unsigned flags);
 bool c2d_bp_sweep_run(c2d_index *index);
+/* The boxes' spread a layout is chosen from: bounds of the sides along the sweep axis (a), bounds
+ * of the lower sides across it (b), the mean width and height (sums of size / n) and the largest
+ * height. Start the bounds at any one box and the sums at 0, then add every box. */
+typedef struct c2d_bp_sweep_stats {
+    c2d_real a_lo, a_hi, b_lo, b_hi, w, h, max_h;
+} c2d_bp_sweep_stats;
+static inline void c2d_bp_sweep_stats_add(c2d_bp_sweep_stats *st, c2d_real a0, c2d_real a1, c2d_real b0, c2d_real b1,
+                                          c2d_real inv_n) {
+    c2d_real bh = b1 - b0;
+    if (a0 < st->a_lo) st->a_lo = a0;
+    if (a1 > st->a_hi) st->a_hi = a1;
+    if (b0 < st->b_lo) st->b_lo = b0;
+    if (b0 > st->b_hi) st->b_hi = b0;
+    if (bh > st->max_h) st->max_h = bh;
+    st->w += (a1 - a0) * inv_n;
+    st->h += bh * inv_n;
+}
+/* The sweep's layout for n boxes (n >= 2) of this spread (strips, buckets, tall). */
+void c2d_bp_sweep_layout_init(c2d_bp_sweep_layout *l, const c2d_bp_sweep_stats *st, int32_t n);
+static inline uint32_t c2d_bp_sweep_bucket(const c2d_bp_sweep_layout *l, c2d_real v) {
+    c2d_real f = (v - l->a_lo) * l->a_inv;
+    if (!(f > 0)) return 0;
+    if (!(f < (c2d_real)l->qmax)) return l->qmax;
+    return (uint32_t)f;
+}
+static inline int32_t c2d_bp_sweep_strip(const c2d_bp_sweep_layout *l, c2d_real v) {
+    c2d_real f = (v - l->b_lo) * l->b_inv;
+    if (!(f > 0)) return 0;
+    if (!(f < (c2d_real)(l->strips - 1))) return l->strips - 1;
+    return (int32_t)f;
+}
+/* The sweep key of a box in its strip: the strip, then the bucket of its lower side. */
+static inline uint32_t c2d_bp_sweep_key(const c2d_bp_sweep_layout *l, int32_t strip, c2d_real a0) {
+    return ((uint32_t)strip << l->qbits) | c2d_bp_sweep_bucket(l, a0);
+}
+/* 2 (strips + 1) zeroed counters (the strips' starts, then their reach), kept with the sweep;
+ * NULL when out of memory. Forgets the prepared sweep. */
+uint32_t *c2d_bp_sweep_strips(c2d_index *index, int32_t strips);
+/* c2d_bp_sweep_prepare for a caller that sorted the records itself (a bulk build): the n records
+ * in pairs.srecs are in order of their keys (c2d_bp_sweep_key with layout l), and the counters of
+ * c2d_bp_sweep_strips hold each strip's first position, start[strips] = n. */
+bool c2d_bp_sweep_prepare_strips(c2d_index *index, int32_t n, unsigned flags, const c2d_bp_sweep_layout *l);
 /* True when a sweep of n records with these flags is prepared. */
 static inline bool c2d_bp_sweep_ready(const c2d_index *index, int32_t n, unsigned flags) {
     const c2d_bp_sweep_layout *l = &index->pairs.prepared;
