@@ -326,13 +326,17 @@ static void sp_clear(c2d_index *index) {
 /* Bulk build: the axis where the box centers spread more (kept unless the other one's variance is
  * larger by a quarter, as sp_prepare_axis decides), one radix sort of the lower sides along it in
  * the base's kept key buffers, and the records written in that order: no insert, no merge, and no
- * allocation once the arrays are large enough. */
+ * allocation once the arrays are large enough. The same passes prepare the one-shot pair sweep
+ * (its layout, strips and arrays), so that find_pairs after a build only runs it. */
 static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t n) {
     c2d_sweep_prune *s = sp_cast(index);
     c2d_bp_proxies *t = &s->proxies;
     void *items = t->items, *moved = t->moved;
     c2d_radix_item *keys, *sorted;
-    c2d_bp_srec *srecs;
+    c2d_bp_srec *srecs = NULL;
+    c2d_bp_sweep_stats stats[2];
+    c2d_bp_sweep_layout l;
+    uint32_t *start = NULL;
     int32_t *rank;
     c2d_real sum[2] = {0, 0}, sq[2] = {0, 0}, inv_n, reach = 0;
     int32_t i, key_words;
@@ -346,32 +350,62 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     if (!c2d_bp_reserve(&index->allocator, &moved, &t->moved_capacity, n, sizeof *t->moved) ||
         !c2d_bp_reserve_keys(index, key_words)) return C2D_ERR_OUT_OF_MEMORY;
     t->moved = (int32_t *)moved;
-    /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed. */
+    /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed, and
+     * the spread the pair sweep's layout needs, for either axis as the sweep axis. */
     inv_n = (c2d_real)1 / (c2d_real)n;
+    stats[0].a_lo = boxes[0].lower.x;
+    stats[0].a_hi = boxes[0].upper.x;
+    stats[0].b_lo = stats[0].b_hi = boxes[0].lower.y;
+    stats[1].a_lo = boxes[0].lower.y;
+    stats[1].a_hi = boxes[0].upper.y;
+    stats[1].b_lo = stats[1].b_hi = boxes[0].lower.x;
+    stats[0].w = stats[0].h = stats[0].max_h = stats[1].w = stats[1].h = stats[1].max_h = 0;
     for (i = 0; i < n; ++i) {
-        c2d_real dx = (boxes[i].lower.x - boxes[0].lower.x) + (boxes[i].upper.x - boxes[0].lower.x);
-        c2d_real dy = (boxes[i].lower.y - boxes[0].lower.y) + (boxes[i].upper.y - boxes[0].lower.y);
+        c2d_aabb b = boxes[i];
+        c2d_real dx = (b.lower.x - boxes[0].lower.x) + (b.upper.x - boxes[0].lower.x);
+        c2d_real dy = (b.lower.y - boxes[0].lower.y) + (b.upper.y - boxes[0].lower.y);
         sum[0] += dx * inv_n;
         sq[0] += dx * dx * inv_n;
         sum[1] += dy * inv_n;
         sq[1] += dy * dy * inv_n;
+        c2d_bp_sweep_stats_add(&stats[0], b.lower.x, b.upper.x, b.lower.y, b.upper.y, inv_n);
+        c2d_bp_sweep_stats_add(&stats[1], b.lower.y, b.upper.y, b.lower.x, b.upper.x, inv_n);
     }
     {
         c2d_real var_this = sq[axis] - sum[axis] * sum[axis], var_other = sq[1 - axis] - sum[1 - axis] * sum[1 - axis];
         if (n >= 2 && var_other > var_this * (c2d_real)1.25) axis = 1 - axis;
     }
     s->axis = axis;
+    /* The pair sweep is prepared here (out of memory only leaves it to find_pairs): its records
+     * are counted by strip as the keys are made and placed in their strips as the sorted records
+     * are written; within a strip they come in order of their lower sides, so of their buckets. */
+    if (n >= 2) {
+        srecs = c2d_bp_sweep_reserve(index, n);
+        if (srecs != NULL) {
+            c2d_bp_sweep_layout_init(&l, &stats[axis], n);
+            start = c2d_bp_sweep_strips(index, l.strips);
+        }
+    }
     keys = (c2d_radix_item *)(void *)index->pairs.keys;
     for (i = 0; i < n; ++i) {
         keys[i].key = c2d_radix_key_of(axis == 0 ? boxes[i].lower.x : boxes[i].lower.y);
         keys[i].value = (uint32_t)i;
+        if (start != NULL) start[c2d_bp_sweep_strip(&l, axis == 0 ? boxes[i].lower.y : boxes[i].lower.x) + 1]++;
+    }
+    if (start != NULL) {
+        uint32_t total = 0, c;
+        int32_t k;
+        for (k = 0; k <= l.strips; ++k) {
+            c = start[k];
+            total += c;
+            start[k] = total;
+        }
     }
     sorted = c2d_radix_sort_keys(keys, (c2d_radix_item *)(void *)index->pairs.scratch, n);
     /* The records in sorted order (reading the boxes out of order), each id's position in the
      * buffer the sort no longer needs, then the proxies in id order: one scattered pass instead of
      * scattered writes of whole proxies. */
     rank = (int32_t *)(void *)(sorted == keys ? index->pairs.scratch : index->pairs.keys);
-    srecs = c2d_bp_sweep_reserve(index, n);
     for (i = 0; i < n; ++i) {
         int32_t id = (int32_t)sorted[i].value;
         c2d_real w;
@@ -381,12 +415,15 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
         rank[id] = i;
         w = sp_reach_of(&r);
         reach = w > reach ? w : reach;
-        if (srecs != NULL) {
-            srecs[i].idm = (uint32_t)id;
-            srecs[i].a0 = r.amin;
-            srecs[i].a1 = r.amax;
-            srecs[i].b0 = r.bmin;
-            srecs[i].b1 = r.bmax;
+        if (start != NULL) {
+            int32_t st = c2d_bp_sweep_strip(&l, r.bmin);
+            c2d_bp_srec *o = &srecs[start[st]++];
+            o->key = c2d_bp_sweep_key(&l, st, r.amin);
+            o->idm = (uint32_t)id;
+            o->a0 = r.amin;
+            o->a1 = r.amax;
+            o->b0 = r.bmin;
+            o->b1 = r.bmax;
         }
     }
     for (i = 0; i < n; ++i) {
@@ -401,9 +438,13 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     s->settled = true;
     s->count = s->sorted = n;
     t->used = t->live = t->moved_count = n;
-    /* The one-shot pair sweep prepared now (strips and the sweep's arrays), so that find_pairs
-     * only runs it; out of memory here only leaves it to find_pairs. */
-    if (srecs != NULL) (void)c2d_bp_sweep_prepare(index, n, C2D_SWEEP_PRESORTED);
+    if (start != NULL) {
+        /* start[k] advanced to strip k's end, which is strip k + 1's start. */
+        int32_t k;
+        for (k = l.strips; k > 0; --k) start[k] = start[k - 1];
+        start[0] = 0;
+        (void)c2d_bp_sweep_prepare_strips(index, n, C2D_SWEEP_PRESORTED, &l);
+    }
     return C2D_OK;
 }
 
