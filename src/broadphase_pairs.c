@@ -21,6 +21,10 @@
  * the box pruning of Terdiman's sweep-and-prune notes cut into strips, as in the "grid-sorted"
  * sweeps of particle codes.
  *
+ * The sweep is prepared (layout, strips, the arrays per coordinate) and then run; an index may
+ * prepare it in its bulk build (c2d_bp_sweep_prepare_strips, for records it sorted itself) and
+ * run it again while the prepared sweep is kept, that is, until the next c2d_bp_sweep_reserve.
+ *
  * The keys are monotone functions of the coordinates (the strip of a lower side, the left side
  * scaled into 2^k buckets), so a box can only overlap another whose key range meets its own; every
  * candidate is then tested with the exact overlap rule on the users' boxes, so the keys decide the

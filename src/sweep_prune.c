@@ -16,7 +16,8 @@
  * and re-sort when it changes. A sweep along one axis alone still meets about sqrt(n) records per
  * box for uniformly spread boxes, so the sorted records go to the shared strip sweep
  * (broadphase_pairs.c), which cuts them into strips across the other axis and needs no sort along
- * this one. Per-frame pairs walk forwards and (by the reach bound) backwards from each moved
+ * this one. A bulk build prepares that sweep in its own passes, and the prepared sweep is kept
+ * until something changes, so find_pairs after a build (or again) only runs it. Per-frame pairs walk forwards and (by the reach bound) backwards from each moved
  * record, four records at a time with SSE2; when those walks grow longer than a few passes over
  * the array (many moves, or one very wide box) they are abandoned for the strip sweep keeping only
  * pairs with a moved record, so a frame never costs much more than a one-shot search.
