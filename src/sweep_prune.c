@@ -48,6 +48,10 @@
  * an empty index moves about n (1 + SP_PENDING_SHARE) records in all, while a query scans at most
  * count / (SP_PENDING_SHARE + 1) pending records. */
 #define SP_PENDING_MIN 64
+/* A bulk build reads the boxes in sorted order, so out of order; it asks for the box this many
+ * records ahead (a million boxes no longer fit in cache, and the loop's work per record hides
+ * fewer misses than a bare copy would). */
+#define SP_PREFETCH 16
 #define SP_PENDING_SHARE 2
 
 /* A box seen along the sweep axis (a) and the other axis (b). */
@@ -410,7 +414,11 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     for (i = 0; i < n; ++i) {
         int32_t id = (int32_t)sorted[i].value;
         c2d_real w;
-        sp_rec r = sp_rec_of(boxes[id], axis);
+        sp_rec r;
+#if defined(__GNUC__) || defined(__clang__)
+        if (i + SP_PREFETCH < n) __builtin_prefetch(&boxes[sorted[i + SP_PREFETCH].value]);
+#endif
+        r = sp_rec_of(boxes[id], axis);
         s->recs[i] = r;
         s->ids[i] = id;
         rank[id] = i;
