@@ -7,6 +7,7 @@
 #ifndef COLLIDE2D_BROADPHASE_INTERNAL_H
 #define COLLIDE2D_BROADPHASE_INTERNAL_H
 
+#include <string.h>
 #include "internal.h"
 
 /* Traversal stack size of queries and ray casts (node indices). A depth-first walk needs at most
@@ -71,6 +72,22 @@ typedef struct c2d_bp_chunk {
 /* At most this many parts of a threaded sweep. */
 #define C2D_BP_MAX_CHUNKS 64
 
+/* Where a sweep puts boxes: bucket(v) = floor((v - a_lo) * a_inv) clamped to [0, qmax] along the
+ * sweep axis, strip(v) = floor((v - b_lo) * b_inv) clamped to [0, strips - 1] across it (both
+ * monotone in v whatever the rounding), and what else a prepared sweep keeps for its run: the
+ * record count and flags it was prepared for, the length of its list of records reaching into
+ * the next strip, and whether a box is taller than a strip. */
+typedef struct c2d_bp_sweep_layout {
+    c2d_real a_lo, a_inv, b_lo, b_inv;
+    uint32_t qmax;
+    int qbits;
+    int32_t strips;
+    int32_t n, reaching;
+    unsigned flags;
+    bool tall;
+    bool valid; /* the sweep's arrays hold this layout (cleared by c2d_bp_sweep_reserve) */
+} c2d_bp_sweep_layout;
+
 /* The output list of the pair functions and the scratch of the pair sweep, owned by the index. */
 typedef struct c2d_bp_pairs {
     c2d_index_pair *items;
@@ -79,7 +96,9 @@ typedef struct c2d_bp_pairs {
     c2d_bp_srec *srecs, *srecs2;     /* sweep records (callers fill srecs) and the sort's second buffer */
     c2d_real *sa0, *sa1, *sb0, *sb1; /* the sweep's structure-of-arrays copy (one block from sa0) */
     uint32_t *skey, *sidm, *slast, *slist;
-    int32_t count, capacity, key_capacity, count_capacity, srec_capacity;
+    uint32_t *sstrips;            /* a prepared sweep's strip starts (strips + 1), then reaches */
+    c2d_bp_sweep_layout prepared; /* the layout of the prepared sweep in the arrays above */
+    int32_t count, capacity, key_capacity, count_capacity, srec_capacity, sstrip_capacity;
     bool failed;          /* a push ran out of memory */
     int32_t swept;        /* count of the list a sweep wrote (unique, a < b), 0 after finish */
     int32_t sweep_path;   /* C2D_SWEEP_PATH_*: tests compare the sweep's paths with it */
@@ -132,13 +151,66 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index);
 #define C2D_SWEEP_PRESORTED 2u /* the records are already sorted by a0 (ties in any order) */
 
 /* Room for n sweep records: index->pairs.srecs, which the caller then fills; NULL when out of
- * memory (nothing lost). */
+ * memory (nothing lost). Forgets the prepared sweep. */
 c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n);
 /* Frees the sweep's buffers (c2d_bp_base_free calls it). */
 void c2d_bp_sweep_free(c2d_index *index);
 /* Pushes every overlapping pair (the exact rule) among the n records in pairs.srecs, in any order,
  * each once. The records are reordered. False when out of memory (some pairs may be pushed). */
 bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags);
+/* c2d_bp_sweep_pairs in two steps, so that a bulk build can do the first: prepare sorts the n
+ * records in pairs.srecs into strips and lays them out for the sweep (false when out of memory,
+ * then nothing is prepared); run pushes their pairs, and can run again while the prepared sweep is
+ * kept, that is, until the next c2d_bp_sweep_reserve. */
+bool c2d_bp_sweep_prepare(c2d_index *index, int32_t n, unsigned flags);
+bool c2d_bp_sweep_run(c2d_index *index);
+/* The boxes' spread a layout is chosen from: bounds of the sides along the sweep axis (a), bounds
+ * of the lower sides across it (b), the mean width and height (sums of size / n) and the largest
+ * height. Start the bounds at any one box and the sums at 0, then add every box. */
+typedef struct c2d_bp_sweep_stats {
+    c2d_real a_lo, a_hi, b_lo, b_hi, w, h, max_h;
+} c2d_bp_sweep_stats;
+static inline void c2d_bp_sweep_stats_add(c2d_bp_sweep_stats *st, c2d_real a0, c2d_real a1, c2d_real b0, c2d_real b1,
+                                          c2d_real inv_n) {
+    c2d_real bh = b1 - b0;
+    if (a0 < st->a_lo) st->a_lo = a0;
+    if (a1 > st->a_hi) st->a_hi = a1;
+    if (b0 < st->b_lo) st->b_lo = b0;
+    if (b0 > st->b_hi) st->b_hi = b0;
+    if (bh > st->max_h) st->max_h = bh;
+    st->w += (a1 - a0) * inv_n;
+    st->h += bh * inv_n;
+}
+/* The sweep's layout for n boxes (n >= 2) of this spread (strips, buckets, tall). */
+void c2d_bp_sweep_layout_init(c2d_bp_sweep_layout *l, const c2d_bp_sweep_stats *st, int32_t n);
+static inline uint32_t c2d_bp_sweep_bucket(const c2d_bp_sweep_layout *l, c2d_real v) {
+    c2d_real f = (v - l->a_lo) * l->a_inv;
+    if (!(f > 0)) return 0;
+    if (!(f < (c2d_real)l->qmax)) return l->qmax;
+    return (uint32_t)f;
+}
+static inline int32_t c2d_bp_sweep_strip(const c2d_bp_sweep_layout *l, c2d_real v) {
+    c2d_real f = (v - l->b_lo) * l->b_inv;
+    if (!(f > 0)) return 0;
+    if (!(f < (c2d_real)(l->strips - 1))) return l->strips - 1;
+    return (int32_t)f;
+}
+/* The sweep key of a box in its strip: the strip, then the bucket of its lower side. */
+static inline uint32_t c2d_bp_sweep_key(const c2d_bp_sweep_layout *l, int32_t strip, c2d_real a0) {
+    return ((uint32_t)strip << l->qbits) | c2d_bp_sweep_bucket(l, a0);
+}
+/* 2 (strips + 1) zeroed counters (the strips' starts, then their reach), kept with the sweep;
+ * NULL when out of memory. Forgets the prepared sweep. */
+uint32_t *c2d_bp_sweep_strips(c2d_index *index, int32_t strips);
+/* c2d_bp_sweep_prepare for a caller that sorted the records itself (a bulk build): the n records
+ * in pairs.srecs are in order of their keys (c2d_bp_sweep_key with layout l), and the counters of
+ * c2d_bp_sweep_strips hold each strip's first position, start[strips] = n. */
+bool c2d_bp_sweep_prepare_strips(c2d_index *index, int32_t n, unsigned flags, const c2d_bp_sweep_layout *l);
+/* True when a sweep of n records with these flags is prepared. */
+static inline bool c2d_bp_sweep_ready(const c2d_index *index, int32_t n, unsigned flags) {
+    const c2d_bp_sweep_layout *l = &index->pairs.prepared;
+    return l->valid && l->n == n && l->flags == flags;
+}
 /* Fills a sweep record from a box. */
 static inline void c2d_bp_srec_set(c2d_bp_srec *r, c2d_aabb box, int32_t id, bool moved) {
     r->idm = (uint32_t)id | (moved ? C2D_SWEEP_MOVED : 0u);
@@ -172,6 +244,8 @@ typedef struct c2d_radix64 {
  * buffer (a or tmp) that holds the sorted items. */
 c2d_radix32 *c2d_radix_sort32(c2d_radix32 *a, c2d_radix32 *tmp, int32_t n);
 c2d_radix64 *c2d_radix_sort64(c2d_radix64 *a, c2d_radix64 *tmp, int32_t n);
+/* The same for bare 64-bit keys (the pair list's (a, b) keys). */
+uint64_t *c2d_radix_sort_u64(uint64_t *a, uint64_t *tmp, int32_t n);
 
 /* An unsigned integer with the order of the c2d_real values (-0 just before +0; no NaN), and the
  * items and sort for it: 32 bits in the float build, 64 in the double build. */
@@ -184,7 +258,12 @@ typedef uint32_t c2d_radix_key;
 typedef c2d_radix32 c2d_radix_item;
 #  define c2d_radix_sort_keys c2d_radix_sort32
 #endif
-c2d_radix_key c2d_radix_key_of(c2d_real v);
+static inline c2d_radix_key c2d_radix_key_of(c2d_real v) {
+    c2d_radix_key u;
+    memcpy(&u, &v, sizeof u);
+    /* IEEE 754: flip every bit of a negative number, only the sign bit of a positive one. */
+    return (u >> (8 * sizeof u - 1)) ? ~u : u | ((c2d_radix_key)1 << (8 * sizeof u - 1));
+}
 
 /* Morton (Z-order) code of the cell (x, y) of a 2^16 x 2^16 grid, x, y < 2^16: the bits of y and x
  * interleaved, y's higher, so that the top two bits name the quadrant (bit 1: upper half, bit 0:

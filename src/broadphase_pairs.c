@@ -21,6 +21,10 @@
  * the box pruning of Terdiman's sweep-and-prune notes cut into strips, as in the "grid-sorted"
  * sweeps of particle codes.
  *
+ * The sweep is prepared (layout, strips, the arrays per coordinate) and then run; an index may
+ * prepare it in its bulk build (c2d_bp_sweep_prepare_strips, for records it sorted itself) and
+ * run it again while the prepared sweep is kept, that is, until the next c2d_bp_sweep_reserve.
+ *
  * The keys are monotone functions of the coordinates (the strip of a lower side, the left side
  * scaled into 2^k buckets), so a box can only overlap another whose key range meets its own; every
  * candidate is then tested with the exact overlap rule on the users' boxes, so the keys decide the
@@ -179,36 +183,17 @@ static bool c2d_bp_pairs_sort_grouped(c2d_index *index, int32_t max_id) {
 }
 
 /* Short lists: each pair becomes one integer key (a << bits) | b, bits just wide enough for the
- * largest id, sorted by an LSD radix sort with 11-bit digits (stable, no comparisons); passes
- * whose digit is the same for every key are skipped. */
+ * largest id, sorted by the broad phase's radix sort (radix.c: stable, no comparisons, passes
+ * whose digit is the same for every key skipped). */
 static bool c2d_bp_pairs_sort_keys(c2d_index *index, int32_t max_id) {
     c2d_bp_pairs *p = &index->pairs;
-    uint32_t counts[2048];
     int32_t i, n = p->count, out = 0;
-    int bits = 1, shift;
-    uint64_t *src, *dst;
+    int bits = 1;
+    const uint64_t *src;
     if (!c2d_bp_reserve_keys(index, n)) return false;
     while (bits < 31 && ((int64_t)1 << bits) <= (int64_t)max_id) ++bits;
     for (i = 0; i < n; ++i) p->keys[i] = ((uint64_t)(uint32_t)p->items[i].a << bits) | (uint32_t)p->items[i].b;
-    src = p->keys;
-    dst = p->scratch;
-    for (shift = 0; shift < 2 * bits; shift += 11) {
-        uint32_t sum = 0;
-        memset(counts, 0, sizeof counts);
-        for (i = 0; i < n; ++i) counts[(src[i] >> shift) & 2047u]++;
-        if (counts[(src[0] >> shift) & 2047u] == (uint32_t)n) continue;
-        for (i = 0; i < 2048; ++i) {
-            uint32_t c = counts[i];
-            counts[i] = sum;
-            sum += c;
-        }
-        for (i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & 2047u]++] = src[i];
-        {
-            uint64_t *t = src;
-            src = dst;
-            dst = t;
-        }
-    }
+    src = c2d_radix_sort_u64(p->keys, p->scratch, n);
     for (i = 0; i < n; ++i) {
         if (i > 0 && src[i] == src[i - 1]) continue;
         p->items[out].a = (int32_t)(src[i] >> bits);
@@ -275,6 +260,10 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index) {
 
 void c2d_bp_sweep_free(c2d_index *index) {
     c2d_bp_pairs *p = &index->pairs;
+    c2d_bp_free(&index->allocator, p->sstrips, (size_t)p->sstrip_capacity * sizeof *p->sstrips);
+    p->sstrips = NULL;
+    p->sstrip_capacity = 0;
+    p->prepared.valid = false;
     if (p->srec_capacity == 0) return;
     c2d_bp_free(&index->allocator, p->srecs, (size_t)p->srec_capacity * sizeof *p->srecs);
     c2d_bp_free(&index->allocator, p->srecs2, (size_t)p->srec_capacity * sizeof *p->srecs2);
@@ -290,6 +279,7 @@ c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n) {
     int32_t cap = p->srec_capacity < 16 ? 16 : p->srec_capacity;
     c2d_bp_srec *a, *b;
     void *soa;
+    p->prepared.valid = false;
     if (n < 1) n = 1;
     if (n <= p->srec_capacity) return p->srecs;
     if (n > INT32_MAX - C2D_SWEEP_PAD) return NULL;
@@ -324,58 +314,27 @@ c2d_bp_srec *c2d_bp_sweep_reserve(c2d_index *index, int32_t n) {
     return a;
 }
 
-/* Where a sweep puts boxes: bucket(v) = floor((v - a_lo) * a_inv) clamped to [0, qmax] along the
- * sweep axis, strip(v) = floor((v - b_lo) * b_inv) clamped to [0, strips - 1] across it. Both are
- * monotone in v whatever the rounding. */
-typedef struct c2d_sweep_layout {
-    c2d_real a_lo, a_inv, b_lo, b_inv;
-    uint32_t qmax;
-    int qbits;
-    int32_t strips;
-} c2d_sweep_layout;
+typedef c2d_bp_sweep_layout c2d_sweep_layout;
 
-static inline uint32_t sw_bucket(const c2d_sweep_layout *l, c2d_real v) {
-    c2d_real f = (v - l->a_lo) * l->a_inv;
-    if (!(f > 0)) return 0;
-    if (!(f < (c2d_real)l->qmax)) return l->qmax;
-    return (uint32_t)f;
-}
-
-static inline int32_t sw_strip(const c2d_sweep_layout *l, c2d_real v) {
-    c2d_real f = (v - l->b_lo) * l->b_inv;
-    if (!(f > 0)) return 0;
-    if (!(f < (c2d_real)(l->strips - 1))) return l->strips - 1;
-    return (int32_t)f;
-}
+#define sw_bucket c2d_bp_sweep_bucket
+#define sw_strip c2d_bp_sweep_strip
 
 /* Chooses strips and buckets from the boxes' spread: strips C2D_SWEEP_STRIP_HEIGHTS mean heights
  * tall (at most n / 2 + 1 of them), about C2D_SWEEP_BUCKETS_PER_WIDTH buckets per mean width, and
- * keys of at most C2D_SWEEP_KEY_BITS bits. Returns the largest height. Sums are scaled by 1 / n as
- * they go so that they cannot overflow. */
-static c2d_real sw_layout(const c2d_bp_srec *r, int32_t n, c2d_sweep_layout *l) {
-    c2d_real a_lo = r[0].a0, a_hi = r[0].a1, b_lo = r[0].b0, b_hi = r[0].b0, w = 0, h = 0, max_h = 0;
-    c2d_real inv_n = (c2d_real)1 / (c2d_real)n, span, height, buckets;
-    int32_t i, strips;
+ * keys of at most C2D_SWEEP_KEY_BITS bits; tall when a box is taller than a strip. */
+void c2d_bp_sweep_layout_init(c2d_bp_sweep_layout *l, const c2d_bp_sweep_stats *st, int32_t n) {
+    c2d_real span = st->b_hi - st->b_lo, height, buckets;
+    int32_t strips;
     int sbits = 0, qbits = 1;
-    for (i = 0; i < n; ++i) {
-        c2d_real bh = r[i].b1 - r[i].b0;
-        if (r[i].a0 < a_lo) a_lo = r[i].a0;
-        if (r[i].a1 > a_hi) a_hi = r[i].a1;
-        if (r[i].b0 < b_lo) b_lo = r[i].b0;
-        if (r[i].b0 > b_hi) b_hi = r[i].b0;
-        if (bh > max_h) max_h = bh;
-        w += (r[i].a1 - r[i].a0) * inv_n;
-        h += bh * inv_n;
-    }
-    span = b_hi - b_lo;
-    height = (c2d_real)C2D_SWEEP_STRIP_HEIGHTS * h;
+    memset(l, 0, sizeof *l);
+    height = (c2d_real)C2D_SWEEP_STRIP_HEIGHTS * st->h;
     if (height < span / (c2d_real)(n / 2 + 1)) height = span / (c2d_real)(n / 2 + 1);
     strips = 1;
     if (span > 0 && height > 0) {
         c2d_real c = span / height;
         strips = c < (c2d_real)(C2D_SWEEP_MAX_STRIPS - 1) ? (int32_t)c + 1 : C2D_SWEEP_MAX_STRIPS;
     }
-    l->b_lo = b_lo;
+    l->b_lo = st->b_lo;
     l->b_inv = strips > 1 ? (c2d_real)strips / span : (c2d_real)0;
     if (!C2D_ISFINITE(l->b_inv)) {
         l->b_inv = 0;
@@ -384,16 +343,29 @@ static c2d_real sw_layout(const c2d_bp_srec *r, int32_t n, c2d_sweep_layout *l) 
     l->strips = strips;
     while (((int32_t)1 << sbits) < strips) ++sbits;
     /* Buckets: a few per mean width over the sweep axis's span. */
-    span = a_hi - a_lo;
-    buckets = w > 0 ? span / w * (c2d_real)C2D_SWEEP_BUCKETS_PER_WIDTH : (c2d_real)n / (c2d_real)strips;
+    span = st->a_hi - st->a_lo;
+    buckets = st->w > 0 ? span / st->w * (c2d_real)C2D_SWEEP_BUCKETS_PER_WIDTH : (c2d_real)n / (c2d_real)strips;
     while (qbits < C2D_SWEEP_BUCKET_BITS && qbits < C2D_SWEEP_KEY_BITS - sbits && (c2d_real)((int32_t)1 << qbits) < buckets)
         ++qbits;
     l->qbits = qbits;
     l->qmax = ((uint32_t)1 << qbits) - 1;
-    l->a_lo = a_lo;
+    l->a_lo = st->a_lo;
     l->a_inv = span > 0 ? (c2d_real)((int32_t)1 << qbits) / span : (c2d_real)0;
     if (!C2D_ISFINITE(l->a_inv)) l->a_inv = 0;
-    return max_h;
+    l->tall = st->max_h * l->b_inv >= (c2d_real)0.9375;
+}
+
+/* The layout of the records (their statistics in one pass). */
+static void sw_layout(const c2d_bp_srec *r, int32_t n, c2d_sweep_layout *l) {
+    c2d_bp_sweep_stats st;
+    c2d_real inv_n = (c2d_real)1 / (c2d_real)n;
+    int32_t i;
+    st.a_lo = r[0].a0;
+    st.a_hi = r[0].a1;
+    st.b_lo = st.b_hi = r[0].b0;
+    st.w = st.h = st.max_h = 0;
+    for (i = 0; i < n; ++i) c2d_bp_sweep_stats_add(&st, r[i].a0, r[i].a1, r[i].b0, r[i].b1, inv_n);
+    c2d_bp_sweep_layout_init(l, &st, n);
 }
 
 /* The records in structure-of-arrays form, sorted by key, with C2D_SWEEP_PAD pad records. */
@@ -758,24 +730,84 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
     return true;
 }
 
-bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
+uint32_t *c2d_bp_sweep_strips(c2d_index *index, int32_t strips) {
+    c2d_bp_pairs *p = &index->pairs;
+    void *st = p->sstrips;
+    p->prepared.valid = false;
+    if (!c2d_bp_reserve(&index->allocator, &st, &p->sstrip_capacity, 2 * (strips + 1), sizeof *p->sstrips)) return NULL;
+    p->sstrips = (uint32_t *)st;
+    memset(p->sstrips, 0, 2 * ((size_t)strips + 1) * sizeof *p->sstrips);
+    return p->sstrips;
+}
+
+/* The last step of preparing: a sequential copy of the n records in src (in strip and bucket
+ * order, keys set, the strips' starts in pairs.sstrips) into the structure of arrays the sweep
+ * reads, and the prepared layout kept. */
+static void sw_prepare_soa(c2d_bp_pairs *p, c2d_sweep_layout l, const c2d_bp_srec *src, int32_t n, unsigned flags) {
+    uint32_t *reach = p->sstrips + l.strips + 1;
+    uint32_t reaching = 0;
+    int32_t i;
+    /* A sequential copy into the structure of arrays the sweep reads (scattering into several
+     * arrays at once is much slower), with each record's last key (its strip and the bucket of its
+     * right side), each strip's reach (its widest record, in buckets) and the list of the records
+     * whose top reaches into the next strip. */
+    {
+        c2d_real *a0 = p->sa0, *a1 = p->sa1, *b0 = p->sb0, *b1 = p->sb1;
+        uint32_t *key = p->skey, *idm = p->sidm, *last = p->slast, *list = p->slist;
+        for (i = 0; i < n; ++i) {
+            const c2d_bp_srec *r = &src[i];
+            uint32_t st = r->key >> l.qbits, q1 = sw_bucket(&l, r->a1), wd = q1 - (r->key & l.qmax);
+            key[i] = r->key;
+            idm[i] = r->idm;
+            last[i] = (st << l.qbits) | q1;
+            a0[i] = r->a0;
+            a1[i] = r->a1;
+            b0[i] = r->b0;
+            b1[i] = r->b1;
+            if (wd > reach[st]) reach[st] = wd;
+            list[reaching] = (uint32_t)i;
+            reaching += (uint32_t)sw_strip(&l, r->b1) > st;
+        }
+        for (i = n; i < n + C2D_SWEEP_PAD; ++i) {
+            key[i] = C2D_SWEEP_PAD_KEY;
+            idm[i] = last[i] = 0;
+            a0[i] = a1[i] = b0[i] = b1[i] = 0;
+        }
+    }
+    l.n = n;
+    l.reaching = (int32_t)reaching;
+    l.flags = flags;
+    l.valid = true;
+    p->prepared = l;
+}
+
+bool c2d_bp_sweep_prepare_strips(c2d_index *index, int32_t n, unsigned flags, const c2d_bp_sweep_layout *l) {
+    if (n < 2) return c2d_bp_sweep_prepare(index, n, flags);
+    sw_prepare_soa(&index->pairs, *l, index->pairs.srecs, n, flags);
+    return true;
+}
+
+bool c2d_bp_sweep_prepare(c2d_index *index, int32_t n, unsigned flags) {
     c2d_bp_pairs *p = &index->pairs;
     c2d_sweep_layout l;
     c2d_bp_srec *src = p->srecs, *dst = p->srecs2;
-    bool filter = (flags & C2D_SWEEP_FILTER) != 0, presorted = (flags & C2D_SWEEP_PRESORTED) != 0, tall;
-    uint32_t *start, *reach, sum;
+    bool presorted = (flags & C2D_SWEEP_PRESORTED) != 0;
+    uint32_t *start, sum;
     int32_t i, s, strips;
-    uint32_t reaching = 0;
-    sw_soa soa;
-    sw_sweep w;
-    if (n < 2) return true;
-    tall = sw_layout(src, n, &l) * l.b_inv >= (c2d_real)0.9375;
+    p->prepared.valid = false;
+    if (n < 2) {
+        memset(&l, 0, sizeof l);
+        l.n = n;
+        l.flags = flags;
+        l.valid = true;
+        p->prepared = l;
+        return true;
+    }
+    sw_layout(src, n, &l);
     strips = l.strips;
-    /* Counters: the strips' starts (+ 1) and reach. */
-    if (!c2d_bp_reserve_counts(index, 2 * ((int64_t)strips + 1))) return false;
-    start = p->counts;
-    reach = start + strips + 1;
-    memset(start, 0, 2 * ((size_t)strips + 1) * sizeof *start);
+    /* The strips' starts (+ 1) and reach, kept with the prepared sweep. */
+    start = c2d_bp_sweep_strips(index, strips);
+    if (start == NULL) return false;
     /* The strips are counted by a pass that only reads; the keys are written as the records are
      * moved (a pass writing them in place would move every record through memory once more). */
     if (strips > 1) {
@@ -794,7 +826,7 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
         for (i = 0; i < n; ++i) {
             c2d_bp_srec r = src[i];
             int32_t st = sw_strip(&l, r.b0);
-            r.key = ((uint32_t)st << l.qbits) | sw_bucket(&l, r.a0);
+            r.key = c2d_bp_sweep_key(&l, st, r.a0);
             dst[start[st]++] = r;
         }
         for (s = strips; s > 0; --s) start[s] = start[s - 1];
@@ -836,53 +868,37 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             dst = t;
         }
     }
-    /* Then a sequential copy into the structure of arrays the sweep reads (scattering into several
-     * arrays at once is much slower), with each record's last key (its strip and the bucket of its
-     * right side), each strip's reach (its widest record, in buckets) and the list of the records
-     * whose top reaches into the next strip. */
-    {
-        c2d_real *a0 = p->sa0, *a1 = p->sa1, *b0 = p->sb0, *b1 = p->sb1;
-        uint32_t *key = p->skey, *idm = p->sidm, *last = p->slast, *list = p->slist;
-        for (i = 0; i < n; ++i) {
-            const c2d_bp_srec *r = &src[i];
-            uint32_t st = r->key >> l.qbits, q1 = sw_bucket(&l, r->a1), wd = q1 - (r->key & l.qmax);
-            key[i] = r->key;
-            idm[i] = r->idm;
-            last[i] = (st << l.qbits) | q1;
-            a0[i] = r->a0;
-            a1[i] = r->a1;
-            b0[i] = r->b0;
-            b1[i] = r->b1;
-            if (wd > reach[st]) reach[st] = wd;
-            list[reaching] = (uint32_t)i;
-            reaching += (uint32_t)sw_strip(&l, r->b1) > st;
-        }
-        for (i = n; i < n + C2D_SWEEP_PAD; ++i) {
-            key[i] = C2D_SWEEP_PAD_KEY;
-            idm[i] = last[i] = 0;
-            a0[i] = a1[i] = b0[i] = b1[i] = 0;
-        }
-        soa.key = key;
-        soa.idm = idm;
-        soa.a0 = a0;
-        soa.a1 = a1;
-        soa.b0 = b0;
-        soa.b1 = b1;
-    }
-    w.soa = soa;
-    w.l = l;
-    w.start = start;
-    w.reach = reach;
+    sw_prepare_soa(p, l, src, n, flags);
+    return true;
+}
+
+/* Runs the prepared sweep on this thread or over the task system. */
+bool c2d_bp_sweep_run(c2d_index *index) {
+    c2d_bp_pairs *p = &index->pairs;
+    const c2d_sweep_layout *l = &p->prepared;
+    int32_t i, n = l->n;
+    sw_sweep w;
+    if (!l->valid) return false;
+    if (n < 2) return true;
+    w.soa.key = p->skey;
+    w.soa.idm = p->sidm;
+    w.soa.a0 = p->sa0;
+    w.soa.a1 = p->sa1;
+    w.soa.b0 = p->sb0;
+    w.soa.b1 = p->sb1;
+    w.l = *l;
+    w.start = p->sstrips;
+    w.reach = p->sstrips + l->strips + 1;
     w.last = p->slast;
     w.list = p->slist;
-    w.filter = filter;
-    w.tall = tall;
+    w.filter = (l->flags & C2D_SWEEP_FILTER) != 0;
+    w.tall = l->tall;
     w.avx2 = false;
 #if C2D_SWEEP_AVX2
     w.avx2 = p->sweep_path != C2D_SWEEP_PATH_BASE && __builtin_cpu_supports("avx2");
 #endif
     if (index->tasks.worker_count > 1 && n >= C2D_SWEEP_THREAD_MIN) {
-        if (!sw_threaded(index, &w, n, (int32_t)reaching)) {
+        if (!sw_threaded(index, &w, n, l->reaching)) {
             p->failed = true;
             return false;
         }
@@ -897,7 +913,7 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
             p->failed = true;
             return false;
         }
-        if (!sw_part(&w, &out, &i, n, &k, (int32_t)reaching)) {
+        if (!sw_part(&w, &out, &i, n, &k, l->reaching)) {
             p->failed = true;
             return false;
         }
@@ -905,6 +921,10 @@ bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
         p->swept = p->count;
     }
     return !p->failed;
+}
+
+bool c2d_bp_sweep_pairs(c2d_index *index, int32_t n, unsigned flags) {
+    return c2d_bp_sweep_prepare(index, n, flags) && c2d_bp_sweep_run(index);
 }
 
 bool c2d_bp_proxies_sweep(c2d_index *index, const c2d_bp_proxies *t, bool moved_only) {

@@ -1,6 +1,6 @@
-/* The broad phase's one sort for bulk builds: a least-significant-digit radix sort of (key, value)
- * items, and the keys it sorts by (coordinates mapped to order-preserving integers, Morton codes
- * of quantised points).
+/* The broad phase's one radix sort: a least-significant-digit radix sort of (key, value) items
+ * (bulk builds) or of bare 64-bit keys (short pair lists), and Morton codes of quantised points.
+ * The order-preserving integer keys of coordinates are inline in broadphase_internal.h.
  *
  * LSD radix sort: the items are distributed by the lowest digit of their keys, stably, then by the
  * next, and so on (Knuth, TAOCP vol. 3, 5.2.5). One read pass builds the histograms of every digit;
@@ -14,45 +14,41 @@
 #define C2D_RADIX_SIZE (1u << C2D_RADIX_BITS)
 #define C2D_RADIX_MASK (C2D_RADIX_SIZE - 1u)
 
-/* One sort per key width: histograms of every digit in one read pass, then a stable scatter pass
- * per digit that varies, between the two buffers. */
-#define C2D_RADIX_SORT(name, item, key_bits)                                                         \
-  item *name(item *a, item *tmp, int32_t n) {                                                        \
-    enum { PASSES = ((key_bits) + C2D_RADIX_BITS - 1) / C2D_RADIX_BITS };                            \
-    uint32_t counts[PASSES][C2D_RADIX_SIZE];                                                         \
-    int32_t i;                                                                                       \
-    int k;                                                                                           \
-    if (n <= 1) return a;                                                                            \
-    memset(counts, 0, sizeof counts);                                                                \
-    for (i = 0; i < n; ++i)                                                                          \
-      for (k = 0; k < PASSES; ++k) counts[k][(a[i].key >> (k * C2D_RADIX_BITS)) & C2D_RADIX_MASK]++; \
-    for (k = 0; k < PASSES; ++k) {                                                                   \
-      uint32_t *c = counts[k], sum = 0, d;                                                           \
-      int shift = k * C2D_RADIX_BITS;                                                                \
-      item *t;                                                                                       \
-      if (c[(a[0].key >> shift) & C2D_RADIX_MASK] == (uint32_t)n) continue;                          \
-      for (d = 0; d < C2D_RADIX_SIZE; ++d) {                                                         \
-        uint32_t x = c[d];                                                                           \
-        c[d] = sum;                                                                                  \
-        sum += x;                                                                                    \
-      }                                                                                              \
-      for (i = 0; i < n; ++i) tmp[c[(a[i].key >> shift) & C2D_RADIX_MASK]++] = a[i];                 \
-      t = a;                                                                                         \
-      a = tmp;                                                                                       \
-      tmp = t;                                                                                       \
-    }                                                                                                \
-    return a;                                                                                        \
+/* One sort per item type: histograms of every digit in one read pass, then a stable scatter pass
+ * per digit that varies, between the two buffers. KEY(x) is the key of item x. */
+#define C2D_RADIX_SORT(name, item, key_bits, KEY)                                                     \
+  item *name(item *a, item *tmp, int32_t n) {                                                         \
+    enum { PASSES = ((key_bits) + C2D_RADIX_BITS - 1) / C2D_RADIX_BITS };                             \
+    uint32_t counts[PASSES][C2D_RADIX_SIZE];                                                          \
+    int32_t i;                                                                                        \
+    int k;                                                                                            \
+    if (n <= 1) return a;                                                                             \
+    memset(counts, 0, sizeof counts);                                                                 \
+    for (i = 0; i < n; ++i)                                                                           \
+      for (k = 0; k < PASSES; ++k) counts[k][(KEY(a[i]) >> (k * C2D_RADIX_BITS)) & C2D_RADIX_MASK]++; \
+    for (k = 0; k < PASSES; ++k) {                                                                    \
+      uint32_t *c = counts[k], sum = 0, d;                                                            \
+      int shift = k * C2D_RADIX_BITS;                                                                 \
+      item *t;                                                                                        \
+      if (c[(KEY(a[0]) >> shift) & C2D_RADIX_MASK] == (uint32_t)n) continue;                          \
+      for (d = 0; d < C2D_RADIX_SIZE; ++d) {                                                          \
+        uint32_t x = c[d];                                                                            \
+        c[d] = sum;                                                                                   \
+        sum += x;                                                                                     \
+      }                                                                                               \
+      for (i = 0; i < n; ++i) tmp[c[(KEY(a[i]) >> shift) & C2D_RADIX_MASK]++] = a[i];                 \
+      t = a;                                                                                          \
+      a = tmp;                                                                                        \
+      tmp = t;                                                                                        \
+    }                                                                                                 \
+    return a;                                                                                         \
   }
 
-C2D_RADIX_SORT(c2d_radix_sort32, c2d_radix32, 32)
-C2D_RADIX_SORT(c2d_radix_sort64, c2d_radix64, 64)
-
-c2d_radix_key c2d_radix_key_of(c2d_real v) {
-    c2d_radix_key u;
-    memcpy(&u, &v, sizeof u);
-    /* IEEE 754: flip every bit of a negative number, only the sign bit of a positive one. */
-    return (u >> (8 * sizeof u - 1)) ? ~u : u | ((c2d_radix_key)1 << (8 * sizeof u - 1));
-}
+#define C2D_ITEM_KEY(x) ((x).key)
+#define C2D_BARE_KEY(x) (x)
+C2D_RADIX_SORT(c2d_radix_sort32, c2d_radix32, 32, C2D_ITEM_KEY)
+C2D_RADIX_SORT(c2d_radix_sort64, c2d_radix64, 64, C2D_ITEM_KEY)
+C2D_RADIX_SORT(c2d_radix_sort_u64, uint64_t, 64, C2D_BARE_KEY)
 
 /* Spreads the low 16 bits of v to the even bits (bit k to bit 2k). */
 static uint32_t c2d_spread16(uint32_t v) {

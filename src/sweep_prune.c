@@ -16,7 +16,8 @@
  * and re-sort when it changes. A sweep along one axis alone still meets about sqrt(n) records per
  * box for uniformly spread boxes, so the sorted records go to the shared strip sweep
  * (broadphase_pairs.c), which cuts them into strips across the other axis and needs no sort along
- * this one. Per-frame pairs walk forwards and (by the reach bound) backwards from each moved
+ * this one. A bulk build prepares that sweep in its own passes, and the prepared sweep is kept
+ * until something changes, so find_pairs after a build (or again) only runs it. Per-frame pairs walk forwards and (by the reach bound) backwards from each moved
  * record, four records at a time with SSE2; when those walks grow longer than a few passes over
  * the array (many moves, or one very wide box) they are abandoned for the strip sweep keeping only
  * pairs with a moved record, so a frame never costs much more than a one-shot search.
@@ -47,6 +48,10 @@
  * an empty index moves about n (1 + SP_PENDING_SHARE) records in all, while a query scans at most
  * count / (SP_PENDING_SHARE + 1) pending records. */
 #define SP_PENDING_MIN 64
+/* A bulk build reads the boxes in sorted order, so out of order; it asks for the box this many
+ * records ahead (a million boxes no longer fit in cache, and the loop's work per record hides
+ * fewer misses than a bare copy would). */
+#define SP_PREFETCH 16
 #define SP_PENDING_SHARE 2
 
 /* A box seen along the sweep axis (a) and the other axis (b). */
@@ -63,7 +68,9 @@ typedef struct c2d_sweep_prune {
     int32_t count, sorted, dead;
     int axis;       /* sweep axis: 0 x, 1 y */
     c2d_real reach; /* fl(amin + reach) >= amax for every live record in [0, sorted) */
-    bool built;     /* unchanged since a bulk build, which chose the axis */
+    /* Unchanged since a bulk build or a one-shot pair search, which chose the axis and left every
+     * record sorted; the sweep either prepared (the base's) serves find_pairs while it is kept. */
+    bool settled;
     /* scratch of merges and sorts, held only while one runs */
     sp_rec *recs2;
     int32_t *ids2;
@@ -318,18 +325,23 @@ static void sp_clear(c2d_index *index) {
     c2d_bp_proxies_clear(&s->proxies);
     s->count = s->sorted = s->dead = 0;
     s->reach = 0;
-    s->built = false;
+    s->settled = false;
 }
 
 /* Bulk build: the axis where the box centers spread more (kept unless the other one's variance is
  * larger by a quarter, as sp_prepare_axis decides), one radix sort of the lower sides along it in
  * the base's kept key buffers, and the records written in that order: no insert, no merge, and no
- * allocation once the arrays are large enough. */
+ * allocation once the arrays are large enough. The same passes prepare the one-shot pair sweep
+ * (its layout, strips and arrays), so that find_pairs after a build only runs it. */
 static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t n) {
     c2d_sweep_prune *s = sp_cast(index);
     c2d_bp_proxies *t = &s->proxies;
     void *items = t->items, *moved = t->moved;
     c2d_radix_item *keys, *sorted;
+    c2d_bp_srec *srecs = NULL;
+    c2d_bp_sweep_stats stats[2];
+    c2d_bp_sweep_layout l;
+    uint32_t *start = NULL;
     int32_t *rank;
     c2d_real sum[2] = {0, 0}, sq[2] = {0, 0}, inv_n, reach = 0;
     int32_t i, key_words;
@@ -343,25 +355,56 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     if (!c2d_bp_reserve(&index->allocator, &moved, &t->moved_capacity, n, sizeof *t->moved) ||
         !c2d_bp_reserve_keys(index, key_words)) return C2D_ERR_OUT_OF_MEMORY;
     t->moved = (int32_t *)moved;
-    /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed. */
+    /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed, and
+     * the spread the pair sweep's layout needs, for either axis as the sweep axis. */
     inv_n = (c2d_real)1 / (c2d_real)n;
+    stats[0].a_lo = boxes[0].lower.x;
+    stats[0].a_hi = boxes[0].upper.x;
+    stats[0].b_lo = stats[0].b_hi = boxes[0].lower.y;
+    stats[1].a_lo = boxes[0].lower.y;
+    stats[1].a_hi = boxes[0].upper.y;
+    stats[1].b_lo = stats[1].b_hi = boxes[0].lower.x;
+    stats[0].w = stats[0].h = stats[0].max_h = stats[1].w = stats[1].h = stats[1].max_h = 0;
     for (i = 0; i < n; ++i) {
-        c2d_real dx = (boxes[i].lower.x - boxes[0].lower.x) + (boxes[i].upper.x - boxes[0].lower.x);
-        c2d_real dy = (boxes[i].lower.y - boxes[0].lower.y) + (boxes[i].upper.y - boxes[0].lower.y);
+        c2d_aabb b = boxes[i];
+        c2d_real dx = (b.lower.x - boxes[0].lower.x) + (b.upper.x - boxes[0].lower.x);
+        c2d_real dy = (b.lower.y - boxes[0].lower.y) + (b.upper.y - boxes[0].lower.y);
         sum[0] += dx * inv_n;
         sq[0] += dx * dx * inv_n;
         sum[1] += dy * inv_n;
         sq[1] += dy * dy * inv_n;
+        c2d_bp_sweep_stats_add(&stats[0], b.lower.x, b.upper.x, b.lower.y, b.upper.y, inv_n);
+        c2d_bp_sweep_stats_add(&stats[1], b.lower.y, b.upper.y, b.lower.x, b.upper.x, inv_n);
     }
     {
         c2d_real var_this = sq[axis] - sum[axis] * sum[axis], var_other = sq[1 - axis] - sum[1 - axis] * sum[1 - axis];
         if (n >= 2 && var_other > var_this * (c2d_real)1.25) axis = 1 - axis;
     }
     s->axis = axis;
+    /* The pair sweep is prepared here (out of memory only leaves it to find_pairs): its records
+     * are counted by strip as the keys are made and placed in their strips as the sorted records
+     * are written; within a strip they come in order of their lower sides, so of their buckets. */
+    if (n >= 2) {
+        srecs = c2d_bp_sweep_reserve(index, n);
+        if (srecs != NULL) {
+            c2d_bp_sweep_layout_init(&l, &stats[axis], n);
+            start = c2d_bp_sweep_strips(index, l.strips);
+        }
+    }
     keys = (c2d_radix_item *)(void *)index->pairs.keys;
     for (i = 0; i < n; ++i) {
         keys[i].key = c2d_radix_key_of(axis == 0 ? boxes[i].lower.x : boxes[i].lower.y);
         keys[i].value = (uint32_t)i;
+        if (start != NULL) start[c2d_bp_sweep_strip(&l, axis == 0 ? boxes[i].lower.y : boxes[i].lower.x) + 1]++;
+    }
+    if (start != NULL) {
+        uint32_t total = 0, c;
+        int32_t k;
+        for (k = 0; k <= l.strips; ++k) {
+            c = start[k];
+            total += c;
+            start[k] = total;
+        }
     }
     sorted = c2d_radix_sort_keys(keys, (c2d_radix_item *)(void *)index->pairs.scratch, n);
     /* The records in sorted order (reading the boxes out of order), each id's position in the
@@ -371,11 +414,26 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     for (i = 0; i < n; ++i) {
         int32_t id = (int32_t)sorted[i].value;
         c2d_real w;
-        s->recs[i] = sp_rec_of(boxes[id], axis);
+        sp_rec r;
+#if defined(__GNUC__) || defined(__clang__)
+        if (i + SP_PREFETCH < n) __builtin_prefetch(&boxes[sorted[i + SP_PREFETCH].value]);
+#endif
+        r = sp_rec_of(boxes[id], axis);
+        s->recs[i] = r;
         s->ids[i] = id;
         rank[id] = i;
-        w = sp_reach_of(&s->recs[i]);
+        w = sp_reach_of(&r);
         reach = w > reach ? w : reach;
+        if (start != NULL) {
+            int32_t st = c2d_bp_sweep_strip(&l, r.bmin);
+            c2d_bp_srec *o = &srecs[start[st]++];
+            o->key = c2d_bp_sweep_key(&l, st, r.amin);
+            o->idm = (uint32_t)id;
+            o->a0 = r.amin;
+            o->a1 = r.amax;
+            o->b0 = r.bmin;
+            o->b1 = r.bmax;
+        }
     }
     for (i = 0; i < n; ++i) {
         c2d_bp_proxy *p = &t->items[i];
@@ -386,16 +444,23 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
         t->moved[i] = i;
     }
     s->reach = reach;
-    s->built = true;
+    s->settled = true;
     s->count = s->sorted = n;
     t->used = t->live = t->moved_count = n;
+    if (start != NULL) {
+        /* start[k] advanced to strip k's end, which is strip k + 1's start. */
+        int32_t k;
+        for (k = l.strips; k > 0; --k) start[k] = start[k - 1];
+        start[0] = 0;
+        (void)c2d_bp_sweep_prepare_strips(index, n, C2D_SWEEP_PRESORTED, &l);
+    }
     return C2D_OK;
 }
 
 static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_sweep_prune *s = sp_cast(index);
     int32_t id;
-    s->built = false;
+    s->settled = false;
     sp_tidy(s);
     if (!sp_reserve_tail(s, 1)) return C2D_ERR_OUT_OF_MEMORY;
     id = c2d_bp_proxies_add(&s->proxies, &index->allocator, box, user_data);
@@ -410,7 +475,7 @@ static c2d_status sp_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
 static c2d_status sp_remove(c2d_index *index, int32_t id) {
     c2d_sweep_prune *s = sp_cast(index);
     if (!c2d_bp_proxies_live(&s->proxies, id)) return C2D_ERR_BAD_ID;
-    s->built = false;
+    s->settled = false;
     s->ids[s->proxies.items[id].slot] = -1;
     s->dead++;
     c2d_bp_proxies_remove(&s->proxies, id);
@@ -425,7 +490,7 @@ static c2d_status sp_move(c2d_index *index, int32_t id, c2d_aabb box) {
     c2d_sweep_prune *s = sp_cast(index);
     sp_rec r = sp_rec_of(box, s->axis);
     int32_t p, k, steps = 0, limit;
-    s->built = false;
+    s->settled = false;
     sp_tidy(s);
     limit = SP_SHIFT_LIMIT + s->count / 1024;
     p = s->proxies.items[id].slot;
@@ -611,7 +676,7 @@ static int32_t sp_stats(const c2d_sweep_prune *s, sp_axis_stats st[2]) {
 static int32_t sp_prepare_axis(c2d_sweep_prune *s) {
     sp_axis_stats stats[2];
     int32_t n;
-    if (s->built) return s->count; /* sorted, no dead records, the axis chosen by the build */
+    if (s->settled) return s->count; /* sorted, no dead records, the axis chosen */
     n = sp_stats(s, stats);
     if (n >= 2 && stats[1].var > stats[0].var * (c2d_real)1.25) return sp_sort_all(s) ? n : -1;
     return sp_consolidate(s) ? n : -1;
@@ -636,11 +701,18 @@ static bool sp_sweep(c2d_sweep_prune *s, bool filter) {
     return c2d_bp_sweep_pairs(&s->base, s->count, C2D_SWEEP_PRESORTED | (filter ? C2D_SWEEP_FILTER : 0u));
 }
 
-/* One-shot pairs: the better axis, then the shared strip sweep. */
+/* One-shot pairs: the better axis, then the shared strip sweep. While nothing has changed since
+ * a bulk build or the last one-shot search, the sweep either prepared is kept and only runs. */
 static c2d_status sp_find_pairs(c2d_index *index) {
     c2d_sweep_prune *s = sp_cast(index);
-    int32_t n = sp_prepare_axis(s);
+    int32_t n;
+    if (s->settled && c2d_bp_sweep_ready(index, s->count, C2D_SWEEP_PRESORTED)) {
+        if (!c2d_bp_sweep_run(index)) return C2D_ERR_OUT_OF_MEMORY;
+        return c2d_bp_pairs_finish(index);
+    }
+    n = sp_prepare_axis(s);
     if (n < 0 || !sp_sweep(s, false)) return C2D_ERR_OUT_OF_MEMORY;
+    s->settled = true;
     return c2d_bp_pairs_finish(index);
 }
 

@@ -1563,6 +1563,56 @@ static void test_build_and_clear(void **state) {
     assert_status(c2d_index_clear(NULL), C2D_ERR_NULL_ARG);
 }
 
+/* One-shot pairs again and again, with one change between rounds (a small or long move, an
+ * insert, a remove, per-frame pairs, a rebuild, a fresh bulk build of as many boxes): an index may
+ * keep what its last bulk build or search prepared only while nothing has changed, so every
+ * search equals brute force, the repeated one too. */
+static void test_find_pairs_after_each_change(void **state) {
+    test_rng r = test_rng_make("indexes_find_pairs_after_each_change");
+    static c2d_aabb boxes[NMAX];
+    int k, round;
+    int32_t i, n = 300;
+    (void)state;
+    for (k = 0; k < BUILD_KIND_COUNT; ++k) {
+        const index_kind *kind = &k_build_kinds[k];
+        bool dynamic = strcmp(kind->name, "static_tree") != 0; /* has move, insert and remove */
+        model *m = &g_model;
+        c2d_index *ix = make_index(kind, NULL);
+        print_message("index: %s\n", kind->label);
+        for (i = 0; i < n; ++i) boxes[i] = rand_box(&r, 0, 0, 30);
+        build_and_check(ix, m, &r, boxes, NULL, n);
+        for (round = 0; round < 60; ++round) {
+            int op = (int)(test_rng_next(&r) % 7);
+            check_find_pairs(ix, m);
+            check_find_pairs(ix, m);
+            if ((op == 0 || op == 1) && dynamic) {
+                int32_t id = pick_live(&r, m);
+                c2d_aabb b = m->box[id];
+                if (op == 0) {
+                    b.lower.x += (c2d_real)0.25;
+                    b.upper.x += (c2d_real)0.25;
+                } else {
+                    b = rand_box(&r, 0, 0, 30);
+                }
+                do_move(ix, m, id, b);
+            } else if (op == 2 && dynamic && m->live_count < NMAX) {
+                do_insert(ix, m, rand_box(&r, 0, 0, 30), test_rng_next(&r));
+            } else if (op == 3 && dynamic && m->live_count > 8) {
+                do_remove(ix, m, pick_live(&r, m));
+            } else if (op == 4) {
+                check_update_pairs(ix, m);
+            } else if (op == 5) {
+                assert_status(c2d_index_rebuild(ix), C2D_OK);
+            } else {
+                for (i = 0; i < n; ++i) boxes[i] = rand_box(&r, 0, 0, 30);
+                build_and_check(ix, m, &r, boxes, NULL, n);
+            }
+        }
+        check_find_pairs(ix, m);
+        c2d_index_destroy(ix);
+    }
+}
+
 /* Random operations with an allocator that fails 5% of the time: a failed call changes nothing
  * (the model keeps the old state), a failed update_pairs keeps the moves, and nothing leaks. */
 static void test_out_of_memory_changes_nothing(void **state) {
@@ -1669,6 +1719,7 @@ int main(void) {
         cmocka_unit_test(test_static_tree_ray_start),
         cmocka_unit_test(test_out_of_memory_changes_nothing),
         cmocka_unit_test(test_build_and_clear),
+        cmocka_unit_test(test_find_pairs_after_each_change),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
