@@ -1301,6 +1301,41 @@ static c2d_toi_result toi_failed(c2d_status error, c2d_real t, int iterations) {
     return r;
 }
 
+/* The start and stop rules of both advancements, on the distance dr at time t (iteration iter):
+ * overlapping or touching at the start ends the query; a start within the target window moves the
+ * target to half the starting gap (so touching and sliding away is no hit), or, closer than twice
+ * the rounding floor, ends it with a hit at 0 when the motion is closing and separated otherwise;
+ * a gap within [target, target + tol] is the hit. true with *out set when the query ends here. */
+static bool toi_window(const c2d_distance_result *dr, int iter, c2d_real t, c2d_real t_max, c2d_vec2 o, c2d_real floor_gap,
+                       bool closing, c2d_real *target, c2d_real *tol, c2d_toi_result *out) {
+    c2d_real gap = dr->distance;
+    if (iter == 1) {
+        if (!(gap > 0) || is_zero(dr->normal)) {
+            *out = toi_result(C2D_TOI_OVERLAPPED, 0, iter);
+            return true;
+        }
+        if (gap < *target + *tol) {
+            if (!(gap > (c2d_real)2 * floor_gap)) {
+                *out = toi_result(closing ? C2D_TOI_HIT : C2D_TOI_SEPARATED, closing ? 0 : t_max, iter);
+                if (closing) {
+                    out->normal = dr->normal;
+                    out->point = c2d_add(o, c2d_lerp(dr->point_a, dr->point_b, (c2d_real)0.5));
+                }
+                return true;
+            }
+            *target = (c2d_real)0.5 * gap;
+            *tol = (c2d_real)0.25 * *target;
+        }
+    }
+    if (gap < *target + *tol) {
+        *out = toi_result(C2D_TOI_HIT, t, iter);
+        out->normal = dr->normal;
+        out->point = c2d_add(o, c2d_lerp(dr->point_a, dr->point_b, (c2d_real)0.5));
+        return true;
+    }
+    return false;
+}
+
 /* Conservative advancement (B. Mirtich, "Impulse-based dynamic simulation of rigid body systems",
  * 1996, ch. 3; E. Catto, "Continuous Collision", GDC 2013). At the current time t the GJK distance
  * gives the gap and the normal u. The separation along any fixed axis is a lower bound of the
@@ -1360,26 +1395,9 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
         if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, t, iter);
         gap = dr.distance;
         rate = rot - c2d_dot(c2d_sub(va, vb), dr.normal);
-        if (iter == 1) {
-            if (!(gap > 0) || is_zero(dr.normal)) return toi_result(C2D_TOI_OVERLAPPED, 0, iter);
-            if (gap < target + tol) {
-                if (!(gap > (c2d_real)2 * floor_gap)) {
-                    c2d_toi_result r = toi_result(rate > 0 ? C2D_TOI_HIT : C2D_TOI_SEPARATED, rate > 0 ? 0 : t_max, iter);
-                    if (rate > 0) {
-                        r.normal = dr.normal;
-                        r.point = c2d_add(o, c2d_lerp(dr.point_a, dr.point_b, (c2d_real)0.5));
-                    }
-                    return r;
-                }
-                target = (c2d_real)0.5 * gap;
-                tol = (c2d_real)0.25 * target;
-            }
-        }
-        if (gap < target + tol) {
-            c2d_toi_result r = toi_result(C2D_TOI_HIT, t, iter);
-            r.normal = dr.normal;
-            r.point = c2d_add(o, c2d_lerp(dr.point_a, dr.point_b, (c2d_real)0.5));
-            return r;
+        {
+            c2d_toi_result r;
+            if (toi_window(&dr, iter, t, t_max, o, floor_gap, rate > 0, &target, &tol, &r)) return r;
         }
         sep = c2d_minr(axis_separation(&pa, &pb, dr.normal), gap);
         if (!(sep > target)) return toi_failed(C2D_ERR_NUMERICAL, t, iter);
@@ -1503,28 +1521,11 @@ static c2d_toi_result toi_distance(const c2d_shape *a, const c2d_kind *ka, const
         ++iter;
         if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, t, iter);
         gap = dr.distance;
-        if (iter == 1) {
-            if (!(gap > 0) || is_zero(dr.normal)) return toi_result(C2D_TOI_OVERLAPPED, 0, iter);
-            if (gap < target + tol) {
-                if (!(gap > (c2d_real)2 * floor_gap)) {
-                    /* within rounding of touching: a hit at 0 when the motion can close the gap */
-                    bool closing = rot - c2d_dot(c2d_sub(va, vb), dr.normal) > 0;
-                    c2d_toi_result r = toi_result(closing ? C2D_TOI_HIT : C2D_TOI_SEPARATED, closing ? 0 : t_max, iter);
-                    if (closing) {
-                        r.normal = dr.normal;
-                        r.point = c2d_add(o, c2d_lerp(dr.point_a, dr.point_b, (c2d_real)0.5));
-                    }
-                    return r;
-                }
-                target = (c2d_real)0.5 * gap;
-                tol = (c2d_real)0.25 * target;
-            }
-        }
-        if (gap < target + tol) {
-            c2d_toi_result r = toi_result(C2D_TOI_HIT, t, iter);
-            r.normal = dr.normal;
-            r.point = c2d_add(o, c2d_lerp(dr.point_a, dr.point_b, (c2d_real)0.5));
-            return r;
+        {
+            /* closing: the approach speed along the normal (rotation counted in full), as in
+             * c2d_time_of_impact; only the start within rounding of touching reads it */
+            c2d_toi_result r;
+            if (toi_window(&dr, iter, t, t_max, o, floor_gap, rot - c2d_dot(c2d_sub(va, vb), dr.normal) > 0, &target, &tol, &r)) return r;
         }
         if (!(speed > 0)) return toi_result(C2D_TOI_SEPARATED, t_max, iter);
         t_next = t + (gap - target) / speed;

@@ -214,6 +214,25 @@ static void test_no_snags_at_seams(void **state) {
 
 /* ---- never inside, never through ---- */
 
+/* A 20 x 20 room with a jumble of count boxes, thin platforms and ramps. */
+static void add_room(c2d_world *w, test_rng *rng, int count) {
+    int i;
+    add_box(w, -11, -11, 11, -10);
+    add_box(w, -11, 10, 11, 11);
+    add_box(w, -11, -10, -10, 10);
+    add_box(w, 10, -10, 11, 10);
+    for (i = 0; i < count; ++i) {
+        double x = test_rng_range(rng, -9, 8), y = test_rng_range(rng, -9, 8);
+        double wdt = test_rng_range(rng, 0.2, 3), h = test_rng_range(rng, 0.1, 2);
+        if (i % 3 == 2) {
+            double xy[6] = {x, y, x + wdt, y, x + wdt, y + h};
+            add_poly(w, 3, xy);
+        } else {
+            add_box(w, x, y, x + wdt, y + h);
+        }
+    }
+}
+
 static void test_never_ends_inside_random(void **state) {
     test_rng rng = test_rng_make("mover_never_inside");
     int iters = test_iterations(400), it, i;
@@ -224,21 +243,7 @@ static void test_never_ends_inside_random(void **state) {
         c2d_collider_id id;
         c2d_mover m;
         int shape = (int)(test_rng_next(&rng) % SHAPE_KINDS);
-        /* a jumble of boxes, thin platforms and ramps in a 20 x 20 room */
-        add_box(w, -11, -11, 11, -10);
-        add_box(w, -11, 10, 11, 11);
-        add_box(w, -11, -10, -10, 10);
-        add_box(w, 10, -10, 11, 10);
-        for (i = 0; i < 12; ++i) {
-            double x = test_rng_range(&rng, -9, 8), y = test_rng_range(&rng, -9, 8);
-            double wdt = test_rng_range(&rng, 0.2, 3), h = test_rng_range(&rng, 0.1, 2);
-            if (i % 3 == 2) {
-                double xy[6] = {x, y, x + wdt, y, x + wdt, y + h};
-                add_poly(w, 3, xy);
-            } else {
-                add_box(w, x, y, x + wdt, y + h);
-            }
-        }
+        add_room(w, &rng, 12);
         /* a start that is clear */
         for (i = 0; i < 100; ++i) {
             id = add_mover_collider(w, shape, test_rng_range(&rng, -9, 9), test_rng_range(&rng, -9, 9));
@@ -978,22 +983,9 @@ static void test_movers_of_every_kind(void **state) {
         double low;
         int i;
         kind = it % EXTRA_KINDS;
-        add_box(w, -11, -11, 11, -10);
-        add_box(w, -11, 10, 11, 11);
-        add_box(w, -11, -10, -10, 10);
-        add_box(w, 10, -10, 11, 10);
+        add_room(w, &rng, 8);
         add_cup(w);
         add_arc(w, -5, -5, 2, 2.5, 0.5, 4);
-        for (i = 0; i < 8; ++i) {
-            double x = test_rng_range(&rng, -9, 8), y = test_rng_range(&rng, -9, 8);
-            double wdt = test_rng_range(&rng, 0.2, 3), h = test_rng_range(&rng, 0.1, 2);
-            if (i % 3 == 2) {
-                double xy[6] = {x, y, x + wdt, y, x + wdt, y + h};
-                add_poly(w, 3, xy);
-            } else {
-                add_box(w, x, y, x + wdt, y + h);
-            }
-        }
         for (i = 0; i < 100; ++i) {
             id = add_extra_mover(w, kind, test_rng_range(&rng, -9, 9), test_rng_range(&rng, -9, 9), &low);
             if (overlaps_any_piece(w, id) == 0) break;
