@@ -1116,6 +1116,9 @@ static c2d_shape k_transform(const c2d_shape *s, c2d_transform xf) {
 }
 static bool k_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) { return c2d_arc_raycast(&s->as.arc, in, out); }
 
+/* The mover's skin (kind.h): the sector's, shared with the wedge (src/wedge.c). */
+static int k_skin(const c2d_shape *s, c2d_real r, c2d_shape *out) { return c2d_sector_skin(&s->as.arc, r, out); }
+
 const c2d_kind c2d_kind_arc = {
     .name = "arc",
     .solid = true,
@@ -1129,4 +1132,5 @@ const c2d_kind c2d_kind_arc = {
     .raycast = k_raycast,
     .core = c2d_core_none,
     .support = k_support,
+    .skin = k_skin,
 };

@@ -1,6 +1,7 @@
 /* Continuous collision: the linear cast of one convex shape against another (c2d_shape_cast),
  * sweeping a shape through many statics (c2d_shape_sweep_into), and the time of impact of two
- * shapes that translate and rotate over one step (c2d_time_of_impact).
+ * shapes that translate and rotate over one step (c2d_time_of_impact; c2d_shape_time_of_impact
+ * for any kind).
  *
  * Shape cast. A moved by t*d overlaps a still B exactly when t*d lies in the Minkowski difference
  * M = B - A = { b - a }. Every shape here is a convex core (a point, a segment or a
@@ -23,6 +24,7 @@
  * the summed radius). */
 #include <stddef.h>
 #include "kind.h"
+#include "validate.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* small helpers */
@@ -1225,15 +1227,21 @@ static c2d_status motion_status(c2d_motion m) {
     return C2D_OK;
 }
 
+/* Why the motions, t_max or target of a time-of-impact input are refused, or C2D_OK. */
+static c2d_status toi_settings_status(c2d_motion ma, c2d_motion mb, c2d_real t_max, c2d_real target) {
+    c2d_status s;
+    if ((s = motion_status(ma)) != C2D_OK || (s = motion_status(mb)) != C2D_OK) return s;
+    if (!C2D_ISFINITE(t_max) || !C2D_ISFINITE(target)) return C2D_ERR_NOT_FINITE;
+    if (target > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
+    if (!(t_max >= 0 && t_max <= 1) || target < 0) return C2D_ERR_BAD_SIZE;
+    return C2D_OK;
+}
+
 /* Why a time-of-impact input is refused, or C2D_OK (the reasons of c2d_toi_status). */
 static c2d_status toi_input_status(const c2d_toi_input *in) {
     c2d_status s;
     if ((s = c2d_proxy_status(&in->a)) != C2D_OK || (s = c2d_proxy_status(&in->b)) != C2D_OK) return s;
-    if ((s = motion_status(in->motion_a)) != C2D_OK || (s = motion_status(in->motion_b)) != C2D_OK) return s;
-    if (!C2D_ISFINITE(in->t_max) || !C2D_ISFINITE(in->target)) return C2D_ERR_NOT_FINITE;
-    if (in->target > C2D_MAX_COORD) return C2D_ERR_OUT_OF_RANGE;
-    if (!(in->t_max >= 0 && in->t_max <= 1) || in->target < 0) return C2D_ERR_BAD_SIZE;
-    return C2D_OK;
+    return toi_settings_status(in->motion_a, in->motion_b, in->t_max, in->target);
 }
 
 /* The proxy placed by its motion at time t, relative to the origin o (o is subtracted from the
@@ -1291,6 +1299,41 @@ static c2d_toi_result toi_failed(c2d_status error, c2d_real t, int iterations) {
     c2d_toi_result r = toi_result(C2D_TOI_FAILED, t, iterations);
     r.error = error;
     return r;
+}
+
+/* The start and stop rules of both advancements, on the distance dr at time t (iteration iter):
+ * overlapping or touching at the start ends the query; a start within the target window moves the
+ * target to half the starting gap (so touching and sliding away is no hit), or, closer than twice
+ * the rounding floor, ends it with a hit at 0 when the motion is closing and separated otherwise;
+ * a gap within [target, target + tol] is the hit. true with *out set when the query ends here. */
+static bool toi_window(const c2d_distance_result *dr, int iter, c2d_real t, c2d_real t_max, c2d_vec2 o, c2d_real floor_gap,
+                       bool closing, c2d_real *target, c2d_real *tol, c2d_toi_result *out) {
+    c2d_real gap = dr->distance;
+    if (iter == 1) {
+        if (!(gap > 0) || is_zero(dr->normal)) {
+            *out = toi_result(C2D_TOI_OVERLAPPED, 0, iter);
+            return true;
+        }
+        if (gap < *target + *tol) {
+            if (!(gap > (c2d_real)2 * floor_gap)) {
+                *out = toi_result(closing ? C2D_TOI_HIT : C2D_TOI_SEPARATED, closing ? 0 : t_max, iter);
+                if (closing) {
+                    out->normal = dr->normal;
+                    out->point = c2d_add(o, c2d_lerp(dr->point_a, dr->point_b, (c2d_real)0.5));
+                }
+                return true;
+            }
+            *target = (c2d_real)0.5 * gap;
+            *tol = (c2d_real)0.25 * *target;
+        }
+    }
+    if (gap < *target + *tol) {
+        *out = toi_result(C2D_TOI_HIT, t, iter);
+        out->normal = dr->normal;
+        out->point = c2d_add(o, c2d_lerp(dr->point_a, dr->point_b, (c2d_real)0.5));
+        return true;
+    }
+    return false;
 }
 
 /* Conservative advancement (B. Mirtich, "Impulse-based dynamic simulation of rigid body systems",
@@ -1352,26 +1395,9 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
         if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, t, iter);
         gap = dr.distance;
         rate = rot - c2d_dot(c2d_sub(va, vb), dr.normal);
-        if (iter == 1) {
-            if (!(gap > 0) || is_zero(dr.normal)) return toi_result(C2D_TOI_OVERLAPPED, 0, iter);
-            if (gap < target + tol) {
-                if (!(gap > (c2d_real)2 * floor_gap)) {
-                    c2d_toi_result r = toi_result(rate > 0 ? C2D_TOI_HIT : C2D_TOI_SEPARATED, rate > 0 ? 0 : t_max, iter);
-                    if (rate > 0) {
-                        r.normal = dr.normal;
-                        r.point = c2d_add(o, c2d_lerp(dr.point_a, dr.point_b, (c2d_real)0.5));
-                    }
-                    return r;
-                }
-                target = (c2d_real)0.5 * gap;
-                tol = (c2d_real)0.25 * target;
-            }
-        }
-        if (gap < target + tol) {
-            c2d_toi_result r = toi_result(C2D_TOI_HIT, t, iter);
-            r.normal = dr.normal;
-            r.point = c2d_add(o, c2d_lerp(dr.point_a, dr.point_b, (c2d_real)0.5));
-            return r;
+        {
+            c2d_toi_result r;
+            if (toi_window(&dr, iter, t, t_max, o, floor_gap, rate > 0, &target, &tol, &r)) return r;
         }
         sep = c2d_minr(axis_separation(&pa, &pb, dr.normal), gap);
         if (!(sep > target)) return toi_failed(C2D_ERR_NUMERICAL, t, iter);
@@ -1394,4 +1420,143 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
         if (iter >= max_iter) return toi_result(C2D_TOI_MAX_ITERATIONS, t_next, iter);
         t = t_next;
     }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* time of impact with rotation for any kind (c2d_shape_time_of_impact) */
+
+/* The motion's transform at time t, relative to the origin o (as place_proxy). */
+static c2d_transform motion_xf(c2d_motion m, c2d_vec2 o, c2d_real t) {
+    c2d_transform xf;
+    xf.q = c2d_rot_make(m.a1 + t * (m.a2 - m.a1));
+    xf.p = c2d_sub(c2d_v2((m.c1.x - o.x) + t * (m.c2.x - m.c1.x), (m.c1.y - o.y) + t * (m.c2.y - m.c1.y)),
+                   c2d_rotate(xf.q, m.local_center));
+    return xf;
+}
+
+/* The farthest corner of a local shape's box from its rotation center: at least the farthest point
+ * of the shape, so |angular speed| * reach bounds the speed of every point about the center. */
+static c2d_real shape_reach(const c2d_shape *s, const c2d_kind *k, c2d_vec2 center) {
+    c2d_aabb b = k->bounds(s);
+    c2d_real dx = c2d_maxr(C2D_ABS(b.lower.x - center.x), C2D_ABS(b.upper.x - center.x));
+    c2d_real dy = c2d_maxr(C2D_ABS(b.lower.y - center.y), C2D_ABS(b.upper.y - center.y));
+    return safe_length(c2d_v2(dx, dy));
+}
+
+static c2d_toi_result shape_toi(const c2d_shape *a, const c2d_shape *b, const c2d_shape_toi_input *in);
+
+/* Two kinds with a GJK proxy: c2d_time_of_impact on their proxies. */
+static c2d_toi_result toi_proxies(const c2d_shape *a, const c2d_shape *b, const c2d_shape_toi_input *in) {
+    c2d_toi_input p;
+    p.a = c2d_shape_proxy(a);
+    p.b = c2d_shape_proxy(b);
+    p.motion_a = in->motion_a;
+    p.motion_b = in->motion_b;
+    p.t_max = in->t_max;
+    p.target = in->target;
+    p.max_iterations = in->max_iterations;
+    return c2d_time_of_impact(&p);
+}
+
+/* A concave shape (a, or else b, is made of convex pieces): each piece against the other shape.
+ * Every piece keeps its target gap up to its own t (conservative advancement never steps past a
+ * contact), so the smallest t over the pieces is safe for the whole shape (the rule of the linear
+ * cast's cast_pieces): its status and contact are that piece's (a hit, or the cap); a piece that
+ * overlaps at the start makes the whole shape overlap; all separated is separated. Ties keep the
+ * first piece. */
+static c2d_toi_result toi_pieces(const c2d_shape *a, const c2d_kind *ka, const c2d_shape *b, const c2d_kind *kb,
+                                 const c2d_shape_toi_input *in) {
+    bool on_a = ka->cast == C2D_CAST_PIECES;
+    int i, n = on_a ? ka->piece_count(a) : kb->piece_count(b), iter = 0;
+    c2d_real t_max = in->t_max == 0 ? (c2d_real)1 : in->t_max;
+    c2d_toi_result best = toi_result(C2D_TOI_SEPARATED, t_max, 0);
+    for (i = 0; i < n; ++i) {
+        c2d_shape p = on_a ? ka->piece(a, i) : kb->piece(b, i);
+        c2d_toi_result r = on_a ? shape_toi(&p, b, in) : shape_toi(a, &p, in);
+        iter += r.iterations;
+        if (r.status == C2D_TOI_FAILED || r.status == C2D_TOI_OVERLAPPED) {
+            r.iterations = iter;
+            return r;
+        }
+        if (r.status != C2D_TOI_SEPARATED && r.t < best.t) best = r;
+    }
+    best.iterations = iter;
+    return best;
+}
+
+/* Conservative advancement on c2d_shape_distance (for pairs with a kind that has no GJK proxy:
+ * the arc, ellipse and wedge). Unlike GJK's normal, the distance of a shape that is not convex
+ * gives no separating axis to project on, so the step uses the plain bound: no point of A moves
+ * relative to B faster than rate = |va - vb| + |wa| reach_a + |wb| reach_b, so the distance
+ * shrinks no faster than that and the gap stays above target until t + (gap - target) / rate.
+ * The start rules and the stop window are c2d_time_of_impact's. A kind with only a support
+ * function in the pair (ellipse, wedge: cast C2D_CAST_SUPPORT) has a distance within
+ * C2D_ELLIPSE_TOLERANCE of the scene's size, so the target is raised to twice that: the true gap
+ * then stays at or above half the target. */
+static c2d_toi_result toi_distance(const c2d_shape *a, const c2d_kind *ka, const c2d_shape *b, const c2d_kind *kb,
+                                   const c2d_shape_toi_input *in) {
+    c2d_motion ma = in->motion_a, mb = in->motion_b;
+    c2d_vec2 o = mb.c1, va = c2d_sub(ma.c2, ma.c1), vb = c2d_sub(mb.c2, mb.c1);
+    c2d_real t = 0, t_max = in->t_max == 0 ? (c2d_real)1 : in->t_max;
+    c2d_real reach_a = shape_reach(a, ka, ma.local_center), reach_b = shape_reach(b, kb, mb.local_center);
+    c2d_real wa = C2D_ABS(ma.a2 - ma.a1), wb = C2D_ABS(mb.a2 - mb.a1);
+    c2d_real rot = wa * reach_a + wb * reach_b, speed = rot + safe_length(c2d_sub(va, vb));
+    c2d_real scale, floor_gap, target, tol;
+    int iter = 0, max_iter = in->max_iterations > 0 ? in->max_iterations : C2D_TOI_DEFAULT_ITERATIONS;
+    if (!C2D_ISFINITE(speed)) return toi_failed(C2D_ERR_OUT_OF_RANGE, 0, 0);
+    scale = c2d_maxr(c2d_maxr(vec_scale(c2d_sub(ma.c1, o)), vec_scale(c2d_sub(ma.c2, o))), vec_scale(c2d_sub(mb.c2, o)));
+    scale = c2d_maxr(scale, c2d_maxr(reach_a, reach_b));
+    floor_gap = (c2d_real)32 * C2D_EPSILON * scale;
+    target = in->target > 0 ? in->target : C2D_TOI_TARGET;
+    target = c2d_maxr(target, floor_gap);
+    if (ka->cast == C2D_CAST_SUPPORT || kb->cast == C2D_CAST_SUPPORT) {
+        target = c2d_maxr(target, (c2d_real)2 * (c2d_real)C2D_ELLIPSE_TOLERANCE * scale);
+    }
+    tol = (c2d_real)0.25 * target;
+    for (;;) {
+        c2d_transform xa = motion_xf(ma, o, t), xb = motion_xf(mb, o, t);
+        c2d_shape pa = c2d_shape_transform(a, xa), pb = c2d_shape_transform(b, xb);
+        c2d_distance_result dr = c2d_shape_distance(&pa, &pb);
+        c2d_real gap, t_next;
+        ++iter;
+        if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, t, iter);
+        gap = dr.distance;
+        {
+            /* closing: the approach speed along the normal (rotation counted in full), as in
+             * c2d_time_of_impact; only the start within rounding of touching reads it */
+            c2d_toi_result r;
+            if (toi_window(&dr, iter, t, t_max, o, floor_gap, rot - c2d_dot(c2d_sub(va, vb), dr.normal) > 0, &target, &tol, &r)) return r;
+        }
+        if (!(speed > 0)) return toi_result(C2D_TOI_SEPARATED, t_max, iter);
+        t_next = t + (gap - target) / speed;
+        if (!(t_next > t)) return toi_failed(C2D_ERR_NUMERICAL, t, iter);
+        if (!(t_next < t_max)) return toi_result(C2D_TOI_SEPARATED, t_max, iter);
+        if (iter >= max_iter) return toi_result(C2D_TOI_MAX_ITERATIONS, t_next, iter);
+        t = t_next;
+    }
+}
+
+/* One pair of usable shapes, by what their kind rows say: pieces first, then proxies, then the
+ * distance. */
+static c2d_toi_result shape_toi(const c2d_shape *a, const c2d_shape *b, const c2d_shape_toi_input *in) {
+    const c2d_kind *ka = c2d_kind_of(a->type), *kb = c2d_kind_of(b->type);
+    if (ka->cast == C2D_CAST_PIECES || kb->cast == C2D_CAST_PIECES) return toi_pieces(a, ka, b, kb, in);
+    if (ka->core(a).form != C2D_CORE_NONE && kb->core(b).form != C2D_CORE_NONE) return toi_proxies(a, b, in);
+    return toi_distance(a, ka, b, kb, in);
+}
+
+c2d_toi_result c2d_shape_time_of_impact(const c2d_shape_toi_input *input) {
+    c2d_status s;
+    if (input == NULL || input->a == NULL || input->b == NULL) {
+        C2D_ASSERT(input != NULL && input->a != NULL && input->b != NULL);
+        return toi_failed(C2D_ERR_NULL_ARG, 0, 0);
+    }
+    if (!c2d_kind_usable(input->a) || !c2d_kind_usable(input->b)) {
+        s = c2d_shape_status(input->a);
+        if (s == C2D_OK) s = c2d_shape_status(input->b);
+        return toi_failed(s == C2D_OK ? C2D_ERR_DEGENERATE : s, 0, 0);
+    }
+    s = toi_settings_status(input->motion_a, input->motion_b, input->t_max, input->target);
+    if (s != C2D_OK) return toi_failed(s, 0, 0);
+    return shape_toi(input->a, input->b, input);
 }

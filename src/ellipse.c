@@ -134,6 +134,16 @@ static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) {
     return c2d_add(c2d_sub(s->as.ellipse.center, o), local_support(s->as.ellipse, dir));
 }
 
+/* The mover's skin (kind.h): the ellipse with both semi-axes grown by r. Its point at parameter
+ * u, (a + r) cos u, (b + r) sin u in the ellipse's frame, lies r from the ellipse's point at u, so
+ * it lies within r of the ellipse, exactly r out at the ends of the axes. */
+static int k_skin(const c2d_shape *s, c2d_real r, c2d_shape *out) {
+    c2d_ellipse e = s->as.ellipse;
+    e.radii = c2d_add(e.radii, c2d_v2(r, r));
+    out[0] = c2d_shape_from_ellipse(e);
+    return 1;
+}
+
 const c2d_kind c2d_kind_ellipse = {
     .name = "ellipse",
     .solid = true,
@@ -147,4 +157,5 @@ const c2d_kind c2d_kind_ellipse = {
     .raycast = k_raycast,
     .core = c2d_core_none,
     .support = k_support,
+    .skin = k_skin,
 };

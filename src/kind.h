@@ -55,7 +55,15 @@ typedef struct c2d_kind {
      * piece i as a shape in the world frame. */
     int (*piece_count)(const c2d_shape *s);
     c2d_shape (*piece)(const c2d_shape *s, int i);
+    /* Kinds without a core view that are not pieced (NULL for the others, whose core view grows by
+     * its radius): the shape grown by r > 0 as up to C2D_SKIN_PARTS shapes written to out, whose
+     * union holds the shape and lies within r of it; returns how many (0 when they cannot be
+     * made). Used by the character mover for its skin (src/mover.c). */
+    int (*skin)(const c2d_shape *s, c2d_real r, c2d_shape *out);
 } c2d_kind;
+
+/* Most shapes a kind's skin() writes. */
+#define C2D_SKIN_PARTS 4
 
 /* The rows of the kinds that live in their own files. */
 extern const c2d_kind c2d_kind_rounded_polygon; /* src/rounded_polygon.c */
@@ -68,6 +76,12 @@ extern const c2d_kind c2d_kind_arc;             /* src/arc.c */
  * sector made again at its turned start angle, or its directions turned if that is refused
  * (src/arc.c). */
 c2d_arc c2d_arc_transformed(const c2d_arc *w, c2d_transform xf);
+
+/* The skin of a sector (arc or wedge, src/wedge.c): exactly the points within r of it, as the
+ * sector with its radii grown by r (the inner one down to 0), a capsule of radius r along each
+ * radial side (none for a full ring), and, when r exceeds the inner radius, the disk of radius
+ * r - inner about the center. Returns the count (0 when the grown sector cannot be made). */
+int c2d_sector_skin(const c2d_arc *w, c2d_real r, c2d_shape *out);
 
 /* The row of a tag, or NULL for an unknown one (src/shape.c). */
 const c2d_kind *c2d_kind_of(c2d_shape_type t);

@@ -24,18 +24,23 @@
  * of the floor's top, so at a seam the only contacts are these corner ties and rounding-deep
  * touches of the next tile's side, both of which the correction removes. */
 #include <string.h>
-#include "internal.h"
+#include "kind.h"
 #include "collide2d/mover.h"
 
 #define MOVER_HIT_BUFFER 16
 #define MOVER_NEIGHBOURS 16
 #define MOVER_SET 16
+/* Most parts of the mover's shape: a concave collider's convex pieces, or the skin's shapes. */
+#define MOVER_PARTS 16
+#define MOVER_SKIN (MOVER_PARTS + C2D_SKIN_PARTS)
 
 typedef struct mctx {
     c2d_world *world;
     c2d_collider_id self;
-    c2d_shape local;      /* the mover's local convex shape */
-    c2d_shape local_skin; /* the same grown by the skin */
+    c2d_shape local[MOVER_PARTS]; /* the mover's local shape: one shape, or a concave one's pieces */
+    int32_t local_count;
+    c2d_shape skin_part[MOVER_SKIN]; /* the same grown by the skin (a kind's skin may take several shapes) */
+    int32_t skin_count;
     c2d_rot q;            /* the collider's rotation (kept) */
     c2d_vec2 up;
     c2d_real skin, cos_max, cos_slide;
@@ -61,67 +66,91 @@ static c2d_real round_len(c2d_vec2 p) {
     return (c2d_real)16 * C2D_EPSILON * ((c2d_real)1 + c2d_maxr(C2D_ABS(p.x), C2D_ABS(p.y)));
 }
 
-/* Largest dot(dir, x) over the shape. */
+/* Largest dot(dir, x) over the shape, from its kind's support function and core radius. */
 static c2d_real support(const c2d_shape *s, c2d_vec2 d) {
-    c2d_real best, v;
-    int i;
-    switch (s->type) {
-    case C2D_SHAPE_POINT: return c2d_dot(d, s->as.point);
-    case C2D_SHAPE_SEGMENT: return c2d_maxr(c2d_dot(d, s->as.segment.p1), c2d_dot(d, s->as.segment.p2));
-    case C2D_SHAPE_AABB:
-        return (d.x > 0 ? d.x * s->as.aabb.upper.x : d.x * s->as.aabb.lower.x) +
-               (d.y > 0 ? d.y * s->as.aabb.upper.y : d.y * s->as.aabb.lower.y);
-    case C2D_SHAPE_CIRCLE: return c2d_dot(d, s->as.circle.center) + s->as.circle.radius * c2d_len(d);
-    case C2D_SHAPE_CAPSULE:
-        return c2d_maxr(c2d_dot(d, s->as.capsule.p1), c2d_dot(d, s->as.capsule.p2)) + s->as.capsule.radius * c2d_len(d);
-    case C2D_SHAPE_POLYGON:
-        best = c2d_dot(d, s->as.polygon.vertices[0]);
-        for (i = 1; i < s->as.polygon.count; ++i) {
-            v = c2d_dot(d, s->as.polygon.vertices[i]);
-            if (v > best) best = v;
+    const c2d_kind *k = c2d_kind_of(s->type);
+    if (k == NULL) return 0;
+    return c2d_dot(d, k->support(s, d, c2d_v2(0, 0))) + k->core(s).radius * c2d_len(d);
+}
+
+/* The shape grown by r > 0, as shapes whose union it is (returns how many, 0 when it cannot be
+ * grown): a kind's core view inflated by its radius grows by r (a point becomes a circle, a
+ * segment a capsule; a box's faces and a polygon's edges move out by r, or with round set the
+ * polygon becomes a rounded polygon of radius r; a rounded polygon's radius grows); a kind
+ * without a core view gives its skin() (kind.h). round is for a concave shape's pieces: a piece's
+ * sharp corner may lie inside the shape's wider one, where moving its edges out would poke a spike
+ * through the shape's skin. */
+static int32_t grow(const c2d_shape *s, c2d_real r, bool round, c2d_shape *out) {
+    const c2d_kind *k = c2d_kind_of(s->type);
+    c2d_core_view cv;
+    int i, n;
+    if (k == NULL) return 0;
+    if (k->skin != NULL) return k->skin(s, r, out);
+    cv = k->core(s);
+    switch (cv.form) {
+    case C2D_CORE_POINT: {
+        c2d_circle g;
+        g.center = cv.p1;
+        g.radius = cv.radius + r;
+        out[0] = c2d_shape_from_circle(g);
+        return 1;
+    }
+    case C2D_CORE_SEGMENT: {
+        c2d_capsule g;
+        g.p1 = cv.p1;
+        g.p2 = cv.p2;
+        g.radius = cv.radius + r;
+        out[0] = c2d_shape_from_capsule(g);
+        return 1;
+    }
+    case C2D_CORE_BOX: {
+        c2d_aabb g;
+        g.lower = c2d_sub(cv.p1, c2d_v2(r, r));
+        g.upper = c2d_add(cv.p2, c2d_v2(r, r));
+        out[0] = c2d_shape_from_aabb(g);
+        return 1;
+    }
+    case C2D_CORE_POLYGON:
+        if (cv.radius > 0 || round) {
+            c2d_rounded_polygon g;
+            g.polygon = *cv.polygon;
+            g.radius = cv.radius + r;
+            out[0] = c2d_shape_from_rounded_polygon(&g);
+            return 1;
         }
-        return best;
-    case C2D_SHAPE_ROUNDED_POLYGON:
-    case C2D_SHAPE_ELLIPSE:
-    case C2D_SHAPE_WEDGE:
-    case C2D_SHAPE_CONCAVE:
-    case C2D_SHAPE_ARC: /* not a mover's shape (shape_kind_ok) */
-    case C2D_SHAPE_TYPE_COUNT: break;
+        /* vertex i lies on edges i-1 and i: move it by r along both normals' bisector, scaled so
+         * that each edge moves out by exactly r */
+        out[0] = c2d_shape_from_polygon(cv.polygon);
+        n = cv.polygon->count;
+        for (i = 0; i < n; ++i) {
+            c2d_vec2 a = cv.polygon->normals[(i + n - 1) % n], b = cv.polygon->normals[i];
+            c2d_real f = r / ((c2d_real)1 + c2d_dot(a, b));
+            out[0].as.polygon.vertices[i] = c2d_mul_add(cv.polygon->vertices[i], f, c2d_add(a, b));
+        }
+        return 1;
+    case C2D_CORE_NONE: break;
     }
     return 0;
 }
 
-/* The shape grown by r: radii grow, a box's faces and a polygon's edges move out by r. */
-static c2d_shape grow(const c2d_shape *s, c2d_real r) {
-    c2d_shape g = *s;
-    int i, n;
-    switch (s->type) {
-    case C2D_SHAPE_AABB:
-        g.as.aabb.lower = c2d_sub(s->as.aabb.lower, c2d_v2(r, r));
-        g.as.aabb.upper = c2d_add(s->as.aabb.upper, c2d_v2(r, r));
-        break;
-    case C2D_SHAPE_CIRCLE: g.as.circle.radius += r; break;
-    case C2D_SHAPE_CAPSULE: g.as.capsule.radius += r; break;
-    case C2D_SHAPE_POLYGON:
-        /* vertex i lies on edges i-1 and i: move it by r along both normals' bisector, scaled so
-         * that each edge moves out by exactly r */
-        n = s->as.polygon.count;
-        for (i = 0; i < n; ++i) {
-            c2d_vec2 a = s->as.polygon.normals[(i + n - 1) % n], b = s->as.polygon.normals[i];
-            c2d_real k = r / ((c2d_real)1 + c2d_dot(a, b));
-            g.as.polygon.vertices[i] = c2d_mul_add(s->as.polygon.vertices[i], k, c2d_add(a, b));
-        }
-        break;
-    default: break;
-    }
-    return g;
-}
-
-static c2d_shape shape_at(const mctx *c, c2d_vec2 pos, bool skin) {
+/* The mover's shape (or, with skin, its skin shape) placed at pos, as parts written to out;
+ * returns how many. */
+static int32_t body_at(const mctx *c, c2d_vec2 pos, bool skin, c2d_shape *out) {
     c2d_transform xf;
+    int32_t i, n = skin ? c->skin_count : c->local_count;
     xf.p = pos;
     xf.q = c->q;
-    return c2d_shape_transform(skin ? &c->local_skin : &c->local, xf);
+    for (i = 0; i < n; ++i) out[i] = c2d_shape_transform(skin ? &c->skin_part[i] : &c->local[i], xf);
+    return n;
+}
+
+/* Largest dot(d, x) over the mover's shape placed at pos. */
+static c2d_real body_support(const mctx *c, c2d_vec2 pos, c2d_vec2 d) {
+    c2d_shape parts[MOVER_SKIN];
+    int32_t i, n = body_at(c, pos, false, parts);
+    c2d_real best = -(c2d_real)C2D_MAX_COORD * 4;
+    for (i = 0; i < n; ++i) best = c2d_maxr(best, support(&parts[i], d));
+    return best;
 }
 
 static bool id_in(const c2d_collider_id *ids, int32_t n, c2d_collider_id id) {
@@ -145,23 +174,32 @@ static c2d_real collider_support(const c2d_world *w, c2d_collider_id id, int32_t
  * wholly on its solid side (lowest point along w at or above the collider's highest, within
  * half the skin) and is not dropping through. */
 static bool one_way_above(const mctx *c, c2d_vec2 pos, c2d_collider_id id, const c2d_collider_info *info) {
-    c2d_shape real;
     c2d_real low;
     if (c->drop) return false;
-    real = shape_at(c, pos, false);
-    low = -support(&real, c2d_neg(info->one_way));
+    low = -body_support(c, pos, c2d_neg(info->one_way));
     return low >= collider_support(c->world, id, info->piece_count, info->one_way) - c->skin * (c2d_real)0.5;
 }
 
 /* ---- seams: internal-edge normal correction ---- */
 
-/* Faces of a convex piece through the point v (within tol): calls back with each face normal.
- * A segment is a face both ways. Circles, capsules and points have no flat face with a corner. */
+/* The core view of a piece when it has flat faces meeting at corners (a box, a polygon or a
+ * segment core without radius); false for the rest (rounded and curved kinds, points). */
+static bool sharp_core(const c2d_shape *s, c2d_core_view *cv) {
+    const c2d_kind *k = c2d_kind_of(s->type);
+    if (k == NULL) return false;
+    *cv = k->core(s);
+    return cv->radius == 0 && (cv->form == C2D_CORE_BOX || cv->form == C2D_CORE_POLYGON || cv->form == C2D_CORE_SEGMENT);
+}
+
+/* Faces of a convex piece through the point v (within tol) with this normal. A segment is a face
+ * both ways. Rounded and curved kinds and points have no flat face with a corner. */
 static bool face_through(const c2d_shape *s, c2d_vec2 v, c2d_real tol, c2d_vec2 normal) {
     c2d_vec2 a[C2D_MAX_POLYGON_VERTICES], m[C2D_MAX_POLYGON_VERTICES];
+    c2d_core_view cv;
     int i, n = 0;
-    if (s->type == C2D_SHAPE_AABB) {
-        c2d_vec2 lo = s->as.aabb.lower, hi = s->as.aabb.upper;
+    if (!sharp_core(s, &cv)) return false;
+    if (cv.form == C2D_CORE_BOX) {
+        c2d_vec2 lo = cv.p1, hi = cv.p2;
         a[0] = lo;
         m[0] = c2d_v2(0, -1);
         a[1] = c2d_v2(hi.x, lo.y);
@@ -171,19 +209,17 @@ static bool face_through(const c2d_shape *s, c2d_vec2 v, c2d_real tol, c2d_vec2 
         a[3] = c2d_v2(lo.x, hi.y);
         m[3] = c2d_v2(-1, 0);
         n = 4;
-    } else if (s->type == C2D_SHAPE_POLYGON) {
-        n = s->as.polygon.count;
+    } else if (cv.form == C2D_CORE_POLYGON) {
+        n = cv.polygon->count;
         for (i = 0; i < n; ++i) {
-            a[i] = s->as.polygon.vertices[i];
-            m[i] = s->as.polygon.normals[i];
+            a[i] = cv.polygon->vertices[i];
+            m[i] = cv.polygon->normals[i];
         }
-    } else if (s->type == C2D_SHAPE_SEGMENT) {
-        c2d_vec2 e = c2d_sub(s->as.segment.p2, s->as.segment.p1), p = c2d_normalize(c2d_right_perp(e));
-        c2d_real len = c2d_len(e), t = c2d_dot(c2d_sub(v, s->as.segment.p1), e) / len;
-        if (len <= 0 || C2D_ABS(c2d_dot(c2d_sub(v, s->as.segment.p1), p)) > tol || t < -tol || t > len + tol) return false;
-        return C2D_ABS(c2d_dot(p, normal)) >= (c2d_real)1 - (c2d_real)1e-3;
     } else {
-        return false;
+        c2d_vec2 e = c2d_sub(cv.p2, cv.p1), p = c2d_normalize(c2d_right_perp(e));
+        c2d_real len = c2d_len(e), t = c2d_dot(c2d_sub(v, cv.p1), e) / len;
+        if (len <= 0 || C2D_ABS(c2d_dot(c2d_sub(v, cv.p1), p)) > tol || t < -tol || t > len + tol) return false;
+        return C2D_ABS(c2d_dot(p, normal)) >= (c2d_real)1 - (c2d_real)1e-3;
     }
     for (i = 0; i < n; ++i) {
         c2d_vec2 b = a[(i + 1) % n], e = c2d_sub(b, a[i]);
@@ -226,10 +262,11 @@ static c2d_vec2 seam_normal(const mctx *c, c2d_collider_id id, int32_t pieces, c
     c2d_shape s;
     for (k = 0; k < pieces; ++k) {
         c2d_vec2 vert[C2D_MAX_POLYGON_VERTICES], fa[C2D_MAX_POLYGON_VERTICES], fb[C2D_MAX_POLYGON_VERTICES];
+        c2d_core_view cv;
         int i, count = 0;
-        if (c2d_world_get_piece(c->world, id, k, &s) != C2D_OK) continue;
-        if (s.type == C2D_SHAPE_AABB) {
-            c2d_vec2 lo = s.as.aabb.lower, hi = s.as.aabb.upper;
+        if (c2d_world_get_piece(c->world, id, k, &s) != C2D_OK || !sharp_core(&s, &cv)) continue;
+        if (cv.form == C2D_CORE_BOX) {
+            c2d_vec2 lo = cv.p1, hi = cv.p2;
             vert[0] = lo;
             fa[0] = c2d_v2(-1, 0);
             fb[0] = c2d_v2(0, -1);
@@ -243,25 +280,25 @@ static c2d_vec2 seam_normal(const mctx *c, c2d_collider_id id, int32_t pieces, c
             fa[3] = c2d_v2(0, 1);
             fb[3] = c2d_v2(-1, 0);
             count = 4;
-        } else if (s.type == C2D_SHAPE_POLYGON) {
-            count = s.as.polygon.count;
+        } else if (cv.form == C2D_CORE_POLYGON) {
+            count = cv.polygon->count;
             for (i = 0; i < count; ++i) {
-                vert[i] = s.as.polygon.vertices[i];
-                fa[i] = s.as.polygon.normals[(i + count - 1) % count];
-                fb[i] = s.as.polygon.normals[i];
+                vert[i] = cv.polygon->vertices[i];
+                fa[i] = cv.polygon->normals[(i + count - 1) % count];
+                fb[i] = cv.polygon->normals[i];
             }
-        } else if (s.type == C2D_SHAPE_SEGMENT) {
-            c2d_vec2 f = c2d_normalize(c2d_right_perp(c2d_sub(s.as.segment.p2, s.as.segment.p1)));
+        } else {
+            c2d_vec2 f = c2d_normalize(c2d_right_perp(c2d_sub(cv.p2, cv.p1)));
             if (c2d_dot(f, n) < 0) f = c2d_neg(f);
-            vert[0] = s.as.segment.p1;
-            vert[1] = s.as.segment.p2;
+            vert[0] = cv.p1;
+            vert[1] = cv.p2;
             fa[0] = fb[0] = fa[1] = fb[1] = f;
             count = 2;
         }
         for (i = 0; i < count; ++i) {
             bool flat_a, flat_b;
             if (c2d_dist_sq(vert[i], p) > tol * tol) continue;
-            if (s.type == C2D_SHAPE_SEGMENT) {
+            if (cv.form == C2D_CORE_SEGMENT) {
                 /* a segment's end: the line continues when a neighbour has a face along it */
                 if (neighbour_face(c, id, k, vert[i], tol, fa[i])) return fa[i];
                 return n;
@@ -287,36 +324,46 @@ static c2d_vec2 seam_normal(const mctx *c, c2d_collider_id id, int32_t pieces, c
  * not block. */
 static c2d_real cast_move(const mctx *c, c2d_vec2 pos, c2d_vec2 d, mhit *out) {
     c2d_world_cast_hit hits[MOVER_HIT_BUFFER];
-    int32_t total = 0, i, n;
-    c2d_real safe = 1;
-    c2d_shape s;
+    c2d_shape parts[MOVER_SKIN];
+    int32_t p, np;
+    c2d_real safe = 1, first = 0;
     out->hit = false;
     if (d.x == 0 && d.y == 0) return 1;
-    s = shape_at(c, pos, true);
-    if (c2d_world_cast_all(c->world, &s, d, &c->filter, hits, MOVER_HIT_BUFFER, &total) != C2D_OK) return 0;
-    n = total < MOVER_HIT_BUFFER ? total : MOVER_HIT_BUFFER;
-    for (i = 0; i < n; ++i) {
-        const c2d_world_cast_hit *h = &hits[i];
-        c2d_collider_info info;
-        c2d_vec2 normal;
-        if (c->ignore_count > 0 && id_in(c->ignore, c->ignore_count, h->id)) continue;
-        if (c2d_world_get(c->world, h->id, &info) != C2D_OK) continue;
-        if (info.one_way.x != 0 || info.one_way.y != 0) {
-            if (c2d_dot(d, info.one_way) >= 0 || !one_way_above(c, pos, h->id, &info)) continue;
+    np = body_at(c, pos, true, parts);
+    /* each part of the skin shape is cast; the first blocking hit is the earliest over the parts
+     * (the first part on ties) and the safe time the smallest */
+    for (p = 0; p < np; ++p) {
+        int32_t total = 0, i, n;
+        bool blocked = false;
+        if (c2d_world_cast_all(c->world, &parts[p], d, &c->filter, hits, MOVER_HIT_BUFFER, &total) != C2D_OK) return 0;
+        n = total < MOVER_HIT_BUFFER ? total : MOVER_HIT_BUFFER;
+        for (i = 0; i < n; ++i) {
+            const c2d_world_cast_hit *h = &hits[i];
+            c2d_collider_info info;
+            c2d_vec2 normal;
+            if (c->ignore_count > 0 && id_in(c->ignore, c->ignore_count, h->id)) continue;
+            if (c2d_world_get(c->world, h->id, &info) != C2D_OK) continue;
+            if (info.one_way.x != 0 || info.one_way.y != 0) {
+                if (c2d_dot(d, info.one_way) >= 0 || !one_way_above(c, pos, h->id, &info)) continue;
+            }
+            normal = seam_normal(c, h->id, info.piece_count, h->sweep.hit.pos, h->sweep.hit.normal);
+            if (c2d_dot(d, normal) >= 0) continue;
+            if (!blocked) {
+                blocked = true;
+                if (!out->hit || h->sweep.hit.time < first) {
+                    out->hit = true;
+                    out->id = h->id;
+                    out->user_data = h->user_data;
+                    out->point = h->sweep.hit.pos;
+                    out->normal = normal;
+                    first = h->sweep.hit.time;
+                }
+            }
+            safe = c2d_minr(safe, h->sweep.time);
         }
-        normal = seam_normal(c, h->id, info.piece_count, h->sweep.hit.pos, h->sweep.hit.normal);
-        if (c2d_dot(d, normal) >= 0) continue;
-        if (!out->hit) {
-            out->hit = true;
-            out->id = h->id;
-            out->user_data = h->user_data;
-            out->point = h->sweep.hit.pos;
-            out->normal = normal;
-        }
-        safe = c2d_minr(safe, h->sweep.time);
+        /* more hits than the buffer and none blocked: stop where the buffer's knowledge ends */
+        if (!blocked && total > n) safe = c2d_minr(safe, hits[n - 1].sweep.time);
     }
-    /* more hits than the buffer and none blocked: stop where the buffer's knowledge ends */
-    if (!out->hit && total > n) safe = hits[n - 1].sweep.time;
     return safe < 0 ? 0 : safe;
 }
 
@@ -368,12 +415,15 @@ static c2d_vec2 slide(const mctx *c, c2d_vec2 rem, c2d_vec2 n, c2d_mover_contact
 
 /* ---- recovery ---- */
 
-/* How far the shape s must move along u to leave collider id (0 when it does not overlap). */
-static c2d_real exit_distance(const mctx *c, const c2d_shape *s, c2d_collider_id id, int32_t pieces, c2d_vec2 u) {
+/* How far the shape s (count parts) must move along u to leave collider id (0 when it does not
+ * overlap): the longest over its parts and the collider's pieces. */
+static c2d_real exit_distance(const mctx *c, const c2d_shape *parts, int32_t count, c2d_collider_id id, int32_t pieces, c2d_vec2 u) {
     c2d_real best = 0;
-    c2d_aabb sb = c2d_shape_aabb(s);
-    int32_t k;
-    for (k = 0; k < pieces; ++k) {
+    int32_t k, j;
+    for (j = 0; j < count; ++j)
+        for (k = 0; k < pieces; ++k) {
+        const c2d_shape *s = &parts[j];
+        c2d_aabb sb = c2d_shape_aabb(s);
         c2d_shape p, far;
         c2d_aabb pb;
         c2d_real L;
@@ -388,7 +438,7 @@ static c2d_real exit_distance(const mctx *c, const c2d_shape *s, c2d_collider_id
         far = c2d_shape_transform(s, xf);
         sw = c2d_shape_cast(&far, c2d_scale(u, -L), &p, c2d_v2(0, 0));
         if (sw.has_hit) best = c2d_maxr(best, L * ((c2d_real)1 - sw.hit.time));
-    }
+        }
     return best;
 }
 
@@ -405,10 +455,11 @@ typedef struct oset {
  * for pushes along their direction. */
 static bool gather(const mctx *c, c2d_vec2 pos, bool skin, oset *set) {
     c2d_world_hit hits[MOVER_SET];
-    int32_t total = 0, i, n;
+    c2d_shape parts[MOVER_SKIN];
+    int32_t total = 0, i, n, p, np = body_at(c, pos, skin, parts);
     bool added = false;
-    c2d_shape s = shape_at(c, pos, skin);
-    if (c2d_world_overlap_shape_hits(c->world, &s, &c->filter, hits, MOVER_SET, &total) != C2D_OK) return false;
+    for (p = 0; p < np; ++p) {
+    if (c2d_world_overlap_shape_hits(c->world, &parts[p], &c->filter, hits, MOVER_SET, &total) != C2D_OK) return false;
     n = total < MOVER_SET ? total : MOVER_SET;
     for (i = 0; i < n && set->n < MOVER_SET; ++i) {
         c2d_collider_info info;
@@ -424,23 +475,27 @@ static bool gather(const mctx *c, c2d_vec2 pos, bool skin, oset *set) {
         ++set->n;
         added = true;
     }
+    }
     return added;
 }
 
 /* True when the real shape moved from pos by d meets no solid collider outside the set. */
 static bool path_clear(const mctx *c, c2d_vec2 pos, c2d_vec2 d, const oset *set) {
     c2d_world_cast_hit buf[MOVER_HIT_BUFFER];
-    int32_t total = 0, m;
-    c2d_shape rs = shape_at(c, pos, false);
-    if (c2d_world_cast_all(c->world, &rs, d, &c->filter, buf, MOVER_HIT_BUFFER, &total) != C2D_OK) return false;
-    for (m = 0; m < total && m < MOVER_HIT_BUFFER; ++m) {
-        c2d_collider_info info;
-        if (id_in(set->id, set->n, buf[m].id)) continue;
-        if (c2d_world_get(c->world, buf[m].id, &info) != C2D_OK) continue;
-        if (info.one_way.x != 0 || info.one_way.y != 0) continue;
-        return false;
+    c2d_shape parts[MOVER_SKIN];
+    int32_t total = 0, m, p, np = body_at(c, pos, false, parts);
+    for (p = 0; p < np; ++p) {
+        if (c2d_world_cast_all(c->world, &parts[p], d, &c->filter, buf, MOVER_HIT_BUFFER, &total) != C2D_OK) return false;
+        for (m = 0; m < total && m < MOVER_HIT_BUFFER; ++m) {
+            c2d_collider_info info;
+            if (id_in(set->id, set->n, buf[m].id)) continue;
+            if (c2d_world_get(c->world, buf[m].id, &info) != C2D_OK) continue;
+            if (info.one_way.x != 0 || info.one_way.y != 0) continue;
+            return false;
+        }
+        if (total > MOVER_HIT_BUFFER) return false;
     }
-    return total <= MOVER_HIT_BUFFER;
+    return true;
 }
 
 /* Finds the shortest push out of every collider of the set whose path meets no other collider.
@@ -449,7 +504,8 @@ static bool best_push(const mctx *c, c2d_vec2 pos, bool skin, const oset *set, c
     c2d_vec2 dirs[MOVER_SET + MOVER_SET * (MOVER_SET - 1) / 2 + 1];
     c2d_real best = -1;
     int32_t nd = 0, i, j, k;
-    c2d_shape s = shape_at(c, pos, skin);
+    c2d_shape parts[MOVER_SKIN];
+    int32_t np = body_at(c, pos, skin, parts);
     *push = c2d_v2(0, 0);
     if (set->n == 0) return true;
     for (i = 0; i < set->n; ++i) {
@@ -473,7 +529,7 @@ static bool best_push(const mctx *c, c2d_vec2 pos, bool skin, const oset *set, c
             }
             /* a one-way collider is left only along its direction; other pushes pass it */
             if (set->one_way[i] && c2d_dot(u, set->normal[i]) < (c2d_real)0.999) continue;
-            e = exit_distance(c, &s, set->id[i], set->pieces[i], u);
+            e = exit_distance(c, parts, np, set->id[i], set->pieces[i], u);
             L = c2d_maxr(L, e);
         }
         if (L <= 0) continue;
@@ -526,14 +582,10 @@ static c2d_vec2 recover(const mctx *c, c2d_vec2 pos, bool *stuck) {
 
 /* ---- settings ---- */
 
-static bool shape_kind_ok(c2d_shape_type t) {
-    return t == C2D_SHAPE_AABB || t == C2D_SHAPE_CIRCLE || t == C2D_SHAPE_CAPSULE || t == C2D_SHAPE_POLYGON;
-}
-
 static bool finite_len(c2d_real x) { return C2D_ISFINITE(x); }
 
-/* Checks a config and resolves its defaults for a placed shape. */
-static c2d_status resolve(const c2d_mover_config *in, const c2d_shape *placed, c2d_mover_config *out) {
+/* Checks a config and resolves its defaults for the collider id (pieces: its piece count). */
+static c2d_status resolve(const c2d_mover_config *in, const c2d_world *w, c2d_collider_id id, int32_t pieces, c2d_mover_config *out) {
     c2d_mover_config r = *in;
     c2d_real height, width, half_pi = C2D_PI * (c2d_real)0.5;
     c2d_vec2 across;
@@ -554,9 +606,9 @@ static c2d_status resolve(const c2d_mover_config *in, const c2d_shape *placed, c
     if (r.min_slide_slope == 0) r.min_slide_slope = r.max_slope;
     if (!(r.min_slide_slope > 0 && r.min_slide_slope <= half_pi)) return C2D_ERR_BAD_ANGLE;
     if (r.max_iterations == 0) r.max_iterations = 4;
-    height = support(placed, r.up) + support(placed, c2d_neg(r.up));
+    height = collider_support(w, id, pieces, r.up) + collider_support(w, id, pieces, c2d_neg(r.up));
     across = c2d_left_perp(r.up);
-    width = support(placed, across) + support(placed, c2d_neg(across));
+    width = collider_support(w, id, pieces, across) + collider_support(w, id, pieces, c2d_neg(across));
     if (r.skin == 0) r.skin = height * (c2d_real)0.01;
     if (!(r.skin > 0)) return C2D_ERR_BAD_SIZE;
     if (r.step_min_width == 0) r.step_min_width = width * (c2d_real)0.5;
@@ -580,28 +632,63 @@ static bool resolved_ok(const c2d_mover_config *r) {
     return r->max_iterations >= 1 && r->max_iterations <= 64;
 }
 
-/* The collider's local shape, rotation and placed shape; an error for what a mover cannot move. */
-static c2d_status mover_shape(const c2d_world *w, c2d_collider_id id, c2d_shape *local, c2d_rot *q, c2d_shape *placed) {
+/* The collider's local shape as parts (one shape, or a concave collider's convex pieces as the
+ * world makes them) and its rotation; *pieces gets the collider's piece count. An error for what
+ * a mover cannot move: a concave collider of more than MOVER_PARTS pieces (BUFFER_TOO_SMALL). */
+static c2d_status mover_body(const c2d_world *w, c2d_collider_id id, c2d_shape *local, int32_t *count, c2d_rot *q, bool *concave) {
     c2d_collider_info info;
     c2d_status st = c2d_world_get(w, id, &info);
     if (st != C2D_OK) return st;
-    if (info.is_concave || !shape_kind_ok(info.shape.type)) return C2D_ERR_UNSUPPORTED;
-    *local = info.shape;
     *q = info.transform.q;
     if (q->c == 0 && q->s == 0) *q = c2d_rot_identity();
-    return c2d_world_get_piece(w, id, 0, placed);
+    *concave = info.is_concave;
+    if (info.is_concave) {
+        c2d_polygon part[MOVER_PARTS];
+        int n = 0, i;
+        st = c2d_concave_decompose(&info.concave, part, MOVER_PARTS, &n);
+        if (st != C2D_OK) return st;
+        for (i = 0; i < n; ++i) local[i] = c2d_shape_from_polygon(&part[i]);
+        *count = n;
+        return C2D_OK;
+    }
+    if (c2d_kind_of(info.shape.type) == NULL) return C2D_ERR_UNSUPPORTED;
+    local[0] = info.shape;
+    *count = 1;
+    return C2D_OK;
+}
+
+/* The skin shape's parts: each part of the mover's shape grown by r (grow; pieces: the parts are
+ * a concave shape's pieces). */
+static c2d_status mover_skin(const c2d_shape *local, int32_t count, bool pieces, c2d_real r, c2d_shape *skin, int32_t capacity,
+                             int32_t *skin_count) {
+    int32_t i, n = 0, k;
+    for (i = 0; i < count; ++i) {
+        if (n + C2D_SKIN_PARTS > capacity) return C2D_ERR_BUFFER_TOO_SMALL;
+        k = grow(&local[i], r, pieces, &skin[n]);
+        if (k <= 0) return C2D_ERR_DEGENERATE;
+        n += k;
+    }
+    *skin_count = n;
+    return C2D_OK;
 }
 
 c2d_status c2d_mover_init(c2d_mover *mover, const c2d_world *world, c2d_collider_id collider, const c2d_mover_config *config) {
     c2d_mover_config zero, r;
-    c2d_shape local, placed;
+    c2d_shape local[MOVER_PARTS], skin[MOVER_SKIN];
     c2d_rot q;
+    int32_t count = 0, skin_count = 0;
+    bool concave = false;
+    c2d_collider_info info;
     c2d_status st;
     if (!mover || !world) return C2D_ERR_NULL_ARG;
-    st = mover_shape(world, collider, &local, &q, &placed);
+    st = mover_body(world, collider, local, &count, &q, &concave);
+    if (st != C2D_OK) return st;
+    st = c2d_world_get(world, collider, &info);
     if (st != C2D_OK) return st;
     memset(&zero, 0, sizeof zero);
-    st = resolve(config ? config : &zero, &placed, &r);
+    st = resolve(config ? config : &zero, world, collider, info.piece_count, &r);
+    if (st != C2D_OK) return st;
+    st = mover_skin(local, count, concave, r.skin, skin, MOVER_SKIN, &skin_count);
     if (st != C2D_OK) return st;
     memset(mover, 0, sizeof *mover);
     mover->collider = collider;
@@ -657,7 +744,6 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
                           int32_t capacity, c2d_mover_result *out) {
     const c2d_mover_config *cfg;
     c2d_collider_info info;
-    c2d_shape placed;
     c2d_mover_result r;
     c2d_vec2 start, pos, rem, normals[64], carry = c2d_v2(0, 0), rec;
     c2d_transform xf, ground_xf;
@@ -679,10 +765,14 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
     memset(&c, 0, sizeof c);
     c.world = world;
     c.self = mover->collider;
-    st = mover_shape(world, mover->collider, &c.local, &c.q, &placed);
+    {
+        bool concave = false;
+        st = mover_body(world, mover->collider, c.local, &c.local_count, &c.q, &concave);
+        if (st != C2D_OK) return st;
+        c.skin = cfg->skin;
+        st = mover_skin(c.local, c.local_count, concave, c.skin, c.skin_part, MOVER_SKIN, &c.skin_count);
+    }
     if (st != C2D_OK) return st;
-    c.skin = cfg->skin;
-    c.local_skin = grow(&c.local, c.skin);
     c.up = cfg->up;
     c.cos_max = C2D_COS(cfg->max_slope);
     c.cos_slide = C2D_COS(cfg->min_slide_slope);

@@ -46,9 +46,38 @@ static c2d_vec2 wedge_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
     return best;
 }
 
+/* See kind.h. A point within r of the sector has a nearest point on it: inside an arc (the point
+ * then lies on the same ray, within r across the arc: in the grown sector, or, past the center,
+ * in the disk of radius r - inner) or on a radial side, corners included (in its capsule). */
+int c2d_sector_skin(const c2d_arc *w, c2d_real r, c2d_shape *out) {
+    c2d_arc g;
+    c2d_real ri = w->inner_radius, ro = w->outer_radius;
+    int n = 0;
+    if (c2d_arc_shape_make(w->center, ri > r ? ri - r : 0, ro + r, w->start_angle, w->start_angle + w->sweep_angle, &g) != C2D_OK) return 0;
+    out[n++] = c2d_shape_from_arc(&g);
+    if (w->sweep_angle < (c2d_real)2 * WEDGE_PI) {
+        c2d_capsule side;
+        side.radius = r;
+        side.p1 = c2d_mul_add(w->center, ri, w->start_dir);
+        side.p2 = c2d_mul_add(w->center, ro, w->start_dir);
+        out[n++] = c2d_shape_from_capsule(side);
+        side.p1 = c2d_mul_add(w->center, ri, w->end_dir);
+        side.p2 = c2d_mul_add(w->center, ro, w->end_dir);
+        out[n++] = c2d_shape_from_capsule(side);
+    }
+    if (ri > 0 && ri < r) {
+        c2d_circle hole;
+        hole.center = w->center;
+        hole.radius = r - ri;
+        out[n++] = c2d_shape_from_circle(hole);
+    }
+    return n;
+}
+
 /* ---- the kind row ---- */
 
 static bool k_valid(const c2d_shape *s) { return c2d_convex_wedge_is_valid(&s->as.wedge); }
+static int k_skin(const c2d_shape *s, c2d_real r, c2d_shape *out) { return c2d_sector_skin(&s->as.wedge, r, out); }
 static c2d_vec2 k_support(const c2d_shape *s, c2d_vec2 dir, c2d_vec2 o) { return wedge_support(&s->as.wedge, dir, o); }
 /* Only a valid wedge contains anything (c2d_arc_contains_point alone takes what it is given). */
 static bool k_contains(const c2d_shape *s, c2d_vec2 p) { return c2d_convex_wedge_is_valid(&s->as.wedge) && c2d_arc_contains_point(&s->as.wedge, p); }
@@ -110,4 +139,5 @@ const c2d_kind c2d_kind_wedge = {
     .raycast = k_raycast,
     .core = c2d_core_none,
     .support = k_support,
+    .skin = k_skin,
 };

@@ -1228,6 +1228,322 @@ static void test_toi_random(void **state) {
     assert_true(hits > n / 4);
 }
 
+
+/* ---- c2d_shape_time_of_impact: every kind, the concave and arc ones included ---- */
+
+/* Outlines for concave shapes (local frame, counter-clockwise): a U with a notch 1 wide from
+ * y = 1 up, an L, and a five-pointed star. */
+static const c2d_vec2 k_toi_u[8] = {{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
+static const c2d_vec2 k_toi_l[6] = {{0, 0}, {2, 0}, {2, 0.5f}, {0.5f, 0.5f}, {0.5f, 2}, {0, 2}};
+static c2d_vec2 g_toi_star[10];
+#define TOI_SLOTS 4
+static c2d_polygon g_toi_pieces[TOI_SLOTS][10];
+static int g_toi_slot;
+
+/* A concave shape of outline v (count n) placed by xf; its pieces live in a ring of TOI_SLOTS
+ * buffers, enough for the two shapes of a case. */
+static c2d_shape toi_concave(const c2d_vec2 *v, int n, c2d_transform xf) {
+    c2d_concave o;
+    c2d_concave_shape cs;
+    c2d_polygon *pieces = g_toi_pieces[g_toi_slot++ % TOI_SLOTS];
+    assert_int_equal(c2d_concave_make(v, n, &o), C2D_OK);
+    assert_int_equal(c2d_concave_shape_make(&o, pieces, 10, xf, &cs), C2D_OK);
+    return c2d_shape_from_concave(&cs);
+}
+
+static c2d_shape toi_arc(double cx, double cy, double ri, double ro, double a0, double a1) {
+    c2d_arc w;
+    assert_int_equal(c2d_arc_shape_make(V(cx, cy), (c2d_real)ri, (c2d_real)ro, (c2d_real)a0, (c2d_real)a1, &w), C2D_OK);
+    return c2d_shape_from_arc(&w);
+}
+
+static c2d_toi_result shape_toi(const c2d_shape *la, c2d_motion ma, const c2d_shape *lb, c2d_motion mb) {
+    c2d_shape_toi_input in;
+    memset(&in, 0, sizeof in);
+    in.a = la;
+    in.b = lb;
+    in.motion_a = ma;
+    in.motion_b = mb;
+    return c2d_shape_time_of_impact(&in);
+}
+
+/* The sampled first overlap of two local shapes under their motions (ORACLE_STEPS + 1 samples),
+ * or -1; and their distance at t. */
+static double motions_oracle(const c2d_shape *la, c2d_motion ma, const c2d_shape *lb, c2d_motion mb) {
+    c2d_toi_input in;
+    memset(&in, 0, sizeof in);
+    in.motion_a = ma;
+    in.motion_b = mb;
+    return toi_oracle(&in, la, lb);
+}
+static double motions_distance(const c2d_shape *la, c2d_motion ma, const c2d_shape *lb, c2d_motion mb, c2d_real t) {
+    c2d_shape a = placed(la, ma, t), b = placed(lb, mb, t);
+    return (double)c2d_shape_distance(&a, &b).distance;
+}
+
+/* Pairs with a GJK proxy on both sides are c2d_time_of_impact itself, to the bit. */
+static void test_shape_toi_proxy_pairs(void **state) {
+    c2d_shape rod = S_pbox(0, 0, 2, 0.05, 0), lb = S_pbox(0, 0, 0.1, 0.1, 0);
+    c2d_toi_input in = toi_in(&rod, spin(0, 0, 0, C2D_PI / 2), &lb, slide(0, 1.5, 0, 1.5, 0));
+    c2d_toi_result r = c2d_time_of_impact(&in), s = shape_toi(&rod, in.motion_a, &lb, in.motion_b);
+    (void)state;
+    assert_int_equal(s.status, C2D_TOI_HIT);
+    assert_int_equal(s.status, r.status);
+    assert_true(s.t == r.t && s.normal.x == r.normal.x && s.normal.y == r.normal.y && s.iterations == r.iterations);
+}
+
+/* A box falls into the U's notch turning a little: it passes the notch's mouth (where the U's
+ * convex hull would stop it at y = 3) and stops on the notch's floor (y = 1), clear, before the
+ * first sampled overlap. A rod turning about the U's middle meets the notch's inner wall. Before
+ * c2d_shape_time_of_impact there was no rotational query for a concave shape at all
+ * (c2d_shape_proxy gives count 0, which c2d_time_of_impact refuses). */
+static void test_shape_toi_concave_u(void **state) {
+    c2d_shape u = toi_concave(k_toi_u, 8, c2d_transform_identity()), box = S_pbox(0, 0, 0.3, 0.3, 0), rod;
+    c2d_motion mu = slide(0, 0, 0, 0, 0), mb = slide(1.5, 5, 1.5, 0.5, 0);
+    c2d_toi_result r;
+    double first;
+    (void)state;
+    mb.a2 = (c2d_real)0.2;
+    r = shape_toi(&box, mb, &u, mu);
+    first = motions_oracle(&box, mb, &u, mu);
+    assert_int_equal(r.status, C2D_TOI_HIT);
+    assert_true(first > 0 && (double)r.t <= first);
+    /* the box's lowest corner turned by up to 0.2 sits about 0.3 * (cos + sin) below its center */
+    assert_true(r.t > (5 - 1.0 - 0.42) / 4.5 && r.t < (5 - 1.0 - 0.3) / 4.5);
+    assert_near(r.normal.y, 1, 0.05); /* B (the floor) toward A */
+    {
+        c2d_shape a = placed(&box, mb, r.t), b = placed(&u, mu, r.t);
+        double gap = motions_distance(&box, mb, &u, mu, r.t);
+        assert_false(c2d_shape_overlap(&a, &b));
+        assert_true(gap >= 0.99 * (double)C2D_TOI_TARGET && gap <= 1.26 * (double)C2D_TOI_TARGET + 1e-5);
+    }
+    /* the U turns a quarter turn about its notch while a thin rod stands in the notch: a notch
+     * wall meets the rod */
+    rod = S_pbox(0, 0, 0.05, 0.8, 0);
+    mu = spin(0, 0, 0, C2D_PI / 2);
+    mu.local_center = V(1.5, 2);
+    mu.c1 = mu.c2 = V(1.5, 2);
+    r = shape_toi(&rod, slide(1.5, 2, 1.5, 2, 0), &u, mu);
+    first = motions_oracle(&rod, slide(1.5, 2, 1.5, 2, 0), &u, mu);
+    assert_int_equal(r.status, C2D_TOI_HIT);
+    assert_true(first > 0 && (double)r.t <= first && first - r.t < 0.05);
+    assert_true(motions_distance(&rod, slide(1.5, 2, 1.5, 2, 0), &u, mu, r.t) >= 0.99 * (double)C2D_TOI_TARGET);
+    /* the rod alone in the notch, both still: separated */
+    r = shape_toi(&rod, slide(1.5, 2, 1.5, 2, 0), &u, slide(0, 0, 0, 0, 0));
+    assert_int_equal(r.status, C2D_TOI_SEPARATED);
+    (void)k_toi_l;
+}
+
+/* A ring arc (radii 1.8 to 2, a half turn) spins about its center past a small circle at (0,1.9)
+ * inside its band: no linear cast of its end positions sees the contact. The time keeps the
+ * target gap and comes before the first sampled overlap; a fast spin (ten turns) still stops in
+ * the first sweep; an arc that spins around a circle inside its hole never meets it. */
+static void test_shape_toi_arc(void **state) {
+    c2d_shape arc = toi_arc(0, 0, 1.8, 2, -C2D_PI, 0), dot = S_circ(0, 1.9, 0.05);
+    c2d_motion ma = spin(0, 0, 0, C2D_PI), mb = slide(0, 0, 0, 0, 0);
+    c2d_toi_result r;
+    double first;
+    (void)state;
+    r = shape_toi(&arc, ma, &dot, mb);
+    first = motions_oracle(&arc, ma, &dot, mb);
+    assert_int_equal(r.status, C2D_TOI_HIT);
+    assert_true(first > 0 && (double)r.t <= first);
+    /* the arc's end at angle 0 reaches the dot (half-width about asin(0.05 / 1.9)) near a quarter turn */
+    assert_near(r.t, 0.5 - asin(0.05 / 1.9) / C2D_PI, 0.01);
+    {
+        double gap = motions_distance(&arc, ma, &dot, mb, r.t);
+        assert_true(gap >= 0.99 * (double)C2D_TOI_TARGET && gap <= 1.26 * (double)C2D_TOI_TARGET + 1e-5);
+    }
+    assert_near(c2d_len(r.normal), 1, TOL);
+    /* the arc second (B) and the dot moving: the same contact */
+    r = shape_toi(&dot, mb, &arc, ma);
+    assert_int_equal(r.status, C2D_TOI_HIT);
+    assert_true((double)r.t <= first);
+    ma = spin(0, 0, 0, 20 * C2D_PI);
+    r = shape_toi(&arc, ma, &dot, mb);
+    first = motions_oracle(&arc, ma, &dot, mb);
+    assert_true(r.status == C2D_TOI_HIT || r.status == C2D_TOI_MAX_ITERATIONS);
+    assert_true((double)r.t <= first && first < 0.03);
+    assert_true(motions_distance(&arc, ma, &dot, mb, r.t) > 0);
+    /* a dot in the ring's hole never meets it */
+    dot = S_circ(0.5, 0, 0.5);
+    r = shape_toi(&arc, ma, &dot, mb);
+    assert_true(r.status == C2D_TOI_SEPARATED || r.status == C2D_TOI_MAX_ITERATIONS);
+    if (r.status == C2D_TOI_SEPARATED) assert_near(r.t, 1, 0);
+    /* an arc against a concave U, both turning */
+    {
+        c2d_shape u = toi_concave(k_toi_u, 8, c2d_transform_identity());
+        c2d_motion mu = slide(-4, 1, 0, 1, 0.3);
+        mu.local_center = V(1.5, 1.5);
+        mu.a2 = -0.5;
+        arc = toi_arc(0, 0, 0.5, 1, 0, 4);
+        ma = slide(3, 2, 2, 2, 0);
+        ma.a2 = 2;
+        r = shape_toi(&u, mu, &arc, ma);
+        first = motions_oracle(&u, mu, &arc, ma);
+        assert_int_equal(r.status, C2D_TOI_HIT);
+        assert_true(first > 0 && (double)r.t <= first);
+        assert_true(motions_distance(&u, mu, &arc, ma, r.t) >= 0.99 * (double)C2D_TOI_TARGET);
+    }
+}
+
+/* Bad input: no input or shape, an unknown kind, a broken arc, bad settings. */
+static void test_shape_toi_bad_input(void **state) {
+    c2d_shape a = S_circ(0, 0, 1), arc = toi_arc(0, 0, 0.5, 1, 0, 2), bad;
+    c2d_shape_toi_input in;
+    c2d_toi_result r;
+    (void)state;
+    memset(&in, 0, sizeof in);
+    in.a = &a;
+    in.b = &arc;
+    in.motion_a = slide(-5, 0, 5, 0, 0);
+    r = c2d_shape_time_of_impact(&in);
+    assert_int_equal(r.status, C2D_TOI_HIT);
+    g_asserts = 0;
+    c2d_set_assert_handler(count_asserts, NULL);
+    r = c2d_shape_time_of_impact(NULL);
+    assert_int_equal(r.error, C2D_ERR_NULL_ARG);
+    in.b = NULL;
+    r = c2d_shape_time_of_impact(&in);
+    assert_int_equal(r.status, C2D_TOI_FAILED);
+    assert_int_equal(r.error, C2D_ERR_NULL_ARG);
+    c2d_set_assert_handler(NULL, NULL);
+    bad = arc;
+    bad.type = (c2d_shape_type)99;
+    in.b = &bad;
+    r = c2d_shape_time_of_impact(&in);
+    assert_int_equal(r.status, C2D_TOI_FAILED);
+    assert_int_equal(r.error, C2D_ERR_UNSUPPORTED);
+    bad = arc;
+    bad.as.arc.center.x = (c2d_real)NAN;
+    r = c2d_shape_time_of_impact(&in);
+    assert_int_equal(r.status, C2D_TOI_FAILED);
+    assert_int_equal(r.error, C2D_ERR_NOT_FINITE);
+    in.b = &arc;
+    in.t_max = 2;
+    r = c2d_shape_time_of_impact(&in);
+    assert_int_equal(r.error, C2D_ERR_BAD_SIZE);
+    in.t_max = 0;
+    in.motion_b.a2 = (c2d_real)INFINITY;
+    r = c2d_shape_time_of_impact(&in);
+    assert_int_equal(r.error, C2D_ERR_NOT_FINITE);
+    assert_near(r.t, 0, 0);
+}
+
+/* A random local shape of any kind about the origin, of size about s. */
+static c2d_shape toi_random_shape(test_rng *r, int kind, double s) {
+    double a0 = test_rng_range(r, -C2D_PI, C2D_PI);
+    c2d_transform xf = c2d_transform_make(V(test_rng_range(r, -0.3, 0.3), test_rng_range(r, -0.3, 0.3)), (c2d_real)a0);
+    switch (kind) {
+    case C2D_SHAPE_ROUNDED_POLYGON: {
+        c2d_shape p = random_shape(r, C2D_SHAPE_POLYGON, V(0, 0), 0.7 * s);
+        c2d_rounded_polygon rp;
+        assert_int_equal(c2d_rounded_polygon_make(p.as.polygon.vertices, p.as.polygon.count, (c2d_real)(0.3 * s), &rp), C2D_OK);
+        return c2d_shape_from_rounded_polygon(&rp);
+    }
+    case C2D_SHAPE_ELLIPSE: {
+        c2d_ellipse e;
+        assert_int_equal(c2d_ellipse_make(V(0, 0), (c2d_real)s, (c2d_real)(s * test_rng_range(r, 0.2, 1)), (c2d_real)a0, &e), C2D_OK);
+        return c2d_shape_from_ellipse(e);
+    }
+    case C2D_SHAPE_WEDGE: {
+        c2d_arc w;
+        assert_int_equal(c2d_convex_wedge_make(V(0, 0), (c2d_real)s, (c2d_real)a0, (c2d_real)(a0 + test_rng_range(r, 0.3, 3)), &w), C2D_OK);
+        return c2d_shape_from_wedge(&w);
+    }
+    case C2D_SHAPE_CONCAVE: {
+        int k = (int)(test_rng_next(r) % 3), i;
+        xf.p = V(-s, -s);
+        if (k == 0) return toi_concave(k_toi_u, 8, c2d_transform_make(V(-s * 0.75, -s * 0.75), (c2d_real)a0));
+        if (k == 1) return toi_concave(k_toi_l, 6, xf);
+        for (i = 0; i < 10; ++i) {
+            double rad = (i % 2 ? 0.4 : 1.0) * s, a = C2D_PI * i / 5;
+            g_toi_star[i] = V(rad * cos(a), rad * sin(a));
+        }
+        return toi_concave(g_toi_star, 10, c2d_transform_make(V(0, 0), (c2d_real)a0));
+    }
+    case C2D_SHAPE_ARC: {
+        double ro = s, ri = test_rng_next(r) % 4 == 0 ? 0 : ro * test_rng_range(r, 0.3, 0.9);
+        return toi_arc(0, 0, ri, ro, a0, a0 + test_rng_range(r, 0.5, 6.2));
+    }
+    default: return random_shape(r, kind, V(0, 0), s);
+    }
+}
+
+/* Random pairs where one shape is concave or an arc (an ellipse or wedge in a third of the cases)
+ * and the other any kind, moving and turning
+ * (up to a full turn each way). Against the sampled oracle: never a failure; a separation has no
+ * sampled overlap; a hit or the cap is clear at t, not after the first sampled overlap, and keeps
+ * at least 0.9 of the target gap; a hit's gap is at most 1.26 target (but with an ellipse or
+ * wedge, whose target is raised). */
+static void test_shape_toi_random(void **state) {
+    test_rng r = test_rng_make("test_shape_toi_random");
+    int n = scaled_iterations(400), i, hits = 0, capped = 0, sep = 0;
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        static const int first_kinds[4] = {C2D_SHAPE_CONCAVE, C2D_SHAPE_ARC, C2D_SHAPE_ELLIPSE, C2D_SHAPE_WEDGE};
+        int ka = first_kinds[i % 3 == 1 ? 2 + (int)(test_rng_next(&r) % 2) : (int)(test_rng_next(&r) % 2)];
+        int kb = (int)(test_rng_next(&r) % C2D_SHAPE_TYPE_COUNT);
+        c2d_shape la = toi_random_shape(&r, ka, test_rng_range(&r, 0.3, 2));
+        c2d_shape lb = toi_random_shape(&r, kb, test_rng_range(&r, 0.2, 2));
+        c2d_vec2 cb = V(test_rng_range(&r, -5, 5), test_rng_range(&r, -5, 5));
+        double ang = test_rng_range(&r, 0, 2 * C2D_PI), dist = test_rng_range(&r, 2, 8);
+        c2d_motion ma = slide(cb.x + dist * cos(ang), cb.y + dist * sin(ang), cb.x + test_rng_range(&r, -2, 2),
+                              cb.y + test_rng_range(&r, -2, 2), test_rng_range(&r, -3, 3));
+        c2d_motion mb = slide(cb.x, cb.y, cb.x + test_rng_range(&r, -1, 1), cb.y + test_rng_range(&r, -1, 1), test_rng_range(&r, -3, 3));
+        bool approx = ka == C2D_SHAPE_ELLIPSE || ka == C2D_SHAPE_WEDGE || kb == C2D_SHAPE_ELLIPSE || kb == C2D_SHAPE_WEDGE;
+        c2d_toi_result res;
+        double first, target, gap;
+        if (i % 2 == 0) {
+            ma.a2 = ma.a1 + (c2d_real)test_rng_range(&r, -2 * C2D_PI, 2 * C2D_PI);
+            mb.a2 = mb.a1 + (c2d_real)test_rng_range(&r, -C2D_PI, C2D_PI);
+            ma.local_center = V(test_rng_range(&r, -0.3, 0.3), test_rng_range(&r, -0.3, 0.3));
+        }
+        if (i % 3 == 0) {
+            /* the order swapped: the concave shape or arc second */
+            c2d_shape t = la;
+            c2d_motion m = ma;
+            la = lb;
+            lb = t;
+            ma = mb;
+            mb = m;
+        }
+        if (motions_distance(&la, ma, &lb, mb, 0) <= 2.5 * (double)C2D_TOI_TARGET) continue;
+        res = shape_toi(&la, ma, &lb, mb);
+        first = motions_oracle(&la, ma, &lb, mb);
+        /* with an ellipse or wedge the target is raised to 2 C2D_ELLIPSE_TOLERANCE of the scene's
+         * size and half of it is kept: still above C2D_TOI_TARGET at these sizes */
+        target = (double)C2D_TOI_TARGET;
+        if (res.status == C2D_TOI_FAILED || res.status == C2D_TOI_OVERLAPPED || !(res.t >= 0 && res.t <= 1)) {
+            print_error("case %d: %d vs %d, status %d error %d\n", i, la.type, lb.type, res.status, res.error);
+        }
+        assert_true(res.status != C2D_TOI_FAILED && res.status != C2D_TOI_OVERLAPPED);
+        assert_true(res.t >= 0 && res.t <= 1);
+        if (res.status == C2D_TOI_SEPARATED) {
+            ++sep;
+            assert_true(first < 0);
+            continue;
+        }
+        {
+            c2d_shape a = placed(&la, ma, res.t), b = placed(&lb, mb, res.t);
+            assert_false(c2d_shape_overlap(&a, &b));
+        }
+        if (first >= 0) assert_true((double)res.t <= first);
+        gap = motions_distance(&la, ma, &lb, mb, res.t);
+        if (!(gap >= 0.9 * target)) print_error("case %d: %d vs %d, t %.9g gap %.9g\n", i, la.type, lb.type, (double)res.t, gap);
+        assert_true(gap >= 0.9 * target);
+        if (res.status == C2D_TOI_MAX_ITERATIONS) {
+            ++capped;
+            continue;
+        }
+        assert_int_equal(res.status, C2D_TOI_HIT);
+        if (!approx) assert_true(gap <= 1.26 * target + DIST_TOL);
+        ++hits;
+    }
+    print_message("  %d random motions: %d hits, %d capped, %d separated\n", n, hits, capped, sep);
+    assert_true(hits > n / 8);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seed_cast_stops_a_before_b),
@@ -1252,6 +1568,11 @@ int main(void) {
         cmocka_unit_test(test_toi_states),
         cmocka_unit_test(test_toi_bad_input),
         cmocka_unit_test(test_toi_random),
+        cmocka_unit_test(test_shape_toi_proxy_pairs),
+        cmocka_unit_test(test_shape_toi_concave_u),
+        cmocka_unit_test(test_shape_toi_arc),
+        cmocka_unit_test(test_shape_toi_bad_input),
+        cmocka_unit_test(test_shape_toi_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -214,6 +214,25 @@ static void test_no_snags_at_seams(void **state) {
 
 /* ---- never inside, never through ---- */
 
+/* A 20 x 20 room with a jumble of count boxes, thin platforms and ramps. */
+static void add_room(c2d_world *w, test_rng *rng, int count) {
+    int i;
+    add_box(w, -11, -11, 11, -10);
+    add_box(w, -11, 10, 11, 11);
+    add_box(w, -11, -10, -10, 10);
+    add_box(w, 10, -10, 11, 10);
+    for (i = 0; i < count; ++i) {
+        double x = test_rng_range(rng, -9, 8), y = test_rng_range(rng, -9, 8);
+        double wdt = test_rng_range(rng, 0.2, 3), h = test_rng_range(rng, 0.1, 2);
+        if (i % 3 == 2) {
+            double xy[6] = {x, y, x + wdt, y, x + wdt, y + h};
+            add_poly(w, 3, xy);
+        } else {
+            add_box(w, x, y, x + wdt, y + h);
+        }
+    }
+}
+
 static void test_never_ends_inside_random(void **state) {
     test_rng rng = test_rng_make("mover_never_inside");
     int iters = test_iterations(400), it, i;
@@ -224,21 +243,7 @@ static void test_never_ends_inside_random(void **state) {
         c2d_collider_id id;
         c2d_mover m;
         int shape = (int)(test_rng_next(&rng) % SHAPE_KINDS);
-        /* a jumble of boxes, thin platforms and ramps in a 20 x 20 room */
-        add_box(w, -11, -11, 11, -10);
-        add_box(w, -11, 10, 11, 11);
-        add_box(w, -11, -10, -10, 10);
-        add_box(w, 10, -10, 11, 10);
-        for (i = 0; i < 12; ++i) {
-            double x = test_rng_range(&rng, -9, 8), y = test_rng_range(&rng, -9, 8);
-            double wdt = test_rng_range(&rng, 0.2, 3), h = test_rng_range(&rng, 0.1, 2);
-            if (i % 3 == 2) {
-                double xy[6] = {x, y, x + wdt, y, x + wdt, y + h};
-                add_poly(w, 3, xy);
-            } else {
-                add_box(w, x, y, x + wdt, y + h);
-            }
-        }
+        add_room(w, &rng, 12);
         /* a start that is clear */
         for (i = 0; i < 100; ++i) {
             id = add_mover_collider(w, shape, test_rng_range(&rng, -9, 9), test_rng_range(&rng, -9, 9));
@@ -694,6 +699,318 @@ static void test_recovers_from_overlap(void **state) {
     c2d_world_destroy(w);
 }
 
+
+/* ---- every kind the world accepts: concave and arc walls, and movers of every kind ---- */
+
+/* A cup standing on the floor: outer walls x in [2, 8], inner floor y = 1, inner walls x = 3
+ * and x = 7, rim y = 4 (local frame = world frame). */
+static const c2d_vec2 k_cup[8] = {{2, 0}, {8, 0}, {8, 4}, {7, 4}, {7, 1}, {3, 1}, {3, 4}, {2, 4}};
+
+static c2d_collider_id add_cup(c2d_world *w) {
+    c2d_concave cc;
+    c2d_collider_def def;
+    c2d_collider_id id;
+    assert_status(c2d_concave_make(k_cup, 8, &cc), C2D_OK);
+    memset(&def, 0, sizeof def);
+    def.concave = &cc;
+    def.flags = C2D_COLLIDER_STATIC;
+    assert_status(c2d_world_add(w, &def, &id), C2D_OK);
+    return id;
+}
+
+/* An arc wall: the band between radii ri and ro about (cx, cy), from angle a0 to a1. */
+static c2d_collider_id add_arc(c2d_world *w, double cx, double cy, double ri, double ro, double a0, double a1) {
+    c2d_arc a;
+    assert_status(c2d_arc_shape_make(c2d_v2((c2d_real)cx, (c2d_real)cy), (c2d_real)ri, (c2d_real)ro, (c2d_real)a0, (c2d_real)a1, &a), C2D_OK);
+    return add_static(w, c2d_shape_from_arc(&a));
+}
+
+/* Solid static colliders that any piece of collider id overlaps (a concave mover has several). */
+static int32_t overlaps_any_piece(const c2d_world *w, c2d_collider_id id) {
+    c2d_collider_info info;
+    int32_t k, n = 0;
+    c2d_query_filter f;
+    memset(&f, 0, sizeof f);
+    f.self = id;
+    f.flags = C2D_QUERY_SKIP_MOVING | C2D_QUERY_SKIP_SENSORS;
+    assert_status(c2d_world_get(w, id, &info), C2D_OK);
+    for (k = 0; k < info.piece_count; ++k) {
+        c2d_shape s;
+        c2d_collider_id ids[16];
+        int32_t total = 0;
+        assert_status(c2d_world_get_piece(w, id, k, &s), C2D_OK);
+        assert_status(c2d_world_overlap_shape(w, &s, &f, ids, 16, &total), C2D_OK);
+        n += total;
+    }
+    return n;
+}
+
+/* A box, circle, capsule or 8-gon walks inside a concave cup: it falls in and lands on the inner
+ * floor (not on the rim, which the cup's hull would give), walks into each inner wall and stops
+ * there (never through: 40 steps of 0.5 into a wall 1 thick), slides along the floor when pushed
+ * down and sideways, and a start sunk into the wall is pushed out clear. */
+static void test_walks_in_concave_cup(void **state) {
+    int kind;
+    (void)state;
+    for (kind = 0; kind < SHAPE_KINDS; ++kind) {
+        c2d_world *w = new_world();
+        c2d_mover m;
+        c2d_mover_result r;
+        c2d_collider_id id;
+        double hx, hy, rest, x0;
+        int i;
+        add_box(w, -20, -1, 20, 0);
+        add_cup(w);
+        (void)mover_shape(kind, &hx, &hy);
+        id = add_mover_collider(w, kind, 5, 6);
+        assert_status(c2d_mover_init(&m, w, id, NULL), C2D_OK);
+        r = move(&m, w, 0, -8);
+        assert_true(r.grounded);
+        rest = r.position.y; /* the skin gap: 0.01, more under a polygon's vertex (0.0141 under a diamond's) */
+        assert_true(rest >= 1 + hy + 0.0099 && rest <= 1 + hy + 0.0145);
+        for (i = 0; i < 40; ++i) {
+            r = move(&m, w, 0.5, -0.1);
+            assert_int_equal(overlaps_any_piece(w, id), 0);
+            assert_true(r.position.x < 7 - hx && r.position.x > 3 + hx);
+        }
+        assert_true(r.hit_wall);
+        assert_true(r.position.x <= 7 - hx - 0.0099 && r.position.x >= 7 - hx - 0.0145);
+        assert_near(r.position.y, rest, 1e-4);
+        /* slides: a push down and left moves it along the floor */
+        x0 = r.position.x;
+        r = move(&m, w, -1, -1);
+        assert_near(r.position.x, x0 - 1, 1e-4);
+        assert_near(r.position.y, rest, 1e-4);
+        for (i = 0; i < 40; ++i) r = move(&m, w, -0.5, -0.1);
+        assert_true(r.position.x >= 3 + hx + 0.0099 && r.position.x <= 3 + hx + 0.0145);
+        assert_int_equal(overlaps_any_piece(w, id), 0);
+        c2d_world_destroy(w);
+
+        /* sunk 0.2 into the inner wall: pushed out, clear */
+        w = new_world();
+        add_box(w, -20, -1, 20, 0);
+        add_cup(w);
+        id = add_mover_collider(w, kind, 7 - hx + 0.2, 2.5);
+        assert_status(c2d_mover_init(&m, w, id, NULL), C2D_OK);
+        r = move(&m, w, 0, 0);
+        assert_true(r.started_inside);
+        assert_false(r.stuck);
+        assert_int_equal(overlaps_any_piece(w, id), 0);
+        assert_true(r.position.x < 7 - hx);
+        c2d_world_destroy(w);
+    }
+}
+
+/* A mover inside a ring-shaped arc wall (radii 4 to 5 about (0, 5), the right half): walking
+ * right it stops at the wall's inner circle, never through it (it is 1 thick, the steps 0.5);
+ * pushed right and up it slides along the curve (rises 1 or more, ending within 0.15 of it); a
+ * start sunk into the arc is pushed out clear. */
+static void test_walks_against_arc_wall(void **state) {
+    int kind;
+    (void)state;
+    for (kind = 0; kind < SHAPE_KINDS; ++kind) {
+        c2d_world *w = new_world();
+        c2d_mover m;
+        c2d_mover_result r;
+        c2d_collider_id id;
+        c2d_collider_info info;
+        c2d_shape real;
+        double hx, hy, y0;
+        int i;
+        add_arc(w, 0, 5, 4, 5, -1.5, 1.5);
+        (void)mover_shape(kind, &hx, &hy);
+        id = add_mover_collider(w, kind, 0, 5);
+        assert_status(c2d_mover_init(&m, w, id, NULL), C2D_OK);
+        for (i = 0; i < 40; ++i) {
+            r = move(&m, w, 0.5, 0);
+            assert_int_equal(overlaps_any_piece(w, id), 0);
+            assert_true(r.position.x < 4);
+        }
+        assert_true(r.hit_wall);
+        assert_true(r.position.x > 4 - hx - 0.2 && r.position.x < 4 - hx);
+        assert_near(r.position.y, 5, 2e-3);
+        /* slides up along the curve: it rises and keeps close to the wall */
+        y0 = r.position.y;
+        for (i = 0; i < 10; ++i) r = move(&m, w, 0.3, 0.3);
+        assert_int_equal(overlaps_any_piece(w, id), 0);
+        assert_true(r.position.y > y0 + 1);
+        assert_status(c2d_world_get_piece(w, id, 0, &real), C2D_OK);
+        {
+            c2d_shape arc;
+            c2d_distance_result d;
+            c2d_collider_id ids[4];
+            int32_t total = 0;
+            assert_status(c2d_world_query_point(w, c2d_v2((c2d_real)4.5, 5), NULL, ids, 4, &total), C2D_OK);
+            assert_int_equal(total, 1);
+            assert_status(c2d_world_get_piece(w, ids[0], 0, &arc), C2D_OK);
+            d = c2d_shape_distance(&real, &arc);
+            printf("arc wall, %s: slid to (%.4f, %.4f), %.5f from the wall\n", shape_names[kind], (double)r.position.x, (double)r.position.y, (double)d.distance);
+            assert_true(d.distance > 0 && d.distance < 0.15);
+        }
+        c2d_world_destroy(w);
+
+        /* sunk 0.2 into the arc's inner side: pushed out, clear */
+        w = new_world();
+        add_arc(w, 0, 5, 4, 5, -1.5, 1.5);
+        id = add_mover_collider(w, kind, 4 - hx + 0.2, 5);
+        assert_status(c2d_mover_init(&m, w, id, NULL), C2D_OK);
+        r = move(&m, w, 0, 0);
+        assert_true(r.started_inside);
+        assert_false(r.stuck);
+        assert_int_equal(overlaps_any_piece(w, id), 0);
+        assert_status(c2d_world_get(w, id, &info), C2D_OK);
+        c2d_world_destroy(w);
+
+        /* a one-way arc (a thin cap, solid from above, top at y = 5): jumped through from below,
+         * stood on from above, walked across when level with it (the one-way rule needs the arc's
+         * highest point, from its kind's support function; before, the mover read it as 0, so it
+         * took itself to be above the cap and was stopped by its side) */
+        w = new_world();
+        id = add_arc(w, 0, 0, 4.8, 5, 1.2, 1.94);
+        assert_status(c2d_world_set_one_way(w, id, c2d_v2(0, 1)), C2D_OK);
+        id = add_mover_collider(w, kind, 0, 3);
+        assert_status(c2d_mover_init(&m, w, id, NULL), C2D_OK);
+        r = move(&m, w, 0, 4);
+        assert_near(r.position.y, 7, 1e-4);
+        r = move(&m, w, 0, -4);
+        assert_true(r.grounded);
+        assert_true(r.position.y >= 5 + hy + 0.0099 && r.position.y <= 5 + hy + 0.0145);
+        /* level with the cap (its lowest point below the top), walking across it and down a
+         * little (against the one-way direction): passes */
+        assert_status(c2d_world_set_transform(w, id, c2d_transform_make(c2d_v2(-4, 4.6f), 0)), C2D_OK);
+        c2d_mover_reset(&m);
+        r = move(&m, w, 8, -0.2);
+        assert_near(r.position.x, 4, 1e-4);
+        assert_near(r.position.y, 4.4, 1e-4);
+        c2d_world_destroy(w);
+    }
+}
+
+/* Movers of the kinds beyond the box, circle, capsule and polygon: a concave L, an arc (a thick
+ * half ring, open side down), an ellipse, a convex wedge, a rounded polygon and a segment (with a
+ * skin: a flat segment has no height). Each lands on the floor and rests at the skin gap (its
+ * lowest point 0.01 above the floor: the skin of every kind is exactly r out at its lowest point),
+ * walks into a wall and stops clear of it, and never ends inside anything over a random walk in a
+ * room of boxes, ramps, a cup and an arc. Before, c2d_mover_init refused them (UNSUPPORTED). */
+#define EXTRA_KINDS 6
+static const char *const extra_names[EXTRA_KINDS] = {"concave L", "arc", "ellipse", "wedge", "rounded polygon", "segment"};
+static const c2d_vec2 k_ell[6] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, -0.2f}, {-0.2f, -0.2f}, {-0.2f, 0.5f}, {-0.5f, 0.5f}};
+
+static c2d_collider_id add_extra_mover(c2d_world *w, int kind, double x, double y, double *low) {
+    c2d_collider_def def;
+    c2d_collider_id id;
+    c2d_concave cc;
+    memset(&def, 0, sizeof def);
+    def.transform = c2d_transform_make(c2d_v2((c2d_real)x, (c2d_real)y), 0);
+    *low = 0.5;
+    switch (kind) {
+    case 0:
+        assert_status(c2d_concave_make(k_ell, 6, &cc), C2D_OK);
+        def.concave = &cc;
+        break;
+    case 1: {
+        c2d_arc a;
+        assert_status(c2d_arc_shape_make(c2d_v2(0, -0.5f), 0.3f, 1, 0, 3.14159265f, &a), C2D_OK);
+        def.shape = c2d_shape_from_arc(&a);
+        break;
+    }
+    case 2: {
+        c2d_ellipse e;
+        assert_status(c2d_ellipse_make(c2d_v2(0, 0), 0.7f, 0.5f, 0, &e), C2D_OK);
+        def.shape = c2d_shape_from_ellipse(e);
+        break;
+    }
+    case 3: {
+        c2d_arc a;
+        assert_status(c2d_convex_wedge_make(c2d_v2(0, -0.5f), 1, 0.5f, 2.6f, &a), C2D_OK);
+        def.shape = c2d_shape_from_wedge(&a);
+        break;
+    }
+    case 4: {
+        c2d_vec2 pts[4] = {{-0.3f, -0.3f}, {0.3f, -0.3f}, {0.3f, 0.3f}, {-0.3f, 0.3f}};
+        c2d_rounded_polygon rp;
+        assert_status(c2d_rounded_polygon_make(pts, 4, 0.2f, &rp), C2D_OK);
+        def.shape = c2d_shape_from_rounded_polygon(&rp);
+        break;
+    }
+    default:
+        def.shape = c2d_shape_from_segment(seg(-0.5, 0, 0.5, 0));
+        *low = 0;
+        break;
+    }
+    assert_status(c2d_world_add(w, &def, &id), C2D_OK);
+    return id;
+}
+
+static void test_movers_of_every_kind(void **state) {
+    test_rng rng = test_rng_make("mover_every_kind");
+    int kind, it, iters = test_iterations(30);
+    c2d_mover_config cfg;
+    (void)state;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.skin = (c2d_real)0.01;
+    for (kind = 0; kind < EXTRA_KINDS; ++kind) {
+        c2d_world *w = new_world();
+        c2d_mover m;
+        c2d_mover_result r;
+        c2d_collider_id id;
+        c2d_aabb box;
+        c2d_collider_info info;
+        double low;
+        int i;
+        add_box(w, -20, -1, 20, 0);
+        add_box(w, 6, 0, 7, 10);
+        id = add_extra_mover(w, kind, 0, 3, &low);
+        assert_status(c2d_mover_init(&m, w, id, &cfg), C2D_OK);
+        r = move(&m, w, 0, -5);
+        assert_true(r.grounded);
+        assert_status(c2d_world_get(w, id, &info), C2D_OK);
+        box = info.aabb;
+        printf("%s: rests with its lowest point at %.6f\n", extra_names[kind], (double)box.lower.y);
+        assert_near(box.lower.y, 0.01, 1e-3);
+        for (i = 0; i < 40; ++i) {
+            r = move(&m, w, 0.5, -0.1);
+            assert_int_equal(overlaps_any_piece(w, id), 0);
+        }
+        assert_true(r.hit_wall);
+        assert_status(c2d_world_get(w, id, &info), C2D_OK);
+        assert_true(info.aabb.upper.x < 6 && info.aabb.upper.x > 6 - 0.05);
+        c2d_world_destroy(w);
+    }
+    /* random walks in a room of boxes, ramps, a cup and an arc */
+    for (it = 0; it < iters; ++it) {
+        c2d_world *w = new_world();
+        c2d_mover m;
+        c2d_collider_id id = c2d_collider_id_null();
+        double low;
+        int i;
+        kind = it % EXTRA_KINDS;
+        add_room(w, &rng, 8);
+        add_cup(w);
+        add_arc(w, -5, -5, 2, 2.5, 0.5, 4);
+        for (i = 0; i < 100; ++i) {
+            id = add_extra_mover(w, kind, test_rng_range(&rng, -9, 9), test_rng_range(&rng, -9, 9), &low);
+            if (overlaps_any_piece(w, id) == 0) break;
+            assert_status(c2d_world_remove(w, id), C2D_OK);
+            id = c2d_collider_id_null();
+        }
+        if (c2d_collider_id_is_null(id)) {
+            c2d_world_destroy(w);
+            continue;
+        }
+        assert_status(c2d_mover_init(&m, w, id, &cfg), C2D_OK);
+        for (i = 0; i < 40; ++i) {
+            c2d_mover_result r = move(&m, w, test_rng_range(&rng, -2, 2), test_rng_range(&rng, -2, 2));
+            if (overlaps_any_piece(w, id) != 0) {
+                printf("%s, iteration %d call %d: ends inside at (%g, %g)\n", extra_names[kind], it, i, (double)r.position.x,
+                       (double)r.position.y);
+                fail();
+            }
+        }
+        c2d_world_destroy(w);
+    }
+}
+
 /* ---- bad input ---- */
 
 static void test_bad_input(void **state) {
@@ -772,9 +1089,13 @@ static void test_bad_input(void **state) {
     m = before;
     assert_status(c2d_mover_init(NULL, w, id, NULL), C2D_ERR_NULL_ARG);
     assert_status(c2d_mover_init(&m, NULL, id, NULL), C2D_ERR_NULL_ARG);
-    /* shapes a mover cannot move */
+    /* a flat segment has no height, so no default skin; with a skin it moves */
     seg_id = add_static(w, c2d_shape_from_segment(seg(0, 5, 1, 5)));
-    assert_status(c2d_mover_init(&m, w, seg_id, NULL), C2D_ERR_UNSUPPORTED);
+    assert_status(c2d_mover_init(&m, w, seg_id, NULL), C2D_ERR_BAD_SIZE);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.skin = (c2d_real)0.01;
+    assert_status(c2d_mover_init(&m, w, seg_id, &cfg), C2D_OK);
+    m = before;
     /* stale handle */
     assert_status(c2d_world_remove(w, id), C2D_OK);
     assert_status(c2d_mover_move(&m, w, &in, NULL, 0, &r), C2D_ERR_BAD_ID);
@@ -837,6 +1158,9 @@ int main(void) {
         cmocka_unit_test(test_bit_identical),
         cmocka_unit_test(test_float_double_agree),
         cmocka_unit_test(test_no_snags_at_seams),
+        cmocka_unit_test(test_walks_in_concave_cup),
+        cmocka_unit_test(test_walks_against_arc_wall),
+        cmocka_unit_test(test_movers_of_every_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* collide2d: the character mover. Moves one collider of a world (a box, circle, capsule or convex
- * polygon) by a desired translation: it slides along what it meets, keeps a skin gap from every
+/* collide2d: the character mover. Moves one collider of a world (of any kind the world accepts,
+ * a concave polygon included) by a desired translation: it slides along what it meets, keeps a skin gap from every
  * surface, climbs slopes up to a limit, steps up stairs, snaps down to the ground, stands on
  * one-way platforms and rides moving ones. Built on the world's public queries only; see
  * docs/character.md for the algorithm and each setting.
@@ -115,12 +115,12 @@ typedef struct c2d_mover_result {
     int32_t contact_count;   /* contacts met, in order (the total, even beyond the buffer) */
 } c2d_mover_result;
 
-/* Makes a mover for a live collider of world with a convex box, circle, capsule or polygon shape
- * (NULL config: all defaults). Validates the settings and resolves the defaults into
- * mover->config; *mover is written only on success. Errors: NULL_ARG (mover, world), BAD_ID
- * (collider), UNSUPPORTED (a point, segment, rounded polygon, ellipse or concave collider),
- * NOT_FINITE (a NaN setting),
- * BAD_SIZE (skin, step or snap negative; max_iterations outside [0, 64]; up neither (0,0) nor
+/* Makes a mover for a live collider of world, of any kind the world accepts (NULL config: all
+ * defaults). Validates the settings and resolves the defaults into mover->config; *mover is
+ * written only on success. Errors: NULL_ARG (mover, world), BAD_ID (collider),
+ * BUFFER_TOO_SMALL (a concave collider of more than 16 convex pieces), NOT_FINITE (a NaN setting),
+ * BAD_SIZE (skin, step or snap negative; a zero default skin, from a shape of no height such as a
+ * point or a flat segment: give it a skin; max_iterations outside [0, 64]; up neither (0,0) nor
  * normalisable), BAD_ANGLE (max_slope or min_slide_slope outside their ranges), OUT_OF_RANGE
  * (a length above C2D_MAX_COORD). */
 C2D_API c2d_status c2d_mover_init(c2d_mover *mover, const c2d_world *world, c2d_collider_id collider,
@@ -133,8 +133,8 @@ C2D_API c2d_status c2d_mover_init(c2d_mover *mover, const c2d_world *world, c2d_
  * Errors: NULL_ARG (mover, world, input), NOT_FINITE (a NaN or infinite translation),
  * OUT_OF_RANGE (translation or final position beyond C2D_MAX_COORD), BAD_SIZE (capacity < 0,
  * or contacts NULL with capacity > 0; settings in mover->config that c2d_mover_init would refuse),
- * BAD_ID (the collider is no longer live), UNSUPPORTED (its shape became a point, segment or
- * concave polygon), BUSY, OUT_OF_MEMORY (from c2d_world_set_transform). */
+ * BAD_ID (the collider is no longer live), BUFFER_TOO_SMALL (its shape became a concave polygon
+ * of more than 16 pieces), BUSY, OUT_OF_MEMORY (from c2d_world_set_transform). */
 C2D_API c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_input *input,
                                   c2d_mover_contact *contacts, int32_t capacity, c2d_mover_result *out);
 

@@ -355,6 +355,32 @@ C2D_API c2d_sweep c2d_shape_cast(const c2d_shape *a, c2d_vec2 delta_a, const c2d
  * static hit, or -1. Invalid statics are skipped. */
 C2D_API c2d_sweep c2d_shape_sweep_into(const c2d_shape *a, c2d_vec2 delta, const c2d_shape *statics, int count, int *hit_index);
 
+/* ---- continuous collision with rotation for any kind (src/cast.c) ---- */
+
+/* Input of c2d_shape_time_of_impact: c2d_toi_input with shapes instead of proxies; a zeroed field
+ * means its default. */
+typedef struct c2d_shape_toi_input {
+    const c2d_shape *a, *b; /* the shapes in their local frames, placed by their motions */
+    c2d_motion motion_a, motion_b;
+    c2d_real t_max;     /* as c2d_toi_input.t_max */
+    c2d_real target;    /* as c2d_toi_input.target (raised further for an ellipse or wedge, below) */
+    int max_iterations; /* as c2d_toi_input.max_iterations, per convex pair for a concave shape */
+} c2d_shape_toi_input;
+
+/* c2d_time_of_impact for any pair of kinds, with the same statuses, normal (B toward A), point
+ * and never-tunnels guarantee. Each kind goes its own way through the kind table: two kinds with a
+ * GJK proxy (c2d_shape_proxy) are c2d_time_of_impact itself; a concave shape is the earliest over
+ * its convex pieces (each piece against the other shape; t the smallest safe time over the pieces,
+ * iterations summed); any other pair (an arc, ellipse or wedge in it) is conservative advancement
+ * on c2d_shape_distance with the motion bound |relative velocity| + sum of |angular speed| times
+ * reach (the farthest corner of the shape's local box from its rotation center). That distance is
+ * exact to rounding for arcs against polygonal kinds and sectors; with an ellipse or wedge in the
+ * pair it is within C2D_ELLIPSE_TOLERANCE of the scene's size, so the target is raised to twice
+ * that and the gap kept at t is at least half the target. Rejected input: C2D_TOI_FAILED with
+ * C2D_ERR_NULL_ARG (no input or shape), a shape's c2d_shape_distance reason, or the motion, t_max
+ * and target reasons of c2d_time_of_impact. */
+C2D_API c2d_toi_result c2d_shape_time_of_impact(const c2d_shape_toi_input *input);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,8 +1,8 @@
 // Types of collide2d's character mover for JavaScript (src/mover.js).
-import type { Collide2D, Vec2, AABBShape, CircleShape, CapsuleShape, PolygonShape } from './index.js';
+import type { Collide2D, Vec2, Shape } from './index.js';
 
-/** Shapes a mover world accepts (local frame of the collider). */
-export type MoverShape = AABBShape | CircleShape | CapsuleShape | PolygonShape;
+/** Shapes a mover world accepts (local frame of the collider): every shape type of index.js. */
+export type MoverShape = Shape;
 
 /** Collider flags (C2D_COLLIDER_*). */
 export const COLLIDER_STATIC: 1;

@@ -11,9 +11,12 @@
 //   each frame: const r = player.move(vx * dt, vy * dt); if (r.grounded) vy = 0;
 //
 // Coordinates are the caller's (any units); "up" is a setting (default (0, 1), y up). Colliders
-// are numbered (their slot in the world); results name them by that number.
+// are numbered (their slot in the world); results name them by that number. Shapes are those of
+// index.js, every type (the SHAPES rows, encoded by encodeShape): a concave polygon or an arc is
+// a collider and a mover like any other.
 
-const KIND = { aabb: 2, circle: 3, capsule: 4, polygon: 5 };
+import { encodeShape } from './index.js';
+
 /** Collider flags (c2d's C2D_COLLIDER_*). */
 export const COLLIDER_STATIC = 1;
 export const COLLIDER_SENSOR = 2;
@@ -23,7 +26,7 @@ export const CONTACT_KINDS = ['ground', 'wall', 'ceiling'];
 
 const OUT_LEN = 72;
 const MAX_CONTACTS = 8;
-const SCRATCH = 64; // doubles: one encoded shape (up to 8 polygon points used here: 2 + 2*16) or a config
+const SCRATCH = 64; // doubles: a config, or an encoded shape that fits (a longer one gets its own block)
 
 const finalizer = typeof FinalizationRegistry !== 'undefined'
   ? new FinalizationRegistry((release) => release()) : null;
@@ -31,29 +34,6 @@ const finalizer = typeof FinalizationRegistry !== 'undefined'
 // A number for the trace that strtod reads back exactly (String keeps 17 significant digits'
 // worth: the shortest round-trip form), -0 kept.
 const tnum = (x) => (Object.is(x, -0) ? '-0' : String(x));
-
-function encodeConvex(shape, f) {
-  const k = KIND[shape && shape.type];
-  if (k === undefined) throw new TypeError(`collide2d mover: shape type must be aabb, circle, capsule or polygon (got ${JSON.stringify(shape && shape.type)})`);
-  f[0] = k;
-  switch (shape.type) {
-    case 'aabb': f[1] = shape.minX; f[2] = shape.minY; f[3] = shape.maxX; f[4] = shape.maxY; return 5;
-    case 'circle': f[1] = shape.x; f[2] = shape.y; f[3] = shape.r; return 4;
-    case 'capsule': f[1] = shape.x1; f[2] = shape.y1; f[3] = shape.x2; f[4] = shape.y2; f[5] = shape.r; return 6;
-    default: {
-      const pts = shape.points;
-      const flat = typeof pts[0] === 'number';
-      const n = flat ? pts.length / 2 : pts.length;
-      if (!(n >= 3 && 2 + 2 * n <= SCRATCH)) throw new RangeError('collide2d mover: polygon needs 3 to 31 points');
-      f[1] = n;
-      for (let i = 0; i < n; i++) {
-        f[2 + 2 * i] = flat ? pts[2 * i] : pts[i].x;
-        f[3 + 2 * i] = flat ? pts[2 * i + 1] : pts[i].y;
-      }
-      return 2 + 2 * n;
-    }
-  }
-}
 
 /** A collision world for movers. Options: capacity (colliders to reserve room for), trace (true:
  * record every call as a line of text in this.trace, for replay through the native build). */
@@ -89,17 +69,25 @@ export class MoverWorld {
     return st;
   }
 
-  /** Adds a collider: a convex shape (aabb, circle, capsule, polygon) in its local frame, placed at
+  /** Adds a collider: a shape of any type of index.js (aabb, rect, circle, capsule, polygon,
+   * roundedPolygon, ellipse, wedge, concave, arc, point, segment) in its local frame, placed at
    * position. Options: static (default true: level geometry), oneWay ({x, y}: solid from that
    * direction only), flags (more COLLIDER_* bits). Returns the collider's number. */
   addShape(shape, { x = 0, y = 0 } = {}, { static: isStatic = true, oneWay = null, flags = 0 } = {}) {
     const p = this._live();
-    this._views();
-    const n = encodeConvex(shape, this._scratch);
+    const enc = encodeShape(shape);
     const fl = (flags | (isStatic ? COLLIDER_STATIC : 0)) >>> 0;
     const ox = oneWay ? oneWay.x : 0, oy = oneWay ? oneWay.y : 0;
-    if (this.trace) this.trace.push(`add ${fl} ${tnum(ox)} ${tnum(oy)} ${tnum(x)} ${tnum(y)} ${Array.from(this._scratch.subarray(0, n), tnum).join(' ')}`);
-    return this._status(this._x.wm_add(p, this._s, fl, ox, oy, x, y), 'add');
+    if (this.trace) this.trace.push(`add ${fl} ${tnum(ox)} ${tnum(oy)} ${tnum(x)} ${tnum(y)} ${Array.from(enc, tnum).join(' ')}`);
+    const big = enc.length > SCRATCH;
+    const at = big ? this._x.malloc(8 * enc.length) : this._s;
+    if (!at) throw new RangeError('collide2d mover: add: out of memory');
+    try {
+      new Float64Array(this._x.memory.buffer, at, enc.length).set(enc);
+      return this._status(this._x.wm_add(p, at, fl, ox, oy, x, y), 'add');
+    } finally {
+      if (big) this._x.free(at);
+    }
   }
 
   /** Adds a box collider from its corners (world frame); options as addShape. */

@@ -3,16 +3,16 @@
  *
  * A wm_world owns a c2d_world, the handles of the colliders added through it and the movers made
  * in it. Colliders are named by their slot index in the world (a small int >= 0); a mover by its
- * number in creation order. Shapes come in the encoded form of c2d_wasm.c for the convex kinds
- * (a kind number, then its numbers) in the collider's local frame:
- *   2 aabb: min_x min_y max_x max_y | 3 circle: x y r | 4 capsule: x1 y1 x2 y2 r |
- *   5 polygon: n x0 y0 ... (convex hull of the n points)
+ * number in creation order. Shapes come in the encoded form of c2d_wasm.c (a kind number, then
+ * its numbers; every kind, decoded by its W_KINDS row through w_decode) in the collider's local
+ * frame; a concave polygon becomes a concave collider (the world copies its outline).
  * Results are written to the world's output area (wm_out, WM_OUT_LEN doubles), laid out as the
  * WM_R_* offsets below. Built double precision only: JavaScript numbers pass through unchanged. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <collide2d.h>
+#include "c2d_wasm.h"
 
 #ifndef C2D_DOUBLE
 #  error "c2d_mover_wasm.c is built with C2D_DOUBLE: JavaScript numbers are doubles"
@@ -51,49 +51,6 @@ typedef struct wm_world {
     double out[WM_OUT_LEN];
 } wm_world;
 
-/* Decodes a convex shape; returns the number of doubles read, or 0 when malformed or invalid. */
-static int wm_decode(const double *e, c2d_shape *s) {
-    c2d_status st = C2D_ERR_UNSUPPORTED;
-    int len = 0;
-    switch ((int)e[0]) {
-    case 2: {
-        c2d_aabb b;
-        st = c2d_aabb_make(c2d_v2(e[1], e[2]), c2d_v2(e[3], e[4]), &b);
-        *s = c2d_shape_from_aabb(b);
-        len = 5;
-        break;
-    }
-    case 3: {
-        c2d_circle c;
-        st = c2d_circle_make(c2d_v2(e[1], e[2]), e[3], &c);
-        *s = c2d_shape_from_circle(c);
-        len = 4;
-        break;
-    }
-    case 4: {
-        c2d_capsule c;
-        st = c2d_capsule_make(c2d_v2(e[1], e[2]), c2d_v2(e[3], e[4]), e[5], &c);
-        *s = c2d_shape_from_capsule(c);
-        len = 6;
-        break;
-    }
-    case 5: {
-        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES] = {{0, 0}};
-        c2d_polygon p;
-        int n = (int)e[1], i;
-        if (!(e[1] >= 3 && e[1] <= C2D_MAX_POLYGON_VERTICES)) return 0;
-        for (i = 0; i < n; i++) pts[i] = c2d_v2(e[2 + 2 * i], e[3 + 2 * i]);
-        st = c2d_polygon_make(pts, n, &p);
-        *s = c2d_shape_from_polygon(&p);
-        len = 2 + 2 * n;
-        break;
-    }
-    default:
-        return 0;
-    }
-    return st == C2D_OK ? len : 0;
-}
-
 static bool wm_live(const wm_world *w, int32_t collider) {
     return w && collider >= 0 && collider < w->id_cap && !c2d_collider_id_is_null(w->ids[collider]);
 }
@@ -128,9 +85,12 @@ WM_API int32_t wm_add(wm_world *w, const double *e, uint32_t flags, double owx, 
     c2d_collider_def def;
     c2d_collider_id id;
     c2d_status st;
+    w_shape *decoded;
     if (!w || !e) return C2D_ERR_NULL_ARG;
     memset(&def, 0, sizeof def);
-    if (!wm_decode(e, &def.shape)) return WM_BAD_SHAPE;
+    /* slot 0 of c2d_wasm.c's scratch blocks: the world copies what it keeps before it is reused */
+    if (w_decode_tmp(e, 0, &decoded) != C2D_OK) return WM_BAD_SHAPE;
+    def.shape = decoded->convex;
     def.transform = c2d_transform_make(c2d_v2(x, y), 0);
     def.flags = flags;
     def.one_way = c2d_v2(owx, owy);
