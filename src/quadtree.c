@@ -15,11 +15,12 @@
  * bounds, the root grows: a new root of twice the size, shifted towards the box, adopts the old
  * one as a child.
  *
- * Memory: a node is its cell (center, half edge), its tight bounds, links and counts (60 bytes in
- * float builds); the loose bounds are computed from the cell. The proxies of a node are a doubly
- * linked list through one array indexed by proxy id (8 bytes a proxy), the boxes stay in the shared
- * proxy table. Walks need no stack: nodes keep parent links and their quadrant, and a walk steps to
- * the next sibling or climbs. Box walks and ray casts cull by each node's tight bounds (the union
+ * Memory: a node is its cell (center, half edge), its tight bounds, links and counts (56 bytes in
+ * float builds); the loose bounds are computed from the cell, a node's quadrant from its center and
+ * its parent's, its depth during the walk down. The proxies of a node are a doubly linked list
+ * through one array indexed by proxy id (8 bytes a proxy), the boxes stay in the shared proxy
+ * table. Walks need no stack: nodes keep parent links, and a walk steps to the next sibling or
+ * climbs. Box walks and ray casts cull by each node's tight bounds (the union
  * of the boxes linked into its subtree, widened as boxes come and recomputed by
  * c2d_index_rebuild), so culling never loses a box whatever the rounding of the cells; the loose
  * bounds only decide where a box is stored. Rays visit the children nearest the ray's start
@@ -45,9 +46,7 @@ typedef struct qt_node {
     int32_t parent;    /* -1 at the root; free node: next free node */
     int32_t child[4];  /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
     int32_t first;     /* first proxy stored here, or -1 */
-    int32_t count;     /* proxies in the subtree */
-    int16_t level;     /* a child's level is its parent's minus 1 */
-    int16_t quadrant;  /* in the parent; -1 for a free node */
+    int32_t count;     /* proxies in the subtree; -1 for a free node */
 } qt_node;
 
 typedef struct qt_link {
@@ -85,18 +84,31 @@ static c2d_vec2 qt_center_of(c2d_aabb b) {
 
 /* ---- nodes ---- */
 
-/* Room for n more nodes without allocating later. */
+/* Room for n more nodes without allocating later. The array grows by a quarter (not doubling): the
+ * nodes are about a quarter of the tree's memory, and growth is rare once the tree is full. */
 static bool qt_reserve_nodes(c2d_quadtree *t, int32_t n) {
-    void *p = t->nodes;
-    if (t->node_live > INT32_MAX - n) return false;
+    int64_t want;
+    qt_node *fresh;
+    if (t->node_live > INT32_MAX - n || t->node_used > INT32_MAX - n) return false;
     if (t->node_capacity - t->node_live >= n) return true;
-    if (!c2d_bp_reserve(&t->base.allocator, &p, &t->node_capacity, t->node_used + n, sizeof *t->nodes)) return false;
-    t->nodes = (qt_node *)p;
+    want = (int64_t)t->node_capacity + t->node_capacity / 4;
+    if (want < (int64_t)t->node_used + n) want = (int64_t)t->node_used + n;
+    if (want < 64) want = 64;
+    if (want > INT32_MAX) want = INT32_MAX;
+    if ((uint64_t)want > SIZE_MAX / sizeof *t->nodes) return false;
+    fresh = (qt_node *)c2d_bp_alloc(&t->base.allocator, (size_t)want * sizeof *fresh);
+    if (fresh == NULL) return false;
+    if (t->nodes != NULL) {
+        memcpy(fresh, t->nodes, (size_t)t->node_used * sizeof *fresh);
+        c2d_bp_free(&t->base.allocator, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
+    }
+    t->nodes = fresh;
+    t->node_capacity = (int32_t)want;
     return true;
 }
 
 /* A new empty node (room must have been reserved). */
-static int32_t qt_new_node(c2d_quadtree *t, c2d_vec2 center, c2d_real half, int32_t level) {
+static int32_t qt_new_node(c2d_quadtree *t, c2d_vec2 center, c2d_real half) {
     int32_t n, q;
     qt_node *node;
     if (t->node_free >= 0) {
@@ -112,15 +124,13 @@ static int32_t qt_new_node(c2d_quadtree *t, c2d_vec2 center, c2d_real half, int3
     for (q = 0; q < 4; ++q) node->child[q] = -1;
     node->first = -1;
     node->count = 0;
-    node->level = (int16_t)level;
-    node->quadrant = 0;
     t->node_live++;
     return n;
 }
 
 static void qt_free_node(c2d_quadtree *t, int32_t n) {
     t->nodes[n].parent = t->node_free;
-    t->nodes[n].quadrant = -1;
+    t->nodes[n].count = -1;
     t->node_free = n;
     t->node_live--;
 }
@@ -138,6 +148,13 @@ static int32_t qt_own(const c2d_quadtree *t, int32_t n) {
 
 static int32_t qt_quadrant(const qt_node *n, c2d_vec2 c) {
     return (c.x >= n->center.x ? 1 : 0) | (c.y >= n->center.y ? 2 : 0);
+}
+
+/* The quadrant of non-root node n in its parent, from the two centers (a child made by qt_target
+ * has a center strictly on its quadrant's side of the parent's; a grown root files the old one
+ * under this same test). */
+static int32_t qt_quadrant_of(const c2d_quadtree *t, int32_t n) {
+    return qt_quadrant(&t->nodes[t->nodes[n].parent], t->nodes[n].center);
 }
 
 /* Whether the root can take box: its loose bounds hold the box and its cell holds the box's
@@ -158,23 +175,23 @@ static bool qt_grow_root(c2d_quadtree *t, c2d_aabb box) {
         if (h < scale) h = scale;
         if (!(h > 0)) h = 1;
         if (!qt_reserve_nodes(t, 1)) return false;
-        t->root = qt_new_node(t, c, h, 0);
+        t->root = qt_new_node(t, c, h);
     }
     while (!qt_root_holds(&t->nodes[t->root], box, c)) {
         qt_node *old;
         c2d_vec2 nc;
         c2d_real h;
-        int32_t r;
+        int32_t r, q;
         if (!qt_reserve_nodes(t, 1)) return false;
         old = &t->nodes[t->root];
         h = old->half;
         nc = c2d_v2(old->center.x + (c.x >= old->center.x ? h : -h), old->center.y + (c.y >= old->center.y ? h : -h));
-        r = qt_new_node(t, nc, 2 * h, old->level + 1);
+        r = qt_new_node(t, nc, 2 * h);
         old = &t->nodes[t->root];
         t->nodes[r].count = old->count;
-        old->quadrant = (int16_t)((old->center.x >= nc.x ? 1 : 0) | (old->center.y >= nc.y ? 2 : 0));
+        q = qt_quadrant(&t->nodes[r], old->center);
         old->parent = r;
-        t->nodes[r].child[old->quadrant] = t->root;
+        t->nodes[r].child[q] = t->root;
         t->nodes[r].tight = old->tight;
         t->root = r;
     }
@@ -186,16 +203,17 @@ static bool qt_grow_root(c2d_quadtree *t, c2d_aabb box) {
  * children are made (room for C2D_QUAD_MAX_DEPTH nodes must have been reserved). */
 static int32_t qt_target(c2d_quadtree *t, c2d_aabb box) {
     c2d_vec2 c = qt_center_of(box);
-    int32_t n = t->root, root_level = t->nodes[t->root].level;
+    int32_t n = t->root, depth = 0;
     for (;;) {
         qt_node *node = &t->nodes[n];
         int32_t q = qt_quadrant(node, c), k = node->child[q];
         if (k >= 0) {
             if (!qt_contains(qt_loose(&t->nodes[k]), box)) return n;
             n = k;
+            ++depth;
             continue;
         }
-        if (root_level - node->level >= C2D_QUAD_MAX_DEPTH || qt_own(t, n) < QT_BUCKET) return n;
+        if (depth >= C2D_QUAD_MAX_DEPTH || qt_own(t, n) < QT_BUCKET) return n;
         {
             c2d_real ch = node->half * (c2d_real)0.5;
             c2d_vec2 cc = c2d_v2(node->center.x + ((q & 1) ? ch : -ch), node->center.y + ((q & 2) ? ch : -ch));
@@ -204,12 +222,12 @@ static int32_t qt_target(c2d_quadtree *t, c2d_aabb box) {
             if (!(ch > 0) || cc.x == node->center.x || cc.y == node->center.y || !qt_contains(qt_loose(node), loose) ||
                 !qt_contains(loose, box))
                 return n;
-            k = qt_new_node(t, cc, ch, node->level - 1);
+            k = qt_new_node(t, cc, ch);
             node = &t->nodes[n];
             t->nodes[k].parent = n;
-            t->nodes[k].quadrant = (int16_t)q;
             node->child[q] = k;
             n = k;
+            ++depth;
         }
     }
 }
@@ -255,7 +273,7 @@ static void qt_unlink_proxy(c2d_quadtree *t, int32_t id) {
 static void qt_prune(c2d_quadtree *t, int32_t n) {
     while (n >= 0 && t->nodes[n].count == 0) {
         int32_t parent = t->nodes[n].parent;
-        if (parent >= 0) t->nodes[parent].child[t->nodes[n].quadrant] = -1;
+        if (parent >= 0) t->nodes[parent].child[qt_quadrant_of(t, n)] = -1;
         else t->root = -1;
         qt_free_node(t, n);
         n = parent;
@@ -272,7 +290,6 @@ static void qt_prune(c2d_quadtree *t, int32_t n) {
         if (kids != 1) break;
         qt_free_node(t, t->root);
         t->nodes[only].parent = -1;
-        t->nodes[only].quadrant = 0;
         t->root = only;
     }
 }
@@ -291,7 +308,7 @@ static int32_t qt_next(const c2d_quadtree *t, int32_t n, bool descend, int32_t t
         }
     }
     while (n != top) {
-        int32_t parent = t->nodes[n].parent, q = t->nodes[n].quadrant, pos = 0;
+        int32_t parent = t->nodes[n].parent, q = qt_quadrant_of(t, n), pos = 0;
         while (order[pos] != q) ++pos;
         for (k = pos + 1; k < 4; ++k) {
             int32_t c = t->nodes[parent].child[order[k]];
@@ -314,7 +331,7 @@ static int32_t qt_next_box(const c2d_quadtree *t, int32_t n, int32_t top, c2d_aa
     }
     while (n != top) {
         const qt_node *p = &t->nodes[t->nodes[n].parent];
-        for (k = t->nodes[n].quadrant + 1; k < 4; ++k)
+        for (k = qt_quadrant_of(t, n) + 1; k < 4; ++k)
             if (p->child[k] >= 0 && c2d_bp_overlap_closed(t->nodes[p->child[k]].tight, box)) return p->child[k];
         n = t->nodes[n].parent;
     }
@@ -522,7 +539,7 @@ static c2d_status qt_rebuild(c2d_index *index) {
     /* Tight bounds afresh (they only grow between rebuilds): every count is zeroed, which makes
      * every node boundless for qt_widen_path, and every proxy is counted and widened in again. */
     for (k = 0; k < t->node_used; ++k)
-        if (t->nodes[k].quadrant >= 0) t->nodes[k].count = 0;
+        if (t->nodes[k].count >= 0) t->nodes[k].count = 0;
     for (id = 0; id < t->proxies.used; ++id) {
         if (!c2d_bp_proxies_live(&t->proxies, id)) continue;
         qt_widen_path(t, t->proxies.items[id].slot, t->proxies.items[id].box);
@@ -539,13 +556,13 @@ static bool qt_validate(const c2d_index *index) {
     for (n = 0; n < t->node_used; ++n) {
         const qt_node *node = &t->nodes[n];
         int32_t q, sum = 0, id, prev = -1;
-        if (node->quadrant < 0) continue;
+        if (node->count < 0) continue;
         ++live_nodes;
         if (n != t->root) {
             const qt_node *p;
             if (node->parent < 0 || node->parent >= t->node_used) return false;
             p = &t->nodes[node->parent];
-            if (p->child[node->quadrant] != n || p->level != node->level + 1) return false;
+            if (p->child[qt_quadrant(p, node->center)] != n || p->half <= node->half) return false;
             if (!qt_contains(p->tight, node->tight) || node->count <= 0) return false;
         }
         for (q = 0; q < 4; ++q) {
