@@ -3,15 +3,15 @@
  * Every node owns a square cell; its loose bounds are the cell grown to twice its size (looseness
  * factor 2) around the same center. A box is stored in exactly one node: when it is inserted or
  * moved it goes down from the root to the child of the quadrant holding the box's center for as
- * long as that child's loose bounds still contain the whole box, so it ends in the deepest such
- * node on that path (a root that grows later, or nodes made later for other boxes, do not move
- * it: the next move of the box, or c2d_index_rebuild, does). Since a box at most half as wide as a
- * cell always fits the loose bounds of the cell holding its center, a box settles at the level
- * matching its size, and moving it needs no more than a re-walk of one path. Children are made on
- * demand, only below a node that already holds QT_BUCKET proxies itself (so a leaf holds several
- * boxes and the nodes cost less memory than the proxies), at most C2D_QUAD_MAX_DEPTH levels below
- * the root, and freed as soon as their subtree is empty; a root left with one child and no boxes
- * hands over to that child. When a box's center leaves the root's cell, or the box its loose
+ * long as that child's loose bounds still contain the whole box. A missing child is made only
+ * below a node that already holds QT_BUCKET proxies itself (so a leaf holds several boxes and the
+ * nodes cost less memory than the proxies), at most C2D_QUAD_MAX_DEPTH levels below the root;
+ * otherwise the box stays where the walk stopped (a root that grows later, or nodes made later for
+ * other boxes, do not move it: the next move of the box, or c2d_index_rebuild, does). Since a box
+ * at most half as wide as a cell always fits the loose bounds of the cell holding its center, a
+ * box settles at most at the level matching its size, and moving it needs no more than a re-walk
+ * of one path. Nodes are freed as soon as their subtree is empty; a root left with one child and
+ * no boxes hands over to that child. When a box's center leaves the root's cell, or the box its loose
  * bounds, the root grows: a new root of twice the size, shifted towards the box, adopts the old
  * one as a child.
  *
@@ -20,12 +20,11 @@
  * its parent's, its depth during the walk down. The proxies of a node are a doubly linked list
  * through one array indexed by proxy id (8 bytes a proxy), the boxes stay in the shared proxy
  * table. Walks need no stack: nodes keep parent links, and a walk steps to the next sibling or
- * climbs. Box walks and ray casts cull by each node's tight bounds (the union
- * of the boxes linked into its subtree, widened as boxes come and recomputed by
- * c2d_index_rebuild), so culling never loses a box whatever the rounding of the cells; the loose
- * bounds only decide where a box is stored. Rays visit the children nearest the ray's start
- * first. One-shot pairs come from the shared strip sweep over the boxes (broadphase_pairs.c), not
- * from the tree. */
+ * climbs. Box walks and ray casts cull by each node's tight bounds (the union of the boxes linked
+ * into its subtree, widened as boxes come and recomputed by c2d_index_rebuild), so culling never
+ * loses a box whatever the rounding of the cells; the loose bounds only decide where a box is
+ * stored. Rays visit the children nearest the ray's start first. One-shot pairs come from the
+ * shared strip sweep over the boxes (broadphase_pairs.c), not from the tree. */
 #include <string.h>
 #include "broadphase_internal.h"
 
@@ -38,15 +37,15 @@
 #define C2D_QUAD_MAX_DEPTH 24
 
 typedef struct qt_node {
-    c2d_aabb tight;    /* union of the boxes in the subtree as they were linked (it only grows until
-                          c2d_index_rebuild, so it may be larger, never smaller); valid while
-                          count > 0 */
-    c2d_vec2 center;   /* of the cell */
-    c2d_real half;     /* half the cell's edge; the loose bounds are center +- 2 half (qt_loose) */
-    int32_t parent;    /* -1 at the root; free node: next free node */
-    int32_t child[4];  /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
-    int32_t first;     /* first proxy stored here, or -1 */
-    int32_t count;     /* proxies in the subtree; -1 for a free node */
+    c2d_aabb tight;   /* union of the boxes in the subtree as they were linked (it only grows until
+                         c2d_index_rebuild, so it may be larger, never smaller); valid while
+                         count > 0 */
+    c2d_vec2 center;  /* of the cell */
+    c2d_real half;    /* half the cell's edge; the loose bounds are center +- 2 half (qt_loose) */
+    int32_t parent;   /* -1 at the root; free node: next free node */
+    int32_t child[4]; /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
+    int32_t first;    /* first proxy stored here, or -1 */
+    int32_t count;    /* proxies in the subtree; -1 for a free node */
 } qt_node;
 
 typedef struct qt_link {
