@@ -889,8 +889,9 @@ static bool gr_cells_pay(const c2d_grid *g) {
 }
 
 /* One-shot pairs: the shared strip sweep over the proxies' boxes (broadphase_pairs.c), side list
- * included. Pairing the cells' blocks instead was 2-2.4x slower on every scene of the bench (100k
- * uniform: 13 ms against 5.5 ms), even where gr_cells_pay holds. */
+ * included. Pairing the cells' blocks instead, which this took where gr_cells_pay holds (of the
+ * bench's scenes at 100k, uniform only), cost 13-14 ms of thread CPU there against 4.5-5.2 ms for
+ * the sweep. */
 static c2d_status gr_find_pairs(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
     if (!c2d_bp_proxies_sweep(index, &g->proxies, false)) return C2D_ERR_OUT_OF_MEMORY;
