@@ -6,8 +6,7 @@
  * power-of-two sizes with a free list per size, so a cell's ids are scanned from one run of memory.
  * A proxy is entered in every cell its box touches; one covering more than C2D_GRID_MAX_CELLS cells
  * goes to a side list that every query tests directly. The cells hold ids only (the boxes stay in
- * the proxy table; a proxy's cell range is computed again from its box where needed, after the
- * overlap test, rather than stored: 16 bytes a proxy), so a move that stays in the same cells
+ * the proxy table, the cell range of each proxy beside it), so a move that stays in the same cells
  * writes nothing in them, and one that changes cells touches only the cells it leaves or enters:
  * when every body moves a little each frame, most moves cost a compare.
  * One-shot pairs come from the shared strip sweep over the boxes (broadphase_pairs.c); per-frame
@@ -61,7 +60,9 @@ typedef struct gr_range {
 typedef struct c2d_grid {
     c2d_index base;
     c2d_bp_proxies proxies; /* slot: -1 free, 0 in the cells, 1 + i at side[i] */
-    gr_cell *cells;         /* hash table, table_size slots (a power of two), or NULL */
+    gr_range *ranges;       /* by id (gridded proxies) */
+    int32_t range_capacity;
+    gr_cell *cells; /* hash table, table_size slots (a power of two), or NULL */
     int32_t table_size, cell_live;
     gr_entry *pool;
     int32_t pool_used, pool_capacity;
@@ -389,6 +390,9 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     p = g->side;
     if (!c2d_bp_reserve(a, &p, &g->side_capacity, side_need, sizeof *g->side)) return false;
     g->side = (int32_t *)p;
+    p = g->ranges;
+    if (!c2d_bp_reserve(a, &p, &g->range_capacity, g->proxies.used, sizeof *g->ranges)) return false;
+    g->ranges = (gr_range *)p;
     cells = (gr_cell *)c2d_bp_alloc(a, (size_t)table * sizeof *cells);
     if (cells == NULL) return false;
     memset(cells, 0, (size_t)table * sizeof *cells);
@@ -460,6 +464,7 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
             continue;
         }
         px->slot = 0;
+        g->ranges[i] = r;
         for (cy = r.y0; cy <= r.y1; ++cy) {
             for (cx = r.x0; cx <= r.x1; ++cx) {
                 gr_cell *c = &g->cells[gr_find(g, cx, cy)];
@@ -479,6 +484,7 @@ static void gr_destroy(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
     c2d_allocator a = index->allocator;
     c2d_bp_proxies_free(&g->proxies, &a);
+    c2d_bp_free(&a, g->ranges, (size_t)g->range_capacity * sizeof *g->ranges);
     c2d_bp_free(&a, g->cells, (size_t)g->table_size * sizeof *g->cells);
     c2d_bp_free(&a, g->pool, (size_t)g->pool_capacity * sizeof *g->pool);
     c2d_bp_free(&a, g->side, (size_t)g->side_capacity * sizeof *g->side);
@@ -505,14 +511,18 @@ static void gr_clear(c2d_index *index) {
 
 static c2d_status gr_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_grid *g = gr_cast(index);
-    int32_t id;
+    int32_t next_id = g->proxies.free_head >= 0 ? g->proxies.free_head : g->proxies.used, id;
     gr_range r = gr_range_of(g, box);
     bool fits = gr_fits(g, r);
+    void *p = g->ranges;
+    if (!c2d_bp_reserve(&index->allocator, &p, &g->range_capacity, next_id + 1, sizeof *g->ranges)) return C2D_ERR_OUT_OF_MEMORY;
+    g->ranges = (gr_range *)p;
     if (fits ? !gr_reserve_cells(g, r, gr_no_range) : !gr_reserve_side(g)) return C2D_ERR_OUT_OF_MEMORY;
     id = c2d_bp_proxies_add(&g->proxies, &index->allocator, box, user_data);
     if (id < 0) return C2D_ERR_OUT_OF_MEMORY;
     if (fits) {
         g->proxies.items[id].slot = 0;
+        g->ranges[id] = r;
         gr_link(g, id, box, r, gr_no_range);
     } else {
         gr_side_add(g, id);
@@ -527,7 +537,7 @@ static c2d_status gr_remove(c2d_index *index, int32_t id) {
     c2d_grid *g = gr_cast(index);
     if (!c2d_bp_proxies_live(&g->proxies, id)) return C2D_ERR_BAD_ID;
     if (g->proxies.items[id].slot > 0) gr_side_remove(g, id);
-    else gr_unlink(g, id, gr_range_of(g, g->proxies.items[id].box), gr_no_range);
+    else gr_unlink(g, id, g->ranges[id], gr_no_range);
     c2d_bp_proxies_remove(&g->proxies, id);
     return C2D_OK;
 }
@@ -538,7 +548,7 @@ static c2d_status gr_remove(c2d_index *index, int32_t id) {
  * failure changes nothing. */
 static c2d_status gr_move(c2d_index *index, int32_t id, c2d_aabb box) {
     c2d_grid *g = gr_cast(index);
-    gr_range r = gr_range_of(g, box), old = gr_range_of(g, g->proxies.items[id].box);
+    gr_range r = gr_range_of(g, box), old = g->ranges[id];
     bool was_side = g->proxies.items[id].slot > 0, fits = gr_fits(g, r);
     if (!was_side && fits && r.x0 == old.x0 && r.y0 == old.y0 && r.x1 == old.x1 && r.y1 == old.y1) {
         if (!c2d_bp_proxies_mark(&g->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
@@ -559,6 +569,7 @@ static c2d_status gr_move(c2d_index *index, int32_t id, c2d_aabb box) {
     g->proxies.items[id].box = box;
     if (fits) {
         g->proxies.items[id].slot = 0;
+        g->ranges[id] = r;
         gr_link(g, id, box, r, old);
     } else {
         gr_side_add(g, id);
@@ -592,8 +603,8 @@ static bool gr_visit(const c2d_grid *g, c2d_aabb box, gr_range q, gr_visit_fn *f
             for (i = 0; i < c->count; ++i) {
                 int32_t id = g->pool[c->start + i].id, x0, y0;
                 if (!c2d_bp_overlap(items[id].box, box)) continue;
-                x0 = gr_cell_of(g, items[id].box.lower.x);
-                y0 = gr_cell_of(g, items[id].box.lower.y);
+                x0 = g->ranges[id].x0;
+                y0 = g->ranges[id].y0;
                 if (c->cx != (x0 > q.x0 ? x0 : q.x0) || c->cy != (y0 > q.y0 ? y0 : q.y0)) continue;
                 if (!fn(context, id)) return false;
             }
@@ -610,9 +621,7 @@ static bool gr_visit(const c2d_grid *g, c2d_aabb box, gr_range q, gr_visit_fn *f
             for (i = 0; i < c->count; ++i) {
                 int32_t id = g->pool[c->start + i].id;
                 if (!c2d_bp_overlap(items[id].box, box)) continue;
-                if ((cx != q.x0 && gr_cell_of(g, items[id].box.lower.x) != cx) ||
-                    (cy != q.y0 && gr_cell_of(g, items[id].box.lower.y) != cy))
-                    continue;
+                if ((cx != q.x0 && g->ranges[id].x0 != cx) || (cy != q.y0 && g->ranges[id].y0 != cy)) continue;
                 if (!fn(context, id)) return false;
             }
         }
@@ -779,10 +788,8 @@ static void gr_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
                 for (i = 0; i < g->cells[s].count; ++i) {
                     int32_t id = g->pool[g->cells[s].start + i].id, rx, ry;
                     c2d_real f;
-                    gr_range r;
                     if (!c2d_bp_ray_box(ray, items[id].box, &f)) continue;
-                    r = gr_range_of(g, items[id].box);
-                    gr_ray_ref(g, ray, &r, f, &rx, &ry);
+                    gr_ray_ref(g, ray, &g->ranges[id], f, &rx, &ry);
                     if (rx != cx || ry != cy) continue;
                     if (!c2d_bp_ray_report(ray, fn, id, items[id].user_data, f, context)) return;
                 }
@@ -835,6 +842,7 @@ static void gr_side_pairs(c2d_grid *g, int32_t id, int32_t from, bool moved_filt
  * With moved_only, only pairs with a moved proxy (link set, after collect_moved). */
 static void gr_cell_pairs(c2d_grid *g, bool moved_only) {
     const c2d_bp_proxy *items = g->proxies.items;
+    const gr_range *ranges = g->ranges;
     int32_t s, i, j;
     for (s = 0; s < g->table_size; ++s) {
         const gr_cell *c = &g->cells[s];
@@ -843,16 +851,15 @@ static void gr_cell_pairs(c2d_grid *g, bool moved_only) {
         block = &g->pool[c->start];
         for (i = 0; i < c->count - 1; ++i) {
             int32_t a = block[i].id;
+            gr_range ra = ranges[a];
             c2d_aabb box = items[a].box;
-            int32_t ax0 = gr_cell_of(g, box.lower.x), ay0 = gr_cell_of(g, box.lower.y);
             bool a_moved = items[a].link != 0;
             for (j = i + 1; j < c->count; ++j) {
-                int32_t b = block[j].id, bx0, by0;
+                int32_t b = block[j].id;
+                const gr_range *rb = &ranges[b];
                 if (moved_only && !a_moved && items[b].link == 0) continue;
-                if (!c2d_bp_overlap(box, items[b].box)) continue;
-                bx0 = gr_cell_of(g, items[b].box.lower.x);
-                by0 = gr_cell_of(g, items[b].box.lower.y);
-                if ((ax0 > bx0 ? ax0 : bx0) == c->cx && (ay0 > by0 ? ay0 : by0) == c->cy) c2d_bp_pairs_push(&g->base, a, b);
+                if ((ra.x0 > rb->x0 ? ra.x0 : rb->x0) != c->cx || (ra.y0 > rb->y0 ? ra.y0 : rb->y0) != c->cy) continue;
+                if (c2d_bp_overlap(box, items[b].box)) c2d_bp_pairs_push(&g->base, a, b);
             }
         }
     }
@@ -920,7 +927,7 @@ static c2d_status gr_update_pairs(c2d_index *index) {
             pc.self = id;
             pc.moved_filter = true;
             pc.moved_only = false;
-            (void)gr_visit(g, box, gr_range_of(g, box), gr_pair_visit, &pc);
+            (void)gr_visit(g, box, g->ranges[id], gr_pair_visit, &pc);
             for (j = 0; j < g->side_count; ++j) {
                 int32_t other = g->side[j];
                 if (c2d_bp_overlap(g->proxies.items[other].box, box)) (void)gr_pair_visit(&pc, other);
@@ -956,7 +963,7 @@ static bool gr_validate(const c2d_index *index) {
             ++side;
             continue;
         }
-        if (!gr_fits(g, r)) return false;
+        if (!gr_fits(g, r) || memcmp(&r, &g->ranges[i], sizeof r) != 0) return false;
         if (!g->has_occupied || !c2d_aabb_contains(g->occupied, p->box)) return false;
         expected += gr_range_cells(r);
     }
@@ -968,10 +975,10 @@ static bool gr_validate(const c2d_index *index) {
         if (c->start < 0 || c->start + c->cap > g->pool_used) return false;
         for (i = 0; i < c->count; ++i) {
             const gr_entry *e = &g->pool[c->start + i];
-            gr_range r;
+            const gr_range *r;
             if (!c2d_bp_proxies_live(&g->proxies, e->id) || g->proxies.items[e->id].slot != 0) return false;
-            r = gr_range_of(g, g->proxies.items[e->id].box);
-            if (c->cx < r.x0 || c->cx > r.x1 || c->cy < r.y0 || c->cy > r.y1) return false;
+            r = &g->ranges[e->id];
+            if (c->cx < r->x0 || c->cx > r->x1 || c->cy < r->y0 || c->cy > r->y1) return false;
             ++entries;
         }
     }
