@@ -3,51 +3,52 @@
  * Every node owns a square cell; its loose bounds are the cell grown to twice its size (looseness
  * factor 2) around the same center. A box is stored in exactly one node: when it is inserted or
  * moved it goes down from the root to the child of the quadrant holding the box's center for as
- * long as that child's loose bounds still contain the whole box, so it ends in the deepest such
- * node on that path (a root that grows later, or nodes made later for other boxes, do not move
- * it: the next move of the box, or c2d_index_rebuild, does). Since a box at most half as wide as a
- * cell always fits the loose bounds of the cell holding its center, a box settles at the level
- * matching its size, and moving it needs no more than a re-walk of one path. Children are made on
- * demand (at most C2D_QUAD_MAX_DEPTH levels below the root) and freed as soon as their subtree is
- * empty; a root left with one child and no boxes hands over to that child. When a box's center
- * leaves the root's cell, or the box its loose bounds, the root grows: a new root of twice the
- * size, shifted towards the box, adopts the old one as a child.
+ * long as that child's loose bounds still contain the whole box. A missing child is made only
+ * below a node that already holds QT_BUCKET proxies itself (so a leaf holds several boxes and the
+ * nodes cost less memory than the proxies), at most C2D_QUAD_MAX_DEPTH levels below the root;
+ * otherwise the box stays where the walk stopped (a root that grows later, or nodes made later for
+ * other boxes, do not move it: the next move of the box, or c2d_index_rebuild, does). Since a box
+ * at most half as wide as a cell always fits the loose bounds of the cell holding its center, a
+ * box settles at most at the level matching its size, and moving it needs no more than a re-walk
+ * of one path. Nodes are freed as soon as their subtree is empty; a root left with one child and
+ * no boxes hands over to that child. When a box's center leaves the root's cell, or the box its loose
+ * bounds, the root grows: a new root of twice the size, shifted towards the box, adopts the old
+ * one as a child.
  *
- * Loose bounds are stored per node (a parent's always contain its children's, checked when a
- * child is made), so culling by them never loses a box, whatever the rounding of the centers.
- * Walks need no stack: nodes keep parent links and their quadrant, and a walk steps to the next
- * sibling or climbs. Box walks cull by each node's tight bounds (the union of the boxes linked into
- * its subtree, widened as boxes come and recomputed by c2d_index_rebuild), which the parent keeps
- * copies of, so a walk tests a child before reading it and never touches the nodes it misses. Ray
- * casts cull by the loose bounds and visit the children nearest the ray's start first. One-shot pairs come from the shared strip sweep over the boxes
- * (broadphase_pairs.c), not from the tree. */
+ * Memory: a node is its cell (center, half edge), its tight bounds, links and counts (56 bytes in
+ * float builds); the loose bounds are computed from the cell, a node's quadrant from its center and
+ * its parent's, its depth during the walk down. The proxies of a node are a doubly linked list
+ * through one array indexed by proxy id (8 bytes a proxy), the boxes stay in the shared proxy
+ * table. Walks need no stack: nodes keep parent links, and a walk steps to the next sibling or
+ * climbs. Box walks and ray casts cull by each node's tight bounds (the union of the boxes linked
+ * into its subtree, widened as boxes come and recomputed by c2d_index_rebuild), so culling never
+ * loses a box whatever the rounding of the cells; the loose bounds only decide where a box is
+ * stored. Rays visit the children nearest the ray's start first. One-shot pairs come from the
+ * shared strip sweep over the boxes (broadphase_pairs.c), not from the tree. */
 #include <string.h>
 #include "broadphase_internal.h"
 
 /* Per-frame pairs use the strip sweep when more than one proxy in this many moved. */
 #define QT_SWEEP_DIVISOR 64
+/* A node gets a child only once it holds this many proxies itself (fewer, larger leaves: at one
+ * proxy a cell, the nodes would cost more memory than the proxies). */
+#define QT_BUCKET 8
 /* Levels below the root that insertion may create. */
 #define C2D_QUAD_MAX_DEPTH 24
 
 typedef struct qt_node {
-    c2d_aabb loose;          /* culling bounds: every box in the subtree lies inside (closed) */
-    c2d_vec2 center;         /* of the cell */
-    c2d_real half;           /* half the cell's edge; the loose bounds are center +- 2 half */
-    int32_t parent;          /* -1 at the root; free node: next free node */
-    int32_t child[4];        /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
-    c2d_aabb tight;          /* union of the boxes in the subtree as they were linked (it only grows
-                                until c2d_index_rebuild, so it may be larger, never smaller); valid
-                                while count > 0 */
-    c2d_aabb child_tight[4]; /* copies of the children's tight bounds, so that a walk tests a child
-                                without reading it */
-    int32_t first;           /* first proxy stored here, or -1 */
-    int32_t count;           /* proxies in the subtree */
-    int32_t level;           /* a child's level is its parent's minus 1 */
-    int32_t quadrant;        /* in the parent; -1 for a free node */
+    c2d_aabb tight;   /* union of the boxes in the subtree as they were linked (it only grows until
+                         c2d_index_rebuild, so it may be larger, never smaller); valid while
+                         count > 0 */
+    c2d_vec2 center;  /* of the cell */
+    c2d_real half;    /* half the cell's edge; the loose bounds are center +- 2 half (qt_loose) */
+    int32_t parent;   /* -1 at the root; free node: next free node */
+    int32_t child[4]; /* by quadrant (bit 0: x >= center.x, bit 1: y >= center.y); -1 none */
+    int32_t first;    /* first proxy stored here, or -1 */
+    int32_t count;    /* proxies in the subtree; -1 for a free node */
 } qt_node;
 
 typedef struct qt_link {
-    c2d_aabb box;       /* a copy of the proxy's box, next to the links walks follow */
     int32_t next, prev; /* the proxies of one node, a doubly linked list */
 } qt_link;
 
@@ -82,18 +83,31 @@ static c2d_vec2 qt_center_of(c2d_aabb b) {
 
 /* ---- nodes ---- */
 
-/* Room for n more nodes without allocating later. */
+/* Room for n more nodes without allocating later. The array grows by a quarter (not doubling): the
+ * nodes are about a quarter of the tree's memory, and growth is rare once the tree is full. */
 static bool qt_reserve_nodes(c2d_quadtree *t, int32_t n) {
-    void *p = t->nodes;
-    if (t->node_live > INT32_MAX - n) return false;
+    int64_t want;
+    qt_node *fresh;
+    if (t->node_live > INT32_MAX - n || t->node_used > INT32_MAX - n) return false;
     if (t->node_capacity - t->node_live >= n) return true;
-    if (!c2d_bp_reserve(&t->base.allocator, &p, &t->node_capacity, t->node_used + n, sizeof *t->nodes)) return false;
-    t->nodes = (qt_node *)p;
+    want = (int64_t)t->node_capacity + t->node_capacity / 4;
+    if (want < (int64_t)t->node_used + n) want = (int64_t)t->node_used + n;
+    if (want < 64) want = 64;
+    if (want > INT32_MAX) want = INT32_MAX;
+    if ((uint64_t)want > SIZE_MAX / sizeof *t->nodes) return false;
+    fresh = (qt_node *)c2d_bp_alloc(&t->base.allocator, (size_t)want * sizeof *fresh);
+    if (fresh == NULL) return false;
+    if (t->nodes != NULL) {
+        memcpy(fresh, t->nodes, (size_t)t->node_used * sizeof *fresh);
+        c2d_bp_free(&t->base.allocator, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
+    }
+    t->nodes = fresh;
+    t->node_capacity = (int32_t)want;
     return true;
 }
 
 /* A new empty node (room must have been reserved). */
-static int32_t qt_new_node(c2d_quadtree *t, c2d_vec2 center, c2d_real half, c2d_aabb loose, int32_t level) {
+static int32_t qt_new_node(c2d_quadtree *t, c2d_vec2 center, c2d_real half) {
     int32_t n, q;
     qt_node *node;
     if (t->node_free >= 0) {
@@ -103,35 +117,50 @@ static int32_t qt_new_node(c2d_quadtree *t, c2d_vec2 center, c2d_real half, c2d_
         n = t->node_used++;
     }
     node = &t->nodes[n];
-    node->loose = loose;
     node->center = center;
     node->half = half;
     node->parent = -1;
     for (q = 0; q < 4; ++q) node->child[q] = -1;
     node->first = -1;
     node->count = 0;
-    node->level = level;
-    node->quadrant = 0;
     t->node_live++;
     return n;
 }
 
 static void qt_free_node(c2d_quadtree *t, int32_t n) {
     t->nodes[n].parent = t->node_free;
-    t->nodes[n].quadrant = -1;
+    t->nodes[n].count = -1;
     t->node_free = n;
     t->node_live--;
+}
+
+/* The loose bounds: the cell grown to twice its edge around its center. */
+static c2d_aabb qt_loose(const qt_node *n) { return qt_square(n->center, 2 * n->half); }
+
+/* Proxies stored in node n itself (its count less its children's). */
+static int32_t qt_own(const c2d_quadtree *t, int32_t n) {
+    int32_t q, own = t->nodes[n].count;
+    for (q = 0; q < 4; ++q)
+        if (t->nodes[n].child[q] >= 0) own -= t->nodes[t->nodes[n].child[q]].count;
+    return own;
 }
 
 static int32_t qt_quadrant(const qt_node *n, c2d_vec2 c) {
     return (c.x >= n->center.x ? 1 : 0) | (c.y >= n->center.y ? 2 : 0);
 }
 
+/* The quadrant of non-root node n in its parent, from the two centers (a child made by qt_target
+ * has a center strictly on its quadrant's side of the parent's; a grown root files the old one
+ * under this same test). */
+static int32_t qt_quadrant_of(const c2d_quadtree *t, int32_t n) {
+    return qt_quadrant(&t->nodes[t->nodes[n].parent], t->nodes[n].center);
+}
+
 /* Whether the root can take box: its loose bounds hold the box and its cell holds the box's
  * center (so that the walk down finds the center inside each cell it passes and the box can sink
  * as deep as its size allows). */
 static bool qt_root_holds(const qt_node *r, c2d_aabb box, c2d_vec2 c) {
-    return qt_contains(r->loose, box) && r->center.x - r->half <= c.x && c.x <= r->center.x + r->half &&
+    return qt_contains(qt_loose(r), box) && r->center.x - r->half <= c.x && c.x <= r->center.x + r->half &&
            r->center.y - r->half <= c.y && c.y <= r->center.y + r->half;
 }
 
@@ -145,27 +174,24 @@ static bool qt_grow_root(c2d_quadtree *t, c2d_aabb box) {
         if (h < scale) h = scale;
         if (!(h > 0)) h = 1;
         if (!qt_reserve_nodes(t, 1)) return false;
-        t->root = qt_new_node(t, c, h, qt_square(c, 2 * h), 0);
-        t->nodes[t->root].loose = c2d_aabb_union(t->nodes[t->root].loose, box);
+        t->root = qt_new_node(t, c, h);
     }
     while (!qt_root_holds(&t->nodes[t->root], box, c)) {
         qt_node *old;
         c2d_vec2 nc;
         c2d_real h;
-        int32_t r;
+        int32_t r, q;
         if (!qt_reserve_nodes(t, 1)) return false;
         old = &t->nodes[t->root];
         h = old->half;
         nc = c2d_v2(old->center.x + (c.x >= old->center.x ? h : -h), old->center.y + (c.y >= old->center.y ? h : -h));
-        r = qt_new_node(t, nc, 2 * h, qt_square(nc, 4 * h), old->level + 1);
+        r = qt_new_node(t, nc, 2 * h);
         old = &t->nodes[t->root];
-        t->nodes[r].loose = c2d_aabb_union(t->nodes[r].loose, old->loose);
         t->nodes[r].count = old->count;
-        old->quadrant = (old->center.x >= nc.x ? 1 : 0) | (old->center.y >= nc.y ? 2 : 0);
+        q = qt_quadrant(&t->nodes[r], old->center);
         old->parent = r;
-        t->nodes[r].child[old->quadrant] = t->root;
+        t->nodes[r].child[q] = t->root;
         t->nodes[r].tight = old->tight;
-        t->nodes[r].child_tight[old->quadrant] = old->tight;
         t->root = r;
     }
     return true;
@@ -176,30 +202,31 @@ static bool qt_grow_root(c2d_quadtree *t, c2d_aabb box) {
  * children are made (room for C2D_QUAD_MAX_DEPTH nodes must have been reserved). */
 static int32_t qt_target(c2d_quadtree *t, c2d_aabb box) {
     c2d_vec2 c = qt_center_of(box);
-    int32_t n = t->root, root_level = t->nodes[t->root].level;
+    int32_t n = t->root, depth = 0;
     for (;;) {
         qt_node *node = &t->nodes[n];
         int32_t q = qt_quadrant(node, c), k = node->child[q];
         if (k >= 0) {
-            if (!qt_contains(t->nodes[k].loose, box)) return n;
+            if (!qt_contains(qt_loose(&t->nodes[k]), box)) return n;
             n = k;
+            ++depth;
             continue;
         }
-        if (root_level - node->level >= C2D_QUAD_MAX_DEPTH) return n;
+        if (depth >= C2D_QUAD_MAX_DEPTH || qt_own(t, n) < QT_BUCKET) return n;
         {
             c2d_real ch = node->half * (c2d_real)0.5;
             c2d_vec2 cc = c2d_v2(node->center.x + ((q & 1) ? ch : -ch), node->center.y + ((q & 2) ? ch : -ch));
             c2d_aabb loose = qt_square(cc, node->half);
             /* Rounding must leave the child inside its parent and distinct from it. */
-            if (!(ch > 0) || cc.x == node->center.x || cc.y == node->center.y || !qt_contains(node->loose, loose) ||
+            if (!(ch > 0) || cc.x == node->center.x || cc.y == node->center.y || !qt_contains(qt_loose(node), loose) ||
                 !qt_contains(loose, box))
                 return n;
-            k = qt_new_node(t, cc, ch, loose, node->level - 1);
+            k = qt_new_node(t, cc, ch);
             node = &t->nodes[n];
             t->nodes[k].parent = n;
-            t->nodes[k].quadrant = q;
             node->child[q] = k;
             n = k;
+            ++depth;
         }
     }
 }
@@ -217,20 +244,18 @@ static void qt_widen_path(c2d_quadtree *t, int32_t n, c2d_aabb box) {
         qt_node *node = &t->nodes[n];
         if (node->count > 0 && qt_contains(node->tight, box)) return;
         node->tight = node->count > 0 ? c2d_aabb_union(node->tight, box) : box;
-        if (node->parent >= 0) t->nodes[node->parent].child_tight[node->quadrant] = node->tight;
         n = node->parent;
     }
 }
 
 static void qt_link_proxy(c2d_quadtree *t, int32_t id, int32_t n) {
     qt_node *node = &t->nodes[n];
-    t->links[id].box = t->proxies.items[id].box;
     t->links[id].prev = -1;
     t->links[id].next = node->first;
     if (node->first >= 0) t->links[node->first].prev = id;
     node->first = id;
     t->proxies.items[id].slot = n;
-    qt_widen_path(t, n, t->links[id].box);
+    qt_widen_path(t, n, t->proxies.items[id].box);
     qt_count_path(t, n, 1);
 }
 
@@ -247,7 +272,7 @@ static void qt_unlink_proxy(c2d_quadtree *t, int32_t id) {
 static void qt_prune(c2d_quadtree *t, int32_t n) {
     while (n >= 0 && t->nodes[n].count == 0) {
         int32_t parent = t->nodes[n].parent;
-        if (parent >= 0) t->nodes[parent].child[t->nodes[n].quadrant] = -1;
+        if (parent >= 0) t->nodes[parent].child[qt_quadrant_of(t, n)] = -1;
         else t->root = -1;
         qt_free_node(t, n);
         n = parent;
@@ -264,7 +289,6 @@ static void qt_prune(c2d_quadtree *t, int32_t n) {
         if (kids != 1) break;
         qt_free_node(t, t->root);
         t->nodes[only].parent = -1;
-        t->nodes[only].quadrant = 0;
         t->root = only;
     }
 }
@@ -283,7 +307,7 @@ static int32_t qt_next(const c2d_quadtree *t, int32_t n, bool descend, int32_t t
         }
     }
     while (n != top) {
-        int32_t parent = t->nodes[n].parent, q = t->nodes[n].quadrant, pos = 0;
+        int32_t parent = t->nodes[n].parent, q = qt_quadrant_of(t, n), pos = 0;
         while (order[pos] != q) ++pos;
         for (k = pos + 1; k < 4; ++k) {
             int32_t c = t->nodes[parent].child[order[k]];
@@ -302,12 +326,12 @@ static int32_t qt_next_box(const c2d_quadtree *t, int32_t n, int32_t top, c2d_aa
     int32_t k;
     for (k = 0; k < 4; ++k) {
         int32_t c = t->nodes[n].child[k];
-        if (c >= 0 && c2d_bp_overlap_closed(t->nodes[n].child_tight[k], box)) return c;
+        if (c >= 0 && c2d_bp_overlap_closed(t->nodes[c].tight, box)) return c;
     }
     while (n != top) {
         const qt_node *p = &t->nodes[t->nodes[n].parent];
-        for (k = t->nodes[n].quadrant + 1; k < 4; ++k)
-            if (p->child[k] >= 0 && c2d_bp_overlap_closed(p->child_tight[k], box)) return p->child[k];
+        for (k = qt_quadrant_of(t, n) + 1; k < 4; ++k)
+            if (p->child[k] >= 0 && c2d_bp_overlap_closed(t->nodes[p->child[k]].tight, box)) return p->child[k];
         n = t->nodes[n].parent;
     }
     return -1;
@@ -380,7 +404,6 @@ static c2d_status qt_move(c2d_index *index, int32_t id, c2d_aabb box) {
     if (!qt_prepare(t, box)) return C2D_ERR_OUT_OF_MEMORY;
     if (!c2d_bp_proxies_mark(&t->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
     t->proxies.items[id].box = box;
-    t->links[id].box = box;
     n = qt_target(t, box);
     if (n != old) {
         qt_unlink_proxy(t, id);
@@ -407,7 +430,7 @@ static bool qt_walk_box(const c2d_quadtree *t, int32_t top, c2d_aabb box, c2d_in
     for (; n >= 0; n = qt_next_box(t, n, top, box)) {
         int32_t id;
         for (id = t->nodes[n].first; id >= 0; id = t->links[id].next)
-            if (c2d_bp_overlap(t->links[id].box, box) && !fn(id, items[id].user_data, context)) return false;
+            if (c2d_bp_overlap(items[id].box, box) && !fn(id, items[id].user_data, context)) return false;
     }
     return true;
 }
@@ -438,12 +461,12 @@ static void qt_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     }
     while (n >= 0) {
         c2d_real enter;
-        bool open = c2d_bp_ray_cull(ray, t->nodes[n].loose, &enter);
+        bool open = c2d_bp_ray_cull(ray, t->nodes[n].tight, &enter);
         if (open) {
             int32_t id;
             for (id = t->nodes[n].first; id >= 0; id = t->links[id].next) {
                 c2d_real f;
-                if (c2d_bp_ray_box(ray, t->links[id].box, &f) && !c2d_bp_ray_report(ray, fn, id, items[id].user_data, f, context))
+                if (c2d_bp_ray_box(ray, items[id].box, &f) && !c2d_bp_ray_report(ray, fn, id, items[id].user_data, f, context))
                     return;
             }
         }
@@ -457,13 +480,13 @@ static void qt_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
  * moved proxies with a smaller id (their own walk finds the pair). */
 static void qt_pairs_box(c2d_quadtree *t, int32_t self) {
     const c2d_bp_proxy *items = t->proxies.items;
-    c2d_aabb box = t->links[self].box;
+    c2d_aabb box = items[self].box;
     int32_t n = c2d_bp_overlap_closed(t->nodes[t->root].tight, box) ? t->root : -1;
     for (; n >= 0; n = qt_next_box(t, n, t->root, box)) {
         int32_t id;
         for (id = t->nodes[n].first; id >= 0; id = t->links[id].next) {
             if (id == self || (items[id].link != 0 && id < self)) continue;
-            if (c2d_bp_overlap(t->links[id].box, box)) c2d_bp_pairs_push(&t->base, self, id);
+            if (c2d_bp_overlap(items[id].box, box)) c2d_bp_pairs_push(&t->base, self, id);
         }
     }
 }
@@ -515,10 +538,10 @@ static c2d_status qt_rebuild(c2d_index *index) {
     /* Tight bounds afresh (they only grow between rebuilds): every count is zeroed, which makes
      * every node boundless for qt_widen_path, and every proxy is counted and widened in again. */
     for (k = 0; k < t->node_used; ++k)
-        if (t->nodes[k].quadrant >= 0) t->nodes[k].count = 0;
+        if (t->nodes[k].count >= 0) t->nodes[k].count = 0;
     for (id = 0; id < t->proxies.used; ++id) {
         if (!c2d_bp_proxies_live(&t->proxies, id)) continue;
-        qt_widen_path(t, t->proxies.items[id].slot, t->links[id].box);
+        qt_widen_path(t, t->proxies.items[id].slot, t->proxies.items[id].box);
         qt_count_path(t, t->proxies.items[id].slot, 1);
     }
     return C2D_OK;
@@ -532,16 +555,14 @@ static bool qt_validate(const c2d_index *index) {
     for (n = 0; n < t->node_used; ++n) {
         const qt_node *node = &t->nodes[n];
         int32_t q, sum = 0, id, prev = -1;
-        if (node->quadrant < 0) continue;
+        if (node->count < 0) continue;
         ++live_nodes;
         if (n != t->root) {
             const qt_node *p;
             if (node->parent < 0 || node->parent >= t->node_used) return false;
             p = &t->nodes[node->parent];
-            if (p->child[node->quadrant] != n || p->level != node->level + 1) return false;
-            if (memcmp(&p->child_tight[node->quadrant], &node->tight, sizeof node->tight) != 0) return false;
-            if (!qt_contains(p->tight, node->tight)) return false;
-            if (!qt_contains(p->loose, node->loose) || node->count <= 0) return false;
+            if (p->child[qt_quadrant(p, node->center)] != n || p->half <= node->half) return false;
+            if (!qt_contains(p->tight, node->tight) || node->count <= 0) return false;
         }
         for (q = 0; q < 4; ++q) {
             if (node->child[q] < 0) continue;
@@ -550,9 +571,8 @@ static bool qt_validate(const c2d_index *index) {
         }
         for (id = node->first; id >= 0 && sum <= t->proxies.live; id = t->links[id].next) {
             if (!c2d_bp_proxies_live(&t->proxies, id) || t->proxies.items[id].slot != n) return false;
-            if (t->links[id].prev != prev || !qt_contains(node->loose, t->proxies.items[id].box)) return false;
+            if (t->links[id].prev != prev || !qt_contains(qt_loose(node), t->proxies.items[id].box)) return false;
             if (!qt_contains(node->tight, t->proxies.items[id].box)) return false;
-            if (memcmp(&t->links[id].box, &t->proxies.items[id].box, sizeof(c2d_aabb)) != 0) return false;
             prev = id;
             ++sum;
             ++proxies;
@@ -586,6 +606,7 @@ static const c2d_index_class c2d_quadtree_class = {
 c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) {
     c2d_allocator a;
     c2d_quadtree *t;
+    void *links;
     int32_t capacity = 16;
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
@@ -605,6 +626,12 @@ c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out) 
         qt_destroy(&t->base);
         return C2D_ERR_OUT_OF_MEMORY;
     }
+    links = NULL;
+    if (!c2d_bp_reserve(&a, &links, &t->link_capacity, capacity, sizeof *t->links)) {
+        qt_destroy(&t->base);
+        return C2D_ERR_OUT_OF_MEMORY;
+    }
+    t->links = (qt_link *)links;
     *out = &t->base;
     return C2D_OK;
 }

@@ -182,11 +182,12 @@ C2D_API c2d_status c2d_static_tree_create(const c2d_index_config *config, const 
  * (cell_size), BAD_SIZE (cell_size < 0 or too small for 1 / cell_size, capacity < 0), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out);
 
-/* Loose quadtree (looseness factor 2): an inserted or moved box goes to the deepest node whose loose
- * bounds (its cell grown to twice the size) contain it, down from the root through the quadrants
- * holding the box's center; at most 24 levels are made below the root, which grows when a box
- * leaves it. Needs no tuning for unbounded worlds and mixed box sizes. c2d_index_rebuild walks every
- * box down again from the current root.
+/* Loose quadtree (looseness factor 2): an inserted or moved box goes down from the root through the
+ * quadrants holding the box's center while the next node's loose bounds (its cell grown to twice
+ * the size) contain it; a missing node is made only below one that already holds 8 boxes itself,
+ * at most 24 levels below the root, which grows when a box leaves it. About 55-64 bytes a proxy in
+ * float builds. Needs no tuning for unbounded worlds and mixed box sizes. c2d_index_rebuild walks
+ * every box down again from the current root.
  * Errors: NULL_ARG (out, or an allocator with alloc but no free), BAD_SIZE (capacity < 0), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index **out);
 
