@@ -216,28 +216,27 @@ typedef struct gjk_lanes {
  * to origin into local[] and deals them into x and y lanes. Slots past count are never read for
  * the check: an odd count's last pair and the pairs that fill the last block take point 0 instead,
  * so a hand-built proxy with garbage in its unused slots is still accepted. */
-static bool load_proxy_lanes(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local, gjk_lanes *l) {
+static bool load_proxy_lanes(const c2d_vec2 *points, int count, c2d_real radius, c2d_vec2 origin, c2d_vec2 *local, gjk_lanes *l) {
     __m128 pairs[2 * GJK_BLOCKS];
     __m128 o, first, limit, sign, ok;
-    int count, loaded, q;
-    if (p == NULL || p->count < 1 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
-    if (!(p->radius >= 0 && p->radius <= C2D_MAX_COORD)) return false;
-    count = p->count;
+    int loaded, q;
+    if (count < 1 || count > C2D_MAX_POLYGON_VERTICES) return false;
+    if (!(radius >= 0 && radius <= C2D_MAX_COORD)) return false;
     loaded = count >> 1;
     o = _mm_setr_ps(origin.x, origin.y, origin.x, origin.y);
-    first = _mm_setr_ps(p->points[0].x, p->points[0].y, p->points[0].x, p->points[0].y);
+    first = _mm_setr_ps(points[0].x, points[0].y, points[0].x, points[0].y);
     limit = _mm_set1_ps(C2D_MAX_COORD);
     sign = _mm_set1_ps(-0.0f);
     ok = _mm_cmple_ps(_mm_andnot_ps(sign, first), limit);
     for (q = 0; q < loaded; ++q) {
-        __m128 v = _mm_loadu_ps(&p->points[2 * q].x);
+        __m128 v = _mm_loadu_ps(&points[2 * q].x);
         ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, v), limit));
         pairs[q] = _mm_sub_ps(v, o);
         _mm_storeu_ps(&local[2 * q].x, pairs[q]);
     }
     if (count & 1) {
         /* the last point and point 0 */
-        __m128 v = _mm_setr_ps(p->points[count - 1].x, p->points[count - 1].y, p->points[0].x, p->points[0].y);
+        __m128 v = _mm_setr_ps(points[count - 1].x, points[count - 1].y, points[0].x, points[0].y);
         ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, v), limit));
         pairs[q] = _mm_sub_ps(v, o);
         _mm_storeu_ps(&local[2 * q].x, pairs[q]);
@@ -407,14 +406,14 @@ static c2d_vec2 search_direction(const gjk_simplex *s) {
 #ifndef GJK_SSE
 /* Validates a proxy (1 to C2D_MAX_POLYGON_VERTICES finite points and a radius >= 0, all within
  * C2D_MAX_COORD) and copies its points relative to origin. */
-static bool load_proxy(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local) {
+static bool load_proxy(const c2d_vec2 *points, int count, c2d_real radius, c2d_vec2 origin, c2d_vec2 *local) {
     int i, ok = 1;
-    if (p == NULL || p->count < 1 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
-    if (!(p->radius >= 0 && p->radius <= C2D_MAX_COORD)) return false;
+    if (count < 1 || count > C2D_MAX_POLYGON_VERTICES) return false;
+    if (!(radius >= 0 && radius <= C2D_MAX_COORD)) return false;
     /* One comparison per coordinate: |x| <= C2D_MAX_COORD is false for NaN and infinities too. */
-    for (i = 0; i < p->count; ++i) {
-        ok &= (C2D_ABS(p->points[i].x) <= C2D_MAX_COORD) & (C2D_ABS(p->points[i].y) <= C2D_MAX_COORD);
-        local[i] = c2d_sub(p->points[i], origin);
+    for (i = 0; i < count; ++i) {
+        ok &= (C2D_ABS(points[i].x) <= C2D_MAX_COORD) & (C2D_ABS(points[i].y) <= C2D_MAX_COORD);
+        local[i] = c2d_sub(points[i], origin);
     }
     return ok != 0;
 }
@@ -455,8 +454,11 @@ static c2d_distance_result rejected(const c2d_proxy *a, const c2d_proxy *b) {
     return r;
 }
 
-/* GJK distance of two proxies; see the block comment above. */
-c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations) {
+/* GJK distance of the point sets pa[0..na) and pb[0..nb) inflated by ra and rb; see the block
+ * comment above. Status C2D_DISTANCE_INVALID_INPUT with error C2D_ERR_DEGENERATE, as a mark only,
+ * when either set fails the proxy rule (the caller says why). */
+static c2d_distance_result gjk_points(const c2d_vec2 *pa_in, int na, c2d_real ra_in, const c2d_vec2 *pb_in, int nb,
+                                      c2d_real rb_in, int max_iterations) {
     c2d_distance_result r;
     c2d_vec2 la[C2D_MAX_POLYGON_VERTICES], lb[C2D_MAX_POLYGON_VERTICES];
 #ifdef GJK_SSE
@@ -473,13 +475,17 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
     r.iterations = 0;
     r.status = C2D_DISTANCE_OK;
     r.error = C2D_OK;
-    if (a == NULL || a->count < 1 || !c2d_vec2_in_range(a->points[0])) return rejected(a, b);
-    origin = a->points[0];
+    origin = na >= 1 ? pa_in[0] : c2d_v2(0, 0);
 #ifdef GJK_SSE
-    if (!load_proxy_lanes(a, origin, la, &sa) || !load_proxy_lanes(b, origin, lb, &sb)) return rejected(a, b);
+    if (na < 1 || !c2d_vec2_in_range(origin) || !load_proxy_lanes(pa_in, na, ra_in, origin, la, &sa) ||
+        !load_proxy_lanes(pb_in, nb, rb_in, origin, lb, &sb)) {
 #else
-    if (!load_proxy(a, origin, la) || !load_proxy(b, origin, lb)) return rejected(a, b);
+    if (na < 1 || !c2d_vec2_in_range(origin) || !load_proxy(pa_in, na, ra_in, origin, la) || !load_proxy(pb_in, nb, rb_in, origin, lb)) {
 #endif
+        r.status = C2D_DISTANCE_INVALID_INPUT;
+        r.error = C2D_ERR_DEGENERATE;
+        return r;
+    }
     if (max_iterations <= 0) max_iterations = C2D_GJK_MAX_ITERATIONS;
 
     s.v[0] = make_vertex(la, 0, lb, 0);
@@ -513,7 +519,7 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
             s.v[s.count] = make_vertex(la, ia, lb, ib);
         }
 #else
-        s.v[s.count] = make_vertex(la, support_index(la, a->count, d), lb, support_index(lb, b->count, c2d_neg(d)));
+        s.v[s.count] = make_vertex(la, support_index(la, na, d), lb, support_index(lb, nb, c2d_neg(d)));
 #endif
         duplicate = false;
         for (i = 0; i < saved_count; ++i) {
@@ -544,8 +550,8 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
     }
     core = c2d_dot(s.v[0].w, n);
     if (!(core > 0)) core = 0;
-    ra = a->radius;
-    rb = b->radius;
+    ra = ra_in;
+    rb = rb_in;
     r.normal = n;
     if (core > ra + rb) {
         r.distance = core - ra - rb;
@@ -557,4 +563,16 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
         r.point_b = r.point_a;
     }
     return r;
+}
+
+c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations) {
+    c2d_distance_result r;
+    if (a == NULL || b == NULL) return rejected(a, b);
+    r = gjk_points(a->points, a->count, a->radius, b->points, b->count, b->radius, max_iterations);
+    if (r.status == C2D_DISTANCE_INVALID_INPUT) r = rejected(a, b);
+    return r;
+}
+
+c2d_distance_result c2d_distance_points(const c2d_vec2 *pa, int na, c2d_real ra, const c2d_vec2 *pb, int nb, c2d_real rb) {
+    return gjk_points(pa, na, ra, pb, nb, rb, 0);
 }
