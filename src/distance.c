@@ -33,7 +33,9 @@ static c2d_real closest_fraction(c2d_vec2 o, c2d_vec2 d, c2d_real dd, c2d_vec2 q
     return c2d_clampr(t, 0, 1);
 }
 
-/* Closest points of two closed segments, in the frame of s1.p1 for precision.
+/* Closest points of two closed segments, the careful way: the path of c2d_segment_distance for
+ * the pairs its closed form leaves (within rounding of touching or of parallel, or a zero length).
+ * In the frame of s1.p1 for precision.
  *
  * If the segments cross properly (each one's endpoints strictly on both sides of the other's line)
  * the answer is the crossing point, found as the ratio of the two signed areas, which lies in [0,1]
@@ -50,7 +52,7 @@ static c2d_real closest_fraction(c2d_vec2 o, c2d_vec2 d, c2d_real dd, c2d_vec2 q
  * inside it (that pair is never farther). Remaining ties go to the first candidate in the order
  * s1.p1, s1.p2, s2.p1, s2.p2. Non-finite or out-of-range input gives zero points and fractions and
  * a huge distance_squared (C2D_MAX_COORD squared), so that no "closer than" test can pass. */
-c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2) {
+static c2d_segment_distance_result segment_distance_careful(c2d_segment s1, c2d_segment s2) {
     c2d_segment_distance_result r;
     c2d_vec2 o = s1.p1;
     c2d_vec2 d1 = c2d_sub(s1.p2, s1.p1);
@@ -140,6 +142,98 @@ c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2)
             r.distance_squared = 0;
         }
     }
+    return r;
+}
+
+/* The determinant e x (p - a) of c2d_orient_filter_edge, with its rounding bound in *bound and the
+ * filter's decided sign in *sign (+1, -1, or 0 when rounding could have changed it). */
+static inline c2d_real orient_det(c2d_vec2 a, c2d_vec2 e, c2d_vec2 p, c2d_real *bound, int *sign) {
+    c2d_real px = p.x - a.x, py = p.y - a.y;
+    c2d_real l = e.x * py, r = e.y * px, det = l - r;
+    *bound = C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(r)) + C2D_ORIENT_BOUND_ABS;
+    *sign = (det > *bound) - (-det > *bound);
+    return det;
+}
+
+/* Closest points of two closed segments.
+ *
+ * First the four orientations of each segment's ends against the other's line, through the filter
+ * of the exact predicate (src/predicates.c). When the filter decides all four:
+ * - a proper crossing (each segment's ends strictly on both sides of the other's line): the answer
+ *   is the crossing point, at the fraction of s1 given by the ratio of two of those signed areas
+ *   (in [0,1] by construction, and the point within rounding of both lines whatever the angle),
+ *   with its foot on s2 as fraction2, distance 0;
+ * - otherwise the segments are surely apart, and the answer is the classic clamped solution of
+ *   the two-parameter closest-point problem (Real-Time Collision Detection 5.1.9): the lines'
+ *   closest parameter on s1, clamped; the foot of that point on s2, clamped; if it was clamped, the
+ *   foot of that end of s2 back on s1, clamped. In 2D the lines' parameter is the same ratio of
+ *   signed areas (when s1's ends are on one side of s2's line it is outside [0,1], so it is just the
+ *   end nearer that line): every quantity is of second degree in the coordinates (no overflow in
+ *   float across C2D_MAX_COORD) and the points are an end and its foot, each computed directly.
+ * The careful path (segment_distance_careful, above) takes what is left: pairs the filter cannot
+ * decide (touching, collinear, within rounding of either), zero-length segments, lines parallel
+ * within rounding (where its tie rule, an end of s1 first, applies) and the rare pair that
+ * rounding leaves with both points inside. Non-finite or out-of-range input gives zero points and
+ * fractions and a huge distance_squared (C2D_MAX_COORD squared), so that no "closer than" test can
+ * pass. */
+c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2) {
+    c2d_segment_distance_result r;
+    c2d_vec2 e1 = c2d_sub(s1.p2, s1.p1), e2 = c2d_sub(s2.p2, s2.p1);
+    c2d_vec2 q1, q2, l1, l2;
+    c2d_real o1, o2, b1, b2, b3, b4, aa, ee, bb, t1, t2;
+    int g1, g2, g3, g4;
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    /* every coordinate within lim: their sum of magnitudes when it is (a rounded sum of magnitudes
+     * is at least each of them, and a NaN or an infinity makes it fail), else one by one */
+    c2d_real sum = ((C2D_ABS(s1.p1.x) + C2D_ABS(s1.p1.y)) + (C2D_ABS(s1.p2.x) + C2D_ABS(s1.p2.y))) +
+                   ((C2D_ABS(s2.p1.x) + C2D_ABS(s2.p1.y)) + (C2D_ABS(s2.p2.x) + C2D_ABS(s2.p2.y)));
+    if (!(sum <= lim) && !(c2d_vec2_in_range(s1.p1) && c2d_vec2_in_range(s1.p2) && c2d_vec2_in_range(s2.p1) && c2d_vec2_in_range(s2.p2))) {
+        r.closest1 = r.closest2 = c2d_v2(0, 0);
+        r.fraction1 = r.fraction2 = 0;
+        r.distance_squared = lim * lim;
+        return r;
+    }
+    /* s1's ends against s2's line (o1, o2), s2's ends against s1's line (signs only) */
+    o1 = orient_det(s2.p1, e2, s1.p1, &b1, &g1);
+    o2 = orient_det(s2.p1, e2, s1.p2, &b2, &g2);
+    (void)orient_det(s1.p1, e1, s2.p1, &b3, &g3);
+    (void)orient_det(s1.p1, e1, s2.p2, &b4, &g4);
+    if (g1 * g2 < 0 && g3 * g4 < 0) {
+        c2d_vec2 x = c2d_scale(e1, o1 / (o1 - o2)); /* relative to s1.p1 */
+        r.fraction1 = o1 / (o1 - o2);
+        /* x's foot on s2 (not o3 / (o3 - o4), which for a shallow crossing can put the point at
+         * fraction2 some ulps along s2 from x): in [0,1] as the crossing is inside s2 */
+        r.fraction2 = c2d_clampr(c2d_dot(c2d_sub(x, c2d_sub(s2.p1, s1.p1)), e2) / c2d_len_sq(e2), 0, 1);
+        r.closest1 = r.closest2 = c2d_add(s1.p1, x);
+        r.distance_squared = 0;
+        return r;
+    }
+    if (g1 * g2 * g3 * g4 == 0 || !(C2D_ABS(o1 - o2) > 2 * (b1 + b2))) return segment_distance_careful(s1, s2);
+    /* apart, not parallel: in the frame of s1.p1 */
+    q1 = c2d_sub(s2.p1, s1.p1);
+    q2 = c2d_sub(s2.p2, s1.p1);
+    e2 = c2d_sub(q2, q1);
+    aa = c2d_len_sq(e1);
+    ee = c2d_len_sq(e2);
+    bb = c2d_dot(e1, e2);
+    t1 = g1 != g2 ? o1 / (o1 - o2) : (C2D_ABS(o1) <= C2D_ABS(o2) ? (c2d_real)0 : (c2d_real)1);
+    t2 = (bb * t1 - c2d_dot(e2, q1)) / ee;
+    if (t2 < 0) {
+        t2 = 0;
+        t1 = c2d_clampr(c2d_dot(e1, q1) / aa, 0, 1);
+    } else if (t2 > 1) {
+        t2 = 1;
+        t1 = c2d_clampr(c2d_dot(e1, q2) / aa, 0, 1);
+    } else if (t1 > 0 && t1 < 1) {
+        return segment_distance_careful(s1, s2); /* both inside: never so for apart segments */
+    }
+    l1 = c2d_scale(e1, t1);
+    l2 = t2 == 1 ? q2 : c2d_mul_add(q1, t2, e2);
+    r.fraction1 = t1;
+    r.fraction2 = t2;
+    r.distance_squared = c2d_dist_sq(l1, l2);
+    r.closest1 = t1 == 0 ? s1.p1 : t1 == 1 ? s1.p2 : c2d_add(s1.p1, l1);
+    r.closest2 = t2 == 0 ? s2.p1 : t2 == 1 ? s2.p2 : c2d_add(s1.p1, l2);
     return r;
 }
 
