@@ -216,6 +216,7 @@ c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2)
     aa = c2d_len_sq(e1);
     ee = c2d_len_sq(e2);
     bb = c2d_dot(e1, e2);
+    if (!(aa > 0) || !(ee > 0)) return segment_distance_careful(s1, s2); /* a length whose square underflows */
     t1 = g1 != g2 ? o1 / (o1 - o2) : (C2D_ABS(o1) <= C2D_ABS(o2) ? (c2d_real)0 : (c2d_real)1);
     t2 = (bb * t1 - c2d_dot(e2, q1)) / ee;
     if (t2 < 0) {
