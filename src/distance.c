@@ -552,15 +552,8 @@ static c2d_distance_result rejected(const c2d_proxy *a, const c2d_proxy *b) {
 /* GJK distance of the point sets pa[0..na) and pb[0..nb) inflated by ra and rb; see the block
  * comment above. Status C2D_DISTANCE_INVALID_INPUT with error C2D_ERR_DEGENERATE, as a mark only,
  * when either set fails the proxy rule (the caller says why). */
-#if defined(__GNUC__) || defined(__clang__)
-#  define GJK_INLINE static inline __attribute__((always_inline))
-#else
-#  define GJK_INLINE static inline
-#endif
-/* Inlined into both entry points: as a call of its own it cost c2d_distance 3-4% (its result
- * copied through memory once more). */
-GJK_INLINE c2d_distance_result gjk_points(const c2d_vec2 *pa_in, int na, c2d_real ra_in, const c2d_vec2 *pb_in, int nb,
-                                          c2d_real rb_in, int max_iterations) {
+static c2d_distance_result gjk_points(const c2d_vec2 *pa_in, int na, c2d_real ra_in, const c2d_vec2 *pb_in, int nb,
+                                      c2d_real rb_in, int max_iterations) {
     c2d_distance_result r;
     c2d_vec2 la[C2D_MAX_POLYGON_VERTICES], lb[C2D_MAX_POLYGON_VERTICES];
 #ifdef GJK_SSE
