@@ -766,6 +766,18 @@ int report_targets(const std::vector<Case> &cases) {
                         t.vertices ? "8v" : "  ", c.density, c.impls[0].median, t.max_ns);
         }
     }
+    /* The generic entry point against GJK alone on the same pairs (issue 15: within 1.3x); both
+     * rows must be in the run (e.g. --filter distance). */
+    for (const Case &c : cases) {
+        if (c.name != "shape_distance(polygon,polygon)") continue;
+        for (const Case &g : cases) {
+            if (g.name != "distance_polygon_polygon" || g.vertices != c.vertices || std::strcmp(g.density, c.density) != 0) continue;
+            double ratio = c.impls[0].median / g.impls[0].median;
+            std::printf("  %-4s shape_distance / distance      %s %-6s %8.2f  (%.2f / %.2f ns, target <= 1.30)\n",
+                        ratio <= 1.3 ? "ok" : "MISS", c.vertices == 8 ? "8v" : "4v", c.density, ratio, c.impls[0].median,
+                        g.impls[0].median);
+        }
+    }
     int shared = 0, slower = 0;
     for (const Case &c : cases) {
         if (c.impls.size() < 2 || c.impls[1].name != kBox2d) continue;

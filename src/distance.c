@@ -33,7 +33,9 @@ static c2d_real closest_fraction(c2d_vec2 o, c2d_vec2 d, c2d_real dd, c2d_vec2 q
     return c2d_clampr(t, 0, 1);
 }
 
-/* Closest points of two closed segments, in the frame of s1.p1 for precision.
+/* Closest points of two closed segments, the careful way: the path of c2d_segment_distance for
+ * the pairs its closed form leaves (within rounding of touching or of parallel, or a zero length).
+ * In the frame of s1.p1 for precision.
  *
  * If the segments cross properly (each one's endpoints strictly on both sides of the other's line)
  * the answer is the crossing point, found as the ratio of the two signed areas, which lies in [0,1]
@@ -50,7 +52,7 @@ static c2d_real closest_fraction(c2d_vec2 o, c2d_vec2 d, c2d_real dd, c2d_vec2 q
  * inside it (that pair is never farther). Remaining ties go to the first candidate in the order
  * s1.p1, s1.p2, s2.p1, s2.p2. Non-finite or out-of-range input gives zero points and fractions and
  * a huge distance_squared (C2D_MAX_COORD squared), so that no "closer than" test can pass. */
-c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2) {
+static c2d_segment_distance_result segment_distance_careful(c2d_segment s1, c2d_segment s2) {
     c2d_segment_distance_result r;
     c2d_vec2 o = s1.p1;
     c2d_vec2 d1 = c2d_sub(s1.p2, s1.p1);
@@ -143,6 +145,99 @@ c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2)
     return r;
 }
 
+/* The determinant e x (p - a) of c2d_orient_filter_edge, with its rounding bound in *bound and the
+ * filter's decided sign in *sign (+1, -1, or 0 when rounding could have changed it). */
+static inline c2d_real orient_det(c2d_vec2 a, c2d_vec2 e, c2d_vec2 p, c2d_real *bound, int *sign) {
+    c2d_real px = p.x - a.x, py = p.y - a.y;
+    c2d_real l = e.x * py, r = e.y * px, det = l - r;
+    *bound = C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(r)) + C2D_ORIENT_BOUND_ABS;
+    *sign = (det > *bound) - (-det > *bound);
+    return det;
+}
+
+/* Closest points of two closed segments.
+ *
+ * First the four orientations of each segment's ends against the other's line, through the filter
+ * of the exact predicate (src/predicates.c). When the filter decides all four:
+ * - a proper crossing (each segment's ends strictly on both sides of the other's line): the answer
+ *   is the crossing point, at the fraction of s1 given by the ratio of two of those signed areas
+ *   (in [0,1] by construction, and the point within rounding of both lines whatever the angle),
+ *   with its foot on s2 as fraction2, distance 0;
+ * - otherwise the segments are surely apart, and the answer is the classic clamped solution of
+ *   the two-parameter closest-point problem (Real-Time Collision Detection 5.1.9): the lines'
+ *   closest parameter on s1, clamped; the foot of that point on s2, clamped; if it was clamped, the
+ *   foot of that end of s2 back on s1, clamped. In 2D the lines' parameter is the same ratio of
+ *   signed areas (when s1's ends are on one side of s2's line it is outside [0,1], so it is just the
+ *   end nearer that line): every quantity is of second degree in the coordinates (no overflow in
+ *   float across C2D_MAX_COORD) and the points are an end and its foot, each computed directly.
+ * The careful path (segment_distance_careful, above) takes what is left: pairs the filter cannot
+ * decide (touching, collinear, within rounding of either), zero-length segments, lines parallel
+ * within rounding (where its tie rule, an end of s1 first, applies) and the rare pair that
+ * rounding leaves with both points inside. Non-finite or out-of-range input gives zero points and
+ * fractions and a huge distance_squared (C2D_MAX_COORD squared), so that no "closer than" test can
+ * pass. */
+c2d_segment_distance_result c2d_segment_distance(c2d_segment s1, c2d_segment s2) {
+    c2d_segment_distance_result r;
+    c2d_vec2 e1 = c2d_sub(s1.p2, s1.p1), e2 = c2d_sub(s2.p2, s2.p1);
+    c2d_vec2 q1, q2, l1, l2;
+    c2d_real o1, o2, b1, b2, b3, b4, aa, ee, bb, t1, t2;
+    int g1, g2, g3, g4;
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    /* every coordinate within lim: their sum of magnitudes when it is (a rounded sum of magnitudes
+     * is at least each of them, and a NaN or an infinity makes it fail), else one by one */
+    c2d_real sum = ((C2D_ABS(s1.p1.x) + C2D_ABS(s1.p1.y)) + (C2D_ABS(s1.p2.x) + C2D_ABS(s1.p2.y))) +
+                   ((C2D_ABS(s2.p1.x) + C2D_ABS(s2.p1.y)) + (C2D_ABS(s2.p2.x) + C2D_ABS(s2.p2.y)));
+    if (!(sum <= lim) && !(c2d_vec2_in_range(s1.p1) && c2d_vec2_in_range(s1.p2) && c2d_vec2_in_range(s2.p1) && c2d_vec2_in_range(s2.p2))) {
+        r.closest1 = r.closest2 = c2d_v2(0, 0);
+        r.fraction1 = r.fraction2 = 0;
+        r.distance_squared = lim * lim;
+        return r;
+    }
+    /* s1's ends against s2's line (o1, o2), s2's ends against s1's line (signs only) */
+    o1 = orient_det(s2.p1, e2, s1.p1, &b1, &g1);
+    o2 = orient_det(s2.p1, e2, s1.p2, &b2, &g2);
+    (void)orient_det(s1.p1, e1, s2.p1, &b3, &g3);
+    (void)orient_det(s1.p1, e1, s2.p2, &b4, &g4);
+    if (g1 * g2 < 0 && g3 * g4 < 0) {
+        c2d_vec2 x = c2d_scale(e1, o1 / (o1 - o2)); /* relative to s1.p1 */
+        r.fraction1 = o1 / (o1 - o2);
+        /* x's foot on s2 (not o3 / (o3 - o4), which for a shallow crossing can put the point at
+         * fraction2 some ulps along s2 from x): in [0,1] as the crossing is inside s2 */
+        r.fraction2 = c2d_clampr(c2d_dot(c2d_sub(x, c2d_sub(s2.p1, s1.p1)), e2) / c2d_len_sq(e2), 0, 1);
+        r.closest1 = r.closest2 = c2d_add(s1.p1, x);
+        r.distance_squared = 0;
+        return r;
+    }
+    if (g1 * g2 * g3 * g4 == 0 || !(C2D_ABS(o1 - o2) > 2 * (b1 + b2))) return segment_distance_careful(s1, s2);
+    /* apart, not parallel: in the frame of s1.p1 */
+    q1 = c2d_sub(s2.p1, s1.p1);
+    q2 = c2d_sub(s2.p2, s1.p1);
+    e2 = c2d_sub(q2, q1);
+    aa = c2d_len_sq(e1);
+    ee = c2d_len_sq(e2);
+    bb = c2d_dot(e1, e2);
+    if (!(aa > 0) || !(ee > 0)) return segment_distance_careful(s1, s2); /* a length whose square underflows */
+    t1 = g1 != g2 ? o1 / (o1 - o2) : (C2D_ABS(o1) <= C2D_ABS(o2) ? (c2d_real)0 : (c2d_real)1);
+    t2 = (bb * t1 - c2d_dot(e2, q1)) / ee;
+    if (t2 < 0) {
+        t2 = 0;
+        t1 = c2d_clampr(c2d_dot(e1, q1) / aa, 0, 1);
+    } else if (t2 > 1) {
+        t2 = 1;
+        t1 = c2d_clampr(c2d_dot(e1, q2) / aa, 0, 1);
+    } else if (t1 > 0 && t1 < 1) {
+        return segment_distance_careful(s1, s2); /* both inside: never so for apart segments */
+    }
+    l1 = c2d_scale(e1, t1);
+    l2 = t2 == 1 ? q2 : c2d_mul_add(q1, t2, e2);
+    r.fraction1 = t1;
+    r.fraction2 = t2;
+    r.distance_squared = c2d_dist_sq(l1, l2);
+    r.closest1 = t1 == 0 ? s1.p1 : t1 == 1 ? s1.p2 : c2d_add(s1.p1, l1);
+    r.closest2 = t2 == 0 ? s2.p1 : t2 == 1 ? s2.p2 : c2d_add(s1.p1, l2);
+    return r;
+}
+
 /* ---- GJK ----
  *
  * The Gilbert-Johnson-Keerthi distance algorithm works on the Minkowski difference A - B: the
@@ -216,28 +311,27 @@ typedef struct gjk_lanes {
  * to origin into local[] and deals them into x and y lanes. Slots past count are never read for
  * the check: an odd count's last pair and the pairs that fill the last block take point 0 instead,
  * so a hand-built proxy with garbage in its unused slots is still accepted. */
-static bool load_proxy_lanes(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local, gjk_lanes *l) {
+static bool load_proxy_lanes(const c2d_vec2 *points, int count, c2d_real radius, c2d_vec2 origin, c2d_vec2 *local, gjk_lanes *l) {
     __m128 pairs[2 * GJK_BLOCKS];
     __m128 o, first, limit, sign, ok;
-    int count, loaded, q;
-    if (p == NULL || p->count < 1 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
-    if (!(p->radius >= 0 && p->radius <= C2D_MAX_COORD)) return false;
-    count = p->count;
+    int loaded, q;
+    if (count < 1 || count > C2D_MAX_POLYGON_VERTICES) return false;
+    if (!(radius >= 0 && radius <= C2D_MAX_COORD)) return false;
     loaded = count >> 1;
     o = _mm_setr_ps(origin.x, origin.y, origin.x, origin.y);
-    first = _mm_setr_ps(p->points[0].x, p->points[0].y, p->points[0].x, p->points[0].y);
+    first = _mm_setr_ps(points[0].x, points[0].y, points[0].x, points[0].y);
     limit = _mm_set1_ps(C2D_MAX_COORD);
     sign = _mm_set1_ps(-0.0f);
     ok = _mm_cmple_ps(_mm_andnot_ps(sign, first), limit);
     for (q = 0; q < loaded; ++q) {
-        __m128 v = _mm_loadu_ps(&p->points[2 * q].x);
+        __m128 v = _mm_loadu_ps(&points[2 * q].x);
         ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, v), limit));
         pairs[q] = _mm_sub_ps(v, o);
         _mm_storeu_ps(&local[2 * q].x, pairs[q]);
     }
     if (count & 1) {
         /* the last point and point 0 */
-        __m128 v = _mm_setr_ps(p->points[count - 1].x, p->points[count - 1].y, p->points[0].x, p->points[0].y);
+        __m128 v = _mm_setr_ps(points[count - 1].x, points[count - 1].y, points[0].x, points[0].y);
         ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, v), limit));
         pairs[q] = _mm_sub_ps(v, o);
         _mm_storeu_ps(&local[2 * q].x, pairs[q]);
@@ -407,14 +501,14 @@ static c2d_vec2 search_direction(const gjk_simplex *s) {
 #ifndef GJK_SSE
 /* Validates a proxy (1 to C2D_MAX_POLYGON_VERTICES finite points and a radius >= 0, all within
  * C2D_MAX_COORD) and copies its points relative to origin. */
-static bool load_proxy(const c2d_proxy *p, c2d_vec2 origin, c2d_vec2 *local) {
+static bool load_proxy(const c2d_vec2 *points, int count, c2d_real radius, c2d_vec2 origin, c2d_vec2 *local) {
     int i, ok = 1;
-    if (p == NULL || p->count < 1 || p->count > C2D_MAX_POLYGON_VERTICES) return false;
-    if (!(p->radius >= 0 && p->radius <= C2D_MAX_COORD)) return false;
+    if (count < 1 || count > C2D_MAX_POLYGON_VERTICES) return false;
+    if (!(radius >= 0 && radius <= C2D_MAX_COORD)) return false;
     /* One comparison per coordinate: |x| <= C2D_MAX_COORD is false for NaN and infinities too. */
-    for (i = 0; i < p->count; ++i) {
-        ok &= (C2D_ABS(p->points[i].x) <= C2D_MAX_COORD) & (C2D_ABS(p->points[i].y) <= C2D_MAX_COORD);
-        local[i] = c2d_sub(p->points[i], origin);
+    for (i = 0; i < count; ++i) {
+        ok &= (C2D_ABS(points[i].x) <= C2D_MAX_COORD) & (C2D_ABS(points[i].y) <= C2D_MAX_COORD);
+        local[i] = c2d_sub(points[i], origin);
     }
     return ok != 0;
 }
@@ -455,8 +549,11 @@ static c2d_distance_result rejected(const c2d_proxy *a, const c2d_proxy *b) {
     return r;
 }
 
-/* GJK distance of two proxies; see the block comment above. */
-c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations) {
+/* GJK distance of the point sets pa[0..na) and pb[0..nb) inflated by ra and rb; see the block
+ * comment above. Status C2D_DISTANCE_INVALID_INPUT with error C2D_ERR_DEGENERATE, as a mark only,
+ * when either set fails the proxy rule (the caller says why). */
+static c2d_distance_result gjk_points(const c2d_vec2 *pa_in, int na, c2d_real ra_in, const c2d_vec2 *pb_in, int nb,
+                                      c2d_real rb_in, int max_iterations) {
     c2d_distance_result r;
     c2d_vec2 la[C2D_MAX_POLYGON_VERTICES], lb[C2D_MAX_POLYGON_VERTICES];
 #ifdef GJK_SSE
@@ -473,13 +570,17 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
     r.iterations = 0;
     r.status = C2D_DISTANCE_OK;
     r.error = C2D_OK;
-    if (a == NULL || a->count < 1 || !c2d_vec2_in_range(a->points[0])) return rejected(a, b);
-    origin = a->points[0];
+    origin = na >= 1 ? pa_in[0] : c2d_v2(0, 0);
 #ifdef GJK_SSE
-    if (!load_proxy_lanes(a, origin, la, &sa) || !load_proxy_lanes(b, origin, lb, &sb)) return rejected(a, b);
+    if (na < 1 || !c2d_vec2_in_range(origin) || !load_proxy_lanes(pa_in, na, ra_in, origin, la, &sa) ||
+        !load_proxy_lanes(pb_in, nb, rb_in, origin, lb, &sb)) {
 #else
-    if (!load_proxy(a, origin, la) || !load_proxy(b, origin, lb)) return rejected(a, b);
+    if (na < 1 || !c2d_vec2_in_range(origin) || !load_proxy(pa_in, na, ra_in, origin, la) || !load_proxy(pb_in, nb, rb_in, origin, lb)) {
 #endif
+        r.status = C2D_DISTANCE_INVALID_INPUT;
+        r.error = C2D_ERR_DEGENERATE;
+        return r;
+    }
     if (max_iterations <= 0) max_iterations = C2D_GJK_MAX_ITERATIONS;
 
     s.v[0] = make_vertex(la, 0, lb, 0);
@@ -513,7 +614,7 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
             s.v[s.count] = make_vertex(la, ia, lb, ib);
         }
 #else
-        s.v[s.count] = make_vertex(la, support_index(la, a->count, d), lb, support_index(lb, b->count, c2d_neg(d)));
+        s.v[s.count] = make_vertex(la, support_index(la, na, d), lb, support_index(lb, nb, c2d_neg(d)));
 #endif
         duplicate = false;
         for (i = 0; i < saved_count; ++i) {
@@ -544,8 +645,8 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
     }
     core = c2d_dot(s.v[0].w, n);
     if (!(core > 0)) core = 0;
-    ra = a->radius;
-    rb = b->radius;
+    ra = ra_in;
+    rb = rb_in;
     r.normal = n;
     if (core > ra + rb) {
         r.distance = core - ra - rb;
@@ -557,4 +658,16 @@ c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max
         r.point_b = r.point_a;
     }
     return r;
+}
+
+c2d_distance_result c2d_distance(const c2d_proxy *a, const c2d_proxy *b, int max_iterations) {
+    c2d_distance_result r;
+    if (a == NULL || b == NULL) return rejected(a, b);
+    r = gjk_points(a->points, a->count, a->radius, b->points, b->count, b->radius, max_iterations);
+    if (r.status == C2D_DISTANCE_INVALID_INPUT) r = rejected(a, b);
+    return r;
+}
+
+c2d_distance_result c2d_distance_points(const c2d_vec2 *pa, int na, c2d_real ra, const c2d_vec2 *pb, int nb, c2d_real rb) {
+    return gjk_points(pa, na, ra, pb, nb, rb, 0);
 }

@@ -147,6 +147,12 @@ static inline bool c2d_capsule_boxes_apart(c2d_capsule a, c2d_capsule b) {
  * (a negative radius), in that order of precedence (src/distance.c). */
 c2d_status c2d_proxy_status(const c2d_proxy *p);
 
+/* c2d_distance on two point sets (pa[0..na), pb[0..nb), radii ra, rb) read in place, for callers
+ * that hold their points elsewhere than in a c2d_proxy (c2d_shape_distance). Where c2d_distance
+ * would refuse the sets as proxies: status C2D_DISTANCE_INVALID_INPUT with C2D_ERR_DEGENERATE (the
+ * caller, which checked its shapes, does not expect it) (src/distance.c). */
+c2d_distance_result c2d_distance_points(const c2d_vec2 *pa, int na, c2d_real ra, const c2d_vec2 *pb, int nb, c2d_real rb);
+
 /* Slab test of a point moving by d against an open box (src/raycast.c; used by the box ray casts
  * and sweeps). lo/hi are the box's lower/upper faces measured from the point's start, so the point
  * is inside at time t when lo < t*d < hi on both axes. True when that open set of times is

@@ -558,12 +558,43 @@ static c2d_distance_result dist_round(const c2d_shape *a, const c2d_shape *b) {
     return r;
 }
 
-/* Distance by GJK on the shapes' proxies. */
+/* A shape's core as points read in place (a polygon's own vertices) or written to buf (a box's
+ * corners, counter-clockwise; a point; a segment's ends), and its radius; the count, 0 for a curved
+ * core. */
+static int core_points(const c2d_shape *s, c2d_vec2 buf[4], const c2d_vec2 **points, c2d_real *radius) {
+    c2d_core_view c;
+    if (s->type == C2D_SHAPE_POLYGON) { /* the common case, without the table's call */
+        *points = s->as.polygon.vertices;
+        *radius = 0;
+        return s->as.polygon.count;
+    }
+    c = k_kinds[s->type]->core(s);
+    *points = buf;
+    *radius = c.radius;
+    buf[0] = c.p1;
+    switch (c.form) {
+    case C2D_CORE_POINT: return 1;
+    case C2D_CORE_SEGMENT: buf[1] = c.p2; return 2;
+    case C2D_CORE_BOX:
+        buf[1] = c2d_v2(c.p2.x, c.p1.y);
+        buf[2] = c.p2;
+        buf[3] = c2d_v2(c.p1.x, c.p2.y);
+        return 4;
+    case C2D_CORE_POLYGON: *points = c.polygon->vertices; return c.polygon->count;
+    case C2D_CORE_NONE: break;
+    }
+    return 0;
+}
+
+/* Distance by GJK on the shapes' cores, read in place (no proxy copy). Both shapes passed their
+ * kind's usable() rule, which implies the proxy rule; should GJK refuse them anyway, the answer is
+ * INVALID_INPUT. */
 static c2d_distance_result dist_gjk(const c2d_shape *a, const c2d_shape *b) {
-    c2d_proxy pa, pb;
-    shape_proxy_into(a, &pa);
-    shape_proxy_into(b, &pb);
-    return c2d_distance(&pa, &pb, 0);
+    c2d_vec2 ba[4], bb[4];
+    const c2d_vec2 *pa, *pb;
+    c2d_real ra, rb;
+    int na = core_points(a, ba, &pa, &ra), nb = core_points(b, bb, &pb, &rb);
+    return c2d_distance_points(pa, na, ra, pb, nb, rb);
 }
 
 /* ---- the dispatch tables ---- */
@@ -706,9 +737,17 @@ bool c2d_shape_raycast(const c2d_shape *s, c2d_raycast_input in, c2d_hit *out) {
  * polygon) is not measured either. */
 static bool shape_usable(const c2d_shape *s) { return k_kinds[s->type]->usable(s); }
 
-/* Largest absolute coordinate of the bounds of a and b (at least 1). */
-static c2d_real pair_scale(const c2d_shape *a, const c2d_shape *b) {
-    return c2d_maxr(c2d_maxr(c2d_aabb_abs_max(c2d_shape_aabb(a)), c2d_aabb_abs_max(c2d_shape_aabb(b))), 1);
+/* shape_usable, and for a polygon also its scale (the largest absolute coordinate of its bounds)
+ * from the same pass; *scale is -1 for the other kinds (shape_scale computes it when needed). */
+static bool shape_usable_scale(const c2d_shape *s, c2d_real *scale) {
+    if (s->type == C2D_SHAPE_POLYGON) return c2d_polygon_usable_scale(&s->as.polygon, scale);
+    *scale = -1;
+    return shape_usable(s);
+}
+
+/* The largest absolute coordinate of a shape's bounds, given shape_usable_scale's answer. */
+static c2d_real shape_scale(const c2d_shape *s, c2d_real known) {
+    return known >= 0 ? known : c2d_aabb_abs_max(c2d_shape_aabb(s));
 }
 
 /* The distance adapters and the overlap tests round differently, so for shapes within rounding of
@@ -718,15 +757,31 @@ static c2d_real pair_scale(const c2d_shape *a, const c2d_shape *b) {
  * coordinate; the overlap test is exact) is therefore checked with the overlap test, which
  * decides: when the interiors overlap, the result becomes the touching form (distance 0, one point
  * halfway between the two closest points, the normal kept). */
+/* The rare end of c2d_shape_distance: a positive distance within rounding of touching is checked
+ * with the overlap test (see below), in place. */
+static void settle_near_touch(const c2d_shape *a, const c2d_shape *b, c2d_real scale_a, c2d_real scale_b, c2d_distance_result *r) {
+    /* the pair's scale (at least 1): from the check's pass for polygons, else from the bounds */
+    c2d_real scale = c2d_maxr(c2d_maxr(shape_scale(a, scale_a), shape_scale(b, scale_b)), 1);
+    if (r->distance > (c2d_real)1024 * C2D_EPSILON * scale) return;
+    if (c2d_shape_overlap(a, b)) {
+        r->distance = 0;
+        r->point_a = r->point_b = c2d_lerp(r->point_a, r->point_b, (c2d_real)0.5);
+    }
+}
+
 c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
     const pair_entry *e = pair_lookup(a, b);
-    c2d_distance_result r;
+    c2d_distance_result r; /* the only value returned, so that it is built in the caller's slot */
     c2d_vec2 t;
-    if (e == NULL || !shape_usable(a) || !shape_usable(b)) {
+    c2d_real scale_a, scale_b;
+    if (e == NULL || !shape_usable_scale(a, &scale_a) || !shape_usable_scale(b, &scale_b)) {
         c2d_status why = c2d_shape_status(a);
-        return c2d_distance_invalid(why != C2D_OK ? why : c2d_shape_status(b));
+        r = c2d_distance_invalid(why != C2D_OK ? why : c2d_shape_status(b));
+        return r;
     }
-    if (!e->flip) {
+    if (e->distance == dist_gjk && !e->flip) {
+        r = dist_gjk(a, b); /* the common cell, called directly so that it inlines */
+    } else if (!e->flip) {
         r = e->distance(a, b);
     } else {
         r = e->distance(b, a);
@@ -735,11 +790,6 @@ c2d_distance_result c2d_shape_distance(const c2d_shape *a, const c2d_shape *b) {
         r.point_b = t;
         r.normal = c2d_neg(r.normal);
     }
-    if (r.status != C2D_DISTANCE_OK || !(r.distance > 0)) return r;
-    if (r.distance > (c2d_real)1024 * C2D_EPSILON * pair_scale(a, b)) return r;
-    if (c2d_shape_overlap(a, b)) {
-        r.distance = 0;
-        r.point_a = r.point_b = c2d_lerp(r.point_a, r.point_b, (c2d_real)0.5);
-    }
+    if (r.status == C2D_DISTANCE_OK && r.distance > 0) settle_near_touch(a, b, scale_a, scale_b, &r);
     return r;
 }

@@ -1754,6 +1754,79 @@ static void fuzz_distance_refuses_what_overlap_refuses(void **state) {
     assert_near(c2d_shape_distance(&a, &b).distance, 2, 1e-6);
 }
 
+/* c2d_shape_distance's one-pass polygon check (src/validate.h, c2d_polygon_usable_scale): on random
+ * convex polygons of every count, each single bad value (a NaN, an infinity or a coordinate beyond
+ * C2D_MAX_COORD in any vertex; a NaN or an infinity in any stored normal) gets INVALID_INPUT with
+ * its documented reason, garbage in the slots past count is ignored, a clockwise or collapsed
+ * polygon and a bad count are refused, and a good polygon gets c2d_distance's own answer (same
+ * points, bit for bit, for pairs clear of touching). */
+static void fuzz_shape_distance_polygon_check(void **state) {
+    test_rng rng = test_rng_make("fuzz_shape_distance_polygon_check");
+    const c2d_real bad_values[3] = {NAN_R, INF_R, BIG_R};
+    const c2d_status why[3] = {C2D_ERR_NOT_FINITE, C2D_ERR_NOT_FINITE, C2D_ERR_OUT_OF_RANGE};
+    int iter, iters = test_iterations(200);
+    (void)state;
+    for (iter = 0; iter < iters; ++iter) {
+        int n = 3 + (int)(test_rng_next(&rng) % (uint64_t)(C2D_MAX_POLYGON_VERTICES - 2)), i, k, b;
+        double cx = test_rng_range(&rng, -50, 50), cy = test_rng_range(&rng, -50, 50), r = test_rng_range(&rng, 0.5, 3);
+        double a0 = test_rng_range(&rng, 0, 6.28);
+        c2d_vec2 pts[C2D_MAX_POLYGON_VERTICES];
+        c2d_polygon p, q;
+        c2d_shape sp, so = c2d_shape_from_point(V(cx + r + 5, cy));
+        c2d_distance_result d, g;
+        c2d_proxy pp, po;
+        for (i = 0; i < n; ++i) pts[i] = V(cx + r * cos(a0 + 6.283185307179586 * i / n), cy + r * sin(a0 + 6.283185307179586 * i / n));
+        assert_status(c2d_polygon_make(pts, n, &p), C2D_OK);
+        /* good, with garbage past count: the same answer as c2d_distance on the proxies */
+        q = p;
+        for (i = n; i < C2D_MAX_POLYGON_VERTICES; ++i) q.vertices[i] = q.normals[i] = V(NAN, INFINITY);
+        sp = c2d_shape_from_polygon(&q);
+        d = c2d_shape_distance(&so, &sp); /* the point first: the cell the table runs unflipped */
+        pp = c2d_make_proxy(p.vertices, n, 0);
+        po = c2d_make_proxy(&so.as.point, 1, 0);
+        g = c2d_distance(&po, &pp, 0);
+        assert_int_equal(d.status, C2D_DISTANCE_OK);
+        assert_true(d.distance == g.distance && d.point_a.x == g.point_a.x && d.point_a.y == g.point_a.y);
+        assert_true(d.distance > 4);
+        /* one bad value at a time */
+        for (k = 0; k < n; ++k) {
+            for (b = 0; b < 3; ++b) {
+                for (i = 0; i < 4; ++i) {
+                    q = p;
+                    if (i == 0) q.vertices[k].x = bad_values[b];
+                    else if (i == 1) q.vertices[k].y = -bad_values[b];
+                    else if (b == 2) continue; /* a big normal is finite: not refused */
+                    else if (i == 2) q.normals[k].x = bad_values[b];
+                    else q.normals[k].y = -bad_values[b];
+                    sp = c2d_shape_from_polygon(&q);
+                    d = c2d_shape_distance(&sp, &so);
+                    assert_int_equal(d.status, C2D_DISTANCE_INVALID_INPUT);
+                    assert_int_equal(d.error, why[b]);
+                    d = c2d_shape_distance(&so, &sp);
+                    assert_int_equal(d.status, C2D_DISTANCE_INVALID_INPUT);
+                    assert_int_equal(d.error, why[b]);
+                }
+            }
+        }
+        /* clockwise (reversed vertices), collapsed onto a line, bad counts */
+        q = p;
+        for (i = 0; i < n; ++i) q.vertices[i] = p.vertices[n - 1 - i];
+        sp = c2d_shape_from_polygon(&q);
+        assert_int_equal(c2d_shape_distance(&sp, &so).error, C2D_ERR_DEGENERATE);
+        q = p;
+        for (i = 0; i < n; ++i) q.vertices[i].y = p.vertices[0].y;
+        sp = c2d_shape_from_polygon(&q);
+        assert_int_equal(c2d_shape_distance(&sp, &so).error, C2D_ERR_DEGENERATE);
+        q = p;
+        q.count = 2;
+        sp = c2d_shape_from_polygon(&q);
+        assert_int_equal(c2d_shape_distance(&sp, &so).error, C2D_ERR_DEGENERATE);
+        q.count = C2D_MAX_POLYGON_VERTICES + 1;
+        sp = c2d_shape_from_polygon(&q);
+        assert_int_equal(c2d_shape_distance(&so, &sp).error, C2D_ERR_TOO_MANY_POINTS);
+    }
+}
+
 static void fuzz_distance_zero_on_overlap_mixed_scales(void **state) {
     (void)state;
     /* a box 1e7 long against a thin capsule through it: GJK in float reported 0.37 */
@@ -2239,6 +2312,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(fuzz_boxes_beyond_range_overlap_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_distance_refuses_what_overlap_refuses, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_distance_zero_on_overlap_mixed_scales, setup, teardown),
+        cmocka_unit_test_setup_teardown(fuzz_shape_distance_polygon_check, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_concave_overlap_symmetric_tiny_inside, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_subnormal_capsule_core_unit_normal, setup, teardown),
         cmocka_unit_test_setup_teardown(fuzz_containment_range_rule, setup, teardown),

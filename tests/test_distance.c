@@ -129,6 +129,83 @@ static void test_segment_distance_parallel(void **state) {
     assert_vec_near(r.closest2, 4, 4, TOL);
 }
 
+/* Parallel segments keep the documented tie rule (an end of s1 when one is in a closest pair) at
+ * every scale, up to C2D_MAX_COORD / 4 where fourth powers of the coordinates overflow float. */
+static void test_segment_distance_parallel_tie_any_scale(void **state) {
+    const double scales[4] = {1e-3, 1, 1e6, (double)C2D_MAX_COORD / 4};
+    int k;
+    (void)state;
+    for (k = 0; k < 4; ++k) {
+        double s = scales[k];
+        c2d_segment_distance_result r = c2d_segment_distance(seg(0, 0, 2 * s, 0), seg(s, s, 3 * s, s));
+        assert_true(r.closest1.x == (c2d_real)(2 * s) && r.closest1.y == 0); /* s1.p2, an end of s1 */
+        assert_near(r.closest2.x, 2 * s, 1e-5 * s);
+        assert_true(r.closest2.y == (c2d_real)s);
+        assert_true(r.fraction1 == 1);
+        assert_near(r.fraction2, 0.5, 1e-5);
+        assert_near(r.distance_squared, s * s, 1e-5 * s * s);
+    }
+}
+
+/* Random segment pairs at four scales (1e-3 to C2D_MAX_COORD / 4, where the fourth powers of the
+ * usual closed form overflow float) against a long double reference: 0 when the segments meet,
+ * else the least of the four end-to-segment distances. The distance within 16 eps of the largest
+ * coordinate, fractions in [0,1], each closest point on its segment at its fraction, and
+ * distance_squared that of the two points. */
+static long double ld_point_seg(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) {
+    long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y, px = (long double)p.x - a.x, py = (long double)p.y - a.y;
+    long double ee = ex * ex + ey * ey, t = ee > 0 ? (px * ex + py * ey) / ee : 0;
+    if (t < 0) t = 0;
+    if (t > 1) t = 1;
+    return sqrtl((px - t * ex) * (px - t * ex) + (py - t * ey) * (py - t * ey));
+}
+static int ld_orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c) {
+    long double d = ((long double)b.x - a.x) * ((long double)c.y - a.y) - ((long double)b.y - a.y) * ((long double)c.x - a.x);
+    return (d > 0) - (d < 0);
+}
+static void test_segment_distance_random_scales(void **state) {
+    test_rng rng = test_rng_make("test_segment_distance_random_scales");
+    const double scales[4] = {1e-3, 1, 1e6, (double)C2D_MAX_COORD / 4};
+    int i, iters = test_iterations(20000);
+    (void)state;
+    for (i = 0; i < iters; ++i) {
+        double s = scales[i % 4];
+        c2d_segment a = seg(test_rng_range(&rng, -s, s), test_rng_range(&rng, -s, s), test_rng_range(&rng, -s, s), test_rng_range(&rng, -s, s));
+        c2d_segment b = seg(test_rng_range(&rng, -s, s), test_rng_range(&rng, -s, s), test_rng_range(&rng, -s, s), test_rng_range(&rng, -s, s));
+        c2d_segment_distance_result r = c2d_segment_distance(a, b);
+        long double m = 0, ref, d, unit, cx, cy;
+        int o1 = ld_orient(b.p1, b.p2, a.p1), o2 = ld_orient(b.p1, b.p2, a.p2), o3 = ld_orient(a.p1, a.p2, b.p1), o4 = ld_orient(a.p1, a.p2, b.p2);
+        const c2d_vec2 *v[4] = {&a.p1, &a.p2, &b.p1, &b.p2};
+        int k;
+        for (k = 0; k < 4; ++k) {
+            if (fabsl((long double)v[k]->x) > m) m = fabsl((long double)v[k]->x);
+            if (fabsl((long double)v[k]->y) > m) m = fabsl((long double)v[k]->y);
+        }
+        unit = (long double)C2D_EPSILON * m;
+        ref = (o1 * o2 < 0 && o3 * o4 < 0) ? 0 : fminl(fminl(ld_point_seg(a.p1, b.p1, b.p2), ld_point_seg(a.p2, b.p1, b.p2)),
+                                                        fminl(ld_point_seg(b.p1, a.p1, a.p2), ld_point_seg(b.p2, a.p1, a.p2)));
+        d = sqrtl((long double)r.distance_squared);
+        if (!(fabsl(d - ref) <= 16 * unit)) {
+            printf("pair %d: distance %.9Lg, reference %.9Lg (bound %.3Lg)\n", i, d, ref, 16 * unit);
+            fail();
+        }
+        assert_true(r.fraction1 >= 0 && r.fraction1 <= 1 && r.fraction2 >= 0 && r.fraction2 <= 1);
+        cx = (long double)a.p1.x + r.fraction1 * ((long double)a.p2.x - a.p1.x);
+        cy = (long double)a.p1.y + r.fraction1 * ((long double)a.p2.y - a.p1.y);
+        assert_true(fabsl(cx - r.closest1.x) <= 4 * unit && fabsl(cy - r.closest1.y) <= 4 * unit);
+        cx = (long double)b.p1.x + r.fraction2 * ((long double)b.p2.x - b.p1.x);
+        cy = (long double)b.p1.y + r.fraction2 * ((long double)b.p2.y - b.p1.y);
+        if (!(fabsl(cx - r.closest2.x) <= 4 * unit && fabsl(cy - r.closest2.y) <= 4 * unit)) {
+            printf("pair %d: closest2 (%.9g, %.9g), at fraction2 %.9g (%.9Lg, %.9Lg), d2 %g, ref %Lg, unit %Lg\n", i, (double)r.closest2.x, (double)r.closest2.y,
+                   (double)r.fraction2, cx, cy, (double)r.distance_squared, ref, unit);
+            fail();
+        }
+        cx = (long double)r.closest1.x - r.closest2.x;
+        cy = (long double)r.closest1.y - r.closest2.y;
+        assert_true(fabsl(sqrtl(cx * cx + cy * cy) - d) <= 16 * unit);
+    }
+}
+
 static void test_segment_distance_collinear_overlap(void **state) {
     c2d_segment_distance_result r = c2d_segment_distance(seg(0, 0, 4, 0), seg(2, 0, 6, 0));
     (void)state;
@@ -862,6 +939,8 @@ int main(void) {
         cmocka_unit_test(test_make_proxy_bad_count_asserts),
         cmocka_unit_test(test_segment_distance_crossing),
         cmocka_unit_test(test_segment_distance_parallel),
+        cmocka_unit_test(test_segment_distance_parallel_tie_any_scale),
+        cmocka_unit_test(test_segment_distance_random_scales),
         cmocka_unit_test(test_segment_distance_collinear_overlap),
         cmocka_unit_test(test_segment_distance_t_junction),
         cmocka_unit_test(test_segment_distance_zero_length),
