@@ -362,7 +362,7 @@ def main():
                     header_macros.update(file_macros(read(os.path.join(dirpath, fn))))
 
     # Defines that a .c file makes before its first include configure the headers for that file
-    # (overlap.c: C2D_EMIT_AABB_OVERLAP). The headers come once, at the top, so these defines
+    # (overlap.c: C2D_EMIT_INLINE_BODIES). The headers come once, at the top, so these defines
     # come first, in the implementation's translation unit only.
     hoisted = []
     for p in sources:
