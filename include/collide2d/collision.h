@@ -108,8 +108,14 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
  *   function otherwise: its answer (true or false, count 0 or 1) is the exported function's for
  *   every input, bad input included, under any flags but -ffast-math (which drops NaN
  *   comparisons). Output values (a manifold's normal, depth and point) are the exported
- *   function's bits without fusing and within a few units in the last place with it. Inside the
- *   library (C2D_BUILDING) fronts are off: its files call the exported functions. */
+ *   function's bits without fusing and within a few units in the last place with it.
+ *   What a hand-made, unchecked struct gets from a front is what the exported function gives it:
+ *   false (count 0) for a NaN, an infinity, a coordinate beyond C2D_MAX_COORD, a radius or box
+ *   width below C2D_MIN_SIZE (negative included) or an inverted box; the checks cost a few
+ *   branch-free comparisons on the sure-hit path only (a sure miss needs none), and a manifold
+ *   always has a unit normal, finite values and a depth > 0. Inside the library (C2D_BUILDING, and
+ *   the single header's C2D_IMPLEMENTATION file) fronts are off: its files call the exported
+ *   functions. */
 #if defined(__GNUC__) && !defined(_WIN32) && !defined(C2D_NO_INLINE)
 #  define C2D__GNU_INLINE extern __inline__ __attribute__((__gnu_inline__)) C2D_API
 #  if !defined(C2D_BUILDING)
@@ -121,13 +127,20 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
 #elif defined(C2D__GNU_INLINE)
 #  define C2D_INLINE_BODY C2D__GNU_INLINE
 #endif
-/* Relative margin of the fronts: estimates below (1 - margin) r^2 are sure hits, above (1 +
- * margin) r^2 sure misses (NaN fails both tests and is a miss). */
+/* Relative margin of the fronts: a squared distance below (1 - margin) r^2 is a sure hit, above
+ * (1 + margin) r^2 a sure miss (NaN fails both tests: a miss). dx * dx + dy * dy, fused or not,
+ * in any order or with wider intermediates, lies within about one epsilon of its exact value, so
+ * two ways of computing it differ by at most about two; the margin leaves room for the rounding
+ * of r^2 and of the bounds, and keeps a sure hit's depth r - dist above the manifold's floor of
+ * one epsilon of the size (tests/test_inline.c fails with the margin at 0). */
 #define C2D_FRONT_MARGIN (16 * C2D_EPSILON)
-/* A front's fallback: the pointer p to the exported function, hidden from the optimiser (an empty
- * asm that "may change" it), so that the front is never inlined into its own fallback (GCC would
- * turn that into a loop that never reaches the library). Only on the rare unsure path. */
+/* A front's fallback, only on the rare unsure path: the pointer p to the exported function,
+ * hidden from the optimiser (an empty asm that "may change" it), so that the front is never
+ * inlined into its own fallback (GCC would turn that into a loop that never reaches the library).
+ * The fronts pass it copies of their arguments made there, so that GCC builds the by-value
+ * arguments in the unsure path and not on every call. C2D__LIKELY marks the sure path. */
 #define C2D__OPAQUE(p) __asm__("" : "+r"(p))
+#define C2D__LIKELY(x) __builtin_expect(!!(x), 1)
 
 /* Open boxes intersect (containment included). False for a NaN, infinite or out-of-range (beyond
  * C2D_MAX_COORD) coordinate and for a box narrower than C2D_MIN_SIZE (empty or inverted
@@ -167,14 +180,25 @@ C2D_INLINE_FRONT bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
     dx = nx - c.center.x;
     dy = ny - c.center.y;
     d2 = dx * dx + dy * dy;
-    /* a sure hit: the input checks (each comparison fails for NaN; the clamp can hide a NaN box) */
-    if (d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN))
-        return (C2D_ABS(b.lower.x) <= lim) & (C2D_ABS(b.lower.y) <= lim) & (C2D_ABS(b.upper.x) <= lim) & (C2D_ABS(b.upper.y) <= lim) &
-               (b.upper.x - b.lower.x >= lo) & (b.upper.y - b.lower.y >= lo) & (C2D_ABS(c.center.x) <= lim) &
-               (C2D_ABS(c.center.y) <= lim) & (c.radius >= lo) & (c.radius <= lim);
-    if (!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN))) return false; /* a sure miss, or NaN */
-    C2D__OPAQUE(exported);
-    return exported(b, c);
+    if (d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) {
+        /* a sure hit: the input checks, without a branch. The center is finite here (else d2
+         * would be NaN) and the radius is not NaN, but the clamp can hide a NaN box, so its
+         * values meet comparisons that fail for NaN: faces in range and widths at least
+         * C2D_MIN_SIZE (which puts every face in range). */
+        c2d_real big = C2D_ABS(c.center.x) > C2D_ABS(c.center.y) ? C2D_ABS(c.center.x) : C2D_ABS(c.center.y);
+        big = big > c.radius ? big : c.radius;
+        return (b.lower.x >= -lim) & (b.lower.y >= -lim) & (b.upper.x <= lim) & (b.upper.y <= lim) & (b.upper.x - b.lower.x >= lo) &
+               (b.upper.y - b.lower.y >= lo) & (big <= lim) & (c.radius >= lo);
+    }
+    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
+    {
+        c2d_aabb bb;
+        c2d_circle cc;
+        bb.lower.x = b.lower.x, bb.lower.y = b.lower.y, bb.upper.x = b.upper.x, bb.upper.y = b.upper.y;
+        cc.center.x = c.center.x, cc.center.y = c.center.y, cc.radius = c.radius;
+        C2D__OPAQUE(exported);
+        return exported(bb, cc);
+    }
 }
 #endif
 /* Box and capsule interiors intersect. */
@@ -199,9 +223,14 @@ C2D_INLINE_FRONT bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b) {
         big = big > rmax ? big : rmax;
         return (big <= (c2d_real)C2D_MAX_COORD) & (rmin >= (c2d_real)C2D_MIN_SIZE);
     }
-    if (!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN))) return false; /* a sure miss, or NaN */
-    C2D__OPAQUE(exported);
-    return exported(a, b);
+    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
+    {
+        c2d_circle ca, cb;
+        ca.center.x = a.center.x, ca.center.y = a.center.y, ca.radius = a.radius;
+        cb.center.x = b.center.x, cb.center.y = b.center.y, cb.radius = b.radius;
+        C2D__OPAQUE(exported);
+        return exported(ca, cb);
+    }
 }
 #endif
 /* Circle and capsule interiors intersect. */
@@ -300,9 +329,14 @@ C2D_INLINE_FRONT c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circl
         m.count = 1;
         return m;
     }
-    if (!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN))) return m; /* a sure miss, or NaN */
-    C2D__OPAQUE(exported);
-    return exported(a, b);
+    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return m; /* a sure miss, or NaN */
+    {
+        c2d_circle ca, cb;
+        ca.center.x = a.center.x, ca.center.y = a.center.y, ca.radius = a.radius;
+        cb.center.x = b.center.x, cb.center.y = b.center.y, cb.radius = b.radius;
+        C2D__OPAQUE(exported);
+        return exported(ca, cb);
+    }
 }
 #endif
 /* Circle vs capsule (1 point). */
