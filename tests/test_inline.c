@@ -18,25 +18,24 @@ typedef bool (*overlap_bc)(c2d_aabb, c2d_circle);
 typedef c2d_manifold (*manifold_cc)(c2d_circle, c2d_circle);
 
 /* The exported functions, through pointers the optimiser cannot follow back to the fronts. */
+#ifdef __GNUC__
+#  define HIDE(f) __asm__("" : "+r"(f))
+#else
+#  define HIDE(f) (void)0
+#endif
 static overlap_cc exported_cc(void) {
     overlap_cc f = c2d_circle_overlap_circle;
-#ifdef __GNUC__
-    __asm__("" : "+r"(f));
-#endif
+    HIDE(f);
     return f;
 }
 static overlap_bc exported_bc(void) {
     overlap_bc f = c2d_aabb_overlap_circle;
-#ifdef __GNUC__
-    __asm__("" : "+r"(f));
-#endif
+    HIDE(f);
     return f;
 }
 static manifold_cc exported_mcc(void) {
     manifold_cc f = c2d_circle_manifold_circle;
-#ifdef __GNUC__
-    __asm__("" : "+r"(f));
-#endif
+    HIDE(f);
     return f;
 }
 

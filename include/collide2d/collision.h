@@ -140,6 +140,24 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
  * The fronts pass it copies of their arguments made there, so that GCC builds the by-value
  * arguments in the unsure path and not on every call. C2D__LIKELY marks the sure path. */
 #define C2D__OPAQUE(p) __asm__("" : "+r"(p))
+/* The exported functions' input checks of two circles, for a front's sure hit (no value is NaN
+ * there, else d2 or r would be, and both centers are finite): every coordinate and radius within
+ * C2D_MAX_COORD, both radii at least C2D_MIN_SIZE; one largest and one least value, no branch. */
+/* The unsure path of a front of two circles: return the hidden exported function fn's answer on
+ * copies of a and b made there. */
+#define C2D__RETURN_EXPORTED_CIRCLES(fn, a, b)                                                     \
+    do {                                                                                         \
+        c2d_circle c2d__a, c2d__b;                                                               \
+        c2d__a.center.x = (a).center.x, c2d__a.center.y = (a).center.y, c2d__a.radius = (a).radius; \
+        c2d__b.center.x = (b).center.x, c2d__b.center.y = (b).center.y, c2d__b.radius = (b).radius; \
+        C2D__OPAQUE(fn);                                                                         \
+        return fn(c2d__a, c2d__b);                                                               \
+    } while (0)
+#define C2D__MAXR(x, y) ((x) > (y) ? (x) : (y))
+#define C2D__CIRCLES_OK(a, b)                                                                                                \
+    ((C2D__MAXR(C2D__MAXR(C2D__MAXR(C2D_ABS((a).center.x), C2D_ABS((a).center.y)), C2D__MAXR(C2D_ABS((b).center.x), C2D_ABS((b).center.y))), \
+                C2D__MAXR((a).radius, (b).radius)) <= (c2d_real)C2D_MAX_COORD) &                                                \
+     (((a).radius < (b).radius ? (a).radius : (b).radius) >= (c2d_real)C2D_MIN_SIZE))
 #define C2D__LIKELY(x) __builtin_expect(!!(x), 1)
 
 /* Open boxes intersect (containment included). False for a NaN, infinite or out-of-range (beyond
@@ -185,8 +203,7 @@ C2D_INLINE_FRONT bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
          * would be NaN) and the radius is not NaN, but the clamp can hide a NaN box, so its
          * values meet comparisons that fail for NaN: faces in range and widths at least
          * C2D_MIN_SIZE (which puts every face in range). */
-        c2d_real big = C2D_ABS(c.center.x) > C2D_ABS(c.center.y) ? C2D_ABS(c.center.x) : C2D_ABS(c.center.y);
-        big = big > c.radius ? big : c.radius;
+        c2d_real big = C2D__MAXR(C2D__MAXR(C2D_ABS(c.center.x), C2D_ABS(c.center.y)), c.radius);
         return (b.lower.x >= -lim) & (b.lower.y >= -lim) & (b.upper.x <= lim) & (b.upper.y <= lim) & (b.upper.x - b.lower.x >= lo) &
                (b.upper.y - b.lower.y >= lo) & (big <= lim) & (c.radius >= lo);
     }
@@ -212,25 +229,9 @@ C2D_INLINE_FRONT bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b) {
     c2d_real dx = a.center.x - b.center.x, dy = a.center.y - b.center.y, r = a.radius + b.radius;
     c2d_real d2 = dx * dx + dy * dy, rr = r * r;
     bool (*exported)(c2d_circle, c2d_circle) = c2d_circle_overlap_circle;
-    if (d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) {
-        /* a sure hit: the input checks, without a branch. No value is NaN here (d2 and r would
-         * be) and both centers are finite, so one largest and one least value decide. */
-        c2d_real ax = C2D_ABS(a.center.x), ay = C2D_ABS(a.center.y), bx = C2D_ABS(b.center.x), by = C2D_ABS(b.center.y);
-        c2d_real big = ax > ay ? ax : ay, rmax = a.radius > b.radius ? a.radius : b.radius;
-        c2d_real rmin = a.radius < b.radius ? a.radius : b.radius;
-        big = big > bx ? big : bx;
-        big = big > by ? big : by;
-        big = big > rmax ? big : rmax;
-        return (big <= (c2d_real)C2D_MAX_COORD) & (rmin >= (c2d_real)C2D_MIN_SIZE);
-    }
+    if (d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) return C2D__CIRCLES_OK(a, b); /* a sure hit, if the input is good */
     if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
-    {
-        c2d_circle ca, cb;
-        ca.center.x = a.center.x, ca.center.y = a.center.y, ca.radius = a.radius;
-        cb.center.x = b.center.x, cb.center.y = b.center.y, cb.radius = b.radius;
-        C2D__OPAQUE(exported);
-        return exported(ca, cb);
-    }
+    C2D__RETURN_EXPORTED_CIRCLES(exported, a, b);
 }
 #endif
 /* Circle and capsule interiors intersect. */
@@ -310,13 +311,8 @@ C2D_INLINE_FRONT c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circl
      * Its depth r - dist clears the exported function's floor (an epsilon of the size) by the
      * margin, so it is used as it is. */
     if ((d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) & (d2 >= (c2d_real)C2D_MIN_SIZE * (c2d_real)C2D_MIN_SIZE)) {
-        c2d_real ax = C2D_ABS(a.center.x), ay = C2D_ABS(a.center.y), bx = C2D_ABS(b.center.x), by = C2D_ABS(b.center.y);
-        c2d_real big = ax > ay ? ax : ay, rmax = a.radius > b.radius ? a.radius : b.radius;
-        c2d_real rmin = a.radius < b.radius ? a.radius : b.radius, dist, nx, ny, depth;
-        big = big > bx ? big : bx;
-        big = big > by ? big : by;
-        big = big > rmax ? big : rmax;
-        if (!((big <= (c2d_real)C2D_MAX_COORD) & (rmin >= (c2d_real)C2D_MIN_SIZE))) return m;
+        c2d_real dist, nx, ny, depth;
+        if (!C2D__CIRCLES_OK(a, b)) return m;
         dist = C2D_SQRT(d2);
         nx = dx / dist;
         ny = dy / dist;
@@ -330,13 +326,7 @@ C2D_INLINE_FRONT c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circl
         return m;
     }
     if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return m; /* a sure miss, or NaN */
-    {
-        c2d_circle ca, cb;
-        ca.center.x = a.center.x, ca.center.y = a.center.y, ca.radius = a.radius;
-        cb.center.x = b.center.x, cb.center.y = b.center.y, cb.radius = b.radius;
-        C2D__OPAQUE(exported);
-        return exported(ca, cb);
-    }
+    C2D__RETURN_EXPORTED_CIRCLES(exported, a, b);
 }
 #endif
 /* Circle vs capsule (1 point). */
