@@ -147,11 +147,11 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
  * copies of a and b made there. */
 #define C2D__RETURN_EXPORTED_CIRCLES(fn, a, b)                                                     \
     do {                                                                                         \
-        c2d_circle c2d__a, c2d__b;                                                               \
-        c2d__a.center.x = (a).center.x, c2d__a.center.y = (a).center.y, c2d__a.radius = (a).radius; \
-        c2d__b.center.x = (b).center.x, c2d__b.center.y = (b).center.y, c2d__b.radius = (b).radius; \
+        c2d_circle c2d_front_a, c2d_front_b;                                                               \
+        c2d_front_a.center.x = (a).center.x, c2d_front_a.center.y = (a).center.y, c2d_front_a.radius = (a).radius; \
+        c2d_front_b.center.x = (b).center.x, c2d_front_b.center.y = (b).center.y, c2d_front_b.radius = (b).radius; \
         C2D__OPAQUE(fn);                                                                         \
-        return fn(c2d__a, c2d__b);                                                               \
+        return fn(c2d_front_a, c2d_front_b);                                                               \
     } while (0)
 #define C2D__MAXR(x, y) ((x) > (y) ? (x) : (y))
 #define C2D__CIRCLES_OK(a, b)                                                                                                \
