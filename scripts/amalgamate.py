@@ -362,7 +362,7 @@ def main():
                     header_macros.update(file_macros(read(os.path.join(dirpath, fn))))
 
     # Defines that a .c file makes before its first include configure the headers for that file
-    # (overlap.c: C2D_EMIT_AABB_OVERLAP). The headers come once, at the top, so these defines
+    # (overlap.c: C2D_EMIT_INLINE_BODIES). The headers come once, at the top, so these defines
     # come first, in the implementation's translation unit only.
     hoisted = []
     for p in sources:
@@ -396,6 +396,11 @@ def main():
     text.append('#define COLLIDE2D_SINGLE_H')
     text.append('#ifdef C2D_IMPLEMENTATION')
     text.append('#  define C2D__SINGLE_DECLARED_WITH_IMPLEMENTATION 1')
+    # This translation unit builds the library: set before the declarations, which turn the
+    # header's inline fronts off for it (collision.h, C2D_INLINE_FRONT) as for the library's files.
+    text.append('#  ifndef C2D_BUILDING')
+    text.append('#    define C2D_BUILDING 1')
+    text.append('#  endif')
     text.extend(hoisted)
     text.append('#endif')
     text.append('')

@@ -22,8 +22,8 @@
  * differences (never a projected point or a normalised vector), so shapes that exactly touch on an
  * integer grid get the exact answer, false. Polygon faces are taken from the vertices; the stored
  * normals are only checked for being finite. (Segment against segment lives in segment.c.) */
-/* Compile the header's body of c2d_aabb_overlap_aabb as the exported function. */
-#define C2D_EMIT_AABB_OVERLAP 1
+/* Compile the header's C2D_INLINE_BODY queries (c2d_aabb_overlap_aabb) as the exported functions. */
+#define C2D_EMIT_INLINE_BODIES 1
 #include <float.h>
 #include "internal.h"
 #include "validate.h"
@@ -264,7 +264,7 @@ bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p) {
 /* ---- aabb ---- */
 
 /* c2d_aabb_overlap_aabb: its body is in collision.h, compiled here as the exported function
- * (C2D_EMIT_AABB_OVERLAP, defined at the top of this file). */
+ * (C2D_EMIT_INLINE_BODIES, defined at the top of this file). */
 
 /* The box point nearest the center (the center itself when inside) must be closer than the radius.
  * The offset is formed relative to the center. */

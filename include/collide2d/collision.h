@@ -92,20 +92,80 @@ C2D_API bool c2d_segment_overlap_circle(c2d_segment s, c2d_circle c);
 C2D_API bool c2d_segment_overlap_capsule(c2d_segment s, c2d_capsule c);
 /* Segment passes through the polygon's open interior. */
 C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
+/* ---- inline queries (GCC and Clang; define C2D_NO_INLINE to turn them off) ----
+ * The smallest queries cost little more than the call that reaches them, so their bodies are
+ * here, as GNU `extern inline` (this copy only inlines; the exported function stays the one that
+ * bindings, function pointers and other compilers call). Two kinds:
+ * - C2D_INLINE_BODY: the whole query, with no rounded arithmetic in its decision
+ *   (c2d_aabb_overlap_aabb). src/overlap.c defines C2D_EMIT_INLINE_BODIES to compile these same
+ *   bodies as the exported functions.
+ * - C2D_INLINE_FRONT: a fast front of a query whose answer compares rounded products (the
+ *   circles). It is compiled with the caller's flags, which may fuse a * b + c into one rounding
+ *   (-ffp-contract=fast, Clang by default with -march=native or -mfma) where the library, built
+ *   with -ffp-contract=off, rounds twice. So a front decides only when its squared distance
+ *   clears the squared radius by C2D_FRONT_MARGIN (16 machine epsilons of it, several times what
+ *   any fusing, evaluation order or optimisation level can move it), and calls the exported
+ *   function otherwise: its answer (true or false, count 0 or 1) is the exported function's for
+ *   every input, bad input included, under any flags but -ffast-math (which drops NaN
+ *   comparisons). Output values (a manifold's normal, depth and point) are the exported
+ *   function's bits without fusing and within a few units in the last place with it.
+ *   What a hand-made, unchecked struct gets from a front is what the exported function gives it:
+ *   false (count 0) for a NaN, an infinity, a coordinate beyond C2D_MAX_COORD, a radius or box
+ *   width below C2D_MIN_SIZE (negative included) or an inverted box; the checks cost a few
+ *   branch-free comparisons on the sure-hit path only (a sure miss needs none), and a manifold
+ *   always has a unit normal, finite values and a depth > 0. Inside the library (C2D_BUILDING, and
+ *   the single header's C2D_IMPLEMENTATION file) fronts are off: its files call the exported
+ *   functions. */
+#if defined(__GNUC__) && !defined(_WIN32) && !defined(C2D_NO_INLINE)
+#  define C2D__GNU_INLINE extern __inline__ __attribute__((__gnu_inline__)) C2D_API
+#  if !defined(C2D_BUILDING)
+#    define C2D_INLINE_FRONT C2D__GNU_INLINE
+#  endif
+#endif
+#if defined(C2D_EMIT_INLINE_BODIES)
+#  define C2D_INLINE_BODY C2D_API
+#elif defined(C2D__GNU_INLINE)
+#  define C2D_INLINE_BODY C2D__GNU_INLINE
+#endif
+/* Relative margin of the fronts: a squared distance below (1 - margin) r^2 is a sure hit, above
+ * (1 + margin) r^2 a sure miss (NaN fails both tests: a miss). dx * dx + dy * dy, fused or not,
+ * in any order or with wider intermediates, lies within about one epsilon of its exact value, so
+ * two ways of computing it differ by at most about two; the margin leaves room for the rounding
+ * of r^2 and of the bounds, and keeps a sure hit's depth r - dist above the manifold's floor of
+ * one epsilon of the size (tests/test_inline.c fails with the margin at 0). */
+#define C2D_FRONT_MARGIN (16 * C2D_EPSILON)
+/* A front's fallback, only on the rare unsure path: the pointer p to the exported function,
+ * hidden from the optimiser (an empty asm that "may change" it), so that the front is never
+ * inlined into its own fallback (GCC would turn that into a loop that never reaches the library).
+ * The fronts pass it copies of their arguments made there, so that GCC builds the by-value
+ * arguments in the unsure path and not on every call. C2D__LIKELY marks the sure path. */
+#define C2D__OPAQUE(p) __asm__("" : "+r"(p))
+/* The exported functions' input checks of two circles, for a front's sure hit (no value is NaN
+ * there, else d2 or r would be, and both centers are finite): every coordinate and radius within
+ * C2D_MAX_COORD, both radii at least C2D_MIN_SIZE; one largest and one least value, no branch. */
+/* The unsure path of a front of two circles: return the hidden exported function fn's answer on
+ * copies of a and b made there. */
+#define C2D__RETURN_EXPORTED_CIRCLES(fn, a, b)                                                     \
+    do {                                                                                         \
+        c2d_circle c2d_front_a, c2d_front_b;                                                               \
+        c2d_front_a.center.x = (a).center.x, c2d_front_a.center.y = (a).center.y, c2d_front_a.radius = (a).radius; \
+        c2d_front_b.center.x = (b).center.x, c2d_front_b.center.y = (b).center.y, c2d_front_b.radius = (b).radius; \
+        C2D__OPAQUE(fn);                                                                         \
+        return fn(c2d_front_a, c2d_front_b);                                                               \
+    } while (0)
+#define C2D__MAXR(x, y) ((x) > (y) ? (x) : (y))
+#define C2D__CIRCLES_OK(a, b)                                                                                                \
+    ((C2D__MAXR(C2D__MAXR(C2D__MAXR(C2D_ABS((a).center.x), C2D_ABS((a).center.y)), C2D__MAXR(C2D_ABS((b).center.x), C2D_ABS((b).center.y))), \
+                C2D__MAXR((a).radius, (b).radius)) <= (c2d_real)C2D_MAX_COORD) &                                                \
+     (((a).radius < (b).radius ? (a).radius : (b).radius) >= (c2d_real)C2D_MIN_SIZE))
+#define C2D__LIKELY(x) __builtin_expect(!!(x), 1)
+
 /* Open boxes intersect (containment included). False for a NaN, infinite or out-of-range (beyond
  * C2D_MAX_COORD) coordinate and for a box narrower than C2D_MIN_SIZE (empty or inverted
- * included), as the other box queries. With GCC
- * and Clang the body below is inlined into the caller (GNU `extern inline`: this copy only
- * inlines); src/overlap.c defines C2D_EMIT_AABB_OVERLAP to compile the same body as the function
- * the library exports, whose address and bindings work as for any other query. */
-#if defined(C2D_EMIT_AABB_OVERLAP)
+ * included), as the other box queries. A C2D_INLINE_BODY. */
 C2D_API bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b);
-#  define C2D_AABB_OVERLAP_DEF C2D_API bool
-#elif defined(__GNUC__) && !defined(_WIN32) && !defined(C2D_NO_INLINE)
-#  define C2D_AABB_OVERLAP_DEF extern __inline__ __attribute__((__gnu_inline__)) C2D_API bool
-#endif
-#ifdef C2D_AABB_OVERLAP_DEF
-C2D_AABB_OVERLAP_DEF c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
+#ifdef C2D_INLINE_BODY
+C2D_INLINE_BODY bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
     /* Without a branch (& rather than &&; the ternaries are minimum and maximum instructions): the
      * caller branches once on the answer. The four separating-axis tests, in which each coordinate
      * takes part in one strict comparison that a NaN fails; the least width at least C2D_MIN_SIZE
@@ -123,18 +183,57 @@ C2D_AABB_OVERLAP_DEF c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
     return (a.lower.x < b.upper.x) & (b.lower.x < a.upper.x) & (a.lower.y < b.upper.y) & (b.lower.y < a.upper.y) &
            (wa >= (c2d_real)C2D_MIN_SIZE) & (lx >= -lim) & (ux <= lim);
 }
-#  undef C2D_AABB_OVERLAP_DEF
-#else
-C2D_API bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b);
 #endif
-/* Box and circle interiors intersect (containment included). */
+/* Box and circle interiors intersect (containment included). A C2D_INLINE_FRONT. */
 C2D_API bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c);
+#ifdef C2D_INLINE_FRONT
+C2D_INLINE_FRONT bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
+    /* the box point nearest the center, as the exported function's clamp (minimum, then maximum) */
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD, lo = (c2d_real)C2D_MIN_SIZE;
+    c2d_real nx = c.center.x < b.upper.x ? c.center.x : b.upper.x, ny = c.center.y < b.upper.y ? c.center.y : b.upper.y;
+    c2d_real dx, dy, d2, rr = c.radius * c.radius;
+    bool (*exported)(c2d_aabb, c2d_circle) = c2d_aabb_overlap_circle;
+    nx = nx > b.lower.x ? nx : b.lower.x;
+    ny = ny > b.lower.y ? ny : b.lower.y;
+    dx = nx - c.center.x;
+    dy = ny - c.center.y;
+    d2 = dx * dx + dy * dy;
+    if (d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) {
+        /* a sure hit: the input checks, without a branch. The center is finite here (else d2
+         * would be NaN) and the radius is not NaN, but the clamp can hide a NaN box, so its
+         * values meet comparisons that fail for NaN: faces in range and widths at least
+         * C2D_MIN_SIZE (which puts every face in range). */
+        c2d_real big = C2D__MAXR(C2D__MAXR(C2D_ABS(c.center.x), C2D_ABS(c.center.y)), c.radius);
+        return (b.lower.x >= -lim) & (b.lower.y >= -lim) & (b.upper.x <= lim) & (b.upper.y <= lim) & (b.upper.x - b.lower.x >= lo) &
+               (b.upper.y - b.lower.y >= lo) & (big <= lim) & (c.radius >= lo);
+    }
+    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
+    {
+        c2d_aabb bb;
+        c2d_circle cc;
+        bb.lower.x = b.lower.x, bb.lower.y = b.lower.y, bb.upper.x = b.upper.x, bb.upper.y = b.upper.y;
+        cc.center.x = c.center.x, cc.center.y = c.center.y, cc.radius = c.radius;
+        C2D__OPAQUE(exported);
+        return exported(bb, cc);
+    }
+}
+#endif
 /* Box and capsule interiors intersect. */
 C2D_API bool c2d_aabb_overlap_capsule(c2d_aabb b, c2d_capsule c);
 /* Box and polygon interiors intersect. */
 C2D_API bool c2d_aabb_overlap_polygon(c2d_aabb b, const c2d_polygon *p);
-/* Centers closer than the sum of the radii. */
+/* Centers closer than the sum of the radii. A C2D_INLINE_FRONT. */
 C2D_API bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b);
+#ifdef C2D_INLINE_FRONT
+C2D_INLINE_FRONT bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b) {
+    c2d_real dx = a.center.x - b.center.x, dy = a.center.y - b.center.y, r = a.radius + b.radius;
+    c2d_real d2 = dx * dx + dy * dy, rr = r * r;
+    bool (*exported)(c2d_circle, c2d_circle) = c2d_circle_overlap_circle;
+    if (d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) return C2D__CIRCLES_OK(a, b); /* a sure hit, if the input is good */
+    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
+    C2D__RETURN_EXPORTED_CIRCLES(exported, a, b);
+}
+#endif
 /* Circle and capsule interiors intersect. */
 C2D_API bool c2d_circle_overlap_capsule(c2d_circle a, c2d_capsule b);
 /* Circle and polygon interiors intersect. */
@@ -198,8 +297,38 @@ C2D_API c2d_manifold c2d_aabb_manifold_circle(c2d_aabb a, c2d_circle b);
 C2D_API c2d_manifold c2d_aabb_manifold_capsule(c2d_aabb a, c2d_capsule b);
 /* Box vs polygon (up to 2 points). */
 C2D_API c2d_manifold c2d_aabb_manifold_polygon(c2d_aabb a, const c2d_polygon *b);
-/* Circle vs circle (1 point). */
+/* Circle vs circle (1 point): normal along the line of centers (concentric: +x), the point
+ * midway between the surfaces. A C2D_INLINE_FRONT. */
 C2D_API c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b);
+#ifdef C2D_INLINE_FRONT
+C2D_INLINE_FRONT c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circle b) {
+    c2d_real dx = a.center.x - b.center.x, dy = a.center.y - b.center.y, r = a.radius + b.radius;
+    c2d_real d2 = dx * dx + dy * dy, rr = r * r;
+    c2d_manifold m = {{0, 0}, {{{0, 0}, 0, 0}, {{0, 0}, 0, 0}}, 0};
+    c2d_manifold (*exported)(c2d_circle, c2d_circle) = c2d_circle_manifold_circle;
+    /* A sure hit with centers apart (d2 at least C2D_MIN_SIZE squared, a normal number): the
+     * input checks of c2d_circle_overlap_circle's front, then the exported function's formulas.
+     * Its depth r - dist clears the exported function's floor (an epsilon of the size) by the
+     * margin, so it is used as it is. */
+    if ((d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) & (d2 >= (c2d_real)C2D_MIN_SIZE * (c2d_real)C2D_MIN_SIZE)) {
+        c2d_real dist, nx, ny, depth;
+        if (!C2D__CIRCLES_OK(a, b)) return m;
+        dist = C2D_SQRT(d2);
+        nx = dx / dist;
+        ny = dy / dist;
+        depth = r - dist;
+        m.normal.x = nx;
+        m.normal.y = ny;
+        m.points[0].point.x = b.center.x + (nx * b.radius + (c2d_real)-0.5 * depth * nx);
+        m.points[0].point.y = b.center.y + (ny * b.radius + (c2d_real)-0.5 * depth * ny);
+        m.points[0].depth = depth;
+        m.count = 1;
+        return m;
+    }
+    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return m; /* a sure miss, or NaN */
+    C2D__RETURN_EXPORTED_CIRCLES(exported, a, b);
+}
+#endif
 /* Circle vs capsule (1 point). */
 C2D_API c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b);
 /* Circle vs polygon (1 point). */
