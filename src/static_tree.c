@@ -12,10 +12,10 @@
  *
  * Nodes are 4 wide (as in Wald et al., "Getting rid of packets", 2008, and Embree's BVH4): a node
  * holds its four children's boxes side by side, so a walk tests four boxes per node in one
- * branch-free pass, and lanes that hold a single box hold the user's box itself (no leaf nodes,
- * no second copy of the boxes). Nodes are in depth-first order, so a walk meets the boxes in
- * sorted ("leaf") order; each box's id, user data and lane sit side by side in one record, so
- * that a report costs one cache miss.
+ * branch-free pass, and lanes that hold a single box hold the user's box itself and its id (no
+ * leaf nodes, no second copy of the boxes), so that a report needs no other memory than the node
+ * (and the user data, when the caller gave any). Nodes are in depth-first order, so a walk meets
+ * the boxes in sorted ("leaf") order.
  *
  * Every node holds all the boxes whose centers lie in its quadrant, so a table over the quadrants
  * of the top levels (down to about 16 boxes a quadrant) names, for each, the deepest node holding
@@ -39,7 +39,7 @@
 
 /* A 4-wide node: its children's boxes side by side (structure of arrays), so that one pass over
  * the four lanes tests them all. Lane k holds a child node (child[k] >= 0, its index), an item
- * (child[k] < 0: leaf-order position ~child[k], and the lane's box is the user's box exactly), or
+ * (child[k] < 0: the box of id ~child[k], and the lane's box is the user's box exactly), or
  * nothing (child[k] == C2D_STATIC_NONE; only after the used lanes). */
 #define C2D_STATIC_WIDTH 4
 /* Helpers of the ray walk. */
@@ -58,22 +58,14 @@ typedef struct c2d_static_wnode {
     int32_t child[C2D_STATIC_WIDTH];
 } c2d_static_wnode;
 
-/* A box's id (position in the caller's array), user data, and the lane holding its box (node *
- * C2D_STATIC_WIDTH + lane). */
-typedef struct c2d_static_item {
-    uint64_t user;
-    int32_t id;
-    uint32_t ref;
-} c2d_static_item;
-
 typedef struct c2d_static_tree {
     c2d_index base;
     c2d_static_wnode *nodes; /* depth-first order, root first */
     int32_t node_count;
     int32_t node_capacity;  /* nodes allocated (at most an eighth past node_count once built) */
     int32_t count;          /* boxes */
-    c2d_static_item *items; /* leaf order: what a report needs, in one cache line */
-    int32_t *position;      /* id -> leaf-order position */
+    uint32_t *ref;          /* id -> the lane holding its box (node * C2D_STATIC_WIDTH + lane) */
+    uint64_t *user;         /* id -> user data; NULL when the caller gave none (the id is the user data) */
     bool reported;          /* update_pairs has reported the initial pairs */
     /* Start table of the ray walk: for every quadrant of depth 0..start_depth of the 2^16 grid
      * of box centers (depth d: 2^d x 2^d of them, row by row after those of depth d - 1), the
@@ -113,10 +105,9 @@ static void st_set_lane(c2d_static_wnode *n, int k, c2d_aabb box, int32_t child)
 
 /* Orders the boxes along the Morton curve through their centers (lower + upper, which keeps the
  * order of the midpoints without a rounding division) quantised over the centers' bounds: fills
- * t->items, t->position and leaf (the boxes) in that order and returns the sorted codes (keys
- * holds 2 * count items of scratch). */
-static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *boxes, const uint64_t *user_data, c2d_radix32 *keys,
-                                         c2d_aabb *leaf) {
+ * leaf (the boxes) in that order and returns the sorted codes, whose values are the boxes' ids
+ * (keys holds 2 * count items of scratch). */
+static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *boxes, c2d_radix32 *keys, c2d_aabb *leaf) {
     int32_t i, n = t->count;
     c2d_real lo[2], hi[2], scale[2];
     c2d_radix32 *sorted;
@@ -151,17 +142,11 @@ static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *box
         keys[i].value = (uint32_t)i;
     }
     sorted = c2d_radix_sort32(keys, keys + n, n);
-    for (i = 0; i < n; ++i) {
-        int32_t id = (int32_t)sorted[i].value;
-        t->items[i].id = id;
-        t->items[i].user = user_data != NULL ? user_data[id] : (uint64_t)id;
-        t->position[id] = i;
-        leaf[i] = boxes[id];
-    }
+    for (i = 0; i < n; ++i) leaf[i] = boxes[sorted[i].value];
     return sorted;
 }
 
-/* The build's inputs: the tree (items in leaf order), the sorted codes and the boxes in leaf order. */
+/* The build's inputs: the tree, the sorted codes (values: ids) and the boxes in leaf order. */
 typedef struct c2d_static_build {
     c2d_static_tree *t;
     bool failed;              /* out of memory while growing the nodes */
@@ -172,8 +157,9 @@ typedef struct c2d_static_build {
 /* Fills lane k of node w with the box at leaf-order position i. */
 static void st_item_lane(c2d_static_build *b, int32_t w, int k, int32_t i) {
     c2d_static_tree *t = b->t;
-    st_set_lane(&t->nodes[w], k, b->leaf[i], ~i);
-    t->items[i].ref = (uint32_t)w * C2D_STATIC_WIDTH + (uint32_t)k;
+    int32_t id = (int32_t)b->codes[i].value;
+    st_set_lane(&t->nodes[w], k, b->leaf[i], ~id);
+    t->ref[id] = (uint32_t)w * C2D_STATIC_WIDTH + (uint32_t)k;
 }
 
 /* First position in [lo, hi) whose code's digit at shift is >= d (digits are sorted there), by a
@@ -318,14 +304,14 @@ static void st_clear(c2d_index *index) {
     const c2d_allocator *a = &index->allocator;
     size_t n = (size_t)t->count;
     c2d_bp_free(a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
-    c2d_bp_free(a, t->items, n * sizeof *t->items);
-    c2d_bp_free(a, t->position, n * sizeof *t->position);
+    c2d_bp_free(a, t->ref, n * sizeof *t->ref);
+    if (t->user != NULL) c2d_bp_free(a, t->user, n * sizeof *t->user);
     if (t->start != NULL) c2d_bp_free(a, t->start, (size_t)st_start_entries(t->start_depth) * sizeof *t->start);
     t->start = NULL;
     t->start_depth = 0;
     t->nodes = NULL;
-    t->items = NULL;
-    t->position = NULL;
+    t->ref = NULL;
+    t->user = NULL;
     t->node_count = t->node_capacity = t->count = 0;
     t->reported = false;
 }
@@ -361,12 +347,15 @@ static c2d_status st_move(c2d_index *index, int32_t id, c2d_aabb box) {
     return C2D_ERR_UNSUPPORTED;
 }
 
+/* The user data of the box in an item lane (child c < 0). */
+static uint64_t st_user(const c2d_static_tree *t, int32_t c) { return t->user != NULL ? t->user[~c] : (uint64_t)~c; }
+
 static bool st_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *user_data) {
     const c2d_static_tree *t = st_ccast(index);
     if (id < 0 || id >= t->count) return false;
-    uint32_t ref = t->items[t->position[id]].ref;
+    uint32_t ref = t->ref[id];
     *box = st_lane_box(&t->nodes[ref / C2D_STATIC_WIDTH], (int)(ref % C2D_STATIC_WIDTH));
-    *user_data = t->items[t->position[id]].user;
+    *user_data = st_user(t, ~id);
     return true;
 }
 
@@ -434,7 +423,7 @@ static void st_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_
             if (c == C2D_STATIC_NONE) break;
             if (c < 0) {
                 if (n->lx[k] < box.upper.x && box.lower.x < n->ux[k] && n->ly[k] < box.upper.y && box.lower.y < n->uy[k] &&
-                    !fn(t->items[~c].id, t->items[~c].user, context))
+                    !fn(~c, st_user(t, c), context))
                     return;
             } else if (n->lx[k] <= box.upper.x && box.lower.x <= n->ux[k] && n->ly[k] <= box.upper.y && box.lower.y <= n->uy[k]) {
                 push[np++] = c;
@@ -530,7 +519,7 @@ static bool st_walk(const c2d_static_tree *t, c2d_bp_ray *ray, c2d_index_raycast
             c2d_real f;
             k = st_lowest_bit(m);
             c = n->child[k];
-            if (c2d_bp_ray_box(ray, st_lane_box(n, (int)k), &f) && !c2d_bp_ray_report(ray, fn, t->items[~c].id, t->items[~c].user, f, context))
+            if (c2d_bp_ray_box(ray, st_lane_box(n, (int)k), &f) && !c2d_bp_ray_report(ray, fn, ~c, st_user(t, c), f, context))
                 return false;
         }
         hits &= ~items;
@@ -575,8 +564,8 @@ static c2d_status st_find_pairs(c2d_index *index) {
     c2d_bp_srec *r = c2d_bp_sweep_reserve(index, t->count);
     if (r == NULL) return C2D_ERR_OUT_OF_MEMORY;
     for (i = 0; i < t->count; ++i) {
-        uint32_t ref = t->items[i].ref;
-        c2d_bp_srec_set(&r[i], st_lane_box(&t->nodes[ref / C2D_STATIC_WIDTH], (int)(ref % C2D_STATIC_WIDTH)), t->items[i].id, false);
+        uint32_t ref = t->ref[i];
+        c2d_bp_srec_set(&r[i], st_lane_box(&t->nodes[ref / C2D_STATIC_WIDTH], (int)(ref % C2D_STATIC_WIDTH)), i, false);
     }
     if (!c2d_bp_sweep_pairs(index, t->count, 0u)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
@@ -598,9 +587,7 @@ static c2d_status st_rebuild(c2d_index *index) {
 }
 
 /* Checks a subtree: lanes used from the first, node lanes enclose their child's lanes and point
- * forward, item lanes sit on the bottom level at their leaf-order place and meet the items in
- * leaf order. Returns the items
- * seen or -1. */
+ * forward, item lanes hold ids whose lane they are. Returns the items seen or -1. */
 static int32_t st_validate_node(const c2d_static_tree *t, int32_t ni, int depth, int32_t *next_item) {
     const c2d_static_wnode *n;
     int32_t seen = 0;
@@ -617,9 +604,8 @@ static int32_t st_validate_node(const c2d_static_tree *t, int32_t ni, int depth,
             break;
         }
         if (c < 0) {
-            int32_t i = ~c;
-            if (i != *next_item || i >= t->count || t->items[i].ref != (uint32_t)ni * C2D_STATIC_WIDTH + (uint32_t)k) return -1;
-            if (t->items[i].id < 0 || t->items[i].id >= t->count || t->position[t->items[i].id] != i) return -1;
+            int32_t id = ~c;
+            if (id >= t->count || t->ref[id] != (uint32_t)ni * C2D_STATIC_WIDTH + (uint32_t)k) return -1;
             ++*next_item;
             ++seen;
         } else {
@@ -673,19 +659,20 @@ static const c2d_index_class c2d_static_tree_class = {
 static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
     const c2d_allocator *a = &t->base.allocator;
     size_t n = (size_t)count;
-    c2d_static_item *items = NULL;
-    int32_t *position = NULL;
+    uint32_t *ref = NULL;
+    uint64_t *user = NULL;
     st_clear(&t->base);
     if (count == 0) return C2D_OK;
     if (count > INT32_MAX / 2) return C2D_ERR_OUT_OF_MEMORY;
-    items = (c2d_static_item *)c2d_bp_alloc(a, n * sizeof *items);
-    position = items != NULL ? (int32_t *)c2d_bp_alloc(a, n * sizeof *position) : NULL;
-    if (position == NULL) {
-        c2d_bp_free(a, items, items != NULL ? n * sizeof *items : 0);
+    ref = (uint32_t *)c2d_bp_alloc(a, n * sizeof *ref);
+    user = ref != NULL && user_data != NULL ? (uint64_t *)c2d_bp_alloc(a, n * sizeof *user) : NULL;
+    if (ref == NULL || (user_data != NULL && user == NULL)) {
+        c2d_bp_free(a, ref, ref != NULL ? n * sizeof *ref : 0);
         return C2D_ERR_OUT_OF_MEMORY;
     }
-    t->items = items;
-    t->position = position;
+    if (user != NULL) memcpy(user, user_data, n * sizeof *user);
+    t->ref = ref;
+    t->user = user;
     t->count = count;
     {
         /* The sort's two buffers and the boxes in leaf order are scratch, kept until the nodes
@@ -702,7 +689,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         }
         b.t = t;
         b.leaf = leaf;
-        b.codes = st_curve_order(t, boxes, user_data, keys, leaf);
+        b.codes = st_curve_order(t, boxes, keys, leaf);
         /* Every node has two lanes or more (a lone box's root one), so there are at most count
          * nodes; they are made into room for half as many, grown if need be (st_make), and copied
          * into an array of their exact count only when more than an eighth of it is spare. */
