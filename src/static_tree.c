@@ -45,10 +45,16 @@
 /* Helpers of the ray walk. */
 #if defined(__GNUC__) || defined(__clang__)
 static unsigned st_lowest_bit(unsigned m) { return (unsigned)__builtin_ctz(m); }
+static unsigned st_highest_bit(unsigned m) { return 31u - (unsigned)__builtin_clz(m); }
 #else
 static unsigned st_lowest_bit(unsigned m) {
     unsigned k = 0;
     while (!(m >> k & 1u)) ++k;
+    return k;
+}
+static unsigned st_highest_bit(unsigned m) {
+    unsigned k = 31;
+    while (!(m >> k & 1u)) --k;
     return k;
 }
 #endif
@@ -405,6 +411,19 @@ static int32_t st_start_node(const c2d_static_tree *t, c2d_real x0, c2d_real y0,
     return t->start[st_start_entries(d - 1) + (int32_t)((cy0 >> (16 - d)) << d | cx0 >> (16 - d))];
 }
 
+/* The start table's entry for the deepest quadrant holding the cell of the point (x, y) (as a
+ * center: 2x, 2y in center sums); the root without a table. Its node holds every box whose center
+ * lies in that quadrant, and lies at or below the node st_start_node gives for any segment from
+ * the point: that node holds an enclosing quadrant, and the nodes holding a set form a chain. */
+static int32_t st_start_point(const c2d_static_tree *t, c2d_real x, c2d_real y) {
+    int d = t->start_depth;
+    uint32_t cx, cy;
+    if (t->start == NULL) return 0;
+    cx = st_cell(t, 0, 2 * x) >> (16 - d);
+    cy = st_cell(t, 1, 2 * y) >> (16 - d);
+    return t->start[st_start_entries(d - 1) + (int32_t)(cy << d | cx)];
+}
+
 /* Depth-first walk from the start node of the box (st_start_node): item lanes are tested with the
  * strict rule (their boxes are the users'), node lanes with the closed rule; lanes are visited in
  * order. */
@@ -491,9 +510,8 @@ static unsigned st_lanes(const c2d_static_wnode *n, c2d_real ox, c2d_real oy, c2
  * subtree of node `skip`; false when the callback stopped it. */
 static bool st_walk(const c2d_static_tree *t, c2d_bp_ray *ray, c2d_index_raycast_fn *fn, void *context, int32_t from, int32_t skip) {
     const c2d_static_wnode *nodes = t->nodes;
-    /* Room for a whole node's lanes past the bound: the pushes below write all four. */
-    int32_t stack[C2D_INDEX_STACK + C2D_STATIC_WIDTH];
-    c2d_real enter[C2D_INDEX_STACK + C2D_STATIC_WIDTH];
+    int32_t stack[C2D_INDEX_STACK];
+    c2d_real enter[C2D_INDEX_STACK];
     const c2d_real ox = ray->ray.origin.x, oy = ray->ray.origin.y;
     const c2d_real ix = ray->move_x ? ray->inv_x : (c2d_real)INFINITY;
     const c2d_real iy = ray->move_y ? ray->inv_y : (c2d_real)INFINITY;
@@ -525,23 +543,29 @@ static bool st_walk(const c2d_static_tree *t, c2d_bp_ray *ray, c2d_index_raycast
         hits &= ~items;
         /* Node lanes, far to near by the ray's direction signs: lanes follow the Morton order of
          * their centers (x the low bit, y the high bit of the quadrant), so lane k ^ near comes
-         * before lane (k + 1) ^ near along the ray. Each lane is written to the stack and kept only
-         * when it passed (no branch, no sort). */
-        C2D_ASSERT(sp + C2D_STATIC_WIDTH <= C2D_INDEX_STACK + C2D_STATIC_WIDTH);
+         * before lane (k + 1) ^ near along the ray. The mask of passing node lanes is permuted
+         * into that order (bit k: lane k ^ near) and its bits pushed from the highest (no sort;
+         * most nodes push none or one). */
+        if (near & 1u) hits = (hits & 0x5u) << 1 | (hits >> 1 & 0x5u);
+        if (near & 2u) hits = (hits & 0x3u) << 2 | (hits >> 2 & 0x3u);
+        C2D_ASSERT(sp + C2D_STATIC_WIDTH <= C2D_INDEX_STACK);
         if (sp + C2D_STATIC_WIDTH > C2D_INDEX_STACK) return false;
-        for (k = C2D_STATIC_WIDTH; k-- > 0;) {
-            unsigned lane = k ^ near;
+        while (hits != 0) {
+            unsigned lane;
+            k = st_highest_bit(hits);
+            hits &= ~(1u << k);
+            lane = k ^ near;
             stack[sp] = n->child[lane];
             enter[sp] = lo[lane];
-            sp += (int)(hits >> lane & 1u);
+            ++sp;
         }
     }
     return true;
 }
 
-/* Two walks. The first starts at the start node of the ray's origin (a subtree of a few dozen
- * boxes around it) and casts the whole ray there, which usually finds the closest hit and clips
- * the ray to it; the second starts at the start node of what is left of the ray, skipping the
+/* Two walks. The first starts at the start node of the ray's origin (a subtree of about 16 boxes
+ * whose centers lie in the deepest quadrant holding the origin) and casts the whole ray there,
+ * which usually finds the closest hit and clips the ray to it; the second starts at the start node of what is left of the ray, skipping the
  * first walk's subtree (the second start node is always the first or one of its ancestors: both
  * hold the origin's quadrant, and the nodes holding a set of boxes form a chain). Every box is
  * met once, as by one walk from the root, in which neither walk descends the top of the tree. */
@@ -550,7 +574,7 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     const c2d_real ox = ray->ray.origin.x, oy = ray->ray.origin.y;
     int32_t first, second;
     if (t->count == 0) return;
-    first = st_start_node(t, ox, oy, ox, oy);
+    first = st_start_point(t, ox, oy);
     if (!st_walk(t, ray, fn, context, first, -1) || first == 0) return;
     second = st_start_node(t, ox, oy, ox + ray->ray.translation.x * ray->ray.max_fraction, oy + ray->ray.translation.y * ray->ray.max_fraction);
     if (second != first) (void)st_walk(t, ray, fn, context, second, first);
