@@ -110,22 +110,26 @@ static void st_set_lane(c2d_static_wnode *n, int k, c2d_aabb box, int32_t child)
 }
 
 /* Orders the boxes along the Morton curve through their centers (lower + upper, which keeps the
- * order of the midpoints without a rounding division) quantised over the centers' bounds: fills
- * leaf (the boxes) in that order and returns the sorted codes, whose values are the boxes' ids
- * (keys holds 2 * count items of scratch). */
-static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *boxes, c2d_radix32 *keys, c2d_aabb *leaf) {
+ * order of the midpoints without a rounding division) quantised over the centers' bounds: returns
+ * the sorted codes, whose values are the boxes' ids (keys holds 2 * count items of scratch). */
+static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *boxes, c2d_radix32 *keys) {
     int32_t i, n = t->count;
     c2d_real lo[2], hi[2], scale[2];
     c2d_radix32 *sorted;
     int k;
+    c2d_real ext[2] = {0, 0};
     lo[0] = hi[0] = boxes[0].lower.x + boxes[0].upper.x;
     lo[1] = hi[1] = boxes[0].lower.y + boxes[0].upper.y;
-    for (i = 1; i < n; ++i) {
+    /* The centers' bounds and the largest size per axis, in one pass. */
+    for (i = 0; i < n; ++i) {
         c2d_real cx = boxes[i].lower.x + boxes[i].upper.x, cy = boxes[i].lower.y + boxes[i].upper.y;
+        c2d_real ex = boxes[i].upper.x - boxes[i].lower.x, ey = boxes[i].upper.y - boxes[i].lower.y;
         lo[0] = cx < lo[0] ? cx : lo[0];
         hi[0] = cx > hi[0] ? cx : hi[0];
         lo[1] = cy < lo[1] ? cy : lo[1];
         hi[1] = cy > hi[1] ? cy : hi[1];
+        ext[0] = ex > ext[0] ? ex : ext[0];
+        ext[1] = ey > ext[1] ? ey : ext[1];
     }
     for (k = 0; k < 2; ++k) {
         c2d_real extent = hi[k] - lo[k];
@@ -133,12 +137,7 @@ static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *box
         if (!C2D_ISFINITE(scale[k])) scale[k] = 0;
         t->grid_lo[k] = lo[k];
         t->grid_scale[k] = scale[k];
-        t->extent[k] = 0;
-    }
-    for (i = 0; i < n; ++i) {
-        c2d_real ex = boxes[i].upper.x - boxes[i].lower.x, ey = boxes[i].upper.y - boxes[i].lower.y;
-        t->extent[0] = ex > t->extent[0] ? ex : t->extent[0];
-        t->extent[1] = ey > t->extent[1] ? ey : t->extent[1];
+        t->extent[k] = ext[k];
     }
     for (i = 0; i < n; ++i) {
         c2d_real fx = (boxes[i].lower.x + boxes[i].upper.x - lo[0]) * scale[0];
@@ -148,25 +147,45 @@ static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *box
         keys[i].value = (uint32_t)i;
     }
     sorted = c2d_radix_sort32(keys, keys + n, n);
-    for (i = 0; i < n; ++i) leaf[i] = boxes[sorted[i].value];
     return sorted;
 }
 
-/* The build's inputs: the tree, the sorted codes (values: ids) and the boxes in leaf order. */
+/* The build's inputs: the tree, the sorted codes (values: ids) and the caller's boxes. The boxes
+ * are read through the codes (no copy in sorted order: each is read once for its lane and once
+ * more per node it starts). */
 typedef struct c2d_static_build {
     c2d_static_tree *t;
     bool failed;              /* out of memory while growing the nodes */
     const c2d_radix32 *codes; /* sorted */
-    const c2d_aabb *leaf;     /* the boxes in leaf order */
+    const c2d_aabb *boxes;    /* by id */
 } c2d_static_build;
 
-/* Fills lane k of node w with the box at leaf-order position i. */
-static void st_item_lane(c2d_static_build *b, int32_t w, int k, int32_t i) {
+/* The box at leaf-order position i. */
+static c2d_aabb st_leaf(const c2d_static_build *b, int32_t i) { return b->boxes[b->codes[i].value]; }
+
+/* Fills lane k of node w with the box at leaf-order position i; returns that box. */
+static c2d_aabb st_item_lane(c2d_static_build *b, int32_t w, int k, int32_t i) {
     c2d_static_tree *t = b->t;
     int32_t id = (int32_t)b->codes[i].value;
-    st_set_lane(&t->nodes[w], k, b->leaf[i], ~id);
+    c2d_aabb box = b->boxes[id];
+    st_set_lane(&t->nodes[w], k, box, ~id);
     t->ref[id] = (uint32_t)w * C2D_STATIC_WIDTH + (uint32_t)k;
+    return box;
 }
+
+/* Leading zero bits of a nonzero value. */
+#if defined(__GNUC__) || defined(__clang__)
+static int st_leading_zeros32(uint32_t v) { return __builtin_clz(v); }
+#else
+static int st_leading_zeros32(uint32_t v) {
+    int n = 0;
+    while (!(v & 0x80000000u)) {
+        v <<= 1;
+        ++n;
+    }
+    return n;
+}
+#endif
 
 /* First position in [lo, hi) whose code's digit at shift is >= d (digits are sorted there), by a
  * binary search whose steps are selects, not branches (the outcome of each is a coin toss). */
@@ -201,22 +220,25 @@ static int st_split(const c2d_radix32 *codes, c2d_static_run r, c2d_static_run o
         }
         return (int)m;
     }
-    for (; r.depth < 16; ++r.depth) {
-        int shift = 2 * (15 - r.depth);
-        int32_t at = r.lo;
-        uint32_t d;
-        parts = 0;
-        for (d = 1; d <= 4; ++d) {
-            int32_t c = d < 4 ? st_digit_bound(codes, at, r.hi, shift, d) : r.hi;
-            if (c > at) {
-                out[parts].lo = at;
-                out[parts].hi = c;
-                out[parts].depth = r.depth + 1;
-                ++parts;
+    {
+        /* The first quadrant depth where the run's first and last codes (so the run) differ. */
+        uint32_t diff = codes[r.lo].key ^ codes[r.hi - 1].key;
+        if (diff != 0) {
+            int depth = st_leading_zeros32(diff) / 2, shift = 2 * (15 - depth);
+            int32_t at = r.lo;
+            uint32_t d;
+            for (d = 1; d <= 4; ++d) {
+                int32_t c = d < 4 ? st_digit_bound(codes, at, r.hi, shift, d) : r.hi;
+                if (c > at) {
+                    out[parts].lo = at;
+                    out[parts].hi = c;
+                    out[parts].depth = depth + 1;
+                    ++parts;
+                }
+                at = c;
             }
-            at = c;
+            return parts;
         }
-        if (parts >= 2) return parts;
     }
     for (k = 0; k < C2D_STATIC_WIDTH; ++k) {
         out[k].lo = r.lo + (int32_t)((int64_t)m * k / C2D_STATIC_WIDTH);
@@ -226,14 +248,16 @@ static int st_split(const c2d_radix32 *codes, c2d_static_run r, c2d_static_run o
     return C2D_STATIC_WIDTH;
 }
 
-/* Makes the node of run r and its subtree; returns its box. The lanes start as r's parts; then,
- * as in collapsing a binary tree into a wide one, the largest part that is not a single box is
- * opened into its own parts while they fit in the free lanes. */
-static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r) {
+/* Makes the node of run r, whose parts (st_split) are the parts[0..part_count), and its subtree;
+ * returns its box. The lanes start as r's parts; then, as in collapsing a binary tree into a wide
+ * one, the largest part that is not a single box is opened into its own parts while they fit in
+ * the free lanes. A lane that cannot open keeps its parts for its own node (each run is split
+ * once). */
+static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r, const c2d_static_run *parts_of_r, int part_count) {
     c2d_static_tree *t = b->t;
     int32_t w;
-    c2d_static_run lane[C2D_STATIC_WIDTH], sub[C2D_STATIC_WIDTH];
-    int parts, k, closed = 0; /* closed: bit k, lane k cannot open */
+    c2d_static_run lane[C2D_STATIC_WIDTH], sub[C2D_STATIC_WIDTH][C2D_STATIC_WIDTH];
+    int parts, k, j, subn[C2D_STATIC_WIDTH]; /* subn[k] > 0: lane k cannot open; its parts are sub[k] */
     c2d_aabb box;
     if (t->node_count == t->node_capacity) {
         /* Grown by half (rarely: the first guess is half a node per box; there are at most as
@@ -243,7 +267,7 @@ static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r) {
         if (want > t->count) want = t->count;
         if (b->failed || !c2d_bp_reserve(&t->base.allocator, &nodes, &t->node_capacity, want, sizeof *t->nodes)) {
             b->failed = true;
-            return b->leaf[r.lo];
+            return st_leaf(b, r.lo);
         }
         t->nodes = (c2d_static_wnode *)nodes;
     }
@@ -251,39 +275,47 @@ static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r) {
     if (t->start != NULL && r.depth <= t->start_depth) {
         /* The quadrant's row and column: the even and odd bits of its code's top 2 * depth bits. */
         uint32_t code = r.depth > 0 ? b->codes[r.lo].key >> (32 - 2 * r.depth) : 0u, px = 0, py = 0;
-        int j;
         for (j = 0; j < r.depth; ++j) {
             px |= (code >> (2 * j) & 1u) << j;
             py |= (code >> (2 * j + 1) & 1u) << j;
         }
         t->start[st_start_entries(r.depth - 1) + (int32_t)(py << r.depth | px)] = w;
     }
-    parts = st_split(b->codes, r, lane);
+    parts = part_count;
+    for (k = 0; k < parts; ++k) {
+        lane[k] = parts_of_r[k];
+        subn[k] = 0;
+    }
     for (;;) {
         int best = -1, m;
         for (k = 0; k < parts; ++k)
-            if (lane[k].hi - lane[k].lo > 1 && !(closed >> k & 1) && (best < 0 || lane[k].hi - lane[k].lo > lane[best].hi - lane[best].lo)) best = k;
+            if (lane[k].hi - lane[k].lo > 1 && subn[k] == 0 && (best < 0 || lane[k].hi - lane[k].lo > lane[best].hi - lane[best].lo)) best = k;
         if (best < 0) break;
-        m = st_split(b->codes, lane[best], sub);
+        m = st_split(b->codes, lane[best], sub[best]);
         if (parts - 1 + m > C2D_STATIC_WIDTH) {
-            closed |= 1 << best;
+            subn[best] = m;
             continue;
         }
-        for (k = parts - 1; k > best; --k) lane[k + m - 1] = lane[k];
-        for (k = 0; k < m; ++k) lane[best + k] = sub[k];
-        /* The closed marks move with their lanes. */
-        closed = (closed & ((1 << best) - 1)) | ((closed >> (best + 1)) << (best + m));
+        /* Open: the lanes after best (and their kept parts) move up by m - 1. */
+        for (k = parts - 1; k > best; --k) {
+            lane[k + m - 1] = lane[k];
+            subn[k + m - 1] = subn[k];
+            for (j = 0; j < subn[k]; ++j) sub[k + m - 1][j] = sub[k][j];
+        }
+        for (k = m - 1; k >= 0; --k) {
+            lane[best + k] = sub[best][k];
+            subn[best + k] = 0;
+        }
         parts += m - 1;
     }
-    box = b->leaf[r.lo];
+    box = st_leaf(b, r.lo);
     for (k = 0; k < parts; ++k) {
         c2d_aabb lb;
         if (lane[k].hi - lane[k].lo == 1) {
-            lb = b->leaf[lane[k].lo];
-            st_item_lane(b, w, k, lane[k].lo);
+            lb = st_item_lane(b, w, k, lane[k].lo);
         } else {
             int32_t child = t->node_count;
-            lb = st_make(b, lane[k]);
+            lb = st_make(b, lane[k], sub[k], subn[k]);
             st_set_lane(&t->nodes[w], k, lb, child);
         }
         box = c2d_aabb_union(box, lb);
@@ -294,12 +326,12 @@ static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r) {
 
 /* Builds the tree over the sorted boxes. */
 static void st_make_tree(c2d_static_build *b) {
-    c2d_static_run root;
+    c2d_static_run root, parts[C2D_STATIC_WIDTH];
     root.lo = 0;
     root.hi = b->t->count;
     root.depth = 0;
     b->t->node_count = 0;
-    (void)st_make(b, root);
+    (void)st_make(b, root, parts, st_split(b->codes, root, parts));
 }
 
 /* ---- class functions ---- */
@@ -699,21 +731,18 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
     t->user = user;
     t->count = count;
     {
-        /* The sort's two buffers and the boxes in leaf order are scratch, kept until the nodes
-         * are made. */
-        size_t key_size = 2 * n * sizeof(c2d_radix32), leaf_size = n * sizeof(c2d_aabb);
+        /* The sort's two buffers are scratch, kept until the nodes are made. */
+        size_t key_size = 2 * n * sizeof(c2d_radix32);
         c2d_radix32 *keys = (c2d_radix32 *)c2d_bp_alloc(a, key_size);
-        c2d_aabb *leaf = keys != NULL ? (c2d_aabb *)c2d_bp_alloc(a, leaf_size) : NULL;
         c2d_static_build b;
         int32_t i;
-        if (leaf == NULL) {
-            c2d_bp_free(a, keys, keys != NULL ? key_size : 0);
+        if (keys == NULL) {
             st_clear(&t->base);
             return C2D_ERR_OUT_OF_MEMORY;
         }
         b.t = t;
-        b.leaf = leaf;
-        b.codes = st_curve_order(t, boxes, keys, leaf);
+        b.boxes = boxes;
+        b.codes = st_curve_order(t, boxes, keys);
         /* Every node has two lanes or more (a lone box's root one), so there are at most count
          * nodes; they are made into room for half as many, grown if need be (st_make), and copied
          * into an array of their exact count only when more than an eighth of it is spare. */
@@ -756,7 +785,6 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
             t->node_capacity = 0;
         }
         c2d_bp_free(a, keys, key_size);
-        c2d_bp_free(a, leaf, leaf_size);
         if (t->nodes == NULL) {
             t->node_count = 0;
             st_clear(&t->base);
@@ -769,6 +797,21 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
 /* The static tree's bulk build is its create path (boxes checked by c2d_index_build). */
 static c2d_status st_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
     return st_fill(st_cast(index), boxes, user_data, count);
+}
+
+/* True when every box passes the create checks (corners within C2D_MAX_COORD, which is false for
+ * NaN and infinities, and lower <= upper): one pass without branches, so that only bad input pays
+ * for the loop that finds the first bad box and its status. */
+static bool st_boxes_ok(const c2d_aabb *boxes, int32_t count) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    int32_t i;
+    int ok = 1;
+    for (i = 0; i < count; ++i) {
+        c2d_aabb b = boxes[i];
+        ok &= (C2D_ABS(b.lower.x) <= lim) & (C2D_ABS(b.lower.y) <= lim) & (C2D_ABS(b.upper.x) <= lim) & (C2D_ABS(b.upper.y) <= lim) &
+              (b.lower.x <= b.upper.x) & (b.lower.y <= b.upper.y);
+    }
+    return ok != 0;
 }
 
 c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb *boxes, const uint64_t *user_data,
@@ -784,12 +827,13 @@ c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb
     if (count < 0) return C2D_ERR_BAD_SIZE;
     if (count > 0 && boxes == NULL) return C2D_ERR_NULL_ARG;
     if (count > INT32_MAX / 2) return C2D_ERR_OUT_OF_MEMORY;
-    for (i = 0; i < count; ++i) {
-        s = c2d_check_vec2(boxes[i].lower);
-        if (s == C2D_OK) s = c2d_check_vec2(boxes[i].upper);
-        if (s != C2D_OK) return s;
-        if (!(boxes[i].lower.x <= boxes[i].upper.x && boxes[i].lower.y <= boxes[i].upper.y)) return C2D_ERR_BAD_SIZE;
-    }
+    if (!st_boxes_ok(boxes, count))
+        for (i = 0; i < count; ++i) {
+            s = c2d_check_vec2(boxes[i].lower);
+            if (s == C2D_OK) s = c2d_check_vec2(boxes[i].upper);
+            if (s != C2D_OK) return s;
+            if (!(boxes[i].lower.x <= boxes[i].upper.x && boxes[i].lower.y <= boxes[i].upper.y)) return C2D_ERR_BAD_SIZE;
+        }
     t = (c2d_static_tree *)c2d_bp_alloc(&a, sizeof *t);
     if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(t, 0, sizeof *t);
