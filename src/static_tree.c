@@ -80,6 +80,7 @@ typedef struct c2d_static_tree {
     int32_t count;          /* boxes */
     uint32_t *ref;          /* id -> the lane holding its box (node * C2D_STATIC_WIDTH + lane) */
     uint64_t *user;         /* id -> user data; NULL when the caller gave none (the id is the user data) */
+    int32_t ref_capacity, user_capacity; /* entries allocated (a rebuild reuses them) */
     bool reported;          /* update_pairs has reported the initial pairs */
     /* Start table of the ray walk: for every quadrant of depth 0..start_depth of the 2^16 grid
      * of box centers (depth d: 2^d x 2^d of them, row by row after those of depth d - 1), the
@@ -357,17 +358,16 @@ static void st_make_tree(c2d_static_build *b) {
 static void st_clear(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
     const c2d_allocator *a = &index->allocator;
-    size_t n = (size_t)t->count;
     c2d_bp_free(a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
-    c2d_bp_free(a, t->ref, n * sizeof *t->ref);
-    if (t->user != NULL) c2d_bp_free(a, t->user, n * sizeof *t->user);
+    c2d_bp_free(a, t->ref, (size_t)t->ref_capacity * sizeof *t->ref);
+    if (t->user != NULL) c2d_bp_free(a, t->user, (size_t)t->user_capacity * sizeof *t->user);
     if (t->start != NULL) c2d_bp_free(a, t->start, (size_t)st_start_entries(t->start_depth) * sizeof *t->start);
     t->start = NULL;
     t->start_depth = 0;
     t->nodes = NULL;
     t->ref = NULL;
     t->user = NULL;
-    t->node_count = t->node_capacity = t->count = 0;
+    t->node_count = t->node_capacity = t->count = t->ref_capacity = t->user_capacity = 0;
     t->reported = false;
 }
 
@@ -732,25 +732,60 @@ static const c2d_index_class c2d_static_tree_class = {
     .build = st_build,
 };
 
-/* Builds the tree of count checked boxes into fresh arrays after freeing the old ones (out of
+/* Frees an array of *capacity items of size bytes, if any. */
+static void st_drop(const c2d_allocator *a, void **items, int32_t *capacity, size_t size) {
+    if (*items != NULL) c2d_bp_free(a, *items, (size_t)*capacity * size);
+    *items = NULL;
+    *capacity = 0;
+}
+
+/* An array of items of size bytes: the old one (*old, taken) when it holds at least least items,
+ * else a new one of want items (the old one freed). Its capacity in *capacity (0: NULL, out of
+ * memory). */
+static void *st_take(const c2d_allocator *a, void **old, int32_t *old_capacity, int32_t least, int32_t want, size_t size,
+                     int32_t *capacity) {
+    void *p = NULL;
+    if (*old != NULL && *old_capacity >= least) {
+        p = *old;
+        *capacity = *old_capacity;
+        *old = NULL;
+        *old_capacity = 0;
+        return p;
+    }
+    st_drop(a, old, old_capacity, size);
+    p = c2d_bp_alloc(a, (size_t)want * size);
+    *capacity = p != NULL ? want : 0;
+    return p;
+}
+
+/* Builds the tree of count checked boxes, into the old arrays where they are large enough (out of
  * memory leaves the tree empty). */
 static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
     const c2d_allocator *a = &t->base.allocator;
     size_t n = (size_t)count;
-    uint32_t *ref = NULL;
-    uint64_t *user = NULL;
+    /* A rebuild keeps the arrays that are large enough (and with them their pages: fresh pages
+     * cost a fault each); the rest is freed. */
+    void *old_nodes = t->nodes, *old_ref = t->ref, *old_user = t->user;
+    int32_t old_node_capacity = t->node_capacity, old_ref_capacity = t->ref_capacity, old_user_capacity = t->user_capacity;
+    t->nodes = NULL;
+    t->ref = NULL;
+    t->user = NULL;
     st_clear(&t->base);
-    if (count == 0) return C2D_OK;
-    if (count > INT32_MAX / 2) return C2D_ERR_OUT_OF_MEMORY;
-    ref = (uint32_t *)c2d_bp_alloc(a, n * sizeof *ref);
-    user = ref != NULL && user_data != NULL ? (uint64_t *)c2d_bp_alloc(a, n * sizeof *user) : NULL;
-    if (ref == NULL || (user_data != NULL && user == NULL)) {
-        c2d_bp_free(a, ref, ref != NULL ? n * sizeof *ref : 0);
+    if (count > INT32_MAX / 2 || count == 0) {
+        st_drop(a, &old_nodes, &old_node_capacity, sizeof *t->nodes);
+        st_drop(a, &old_ref, &old_ref_capacity, sizeof *t->ref);
+        st_drop(a, &old_user, &old_user_capacity, sizeof *t->user);
+        return count == 0 ? C2D_OK : C2D_ERR_OUT_OF_MEMORY;
+    }
+    t->ref = (uint32_t *)st_take(a, &old_ref, &old_ref_capacity, count, count, sizeof *t->ref, &t->ref_capacity);
+    t->user = user_data != NULL ? (uint64_t *)st_take(a, &old_user, &old_user_capacity, count, count, sizeof *t->user, &t->user_capacity) : NULL;
+    st_drop(a, &old_user, &old_user_capacity, sizeof *t->user);
+    if (t->ref == NULL || (user_data != NULL && t->user == NULL)) {
+        st_drop(a, &old_nodes, &old_node_capacity, sizeof *t->nodes);
+        st_clear(&t->base);
         return C2D_ERR_OUT_OF_MEMORY;
     }
-    if (user != NULL) memcpy(user, user_data, n * sizeof *user);
-    t->ref = ref;
-    t->user = user;
+    if (t->user != NULL) memcpy(t->user, user_data, n * sizeof *t->user);
     t->count = count;
     {
         /* The sort's two buffers are scratch, kept until the nodes are made. */
@@ -759,6 +794,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         c2d_static_build b;
         int32_t i;
         if (keys == NULL) {
+            st_drop(a, &old_nodes, &old_node_capacity, sizeof *t->nodes);
             st_clear(&t->base);
             return C2D_ERR_OUT_OF_MEMORY;
         }
@@ -766,8 +802,10 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         b.boxes = boxes;
         b.codes = st_curve_order(t, boxes, keys);
         /* Every node has two lanes or more (a lone box's root one), so there are at most count
-         * nodes; they are made into room for half as many, grown if need be (st_make), and copied
-         * into an array of their exact count only when more than an eighth of it is spare. */
+         * nodes, and at least (count - 1) / 3; they are made into room for half as many (or the
+         * old nodes' room when it holds a third: a rebuild of the same boxes fits it exactly),
+         * grown if need be (st_make), and copied into an array of their exact count only when
+         * more than an eighth of it is spare. */
         b.failed = false;
         /* The start table reaches the depth where quadrants hold about 16 boxes, at most 6
          * (5461 entries); without room for it walks start at the root. */
@@ -777,10 +815,8 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         if (t->start == NULL) t->start_depth = 0;
         else
             for (i = 0; i < st_start_entries(t->start_depth); ++i) t->start[i] = -1;
-        t->node_capacity = count / 2 + 1;
-        t->nodes = (c2d_static_wnode *)c2d_bp_alloc(a, (size_t)t->node_capacity * sizeof *t->nodes);
-        if (t->nodes == NULL) t->node_capacity = 0;
-        else st_make_tree(&b);
+        t->nodes = (c2d_static_wnode *)st_take(a, &old_nodes, &old_node_capacity, count / 3 + 1, count / 2 + 1, sizeof *t->nodes, &t->node_capacity);
+        if (t->nodes != NULL) st_make_tree(&b);
         /* A quadrant with no node of its own is held whole by its parent's node. */
         if (t->start != NULL) {
             int d;
