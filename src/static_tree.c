@@ -612,6 +612,11 @@ static bool st_walk(const c2d_static_tree *t, c2d_bp_ray *ray, c2d_index_raycast
     return true;
 }
 
+/* Cache lines of nodes asked for at the start of a ray cast (1 KB: the first walk's subtree and
+ * what follows it; 100k boxes, random rays, process CPU time: 0 lines 310 ns a ray, 10 lines
+ * 275, 16 lines 255, 32 lines 250; asking for the second walk's too gained nothing). */
+#define C2D_STATIC_PREFETCH_LINES 16
+
 /* Two walks. The first starts at the start node of the ray's origin (a subtree of about 16 boxes
  * whose centers lie in the deepest quadrant holding the origin) and casts the whole ray there,
  * which usually finds the closest hit and clips the ray to it; the second starts at the start node of what is left of the ray, skipping the
@@ -624,6 +629,14 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     int32_t first, second;
     if (t->count == 0) return;
     first = st_start_point(t, ox, oy);
+    {
+        /* The first walk's subtree (about 16 boxes, 7 nodes) follows its root in memory
+         * (depth-first order): its lines are asked for at once rather than one level at a time
+         * (the walk waits on memory far more than it computes). */
+        const char *p = (const char *)&t->nodes[first], *end = (const char *)(t->nodes + t->node_count);
+        int j;
+        for (j = 0; j < C2D_STATIC_PREFETCH_LINES && p + 64 * j < end; ++j) C2D_ST_PREFETCH(p + 64 * j);
+    }
     if (!st_walk(t, ray, fn, context, first, -1) || first == 0) return;
     second = st_start_node(t, ox, oy, ox + ray->ray.translation.x * ray->ray.max_fraction, oy + ray->ray.translation.y * ray->ray.max_fraction);
     if (second != first) (void)st_walk(t, ray, fn, context, second, first);
