@@ -19,8 +19,8 @@
  *
  * Every node holds all the boxes whose centers lie in its quadrant, so a table over the quadrants
  * of the top levels (down to about 16 boxes a quadrant) names, for each, the deepest node holding
- * it; ray casts and box queries start there (from the quadrant that holds every center a touching
- * box can have) instead of descending the top of the tree. */
+ * it; ray casts and box queries start there (from the quadrants that hold every center a
+ * touching box can have) instead of descending the top of the tree. */
 #include <string.h>
 #include "broadphase_internal.h"
 
@@ -76,12 +76,12 @@ typedef struct c2d_static_tree {
     c2d_index base;
     c2d_static_wnode *nodes; /* depth-first order, root first */
     int32_t node_count;
-    int32_t node_capacity;  /* nodes allocated (at most an eighth past node_count once built) */
-    int32_t count;          /* boxes */
-    uint32_t *ref;          /* id -> the lane holding its box (node * C2D_STATIC_WIDTH + lane) */
-    uint64_t *user;         /* id -> user data; NULL when the caller gave none (the id is the user data) */
+    int32_t node_capacity;               /* nodes allocated (at most an eighth past node_count once built) */
+    int32_t count;                       /* boxes */
+    uint32_t *ref;                       /* id -> the lane holding its box (node * C2D_STATIC_WIDTH + lane) */
+    uint64_t *user;                      /* id -> user data; NULL when the caller gave none (the id is the user data) */
     int32_t ref_capacity, user_capacity; /* entries allocated (a rebuild reuses them) */
-    bool reported;          /* update_pairs has reported the initial pairs */
+    bool reported;                       /* update_pairs has reported the initial pairs */
     /* Start table of the ray walk: for every quadrant of depth 0..start_depth of the 2^16 grid
      * of box centers (depth d: 2^d x 2^d of them, row by row after those of depth d - 1), the
      * deepest node that holds every box whose center lies in it (NULL when start_depth is 0 or
@@ -278,7 +278,7 @@ static c2d_aabb st_make(c2d_static_build *b, c2d_static_run r, const c2d_static_
     int32_t w;
     c2d_static_run lane[C2D_STATIC_WIDTH], sub[C2D_STATIC_WIDTH][C2D_STATIC_WIDTH];
     int parts, k, j, subn[C2D_STATIC_WIDTH]; /* subn[k] > 0: lane k cannot open; its parts are sub[k] */
-    int32_t entry; /* the start table's entry of r's quadrant, or -1 */
+    int32_t entry;                           /* the start table's entry of r's quadrant, or -1 */
     c2d_aabb box;
     if (t->node_count == t->node_capacity) {
         /* Grown by half (rarely: the first guess is half a node per box; there are at most as
@@ -658,12 +658,14 @@ static bool st_walk(const c2d_static_tree *t, c2d_bp_ray *ray, c2d_index_raycast
  * 275, 16 lines 255, 32 lines 250; asking for the second walk's too gained nothing). */
 #define C2D_STATIC_PREFETCH_LINES 16
 
-/* Two walks. The first starts at the start node of the ray's origin (a subtree of about 16 boxes
- * whose centers lie in the deepest quadrant holding the origin) and casts the whole ray there,
- * which usually finds the closest hit and clips the ray to it; the second starts at the start node of what is left of the ray, skipping the
- * first walk's subtree (the second start node is always the first or one of its ancestors: both
- * hold the origin's quadrant, and the nodes holding a set of boxes form a chain). Every box is
- * met once, as by one walk from the root, in which neither walk descends the top of the tree. */
+/* Walks from start nodes. The first starts at the start node of the ray's origin (a subtree of
+ * about 16 boxes whose centers lie in the deepest quadrant holding the origin) and casts the whole
+ * ray there, which usually finds the closest hit and clips the ray to it. Then what is left of the
+ * ray is cast from the start nodes of the (up to four) quadrants covering its region
+ * (st_region_entries), leaving out those inside the first subtree or inside another of them, and
+ * skipping the first subtree where it lies below one of them. Start subtrees are nested or
+ * disjoint (depth-first order: a subtree is the node range [start, end)), so every box is met
+ * once, as by one walk from the root, and no walk descends the top of the tree. */
 static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycast_fn *fn, void *context) {
     const c2d_static_tree *t = st_ccast(index);
     const c2d_real ox = ray->ray.origin.x, oy = ray->ray.origin.y;
