@@ -421,18 +421,7 @@ static bool st_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *
 }
 
 /* Leading zero bits of a nonzero 16-bit value. */
-#if defined(__GNUC__) || defined(__clang__)
-static int st_leading_zeros16(uint32_t v) { return __builtin_clz(v) - 16; }
-#else
-static int st_leading_zeros16(uint32_t v) {
-    int n = 0;
-    while (!(v & 0x8000u)) {
-        v <<= 1;
-        ++n;
-    }
-    return n;
-}
-#endif
+static int st_leading_zeros16(uint32_t v) { return st_leading_zeros32(v) - 16; }
 
 /* A grid cell (0..65535) of one axis for a center sum v, clamped (NaN: 0). */
 static uint32_t st_cell(const c2d_static_tree *t, int k, c2d_real v) {
