@@ -1538,8 +1538,8 @@ static void test_static_tree_ray_start(void **state) {
 /* c2d_index_build replaces every proxy (ids = array positions) for every kind, twice with other
  * boxes and counts, and after a clear; each time every query and both pair functions equal brute
  * force. Building again with boxes of the same count allocates nothing for the kinds that keep
- * their memory (sweep-and-prune for any boxes; grid and quadtree for the same boxes again), and
- * nothing leaks. Bad input changes nothing. */
+ * their memory (sweep-and-prune for any boxes; grid and quadtree for the same boxes again; the
+ * static tree only its scratch), and nothing leaks. Bad input changes nothing. */
 static void test_build_and_clear(void **state) {
     test_rng r = test_rng_make("indexes_build_and_clear");
     static c2d_aabb boxes[3][NMAX];
@@ -1579,6 +1579,14 @@ static void test_build_and_clear(void **state) {
         at = c.allocs;
         build_and_check(ix, m, &r, boxes[0], NULL, 400);
         if (keeps_all) assert_true(c.allocs == at);
+        /* The static tree keeps its nodes and id table: a build of the same boxes again
+         * allocates only the sort's scratch and the start table. */
+        if (strcmp(kind->name, "static_tree") == 0) {
+            at = c.allocs;
+            assert_status(c2d_index_build(ix, boxes[0], NULL, 400), C2D_OK);
+            assert_int_equal(c.allocs - at, 2);
+            assert_true(c2d_index_validate(ix));
+        }
         at = c.allocs;
         build_and_check(ix, m, &r, boxes[0], user, 400);
         if (keeps_same) assert_true(c.allocs == at);

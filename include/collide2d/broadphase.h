@@ -273,7 +273,8 @@ C2D_API c2d_status c2d_index_clear(c2d_index *index);
  * (user_data may be NULL: then each proxy's user_data is its id), every proxy counts as moved for
  * c2d_index_update_pairs, and memory is reused as by c2d_index_clear. Every index kind accepts it:
  * sweep-and-prune sorts once (no per-box insert or merge) and reuses all its memory; the static
- * tree is built afresh as by c2d_static_tree_create; the dynamic tree links the leaves and builds
+ * tree is built afresh as by c2d_static_tree_create, into its kept node array and id table when
+ * they are large enough (its sort scratch is allocated each time); the dynamic tree links the leaves and builds
  * once top-down (its build scratch is allocated each time); the grid and the quadtree insert the
  * boxes one by one into the kept memory. Boxes follow the rules of insert and are all checked
  * before anything changes. Errors: NULL_ARG (index, or boxes with count > 0), BAD_SIZE (count < 0,
