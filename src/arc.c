@@ -17,8 +17,9 @@
 #define ARC_MAX_CURVES (2 * C2D_MAX_POLYGON_VERTICES + 4)
 #define ARC_MAX_PARAMS (2 * ARC_MAX_CURVES + 2)
 #define ARC_WALK_MAX 1024
-#define ARC_WALK_STEP 128
-#define ARC_WALK_REFINE 4
+#define ARC_WALK_START 16
+#define ARC_WALK_TOL ((c2d_real)C2D_ELLIPSE_TOLERANCE / 2 < (c2d_real)1 / 1024 ? (c2d_real)C2D_ELLIPSE_TOLERANCE / 2 : (c2d_real)1 / 1024)
+#define ARC_WALK_GOLDEN 48
 #define ARC_CA_MAX_ITER 1024
 #define ARC_PUSH_SAMPLES 16
 
@@ -503,121 +504,220 @@ static closest closest_with(const other *o, const c2d_arc *s) {
     return c;
 }
 
-/* Signed distance of p to the sector: negative inside (minus the distance to its boundary). */
+/* Distance from p to the segment [a, b]. */
+static c2d_real seg_dist(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) {
+    c2d_vec2 e = c2d_sub(b, a), w = c2d_sub(p, a);
+    c2d_real ee = c2d_dot(e, e), t = ee > 0 ? c2d_dot(w, e) / ee : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return c2d_dist(p, c2d_mul_add(a, t, e));
+}
+
+/* Signed distance of p to the sector, closed form: negative inside (minus the distance to its
+ * boundary). Within the sweep the nearest boundary point outside the ring is on the circle
+ * crossed; outside the sweep it is on a radial side. *on is the nearest point of the closed
+ * sector (p itself inside). */
 static c2d_real arc_signed(const c2d_arc *s, c2d_vec2 p, c2d_vec2 *on) {
-    feat f[4];
-    int n = arc_features(s, f), i;
-    c2d_real best = (c2d_real)INFINITY;
-    bool inside = c2d_arc_contains_point(s, p);
+    c2d_vec2 v = c2d_sub(p, s->center), a1, b1, a2, b2;
+    c2d_real l = c2d_len(v), cs = c2d_cross(s->start_dir, v), ce = c2d_cross(v, s->end_dir), d1, d2, d;
+    bool full = s->sweep_angle >= ARC_TWO_PI, convex = s->sweep_angle <= ARC_PI;
+    bool in_sweep = full || (convex ? (cs >= 0 && ce >= 0) : (cs >= 0 || ce >= 0));
+    bool open_sweep = full || (convex ? (cs > 0 && ce > 0) : (cs > 0 || ce > 0));
     *on = p;
-    if (!inside && arc_closed_contains(s, p)) return 0;
-    for (i = 0; i < n; ++i) {
-        c2d_vec2 q = feat_closest(&f[i], p);
-        c2d_real d = c2d_dist(p, q);
-        if (d < best) {
-            best = d;
-            *on = q;
-        }
+    if (!full) {
+        a1 = c2d_mul_add(s->center, s->inner_radius, s->start_dir);
+        b1 = c2d_mul_add(s->center, s->outer_radius, s->start_dir);
+        a2 = c2d_mul_add(s->center, s->inner_radius, s->end_dir);
+        b2 = c2d_mul_add(s->center, s->outer_radius, s->end_dir);
+        d1 = seg_dist(p, a1, b1);
+        d2 = seg_dist(p, a2, b2);
+    } else {
+        a1 = b1 = a2 = b2 = s->center;
+        d1 = d2 = (c2d_real)INFINITY;
     }
-    return inside ? -best : best;
+    if (in_sweep && l > 0) {
+        if (l >= s->outer_radius) {
+            *on = c2d_mul_add(s->center, s->outer_radius / l, v);
+            return l - s->outer_radius;
+        }
+        if (l <= s->inner_radius) {
+            *on = c2d_mul_add(s->center, s->inner_radius / l, v);
+            return s->inner_radius - l;
+        }
+        if (open_sweep) {
+            d = c2d_minr(c2d_minr(s->outer_radius - l, s->inner_radius > 0 ? l - s->inner_radius : (c2d_real)INFINITY), c2d_minr(d1, d2));
+            return -d;
+        }
+        return 0;
+    }
+    if (l == 0 || full) {
+        /* the center: in a ring's hole, inside a full disk, or a wedge's apex */
+        *on = c2d_mul_add(s->center, s->inner_radius, s->start_dir);
+        if (s->inner_radius > 0) return s->inner_radius;
+        *on = p;
+        return full ? -s->outer_radius : 0;
+    }
+    /* outside the sweep (or at the apex): the nearest point is on a radial side */
+    if (d1 <= d2) {
+        c2d_vec2 e = c2d_sub(b1, a1);
+        c2d_real t = c2d_dot(c2d_sub(p, a1), e) / c2d_dot(e, e);
+        *on = c2d_mul_add(a1, t < 0 ? 0 : (t > 1 ? 1 : t), e);
+        return d1;
+    } else {
+        c2d_vec2 e = c2d_sub(b2, a2);
+        c2d_real t = c2d_dot(c2d_sub(p, a2), e) / c2d_dot(e, e);
+        *on = c2d_mul_add(a2, t < 0 ? 0 : (t > 1 ? 1 : t), e);
+        return d2;
+    }
 }
 
 /* The boundary point of a curved convex kind whose outward normal is at angle phi. */
 static c2d_vec2 walk_point(const other *o, c2d_real phi) { return o->k->support(o->s, unit_at(phi), c2d_v2(0, 0)); }
 
-/* Golden-section search for the least of arc_signed along the walk in [lo, hi]; returns the value,
- * the walk's point and its closest point on S. */
-static c2d_real walk_refine(const other *o, const c2d_arc *s, c2d_real lo, c2d_real hi, c2d_vec2 *pa, c2d_vec2 *pb) {
-    const c2d_real g = (c2d_real)0.381966;
-    c2d_real m1 = lo + g * (hi - lo), m2 = hi - g * (hi - lo), f1, f2;
-    c2d_vec2 on;
-    int it;
-    f1 = arc_signed(s, walk_point(o, m1), &on);
-    f2 = arc_signed(s, walk_point(o, m2), &on);
-    for (it = 0; it < 40; ++it) {
-        if (f1 <= f2) {
-            hi = m2;
-            m2 = m1;
-            f2 = f1;
-            m1 = lo + g * (hi - lo);
-            f1 = arc_signed(s, walk_point(o, m1), &on);
-        } else {
-            lo = m1;
-            m1 = m2;
-            f1 = f2;
-            m2 = hi - g * (hi - lo);
-            f2 = arc_signed(s, walk_point(o, m2), &on);
-        }
+/* A piece of the walk: normal angles [p0, p1], their boundary points and signed distances. */
+typedef struct walk_piece {
+    c2d_real p0, p1, f0, f1, lb;
+    c2d_vec2 x0, x1;
+} walk_piece;
+
+/* A lower bound of the signed distance on the piece. The boundary between the two points turns
+ * by dp < pi/2, so its length is at most L = chord / cos(dp / 2) (it lies in the triangle of the
+ * chord and the two tangents), and the signed distance is 1-Lipschitz: no point of the piece is
+ * below (f0 + f1 - L) / 2. */
+static void piece_bound(walk_piece *w) {
+    c2d_real L = c2d_dist(w->x0, w->x1) / C2D_COS((c2d_real)0.5 * (w->p1 - w->p0));
+    w->lb = (c2d_real)0.5 * (w->f0 + w->f1 - L);
+}
+
+static void heap_push(walk_piece *h, int *n, walk_piece w) {
+    int i = (*n)++;
+    while (i > 0 && h[(i - 1) / 2].lb > w.lb) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
     }
-    *pa = walk_point(o, f1 <= f2 ? m1 : m2);
-    return arc_signed(s, *pa, pb);
+    h[i] = w;
+}
+
+static walk_piece heap_pop(walk_piece *h, int *n) {
+    walk_piece top = h[0], last = h[--*n];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && h[c + 1].lb < h[c].lb) ++c;
+        if (!(h[c].lb < last.lb)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (*n > 0) h[i] = last;
+    return top;
 }
 
 /* A curved convex kind against the sector: the least signed distance to S of its boundary points,
- * walked by the support function's normal angle. The walk is sampled so that neighbouring samples
- * lie at most 1/ARC_WALK_STEP of the shape's size apart (a flat side moves fast with the angle),
- * and the ARC_WALK_REFINE least local minima are refined by golden section between their
- * neighbours. */
+ * walked by the support function's normal angle, by branch and bound: ARC_WALK_START pieces, then
+ * the piece with the least lower bound (piece_bound) is split in two until no piece can be below
+ * the least sample found by more than a tolerance (ARC_WALK_TOL of the shape's size), or (overlap
+ * only) a sample is inside S, or no piece can be. At most ARC_WALK_MAX samples. */
 static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d_vec2 *pa, c2d_vec2 *pb) {
-    c2d_real phi[ARC_WALK_MAX], v[ARC_WALK_MAX], best = (c2d_real)INFINITY, step;
-    c2d_vec2 pt[ARC_WALK_MAX], on, qa, qb;
-    int n = 0, i, k, nm, mins[ARC_WALK_REFINE];
+    walk_piece h[ARC_WALK_MAX];
+    c2d_real best, tol, f, lo = -ARC_TWO_PI / ARC_WALK_START, hi = ARC_TWO_PI / ARC_WALK_START;
+    c2d_vec2 on, x, first;
+    int n = 0, evals = 0, i;
     c2d_aabb b = o->k->bounds(o->s);
-    step = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) / ARC_WALK_STEP;
-    phi[n] = 0;
-    pt[n++] = walk_point(o, 0);
-    /* walk forward, halving the angle step while the next point is too far and growing it again */
+    c2d_real tol_g = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) * (c2d_real)C2D_ELLIPSE_TOLERANCE / 64;
+    tol = c2d_maxr(c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) * (c2d_real)ARC_WALK_TOL,
+                   (c2d_real)64 * C2D_EPSILON * c2d_maxr(c2d_aabb_abs_max(b), s->outer_radius + c2d_maxr(C2D_ABS(s->center.x), C2D_ABS(s->center.y))));
+    first = *pa = walk_point(o, 0);
+    best = arc_signed(s, first, pb);
+    if (stop_inside && best < 0) return best;
     {
-        c2d_real a = 0, da = ARC_TWO_PI / 64;
-        while (n < ARC_WALK_MAX - 1) {
-            c2d_real na = a + da;
-            c2d_vec2 q;
-            if (na >= ARC_TWO_PI) break;
-            q = walk_point(o, na);
-            if (c2d_dist(q, pt[n - 1]) > step && da > ARC_TWO_PI / 65536) {
-                da *= (c2d_real)0.5;
-                continue;
+        c2d_real f0 = best, p0 = 0;
+        c2d_vec2 x0 = first;
+        for (i = 1; i <= ARC_WALK_START; ++i) {
+            walk_piece w;
+            c2d_real p1 = ARC_TWO_PI * (c2d_real)i / ARC_WALK_START;
+            x = i == ARC_WALK_START ? first : walk_point(o, p1);
+            f = i == ARC_WALK_START ? best : arc_signed(s, x, &on);
+            if (f < best) {
+                best = f;
+                *pa = x;
+                *pb = on;
+                lo = p0;
+                hi = p1 + ARC_TWO_PI / ARC_WALK_START;
+                if (stop_inside && best < 0) return best;
             }
-            phi[n] = na;
-            pt[n++] = q;
-            a = na;
-            if (da < ARC_TWO_PI / 64) da *= 2;
+            w.p0 = p0;
+            w.p1 = p1;
+            w.f0 = f0;
+            w.f1 = f;
+            w.x0 = x0;
+            w.x1 = x;
+            piece_bound(&w);
+            heap_push(h, &n, w);
+            p0 = p1;
+            f0 = f;
+            x0 = x;
         }
     }
-    for (i = 0; i < n; ++i) {
-        v[i] = arc_signed(s, pt[i], &on);
-        if (stop_inside && v[i] < 0) {
-            *pa = pt[i];
-            *pb = on;
-            return v[i];
-        }
-    }
-    /* the ARC_WALK_REFINE least local minima (a plateau of equal samples counts once) */
-    nm = 0;
-    for (i = 0; i < n; ++i) {
-        int ip = (i + 1) % n, im = (i + n - 1) % n, j;
-        if (v[i] > v[ip] || v[i] >= v[im]) continue;
-        if (nm < ARC_WALK_REFINE) j = nm++;
-        else if (v[i] < v[mins[ARC_WALK_REFINE - 1]]) j = ARC_WALK_REFINE - 1;
-        else continue;
-        for (; j > 0 && v[mins[j - 1]] > v[i]; --j) mins[j] = mins[j - 1];
-        mins[j] = i;
-    }
-    if (nm == 0) mins[nm++] = 0;
-    for (k = 0; k < nm; ++k) {
-        int i2 = mins[k], ip = (i2 + 1) % n, im = (i2 + n - 1) % n;
-        c2d_real lo = i2 == 0 ? phi[n - 1] - ARC_TWO_PI : phi[im], hi = i2 == n - 1 ? ARC_TWO_PI : phi[ip], f;
-        i = i2;
-        f = walk_refine(o, s, lo, hi, &qa, &qb);
-        if (v[i] < f) {
-            qa = pt[i];
-            f = arc_signed(s, qa, &qb);
-        }
+    evals = ARC_WALK_START;
+    while (n > 0 && evals < ARC_WALK_MAX && n + 1 < ARC_WALK_MAX) {
+        walk_piece w = heap_pop(h, &n), l, r;
+        c2d_real pm;
+        if (!(w.lb < best - tol)) break;
+        if (stop_inside && !(w.lb < 0)) break;
+        pm = (c2d_real)0.5 * (w.p0 + w.p1);
+        if (!(pm > w.p0 && pm < w.p1)) continue;
+        x = walk_point(o, pm);
+        f = arc_signed(s, x, &on);
+        ++evals;
         if (f < best) {
             best = f;
-            *pa = qa;
-            *pb = qb;
+            *pa = x;
+            *pb = on;
+            lo = w.p0;
+            hi = w.p1;
+            if (stop_inside && best < 0) return best;
         }
+        l = w;
+        l.p1 = pm;
+        l.f1 = f;
+        l.x1 = x;
+        piece_bound(&l);
+        r = w;
+        r.p0 = pm;
+        r.f0 = f;
+        r.x0 = x;
+        piece_bound(&r);
+        heap_push(h, &n, l);
+        heap_push(h, &n, r);
+    }
+    if (stop_inside && !(best < tol)) return best;
+    /* the best sample's neighbours bracket a local least: golden section within them */
+    {
+        const c2d_real g = (c2d_real)0.381966;
+        c2d_real m1 = lo + g * (hi - lo), m2 = hi - g * (hi - lo), f1, f2;
+        c2d_vec2 x1 = walk_point(o, m1), x2 = walk_point(o, m2), on1, on2;
+        f1 = arc_signed(s, x1, &on1);
+        f2 = arc_signed(s, x2, &on2);
+        for (i = 0; i < ARC_WALK_GOLDEN && m2 > m1 && c2d_dist(x1, x2) > tol_g; ++i) {
+            if (f1 < best) best = f1, *pa = x1, *pb = on1;
+            if (f2 < best) best = f2, *pa = x2, *pb = on2;
+            if (stop_inside && best < 0) return best;
+            if (f1 <= f2) {
+                hi = m2;
+                m2 = m1, x2 = x1, f2 = f1, on2 = on1;
+                m1 = lo + g * (hi - lo);
+                x1 = walk_point(o, m1);
+                f1 = arc_signed(s, x1, &on1);
+            } else {
+                lo = m1;
+                m1 = m2, x1 = x2, f1 = f2, on1 = on2;
+                m2 = hi - g * (hi - lo);
+                x2 = walk_point(o, m2);
+                f2 = arc_signed(s, x2, &on2);
+            }
+        }
+        if (f1 < best) best = f1, *pa = x1, *pb = on1;
+        if (f2 < best) best = f2, *pa = x2, *pb = on2;
     }
     return best;
 }
