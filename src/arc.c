@@ -265,6 +265,14 @@ static int arc_curves(const c2d_arc *s, curve *k) {
     return n;
 }
 
+/* Distance from p to the segment [a, b]. */
+static c2d_real seg_dist(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) {
+    c2d_vec2 e = c2d_sub(b, a), w = c2d_sub(p, a);
+    c2d_real ee = c2d_dot(e, e), t = ee > 0 ? c2d_dot(w, e) / ee : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return c2d_dist(p, c2d_mul_add(a, t, e));
+}
+
 /* ---- the other shape, seen through its kind row ---- */
 
 typedef enum other_form { OTHER_CORE,
@@ -390,14 +398,89 @@ static bool poly_closed_contains(const c2d_polygon *p, c2d_vec2 q) {
 
 /* ---- overlap ---- */
 
+/* How far a core shape (its core inflated by its radius) reaches from the sector's center: the
+ * least and the greatest distance of its points from the center, and the least and greatest of
+ * cross(start_dir, x - center) and cross(x - center, end_dir) (the sides' lines), each exact to
+ * rounding (a convex core's farthest point from anything is a vertex). */
+typedef struct reach {
+    c2d_real dmin, dmax, smin, smax, emin, emax, margin;
+} reach;
+
+static reach core_reach(const other *o, const c2d_arc *s) {
+    reach r;
+    c2d_vec2 v[2];
+    const c2d_vec2 *vs = v;
+    int n, i;
+    c2d_real scale = c2d_maxr(C2D_ABS(s->center.x), C2D_ABS(s->center.y)) + s->outer_radius + o->radius;
+    if (o->poly != NULL) {
+        vs = o->poly->vertices;
+        n = o->poly->count;
+    } else {
+        v[0] = o->core.p1;
+        v[1] = o->core.form == C2D_CORE_SEGMENT ? o->core.p2 : o->core.p1;
+        n = 2;
+    }
+    r.dmin = r.smin = r.emin = (c2d_real)INFINITY;
+    r.dmax = r.smax = r.emax = -(c2d_real)INFINITY;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 d = c2d_sub(vs[i], s->center);
+        c2d_real cs = c2d_cross(s->start_dir, d), ce = c2d_cross(d, s->end_dir);
+        r.dmax = c2d_maxr(r.dmax, c2d_len(d));
+        r.smin = c2d_minr(r.smin, cs);
+        r.smax = c2d_maxr(r.smax, cs);
+        r.emin = c2d_minr(r.emin, ce);
+        r.emax = c2d_maxr(r.emax, ce);
+        scale = c2d_maxr(scale, c2d_maxr(C2D_ABS(vs[i].x), C2D_ABS(vs[i].y)));
+        r.dmin = c2d_minr(r.dmin, seg_dist(s->center, vs[i], vs[i + 1 < n ? i + 1 : 0]));
+    }
+    if (o->poly != NULL && poly_closed_contains(o->poly, s->center)) r.dmin = 0;
+    r.dmin -= o->radius;
+    r.dmax += o->radius;
+    r.smin -= o->radius;
+    r.smax += o->radius;
+    r.emin -= o->radius;
+    r.emax += o->radius;
+    r.margin = (c2d_real)64 * C2D_EPSILON * scale;
+    return r;
+}
+
+/* A sure "apart" from the reach alone (beyond a rounding margin, so that a verdict near touching
+ * is left to the exact feature test): the core shape lies outside the outer circle, inside the
+ * hole, or beyond a side's line (a sweep up to pi lies on the inner side of both lines; a larger
+ * one only misses what is beyond both). */
+static bool reach_apart(const reach *r, const c2d_arc *s) {
+    if (r->dmin >= s->outer_radius + r->margin) return true;
+    if (s->inner_radius > 0 && r->dmax <= s->inner_radius - r->margin) return true;
+    if (s->sweep_angle >= ARC_TWO_PI) return false;
+    if (s->sweep_angle <= ARC_PI) return r->smax <= -r->margin || r->emax <= -r->margin;
+    return r->smax <= -r->margin && r->emax <= -r->margin;
+}
+
+/* Whether feature i of arc_features (outer arc, inner arc, start side, end side) surely has no
+ * point inside the core shape: the shape does not reach its circle, or lies wholly on one side of
+ * its line. */
+static bool reach_misses(const reach *r, const c2d_arc *s, const feat *f) {
+    if (f->curved) return f->r == s->outer_radius ? r->dmax < f->r - r->margin : r->dmin > f->r + r->margin;
+    if (f->b.x == c2d_mul_add(s->center, s->outer_radius, s->start_dir).x && f->b.y == c2d_mul_add(s->center, s->outer_radius, s->start_dir).y)
+        return r->smin > r->margin || r->smax < -r->margin;
+    return r->emin > r->margin || r->emax < -r->margin;
+}
+
 /* Open interiors meet (points and segments: their closed selves). For a region X with an interior
  * (open, connected) and the sector S: X meets S exactly when S holds X's inner reference point or a
- * feature of S has a point inside X (X is then not inside S, so it crosses S's boundary). */
+ * feature of S has a point inside X (X is then not inside S, so it crosses S's boundary). A core
+ * shape is first measured from S's center (core_reach): a sure miss needs no feature test, and a
+ * feature the shape cannot reach is skipped. */
 static bool overlap_with(const other *o, const c2d_arc *s, const c2d_shape *ss) {
     feat f[4];
     curve k[ARC_MAX_CURVES];
     int nf, nk, i;
+    reach r;
     if (c2d_arc_contains_point(s, o->ref)) return true;
+    if (o->form == OTHER_CORE) {
+        r = core_reach(o, s);
+        if (reach_apart(&r, s)) return false;
+    }
     if (o->form == OTHER_CORE && !o->k->solid) {
         /* a point or a segment: its own points against S's boundary curves */
         feat g = seg_feat(o->core.p1, o->core.form == C2D_CORE_SEGMENT ? o->core.p2 : o->core.p1);
@@ -406,8 +489,10 @@ static bool overlap_with(const other *o, const c2d_arc *s, const c2d_shape *ss) 
     }
     nf = arc_features(s, f);
     nk = o->form == OTHER_ARC ? arc_curves(&o->s->as.arc, k) : core_curves(o, k);
-    for (i = 0; i < nf; ++i)
+    for (i = 0; i < nf; ++i) {
+        if (o->form == OTHER_CORE && reach_misses(&r, s, &f[i])) continue;
         if (feat_meets(&f[i], k, nk, o->form == OTHER_ARC ? arc_in : shape_in, o->s)) return true;
+    }
     return false;
 }
 
@@ -502,14 +587,6 @@ static closest closest_with(const other *o, const c2d_arc *s) {
     for (i = 0; i < no; ++i)
         for (j = 0; j < ns; ++j) feat_feat(&fo[i], &fs[j], &c);
     return c;
-}
-
-/* Distance from p to the segment [a, b]. */
-static c2d_real seg_dist(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) {
-    c2d_vec2 e = c2d_sub(b, a), w = c2d_sub(p, a);
-    c2d_real ee = c2d_dot(e, e), t = ee > 0 ? c2d_dot(w, e) / ee : 0;
-    t = t < 0 ? 0 : (t > 1 ? 1 : t);
-    return c2d_dist(p, c2d_mul_add(a, t, e));
 }
 
 /* Signed distance of p to the sector, closed form: negative inside (minus the distance to its
