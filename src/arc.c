@@ -55,6 +55,18 @@ static c2d_real rel_angle(c2d_vec2 v, c2d_real a0) {
 
 static c2d_vec2 unit_at(c2d_real a) { return c2d_v2(C2D_COS(a), C2D_SIN(a)); }
 
+/* Whether the direction v (nonzero) lies in the closed sweep from the unit ds to the unit de (of
+ * angle sw), by the signs of two cross products as c2d_arc_contains_point decides (no atan2). */
+static bool sweep_has(c2d_vec2 ds, c2d_vec2 de, c2d_real sw, c2d_vec2 v) {
+    c2d_real k = c2d_cross(ds, de), cs = c2d_cross(ds, v), ce = c2d_cross(v, de);
+    if (sw >= ARC_TWO_PI) return true;
+    if (k > 0) return cs >= 0 && ce >= 0;
+    if (k < 0) return cs >= 0 || ce >= 0;
+    if (c2d_dot(ds, de) < 0) return cs >= 0;
+    /* ds == de: a slit ring (sweep near 2 pi) or a sweep near 0 */
+    return sw > ARC_PI ? true : (cs == 0 && c2d_dot(ds, v) > 0);
+}
+
 /* The farthest point along dir of the sector's hull: the outer circle's point along dir when dir
  * lies within the sweep, else the farthest of the four corners (or the center of a wedge). */
 static c2d_vec2 arc_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
@@ -73,7 +85,7 @@ static c2d_vec2 arc_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
             best = p[i];
         }
     }
-    if (l > 0 && rel_angle(dir, w->start_angle) <= w->sweep_angle) {
+    if (l > 0 && sweep_has(w->start_dir, w->end_dir, w->sweep_angle, dir)) {
         c2d_vec2 q = c2d_mul_add(c, w->outer_radius / l, dir);
         if (c2d_dot(dir, q) > bd) best = q;
     }
@@ -85,8 +97,9 @@ static c2d_vec2 arc_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
 typedef struct feat {
     bool curved;
     c2d_vec2 a, b; /* segment ends (a == b: a point) */
-    c2d_vec2 c;    /* circle arc: center, radius, start angle and sweep */
+    c2d_vec2 c;    /* circle arc: center, radius, start angle and sweep, start and end directions */
     c2d_real r, a0, sw;
+    c2d_vec2 ds, de;
 } feat;
 
 static feat seg_feat(c2d_vec2 a, c2d_vec2 b) {
@@ -96,18 +109,22 @@ static feat seg_feat(c2d_vec2 a, c2d_vec2 b) {
     f.b = b;
     f.c = a;
     f.r = f.a0 = f.sw = 0;
+    f.ds = f.de = c2d_v2(0, 0);
     return f;
 }
 
-static feat arc_feat(c2d_vec2 c, c2d_real r, c2d_real a0, c2d_real sw) {
+/* A circle arc of the sector s at radius r (its ends on the sides' directions). */
+static feat arc_feat(const c2d_arc *s, c2d_real r) {
     feat f;
     f.curved = true;
-    f.c = c;
+    f.c = s->center;
     f.r = r;
-    f.a0 = a0;
-    f.sw = sw;
-    f.a = c2d_mul_add(c, r, unit_at(a0));
-    f.b = c2d_mul_add(c, r, unit_at(a0 + sw));
+    f.a0 = s->start_angle;
+    f.sw = s->sweep_angle;
+    f.ds = s->start_dir;
+    f.de = s->end_dir;
+    f.a = c2d_mul_add(f.c, r, f.ds);
+    f.b = c2d_mul_add(f.c, r, f.de);
     return f;
 }
 
@@ -122,8 +139,8 @@ static c2d_vec2 feat_at(const feat *f, c2d_real u) {
  * sweep is a full turn). */
 static int arc_features(const c2d_arc *s, feat f[4]) {
     int n = 0;
-    f[n++] = arc_feat(s->center, s->outer_radius, s->start_angle, s->sweep_angle);
-    if (s->inner_radius > 0) f[n++] = arc_feat(s->center, s->inner_radius, s->start_angle, s->sweep_angle);
+    f[n++] = arc_feat(s, s->outer_radius);
+    if (s->inner_radius > 0) f[n++] = arc_feat(s, s->inner_radius);
     if (s->sweep_angle < ARC_TWO_PI) {
         f[n++] = seg_feat(c2d_mul_add(s->center, s->inner_radius, s->start_dir), c2d_mul_add(s->center, s->outer_radius, s->start_dir));
         f[n++] = seg_feat(c2d_mul_add(s->center, s->inner_radius, s->end_dir), c2d_mul_add(s->center, s->outer_radius, s->end_dir));
@@ -143,7 +160,7 @@ static c2d_vec2 feat_closest(const feat *f, c2d_vec2 p) {
     } else {
         c2d_vec2 v = c2d_sub(p, f->c);
         c2d_real l = c2d_len(v);
-        if (l > 0 && rel_angle(v, f->a0) <= f->sw) return c2d_mul_add(f->c, f->r / l, v);
+        if (l > 0 && sweep_has(f->ds, f->de, f->sw, v)) return c2d_mul_add(f->c, f->r / l, v);
         return c2d_dist(p, f->a) <= c2d_dist(p, f->b) ? f->a : f->b;
     }
 }
@@ -174,8 +191,9 @@ static curve circle_curve(c2d_vec2 p, c2d_real r) {
     return c;
 }
 
-/* Appends the parameters u in [0, 1] where f crosses or touches curve k. */
-static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
+/* Appends the parameters u in [0, 1] where f crosses or touches curve k (pt NULL), or the points
+ * themselves (into pt, u unused). */
+static int feat_cross_at(const feat *f, const curve *k, c2d_real *u, c2d_vec2 *pt, int n) {
     c2d_vec2 pts[2];
     int np = 0, i;
     if (!f->curved) {
@@ -184,7 +202,10 @@ static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
             c2d_real den = c2d_cross(k->d, e);
             if (den != 0) {
                 c2d_real t = -c2d_cross(k->d, w) / den;
-                if (t >= 0 && t <= 1) u[n++] = t;
+                if (t >= 0 && t <= 1) {
+                    if (pt != NULL) pt[n++] = c2d_mul_add(f->a, t, e);
+                    else u[n++] = t;
+                }
             }
         } else {
             c2d_real A = c2d_dot(e, e), B = c2d_dot(w, e), C = c2d_dot(w, w) - k->r * k->r, disc, q;
@@ -194,7 +215,10 @@ static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
             q = C2D_SQRT(disc);
             for (i = 0; i < 2; ++i) {
                 c2d_real t = (-B + (i ? q : -q)) / A;
-                if (t >= 0 && t <= 1) u[n++] = t;
+                if (t >= 0 && t <= 1) {
+                    if (pt != NULL) pt[n++] = c2d_mul_add(f->a, t, e);
+                    else u[n++] = t;
+                }
             }
         }
         return n;
@@ -221,11 +245,18 @@ static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
         pts[np++] = c2d_mul_add(c2d_mul_add(f->c, a, e), -C2D_SQRT(h2), c2d_left_perp(e));
     }
     for (i = 0; i < np; ++i) {
-        c2d_real t = rel_angle(c2d_sub(pts[i], f->c), f->a0);
+        c2d_real t;
+        if (pt != NULL) {
+            if (sweep_has(f->ds, f->de, f->sw, c2d_sub(pts[i], f->c))) pt[n++] = pts[i];
+            continue;
+        }
+        t = rel_angle(c2d_sub(pts[i], f->c), f->a0);
         if (t <= f->sw) u[n++] = t / f->sw;
     }
     return n;
 }
+
+static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) { return feat_cross_at(f, k, u, NULL, n); }
 
 static void sort_reals(c2d_real *u, int n) {
     int i, j;
@@ -382,7 +413,7 @@ static bool arc_closed_contains(const c2d_arc *s, c2d_vec2 p) {
     c2d_real r2 = c2d_len_sq(v);
     if (r2 > s->outer_radius * s->outer_radius || r2 < s->inner_radius * s->inner_radius) return false;
     if (s->sweep_angle >= ARC_TWO_PI || r2 == 0) return true;
-    return rel_angle(v, s->start_angle) <= s->sweep_angle || (c2d_cross(s->start_dir, v) == 0 && c2d_dot(s->start_dir, v) > 0) ||
+    return sweep_has(s->start_dir, s->end_dir, s->sweep_angle, v) || (c2d_cross(s->start_dir, v) == 0 && c2d_dot(s->start_dir, v) > 0) ||
            (c2d_cross(v, s->end_dir) == 0 && c2d_dot(s->end_dir, v) > 0);
 }
 
@@ -518,16 +549,14 @@ static void consider(closest *c, c2d_vec2 pa, c2d_vec2 pb) {
  * closest point on the other. */
 static void feat_feat(const feat *f, const feat *g, closest *c) {
     c2d_vec2 q[12];
-    c2d_real u[6];
-    int nq = 0, nu, i, side;
+    int nq = 0, i, side;
     for (side = 0; side < 2; ++side) {
         const feat *x = side ? g : f, *y = side ? f : g;
         curve k = y->curved ? circle_curve(y->c, y->r) : line_curve(y->a, c2d_sub(y->b, y->a));
         nq = 0;
         q[nq++] = x->a;
         q[nq++] = x->b;
-        nu = feat_cross(x, &k, u, 0);
-        for (i = 0; i < nu; ++i) q[nq++] = feat_at(x, u[i]);
+        nq = feat_cross_at(x, &k, NULL, q, nq);
         if (y->curved && !x->curved) {
             /* the foot of y's center on x */
             feat h = *x;
@@ -538,7 +567,7 @@ static void feat_feat(const feat *f, const feat *g, closest *c) {
             if (e.x != 0 || e.y != 0) {
                 for (i = -1; i <= 1; i += 2) {
                     c2d_vec2 p = c2d_mul_add(x->c, (c2d_real)i * x->r, e);
-                    if (rel_angle(c2d_sub(p, x->c), x->a0) <= x->sw) q[nq++] = p;
+                    if (sweep_has(x->ds, x->de, x->sw, c2d_sub(p, x->c))) q[nq++] = p;
                 }
             } else {
                 /* concentric: x's points at the angles of y's ends */
@@ -547,7 +576,7 @@ static void feat_feat(const feat *f, const feat *g, closest *c) {
                 ends[1] = y->b;
                 for (i = 0; i < 2; ++i) {
                     c2d_vec2 v = c2d_unit_or_zero(c2d_sub(ends[i], x->c));
-                    if ((v.x != 0 || v.y != 0) && rel_angle(v, x->a0) <= x->sw) q[nq++] = c2d_mul_add(x->c, x->r, v);
+                    if ((v.x != 0 || v.y != 0) && sweep_has(x->ds, x->de, x->sw, v)) q[nq++] = c2d_mul_add(x->c, x->r, v);
                 }
             }
         }
@@ -557,6 +586,26 @@ static void feat_feat(const feat *f, const feat *g, closest *c) {
             else consider(c, q[i], p);
         }
     }
+}
+
+/* A lower bound of the distance between two features, from their supporting circles and
+ * segments alone (the sweeps left out): two segments' bounding boxes' gap; a segment and a circle
+ * arc, how far the segment is outside the circle or inside it; two circle arcs, how far apart or
+ * nested their circles are. */
+static c2d_real feat_lower_bound(const feat *f, const feat *g) {
+    c2d_real v;
+    if (!f->curved && !g->curved) {
+        c2d_real gx = c2d_maxr(c2d_minr(f->a.x, f->b.x) - c2d_maxr(g->a.x, g->b.x), c2d_minr(g->a.x, g->b.x) - c2d_maxr(f->a.x, f->b.x));
+        c2d_real gy = c2d_maxr(c2d_minr(f->a.y, f->b.y) - c2d_maxr(g->a.y, g->b.y), c2d_minr(g->a.y, g->b.y) - c2d_maxr(f->a.y, f->b.y));
+        v = c2d_maxr(gx, gy);
+    } else if (f->curved && g->curved) {
+        c2d_real D = c2d_dist(f->c, g->c);
+        v = c2d_maxr(D - f->r - g->r, C2D_ABS(f->r - g->r) - D);
+    } else {
+        const feat *x = f->curved ? g : f, *y = f->curved ? f : g;
+        v = c2d_maxr(seg_dist(y->c, x->a, x->b) - y->r, y->r - c2d_maxr(c2d_dist(x->a, y->c), c2d_dist(x->b, y->c)));
+    }
+    return c2d_maxr(v, 0);
 }
 
 /* Closest points of the closed core (or sector) X and the closed sector S: zero when one holds a
@@ -584,8 +633,23 @@ static closest closest_with(const other *o, const c2d_arc *s) {
             return c;
         }
     }
-    for (i = 0; i < no; ++i)
-        for (j = 0; j < ns; ++j) feat_feat(&fo[i], &fs[j], &c);
+    /* the feature pairs in the order of a lower bound of their distance; a pair whose bound is
+     * above the least distance found cannot give a smaller one */
+    {
+        c2d_real lb[4 * (C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4)];
+        int ord[4 * (C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4)], np = 0, k, m;
+        for (i = 0; i < no; ++i)
+            for (j = 0; j < ns; ++j) {
+                c2d_real v = feat_lower_bound(&fo[i], &fs[j]);
+                for (m = np++; m > 0 && lb[m - 1] > v; --m) {
+                    lb[m] = lb[m - 1];
+                    ord[m] = ord[m - 1];
+                }
+                lb[m] = v;
+                ord[m] = i * 4 + j;
+            }
+        for (k = 0; k < np && !(lb[k] > c.d); ++k) feat_feat(&fo[ord[k] / 4], &fs[ord[k] % 4], &c);
+    }
     return c;
 }
 
