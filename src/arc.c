@@ -983,13 +983,49 @@ int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t
     return advance(a, b, d, 1, t, normal, pos);
 }
 
+/* The first time t > 0 at which x + t n (x inside the sector) crosses one of the sector's circles
+ * or its sides' lines: x cannot leave the sector sooner, so a shape holding x stays overlapping
+ * for every push along n below it. */
+static c2d_real first_crossing(const c2d_arc *s, c2d_vec2 x, c2d_vec2 n) {
+    c2d_vec2 w = c2d_sub(x, s->center);
+    c2d_real B = c2d_dot(w, n), C = c2d_len_sq(w), t = (c2d_real)INFINITY, disc, dn;
+    disc = B * B - (C - s->outer_radius * s->outer_radius);
+    if (disc > 0) t = c2d_minr(t, c2d_maxr(-B + C2D_SQRT(disc), 0));
+    if (s->inner_radius > 0) {
+        disc = B * B - (C - s->inner_radius * s->inner_radius);
+        if (disc > 0 && -B - C2D_SQRT(disc) > 0) t = c2d_minr(t, -B - C2D_SQRT(disc));
+    }
+    if (s->sweep_angle < ARC_TWO_PI) {
+        if ((dn = c2d_cross(s->start_dir, n)) != 0 && -c2d_cross(s->start_dir, w) / dn > 0) t = c2d_minr(t, -c2d_cross(s->start_dir, w) / dn);
+        if ((dn = c2d_cross(s->end_dir, n)) != 0 && -c2d_cross(s->end_dir, w) / dn > 0) t = c2d_minr(t, -c2d_cross(s->end_dir, w) / dn);
+    }
+    return C2D_ISFINITE(t) ? t : 0;
+}
+
+/* A lower bound of every clear push along n: the latest first crossing over the points of a that
+ * lie inside the sector (0 when none does), taken at the given points of a and, with a radius R
+ * around them (a rounded core), at the points R behind them and R to either side. */
+static c2d_real push_bound(const c2d_arc *s, const c2d_vec2 *x, int nx, c2d_real R, c2d_vec2 n) {
+    c2d_real lb = 0;
+    int i, j;
+    for (i = 0; i < nx; ++i) {
+        for (j = 0; j < (R > 0 ? 4 : 1); ++j) {
+            c2d_vec2 p = j == 0 ? x[i] : c2d_mul_add(x[i], R, j == 1 ? c2d_neg(n) : (j == 2 ? c2d_left_perp(n) : c2d_right_perp(n)));
+            if (c2d_arc_contains_point(s, p)) lb = c2d_maxr(lb, first_crossing(s, p, n));
+        }
+    }
+    return lb;
+}
+
 /* The least push of a (overlapping b) along the unit n found to leave it clear. a started far out
  * along n and advanced back gives a clear push (every larger one is clear too); pushes below it
  * (first growing geometrically, then in ARC_PUSH_SAMPLES even steps) are then tried in order, and at the first clear one a is
  * advanced back toward the last overlapping one: where it first touches is the push (a non-convex
  * b can have a clear window nearer than the far side). A hint (a corner's push back across a
- * circle) is tried first the same way. */
-static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_real hint, c2d_real far, c2d_real *push, c2d_vec2 *pos) {
+ * circle) is tried first the same way. Pushes below lb (push_bound) are known to overlap and are not
+ * tried, nor any above limit (the least push found along another direction). */
+static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_real hint, c2d_real lb, c2d_real limit, c2d_real far, c2d_real *push,
+                       c2d_vec2 *pos) {
     c2d_shape start = moved(a, c2d_scale(n, far));
     c2d_real t, p_far, prev = 0;
     c2d_vec2 nn, q;
@@ -1013,7 +1049,14 @@ static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_r
          * then even ones */
         c2d_real p = i < ARC_PUSH_SAMPLES ? p_far / (c2d_real)ARC_PUSH_SAMPLES / (c2d_real)(1L << (ARC_PUSH_SAMPLES - i))
                                           : p_far * (c2d_real)(i - ARC_PUSH_SAMPLES + 1) / ARC_PUSH_SAMPLES;
-        c2d_shape at = moved(a, c2d_scale(n, p));
+        c2d_shape at;
+        if (!(prev < limit)) break; /* no push here can beat the least found */
+        if (p < lb) {
+            /* a point of a is still inside the sector after this push */
+            prev = p;
+            continue;
+        }
+        at = moved(a, c2d_scale(n, p));
         if (c2d_shape_overlap(&at, b)) {
             prev = p;
             continue;
@@ -1035,7 +1078,8 @@ static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     const c2d_arc *s = &b->as.arc;
     other o;
     c2d_real hints[4 + 2 * C2D_MAX_POLYGON_VERTICES] = {0};
-    c2d_vec2 dirs[4 + 2 * C2D_MAX_POLYGON_VERTICES], u, pos, best_pos = c2d_v2(0, 0), best_n, vs[C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4];
+    c2d_real lbs[4 + 2 * C2D_MAX_POLYGON_VERTICES];
+    c2d_vec2 dirs[4 + 2 * C2D_MAX_POLYGON_VERTICES], u, pos, best_pos = c2d_v2(0, 0), best_n, vs[(C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4) + 1];
     c2d_real far, best = (c2d_real)INFINITY, p;
     c2d_aabb ba, bb;
     int nd = 0, i, nv = 0;
@@ -1077,8 +1121,24 @@ static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     }
     far = (c2d_real)2 * (box_size(ba) + box_size(bb) + c2d_dist(c2d_aabb_center(ba), c2d_aabb_center(bb))) + 1;
     best_n = u;
+    /* the directions in the order of a lower bound of their push (push_bound over a's corners
+     * and its reference point); one whose bound is not below the least push found is skipped */
+    if (o.form != OTHER_CURVED || o.k->contains(a, o.ref)) vs[nv++] = o.ref;
     for (i = 0; i < nd; ++i) {
-        if (push_along(a, b, dirs[i], hints[i], far, &p, &pos) && p < best) {
+        int j;
+        c2d_real v = push_bound(s, vs, nv, o.form == OTHER_CORE ? o.radius : 0, dirs[i]), h = hints[i];
+        c2d_vec2 d = dirs[i];
+        for (j = i; j > 0 && lbs[j - 1] > v; --j) {
+            lbs[j] = lbs[j - 1];
+            dirs[j] = dirs[j - 1];
+            hints[j] = hints[j - 1];
+        }
+        lbs[j] = v;
+        dirs[j] = d;
+        hints[j] = h;
+    }
+    for (i = 0; i < nd && lbs[i] < best; ++i) {
+        if (push_along(a, b, dirs[i], hints[i], lbs[i], best, far, &p, &pos) && p < best) {
             best = p;
             best_n = dirs[i];
             best_pos = pos;
