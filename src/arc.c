@@ -717,7 +717,7 @@ static c2d_vec2 walk_point(const other *o, c2d_real phi) { return o->k->support(
 /* A piece of the walk: normal angles [p0, p1], their boundary points and signed distances. */
 typedef struct walk_piece {
     c2d_real p0, p1, f0, f1, lb;
-    c2d_vec2 x0, x1;
+    c2d_vec2 x0, x1, u0, u1; /* points and unit normals at p0 and p1 */
 } walk_piece;
 
 /* A lower bound of the signed distance on the piece. The boundary between the two points turns
@@ -725,7 +725,8 @@ typedef struct walk_piece {
  * chord and the two tangents), and the signed distance is 1-Lipschitz: no point of the piece is
  * below (f0 + f1 - L) / 2. */
 static void piece_bound(walk_piece *w) {
-    c2d_real L = c2d_dist(w->x0, w->x1) / C2D_COS((c2d_real)0.5 * (w->p1 - w->p0));
+    /* cos(dp / 2) = |u0 + u1| / 2 */
+    c2d_real L = (c2d_real)2 * c2d_dist(w->x0, w->x1) / c2d_len(c2d_add(w->u0, w->u1));
     w->lb = (c2d_real)0.5 * (w->f0 + w->f1 - L);
 }
 
@@ -753,30 +754,37 @@ static walk_piece heap_pop(walk_piece *h, int *n) {
     return top;
 }
 
+/* The walk's tolerance: ARC_WALK_TOL of the shape's size, and no less than rounding. */
+static c2d_real walk_tol(const other *o, const c2d_arc *s) {
+    c2d_aabb b = o->k->bounds(o->s);
+    return c2d_maxr(c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) * (c2d_real)ARC_WALK_TOL,
+                    (c2d_real)64 * C2D_EPSILON * c2d_maxr(c2d_aabb_abs_max(b), s->outer_radius + c2d_maxr(C2D_ABS(s->center.x), C2D_ABS(s->center.y))));
+}
+
 /* A curved convex kind against the sector: the least signed distance to S of its boundary points,
  * walked by the support function's normal angle, by branch and bound: ARC_WALK_START pieces, then
  * the piece with the least lower bound (piece_bound) is split in two until no piece can be below
- * the least sample found by more than a tolerance (ARC_WALK_TOL of the shape's size), or (overlap
- * only) a sample is inside S, or no piece can be. At most ARC_WALK_MAX samples. */
+ * the least sample found by more than a tolerance (walk_tol), or a sample is inside S, or (overlap
+ * only, stop_inside) no piece can be. At most ARC_WALK_MAX samples. */
 static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d_vec2 *pa, c2d_vec2 *pb) {
     walk_piece h[ARC_WALK_MAX];
     c2d_real best, tol, f, lo = -ARC_TWO_PI / ARC_WALK_START, hi = ARC_TWO_PI / ARC_WALK_START;
     c2d_vec2 on, x, first;
     int n = 0, evals = 0, i;
     c2d_aabb b = o->k->bounds(o->s);
-    c2d_real tol_g = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) * (c2d_real)C2D_ELLIPSE_TOLERANCE / 64;
-    tol = c2d_maxr(c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) * (c2d_real)ARC_WALK_TOL,
-                   (c2d_real)64 * C2D_EPSILON * c2d_maxr(c2d_aabb_abs_max(b), s->outer_radius + c2d_maxr(C2D_ABS(s->center.x), C2D_ABS(s->center.y))));
+    c2d_real tol_g = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) * (c2d_real)C2D_ELLIPSE_TOLERANCE / 16;
+    tol = walk_tol(o, s);
     first = *pa = walk_point(o, 0);
     best = arc_signed(s, first, pb);
-    if (stop_inside && best < 0) return best;
+    if (best < 0) return best;
     {
         c2d_real f0 = best, p0 = 0;
-        c2d_vec2 x0 = first;
+        c2d_vec2 x0 = first, u0 = c2d_v2(1, 0);
         for (i = 1; i <= ARC_WALK_START; ++i) {
             walk_piece w;
             c2d_real p1 = ARC_TWO_PI * (c2d_real)i / ARC_WALK_START;
-            x = i == ARC_WALK_START ? first : walk_point(o, p1);
+            c2d_vec2 u1 = i == ARC_WALK_START ? c2d_v2(1, 0) : unit_at(p1);
+            x = i == ARC_WALK_START ? first : o->k->support(o->s, u1, c2d_v2(0, 0));
             f = i == ARC_WALK_START ? best : arc_signed(s, x, &on);
             if (f < best) {
                 best = f;
@@ -784,7 +792,7 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
                 *pb = on;
                 lo = p0;
                 hi = p1 + ARC_TWO_PI / ARC_WALK_START;
-                if (stop_inside && best < 0) return best;
+                if (best < 0) return best;
             }
             w.p0 = p0;
             w.p1 = p1;
@@ -792,22 +800,28 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
             w.f1 = f;
             w.x0 = x0;
             w.x1 = x;
+            w.u0 = u0;
+            w.u1 = u1;
             piece_bound(&w);
             heap_push(h, &n, w);
             p0 = p1;
             f0 = f;
             x0 = x;
+            u0 = u1;
         }
     }
     evals = ARC_WALK_START;
     while (n > 0 && evals < ARC_WALK_MAX && n + 1 < ARC_WALK_MAX) {
         walk_piece w = heap_pop(h, &n), l, r;
         c2d_real pm;
+        c2d_vec2 um;
         if (!(w.lb < best - tol)) break;
         if (stop_inside && !(w.lb < 0)) break;
         pm = (c2d_real)0.5 * (w.p0 + w.p1);
         if (!(pm > w.p0 && pm < w.p1)) continue;
-        x = walk_point(o, pm);
+        /* the bisector of the two normals is the normal at the middle angle */
+        um = c2d_unit_or_zero(c2d_add(w.u0, w.u1));
+        x = o->k->support(o->s, um, c2d_v2(0, 0));
         f = arc_signed(s, x, &on);
         ++evals;
         if (f < best) {
@@ -816,17 +830,19 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
             *pb = on;
             lo = w.p0;
             hi = w.p1;
-            if (stop_inside && best < 0) return best;
+            if (best < 0) return best;
         }
         l = w;
         l.p1 = pm;
         l.f1 = f;
         l.x1 = x;
+        l.u1 = um;
         piece_bound(&l);
         r = w;
         r.p0 = pm;
         r.f0 = f;
         r.x0 = x;
+        r.u0 = um;
         piece_bound(&r);
         heap_push(h, &n, l);
         heap_push(h, &n, r);
@@ -842,7 +858,7 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
         for (i = 0; i < ARC_WALK_GOLDEN && m2 > m1 && c2d_dist(x1, x2) > tol_g; ++i) {
             if (f1 < best) best = f1, *pa = x1, *pb = on1;
             if (f2 < best) best = f2, *pa = x2, *pb = on2;
-            if (stop_inside && best < 0) return best;
+            if (best < 0) return best;
             if (f1 <= f2) {
                 hi = m2;
                 m2 = m1, x2 = x1, f2 = f1, on2 = on1;
@@ -874,15 +890,18 @@ static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) {
 
 /* ---- the pair queries, other shape first, the sector second ---- */
 
+/* A point inside the sector: mid-radius at mid-angle. */
+static c2d_vec2 arc_ref(const c2d_arc *s) {
+    return c2d_mul_add(s->center, (c2d_real)0.5 * (s->inner_radius + s->outer_radius), unit_at(s->start_angle + (c2d_real)0.5 * s->sweep_angle));
+}
+
 static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {
     other o;
     if (!c2d_kind_usable(a) || !c2d_kind_usable(b) || box_gap(a, b) > 0) return false;
     other_make(a, &o);
     if (o.form == OTHER_CURVED) {
         c2d_vec2 pa, pb;
-        if (o.k->contains(a, c2d_mul_add(b->as.arc.center, (c2d_real)0.5 * (b->as.arc.inner_radius + b->as.arc.outer_radius),
-                                         unit_at(b->as.arc.start_angle + (c2d_real)0.5 * b->as.arc.sweep_angle))))
-            return true;
+        if (o.k->contains(a, arc_ref(&b->as.arc))) return true;
         return walk_min(&o, &b->as.arc, true, &pa, &pb) < 0;
     }
     return overlap_with(&o, &b->as.arc, b);
@@ -901,9 +920,12 @@ static c2d_distance_result pair_distance(const c2d_shape *a, const c2d_shape *b)
     r.error = C2D_OK;
     other_make(a, &o);
     if (o.form == OTHER_CURVED) {
+        /* a walk that ends at least its tolerance clear proves no boundary point inside S
+         * (the overlap test's walk would find none); nearer, or with S inside the shape, the
+         * overlap test decides */
         R = 0;
         c.d = walk_min(&o, &b->as.arc, false, &c.pa, &c.pb);
-        if (c.d < 0 || pair_overlap(a, b)) c.d = 0;
+        if (c.d < 0 || ((c.d < walk_tol(&o, &b->as.arc) || o.k->contains(a, arc_ref(&b->as.arc))) && pair_overlap(a, b))) c.d = 0;
     } else {
         R = o.radius;
         c = closest_with(&o, &b->as.arc);
