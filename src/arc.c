@@ -16,7 +16,8 @@
 #define ARC_TWO_PI ((c2d_real)6.28318530717958647692)
 #define ARC_MAX_CURVES (2 * C2D_MAX_POLYGON_VERTICES + 4)
 #define ARC_MAX_PARAMS (2 * ARC_MAX_CURVES + 2)
-#define ARC_WALK_MAX 1024
+/* the walk keeps at most ARC_WALK_MAX pieces on the stack (about 17 kB in float, 33 kB in double) */
+#define ARC_WALK_MAX 320
 #define ARC_WALK_START 16
 #define ARC_WALK_TOL ((c2d_real)C2D_ELLIPSE_TOLERANCE / 2 < (c2d_real)1 / 1024 ? (c2d_real)C2D_ELLIPSE_TOLERANCE / 2 : (c2d_real)1 / 1024)
 #define ARC_WALK_GOLDEN 48
@@ -881,12 +882,13 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
 
 /* The gap between the two shapes' bounding boxes (negative when they overlap), less a rounding
  * allowance: a lower bound of their distance. */
-static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) {
-    c2d_aabb x = c2d_shape_aabb(a), y = c2d_shape_aabb(b);
+static c2d_real boxes_gap(c2d_aabb x, c2d_aabb y) {
     c2d_real gx = c2d_maxr(x.lower.x - y.upper.x, y.lower.x - x.upper.x), gy = c2d_maxr(x.lower.y - y.upper.y, y.lower.y - x.upper.y);
     c2d_real scale = c2d_maxr(c2d_maxr(c2d_aabb_abs_max(x), c2d_aabb_abs_max(y)), 1);
     return c2d_maxr(gx, gy) - (c2d_real)64 * C2D_EPSILON * scale;
 }
+
+static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) { return boxes_gap(c2d_shape_aabb(a), c2d_shape_aabb(b)); }
 
 /* ---- the pair queries, other shape first, the sector second ---- */
 
@@ -973,7 +975,7 @@ static int advance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real 
     for (it = 0; it < ARC_CA_MAX_ITER; ++it) {
         c2d_shape at = moved(a, c2d_scale(d, t));
         c2d_distance_result r;
-        c2d_real gap = box_gap(&at, b);
+        c2d_real gap = boxes_gap(c2d_shape_aabb(&at), bb); /* b stays put */
         if (gap > tol) {
             /* far apart: the boxes' gap is a lower bound of the distance */
             t += (gap - (c2d_real)0.5 * tol) / len;
