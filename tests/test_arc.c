@@ -470,16 +470,16 @@ static void test_random_distance(void **state) {
 static void test_early_out_boundaries(void **state) {
     const double D = 1e-3;
     struct {
-        double ri, ro, a0, a1;  /* the sector (centered at the origin) */
-        double lx, ly, ux, uy;  /* the box reaching across ... */
-        double dx, dy;          /* ... moved by (dx, dy) * 2D to stop D short */
-        double push, nx, ny;    /* the push-out of the reaching box */
+        double ri, ro, a0, a1; /* the sector (centered at the origin) */
+        double lx, ly, ux, uy; /* the box reaching across ... */
+        double dx, dy;         /* ... moved by (dx, dy) * 2D to stop D short */
+        double push, nx, ny;   /* the push-out of the reaching box */
     } c[] = {
-        {1, 2, -PI / 4, PI / 4, 2 - D, -0.2, 2.5, 0.2, 1, 0, D, 1, 0},            /* outer circle */
-        {1, 2, 0, 2 * PI, 0.2, -0.01, 1 + D, 0.01, -1, 0, 0, -1, 0},              /* out of the hole */
-        {0.5, 2, 0, PI / 2, -0.6, 0.7, D, 1.2, -1, 0, D, -1, 0},                   /* side, sweep pi/2 */
-        {0.5, 2, 0, 1.5 * PI, 0.7, -1.2, 1.2, D, 0, -1, D, 0, -1},                 /* side, sweep 3pi/2 */
-        {1, 2, PI / 4, 3 * PI / 4, -0.05, 2 - D, 0.05, 2.005, 0, 1, D, 0, 1},      /* a small cap of the outer arc */
+        {1, 2, -PI / 4, PI / 4, 2 - D, -0.2, 2.5, 0.2, 1, 0, D, 1, 0},        /* outer circle */
+        {1, 2, 0, 2 * PI, 0.2, -0.01, 1 + D, 0.01, -1, 0, 0, -1, 0},          /* out of the hole */
+        {0.5, 2, 0, PI / 2, -0.6, 0.7, D, 1.2, -1, 0, D, -1, 0},              /* side, sweep pi/2 */
+        {0.5, 2, 0, 1.5 * PI, 0.7, -1.2, 1.2, D, 0, -1, D, 0, -1},            /* side, sweep 3pi/2 */
+        {1, 2, PI / 4, 3 * PI / 4, -0.05, 2 - D, 0.05, 2.005, 0, 1, D, 0, 1}, /* a small cap of the outer arc */
     };
     size_t i;
     (void)state;
