@@ -297,13 +297,16 @@ static int arc_curves(const c2d_arc *s, curve *k) {
     return n;
 }
 
-/* Distance from p to the segment [a, b]. */
-static c2d_real seg_dist(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) {
+/* The point of the segment [a, b] nearest p (a when the segment has no length). */
+static c2d_vec2 seg_closest(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) {
     c2d_vec2 e = c2d_sub(b, a), w = c2d_sub(p, a);
     c2d_real ee = c2d_dot(e, e), t = ee > 0 ? c2d_dot(w, e) / ee : 0;
     t = t < 0 ? 0 : (t > 1 ? 1 : t);
-    return c2d_dist(p, c2d_mul_add(a, t, e));
+    return c2d_mul_add(a, t, e);
 }
+
+/* Distance from p to the segment [a, b]. */
+static c2d_real seg_dist(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) { return c2d_dist(p, seg_closest(p, a, b)); }
 
 /* ---- the other shape, seen through its kind row ---- */
 
@@ -699,17 +702,8 @@ static c2d_real arc_signed(const c2d_arc *s, c2d_vec2 p, c2d_vec2 *on) {
         return full ? -s->outer_radius : 0;
     }
     /* outside the sweep (or at the apex): the nearest point is on a radial side */
-    if (d1 <= d2) {
-        c2d_vec2 e = c2d_sub(b1, a1);
-        c2d_real t = c2d_dot(c2d_sub(p, a1), e) / c2d_dot(e, e);
-        *on = c2d_mul_add(a1, t < 0 ? 0 : (t > 1 ? 1 : t), e);
-        return d1;
-    } else {
-        c2d_vec2 e = c2d_sub(b2, a2);
-        c2d_real t = c2d_dot(c2d_sub(p, a2), e) / c2d_dot(e, e);
-        *on = c2d_mul_add(a2, t < 0 ? 0 : (t > 1 ? 1 : t), e);
-        return d2;
-    }
+    *on = d1 <= d2 ? seg_closest(p, a1, b1) : seg_closest(p, a2, b2);
+    return c2d_minr(d1, d2);
 }
 
 /* The boundary point of a curved convex kind whose outward normal is at angle phi. */
@@ -721,14 +715,24 @@ typedef struct walk_piece {
     c2d_vec2 x0, x1, u0, u1; /* points and unit normals at p0 and p1 */
 } walk_piece;
 
-/* A lower bound of the signed distance on the piece. The boundary between the two points turns
- * by dp < pi/2, so its length is at most L = chord / cos(dp / 2) (it lies in the triangle of the
- * chord and the two tangents), and the signed distance is 1-Lipschitz: no point of the piece is
- * below (f0 + f1 - L) / 2. */
-static void piece_bound(walk_piece *w) {
+/* A piece of the walk with a lower bound of the signed distance on it. The boundary between its
+ * two points turns by dp < pi/2, so its length is at most L = chord / cos(dp / 2) (it lies in the
+ * triangle of the chord and the two tangents), and the signed distance is 1-Lipschitz: no point
+ * of the piece is below (f0 + f1 - L) / 2. */
+static walk_piece make_piece(c2d_real p0, c2d_real p1, c2d_real f0, c2d_real f1, c2d_vec2 x0, c2d_vec2 x1, c2d_vec2 u0, c2d_vec2 u1) {
+    walk_piece w;
     /* cos(dp / 2) = |u0 + u1| / 2 */
-    c2d_real L = (c2d_real)2 * c2d_dist(w->x0, w->x1) / c2d_len(c2d_add(w->u0, w->u1));
-    w->lb = (c2d_real)0.5 * (w->f0 + w->f1 - L);
+    c2d_real L = (c2d_real)2 * c2d_dist(x0, x1) / c2d_len(c2d_add(u0, u1));
+    w.p0 = p0;
+    w.p1 = p1;
+    w.f0 = f0;
+    w.f1 = f1;
+    w.x0 = x0;
+    w.x1 = x1;
+    w.u0 = u0;
+    w.u1 = u1;
+    w.lb = (c2d_real)0.5 * (f0 + f1 - L);
+    return w;
 }
 
 static void heap_push(walk_piece *h, int *n, walk_piece w) {
@@ -764,7 +768,7 @@ static c2d_real walk_tol(const other *o, const c2d_arc *s) {
 
 /* A curved convex kind against the sector: the least signed distance to S of its boundary points,
  * walked by the support function's normal angle, by branch and bound: ARC_WALK_START pieces, then
- * the piece with the least lower bound (piece_bound) is split in two until no piece can be below
+ * the piece with the least lower bound (make_piece) is split in two until no piece can be below
  * the least sample found by more than a tolerance (walk_tol), or a sample is inside S, or (overlap
  * only, stop_inside) no piece can be. At most ARC_WALK_MAX samples. */
 static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d_vec2 *pa, c2d_vec2 *pb) {
@@ -782,7 +786,6 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
         c2d_real f0 = best, p0 = 0;
         c2d_vec2 x0 = first, u0 = c2d_v2(1, 0);
         for (i = 1; i <= ARC_WALK_START; ++i) {
-            walk_piece w;
             c2d_real p1 = ARC_TWO_PI * (c2d_real)i / ARC_WALK_START;
             c2d_vec2 u1 = i == ARC_WALK_START ? c2d_v2(1, 0) : unit_at(p1);
             x = i == ARC_WALK_START ? first : o->k->support(o->s, u1, c2d_v2(0, 0));
@@ -795,16 +798,7 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
                 hi = p1 + ARC_TWO_PI / ARC_WALK_START;
                 if (best < 0) return best;
             }
-            w.p0 = p0;
-            w.p1 = p1;
-            w.f0 = f0;
-            w.f1 = f;
-            w.x0 = x0;
-            w.x1 = x;
-            w.u0 = u0;
-            w.u1 = u1;
-            piece_bound(&w);
-            heap_push(h, &n, w);
+            heap_push(h, &n, make_piece(p0, p1, f0, f, x0, x, u0, u1));
             p0 = p1;
             f0 = f;
             x0 = x;
@@ -813,7 +807,7 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
     }
     evals = ARC_WALK_START;
     while (n > 0 && evals < ARC_WALK_MAX && n + 1 < ARC_WALK_MAX) {
-        walk_piece w = heap_pop(h, &n), l, r;
+        walk_piece w = heap_pop(h, &n);
         c2d_real pm;
         c2d_vec2 um;
         if (!(w.lb < best - tol)) break;
@@ -833,20 +827,8 @@ static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d
             hi = w.p1;
             if (best < 0) return best;
         }
-        l = w;
-        l.p1 = pm;
-        l.f1 = f;
-        l.x1 = x;
-        l.u1 = um;
-        piece_bound(&l);
-        r = w;
-        r.p0 = pm;
-        r.f0 = f;
-        r.x0 = x;
-        r.u0 = um;
-        piece_bound(&r);
-        heap_push(h, &n, l);
-        heap_push(h, &n, r);
+        heap_push(h, &n, make_piece(w.p0, pm, w.f0, f, w.x0, x, w.u0, um));
+        heap_push(h, &n, make_piece(pm, w.p1, f, w.f1, x, w.x1, um, w.u1));
     }
     if (stop_inside && !(best < tol)) return best;
     /* the best sample's neighbours bracket a local least: golden section within them */

@@ -576,6 +576,28 @@ static void test_distance_agrees_on_bad_polygon(void **state) {
 #endif
 }
 
+/* Found by the query fuzzer (float): a wedge of radius 0.5 at (1e7, -1e7), where a side is
+ * shorter than the coordinates' rounding step (both its ends round to the center), against an
+ * ellipse far away: the walk's nearest point on such a side must not be 0 / 0. */
+static void test_far_wedge_ellipse(void **state) {
+    c2d_shape w = ring(1e7, -1e7, 0, 0.5, 5.7832, 5.7832 + 0.5), e;
+    c2d_ellipse el;
+    c2d_distance_result d;
+    double dc = hypot(1e7 + 1653040.0, -1e7 + 1915200.0);
+    int k;
+    (void)state;
+    assert_status(c2d_ellipse_make(c2d_v2((c2d_real)-1653040.0, (c2d_real)-1915200.0), (c2d_real)7.75, (c2d_real)7.75, (c2d_real)1.466, &el), C2D_OK);
+    e = c2d_shape_from_ellipse(el);
+    for (k = 0; k < 2; ++k) {
+        d = k ? c2d_shape_distance(&e, &w) : c2d_shape_distance(&w, &e);
+        assert_int_equal(d.status, C2D_DISTANCE_OK);
+        assert_true(isfinite((double)d.point_a.x) && isfinite((double)d.point_a.y));
+        assert_true(isfinite((double)d.point_b.x) && isfinite((double)d.point_b.y));
+        assert_true(isfinite((double)d.normal.x) && isfinite((double)d.normal.y));
+        assert_true(d.distance > dc - 7.75 - 0.5 - 4 && d.distance < dc - 7.75 + 4);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_circle_in_hole),
@@ -593,6 +615,7 @@ int main(void) {
         cmocka_unit_test(test_distance_agrees_on_bad_polygon),
         cmocka_unit_test(test_early_out_boundaries),
         cmocka_unit_test(test_ellipse_early_out),
+        cmocka_unit_test(test_far_wedge_ellipse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
