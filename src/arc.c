@@ -16,9 +16,11 @@
 #define ARC_TWO_PI ((c2d_real)6.28318530717958647692)
 #define ARC_MAX_CURVES (2 * C2D_MAX_POLYGON_VERTICES + 4)
 #define ARC_MAX_PARAMS (2 * ARC_MAX_CURVES + 2)
-#define ARC_WALK_MAX 1024
-#define ARC_WALK_STEP 128
-#define ARC_WALK_REFINE 4
+/* the walk keeps at most ARC_WALK_MAX pieces on the stack (about 17 kB in float, 33 kB in double) */
+#define ARC_WALK_MAX 320
+#define ARC_WALK_START 16
+#define ARC_WALK_TOL ((c2d_real)C2D_ELLIPSE_TOLERANCE / 2 < (c2d_real)1 / 1024 ? (c2d_real)C2D_ELLIPSE_TOLERANCE / 2 : (c2d_real)1 / 1024)
+#define ARC_WALK_GOLDEN 48
 #define ARC_CA_MAX_ITER 1024
 #define ARC_PUSH_SAMPLES 16
 
@@ -54,6 +56,18 @@ static c2d_real rel_angle(c2d_vec2 v, c2d_real a0) {
 
 static c2d_vec2 unit_at(c2d_real a) { return c2d_v2(C2D_COS(a), C2D_SIN(a)); }
 
+/* Whether the direction v (nonzero) lies in the closed sweep from the unit ds to the unit de (of
+ * angle sw), by the signs of two cross products as c2d_arc_contains_point decides (no atan2). */
+static bool sweep_has(c2d_vec2 ds, c2d_vec2 de, c2d_real sw, c2d_vec2 v) {
+    c2d_real k = c2d_cross(ds, de), cs = c2d_cross(ds, v), ce = c2d_cross(v, de);
+    if (sw >= ARC_TWO_PI) return true;
+    if (k > 0) return cs >= 0 && ce >= 0;
+    if (k < 0) return cs >= 0 || ce >= 0;
+    if (c2d_dot(ds, de) < 0) return cs >= 0;
+    /* ds == de: a slit ring (sweep near 2 pi) or a sweep near 0 */
+    return sw > ARC_PI ? true : (cs == 0 && c2d_dot(ds, v) > 0);
+}
+
 /* The farthest point along dir of the sector's hull: the outer circle's point along dir when dir
  * lies within the sweep, else the farthest of the four corners (or the center of a wedge). */
 static c2d_vec2 arc_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
@@ -72,7 +86,7 @@ static c2d_vec2 arc_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
             best = p[i];
         }
     }
-    if (l > 0 && rel_angle(dir, w->start_angle) <= w->sweep_angle) {
+    if (l > 0 && sweep_has(w->start_dir, w->end_dir, w->sweep_angle, dir)) {
         c2d_vec2 q = c2d_mul_add(c, w->outer_radius / l, dir);
         if (c2d_dot(dir, q) > bd) best = q;
     }
@@ -84,8 +98,9 @@ static c2d_vec2 arc_support(const c2d_arc *w, c2d_vec2 dir, c2d_vec2 o) {
 typedef struct feat {
     bool curved;
     c2d_vec2 a, b; /* segment ends (a == b: a point) */
-    c2d_vec2 c;    /* circle arc: center, radius, start angle and sweep */
+    c2d_vec2 c;    /* circle arc: center, radius, start angle and sweep, start and end directions */
     c2d_real r, a0, sw;
+    c2d_vec2 ds, de;
 } feat;
 
 static feat seg_feat(c2d_vec2 a, c2d_vec2 b) {
@@ -95,18 +110,22 @@ static feat seg_feat(c2d_vec2 a, c2d_vec2 b) {
     f.b = b;
     f.c = a;
     f.r = f.a0 = f.sw = 0;
+    f.ds = f.de = c2d_v2(0, 0);
     return f;
 }
 
-static feat arc_feat(c2d_vec2 c, c2d_real r, c2d_real a0, c2d_real sw) {
+/* A circle arc of the sector s at radius r (its ends on the sides' directions). */
+static feat arc_feat(const c2d_arc *s, c2d_real r) {
     feat f;
     f.curved = true;
-    f.c = c;
+    f.c = s->center;
     f.r = r;
-    f.a0 = a0;
-    f.sw = sw;
-    f.a = c2d_mul_add(c, r, unit_at(a0));
-    f.b = c2d_mul_add(c, r, unit_at(a0 + sw));
+    f.a0 = s->start_angle;
+    f.sw = s->sweep_angle;
+    f.ds = s->start_dir;
+    f.de = s->end_dir;
+    f.a = c2d_mul_add(f.c, r, f.ds);
+    f.b = c2d_mul_add(f.c, r, f.de);
     return f;
 }
 
@@ -121,8 +140,8 @@ static c2d_vec2 feat_at(const feat *f, c2d_real u) {
  * sweep is a full turn). */
 static int arc_features(const c2d_arc *s, feat f[4]) {
     int n = 0;
-    f[n++] = arc_feat(s->center, s->outer_radius, s->start_angle, s->sweep_angle);
-    if (s->inner_radius > 0) f[n++] = arc_feat(s->center, s->inner_radius, s->start_angle, s->sweep_angle);
+    f[n++] = arc_feat(s, s->outer_radius);
+    if (s->inner_radius > 0) f[n++] = arc_feat(s, s->inner_radius);
     if (s->sweep_angle < ARC_TWO_PI) {
         f[n++] = seg_feat(c2d_mul_add(s->center, s->inner_radius, s->start_dir), c2d_mul_add(s->center, s->outer_radius, s->start_dir));
         f[n++] = seg_feat(c2d_mul_add(s->center, s->inner_radius, s->end_dir), c2d_mul_add(s->center, s->outer_radius, s->end_dir));
@@ -142,7 +161,7 @@ static c2d_vec2 feat_closest(const feat *f, c2d_vec2 p) {
     } else {
         c2d_vec2 v = c2d_sub(p, f->c);
         c2d_real l = c2d_len(v);
-        if (l > 0 && rel_angle(v, f->a0) <= f->sw) return c2d_mul_add(f->c, f->r / l, v);
+        if (l > 0 && sweep_has(f->ds, f->de, f->sw, v)) return c2d_mul_add(f->c, f->r / l, v);
         return c2d_dist(p, f->a) <= c2d_dist(p, f->b) ? f->a : f->b;
     }
 }
@@ -173,8 +192,9 @@ static curve circle_curve(c2d_vec2 p, c2d_real r) {
     return c;
 }
 
-/* Appends the parameters u in [0, 1] where f crosses or touches curve k. */
-static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
+/* Appends the parameters u in [0, 1] where f crosses or touches curve k (pt NULL), or the points
+ * themselves (into pt, u unused). */
+static int feat_cross_at(const feat *f, const curve *k, c2d_real *u, c2d_vec2 *pt, int n) {
     c2d_vec2 pts[2];
     int np = 0, i;
     if (!f->curved) {
@@ -183,7 +203,10 @@ static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
             c2d_real den = c2d_cross(k->d, e);
             if (den != 0) {
                 c2d_real t = -c2d_cross(k->d, w) / den;
-                if (t >= 0 && t <= 1) u[n++] = t;
+                if (t >= 0 && t <= 1) {
+                    if (pt != NULL) pt[n++] = c2d_mul_add(f->a, t, e);
+                    else u[n++] = t;
+                }
             }
         } else {
             c2d_real A = c2d_dot(e, e), B = c2d_dot(w, e), C = c2d_dot(w, w) - k->r * k->r, disc, q;
@@ -193,7 +216,10 @@ static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
             q = C2D_SQRT(disc);
             for (i = 0; i < 2; ++i) {
                 c2d_real t = (-B + (i ? q : -q)) / A;
-                if (t >= 0 && t <= 1) u[n++] = t;
+                if (t >= 0 && t <= 1) {
+                    if (pt != NULL) pt[n++] = c2d_mul_add(f->a, t, e);
+                    else u[n++] = t;
+                }
             }
         }
         return n;
@@ -220,11 +246,18 @@ static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) {
         pts[np++] = c2d_mul_add(c2d_mul_add(f->c, a, e), -C2D_SQRT(h2), c2d_left_perp(e));
     }
     for (i = 0; i < np; ++i) {
-        c2d_real t = rel_angle(c2d_sub(pts[i], f->c), f->a0);
+        c2d_real t;
+        if (pt != NULL) {
+            if (sweep_has(f->ds, f->de, f->sw, c2d_sub(pts[i], f->c))) pt[n++] = pts[i];
+            continue;
+        }
+        t = rel_angle(c2d_sub(pts[i], f->c), f->a0);
         if (t <= f->sw) u[n++] = t / f->sw;
     }
     return n;
 }
+
+static int feat_cross(const feat *f, const curve *k, c2d_real *u, int n) { return feat_cross_at(f, k, u, NULL, n); }
 
 static void sort_reals(c2d_real *u, int n) {
     int i, j;
@@ -263,6 +296,17 @@ static int arc_curves(const c2d_arc *s, curve *k) {
     k[n++] = line_curve(s->center, s->end_dir);
     return n;
 }
+
+/* The point of the segment [a, b] nearest p (a when the segment has no length). */
+static c2d_vec2 seg_closest(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) {
+    c2d_vec2 e = c2d_sub(b, a), w = c2d_sub(p, a);
+    c2d_real ee = c2d_dot(e, e), t = ee > 0 ? c2d_dot(w, e) / ee : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return c2d_mul_add(a, t, e);
+}
+
+/* Distance from p to the segment [a, b]. */
+static c2d_real seg_dist(c2d_vec2 p, c2d_vec2 a, c2d_vec2 b) { return c2d_dist(p, seg_closest(p, a, b)); }
 
 /* ---- the other shape, seen through its kind row ---- */
 
@@ -373,7 +417,7 @@ static bool arc_closed_contains(const c2d_arc *s, c2d_vec2 p) {
     c2d_real r2 = c2d_len_sq(v);
     if (r2 > s->outer_radius * s->outer_radius || r2 < s->inner_radius * s->inner_radius) return false;
     if (s->sweep_angle >= ARC_TWO_PI || r2 == 0) return true;
-    return rel_angle(v, s->start_angle) <= s->sweep_angle || (c2d_cross(s->start_dir, v) == 0 && c2d_dot(s->start_dir, v) > 0) ||
+    return sweep_has(s->start_dir, s->end_dir, s->sweep_angle, v) || (c2d_cross(s->start_dir, v) == 0 && c2d_dot(s->start_dir, v) > 0) ||
            (c2d_cross(v, s->end_dir) == 0 && c2d_dot(s->end_dir, v) > 0);
 }
 
@@ -389,14 +433,89 @@ static bool poly_closed_contains(const c2d_polygon *p, c2d_vec2 q) {
 
 /* ---- overlap ---- */
 
+/* How far a core shape (its core inflated by its radius) reaches from the sector's center: the
+ * least and the greatest distance of its points from the center, and the least and greatest of
+ * cross(start_dir, x - center) and cross(x - center, end_dir) (the sides' lines), each exact to
+ * rounding (a convex core's farthest point from anything is a vertex). */
+typedef struct reach {
+    c2d_real dmin, dmax, smin, smax, emin, emax, margin;
+} reach;
+
+static reach core_reach(const other *o, const c2d_arc *s) {
+    reach r;
+    c2d_vec2 v[2];
+    const c2d_vec2 *vs = v;
+    int n, i;
+    c2d_real scale = c2d_maxr(C2D_ABS(s->center.x), C2D_ABS(s->center.y)) + s->outer_radius + o->radius;
+    if (o->poly != NULL) {
+        vs = o->poly->vertices;
+        n = o->poly->count;
+    } else {
+        v[0] = o->core.p1;
+        v[1] = o->core.form == C2D_CORE_SEGMENT ? o->core.p2 : o->core.p1;
+        n = 2;
+    }
+    r.dmin = r.smin = r.emin = (c2d_real)INFINITY;
+    r.dmax = r.smax = r.emax = -(c2d_real)INFINITY;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 d = c2d_sub(vs[i], s->center);
+        c2d_real cs = c2d_cross(s->start_dir, d), ce = c2d_cross(d, s->end_dir);
+        r.dmax = c2d_maxr(r.dmax, c2d_len(d));
+        r.smin = c2d_minr(r.smin, cs);
+        r.smax = c2d_maxr(r.smax, cs);
+        r.emin = c2d_minr(r.emin, ce);
+        r.emax = c2d_maxr(r.emax, ce);
+        scale = c2d_maxr(scale, c2d_maxr(C2D_ABS(vs[i].x), C2D_ABS(vs[i].y)));
+        r.dmin = c2d_minr(r.dmin, seg_dist(s->center, vs[i], vs[i + 1 < n ? i + 1 : 0]));
+    }
+    if (o->poly != NULL && poly_closed_contains(o->poly, s->center)) r.dmin = 0;
+    r.dmin -= o->radius;
+    r.dmax += o->radius;
+    r.smin -= o->radius;
+    r.smax += o->radius;
+    r.emin -= o->radius;
+    r.emax += o->radius;
+    r.margin = (c2d_real)64 * C2D_EPSILON * scale;
+    return r;
+}
+
+/* A sure "apart" from the reach alone (beyond a rounding margin, so that a verdict near touching
+ * is left to the exact feature test): the core shape lies outside the outer circle, inside the
+ * hole, or beyond a side's line (a sweep up to pi lies on the inner side of both lines; a larger
+ * one only misses what is beyond both). */
+static bool reach_apart(const reach *r, const c2d_arc *s) {
+    if (r->dmin >= s->outer_radius + r->margin) return true;
+    if (s->inner_radius > 0 && r->dmax <= s->inner_radius - r->margin) return true;
+    if (s->sweep_angle >= ARC_TWO_PI) return false;
+    if (s->sweep_angle <= ARC_PI) return r->smax <= -r->margin || r->emax <= -r->margin;
+    return r->smax <= -r->margin && r->emax <= -r->margin;
+}
+
+/* Whether feature i of arc_features (outer arc, inner arc, start side, end side) surely has no
+ * point inside the core shape: the shape does not reach its circle, or lies wholly on one side of
+ * its line. */
+static bool reach_misses(const reach *r, const c2d_arc *s, const feat *f) {
+    if (f->curved) return f->r == s->outer_radius ? r->dmax < f->r - r->margin : r->dmin > f->r + r->margin;
+    if (f->b.x == c2d_mul_add(s->center, s->outer_radius, s->start_dir).x && f->b.y == c2d_mul_add(s->center, s->outer_radius, s->start_dir).y)
+        return r->smin > r->margin || r->smax < -r->margin;
+    return r->emin > r->margin || r->emax < -r->margin;
+}
+
 /* Open interiors meet (points and segments: their closed selves). For a region X with an interior
  * (open, connected) and the sector S: X meets S exactly when S holds X's inner reference point or a
- * feature of S has a point inside X (X is then not inside S, so it crosses S's boundary). */
+ * feature of S has a point inside X (X is then not inside S, so it crosses S's boundary). A core
+ * shape is first measured from S's center (core_reach): a sure miss needs no feature test, and a
+ * feature the shape cannot reach is skipped. */
 static bool overlap_with(const other *o, const c2d_arc *s, const c2d_shape *ss) {
     feat f[4];
     curve k[ARC_MAX_CURVES];
     int nf, nk, i;
+    reach r;
     if (c2d_arc_contains_point(s, o->ref)) return true;
+    if (o->form == OTHER_CORE) {
+        r = core_reach(o, s);
+        if (reach_apart(&r, s)) return false;
+    }
     if (o->form == OTHER_CORE && !o->k->solid) {
         /* a point or a segment: its own points against S's boundary curves */
         feat g = seg_feat(o->core.p1, o->core.form == C2D_CORE_SEGMENT ? o->core.p2 : o->core.p1);
@@ -405,8 +524,10 @@ static bool overlap_with(const other *o, const c2d_arc *s, const c2d_shape *ss) 
     }
     nf = arc_features(s, f);
     nk = o->form == OTHER_ARC ? arc_curves(&o->s->as.arc, k) : core_curves(o, k);
-    for (i = 0; i < nf; ++i)
+    for (i = 0; i < nf; ++i) {
+        if (o->form == OTHER_CORE && reach_misses(&r, s, &f[i])) continue;
         if (feat_meets(&f[i], k, nk, o->form == OTHER_ARC ? arc_in : shape_in, o->s)) return true;
+    }
     return false;
 }
 
@@ -432,16 +553,14 @@ static void consider(closest *c, c2d_vec2 pa, c2d_vec2 pb) {
  * closest point on the other. */
 static void feat_feat(const feat *f, const feat *g, closest *c) {
     c2d_vec2 q[12];
-    c2d_real u[6];
-    int nq = 0, nu, i, side;
+    int nq = 0, i, side;
     for (side = 0; side < 2; ++side) {
         const feat *x = side ? g : f, *y = side ? f : g;
         curve k = y->curved ? circle_curve(y->c, y->r) : line_curve(y->a, c2d_sub(y->b, y->a));
         nq = 0;
         q[nq++] = x->a;
         q[nq++] = x->b;
-        nu = feat_cross(x, &k, u, 0);
-        for (i = 0; i < nu; ++i) q[nq++] = feat_at(x, u[i]);
+        nq = feat_cross_at(x, &k, NULL, q, nq);
         if (y->curved && !x->curved) {
             /* the foot of y's center on x */
             feat h = *x;
@@ -452,7 +571,7 @@ static void feat_feat(const feat *f, const feat *g, closest *c) {
             if (e.x != 0 || e.y != 0) {
                 for (i = -1; i <= 1; i += 2) {
                     c2d_vec2 p = c2d_mul_add(x->c, (c2d_real)i * x->r, e);
-                    if (rel_angle(c2d_sub(p, x->c), x->a0) <= x->sw) q[nq++] = p;
+                    if (sweep_has(x->ds, x->de, x->sw, c2d_sub(p, x->c))) q[nq++] = p;
                 }
             } else {
                 /* concentric: x's points at the angles of y's ends */
@@ -461,7 +580,7 @@ static void feat_feat(const feat *f, const feat *g, closest *c) {
                 ends[1] = y->b;
                 for (i = 0; i < 2; ++i) {
                     c2d_vec2 v = c2d_unit_or_zero(c2d_sub(ends[i], x->c));
-                    if ((v.x != 0 || v.y != 0) && rel_angle(v, x->a0) <= x->sw) q[nq++] = c2d_mul_add(x->c, x->r, v);
+                    if ((v.x != 0 || v.y != 0) && sweep_has(x->ds, x->de, x->sw, v)) q[nq++] = c2d_mul_add(x->c, x->r, v);
                 }
             }
         }
@@ -471,6 +590,26 @@ static void feat_feat(const feat *f, const feat *g, closest *c) {
             else consider(c, q[i], p);
         }
     }
+}
+
+/* A lower bound of the distance between two features, from their supporting circles and
+ * segments alone (the sweeps left out): two segments' bounding boxes' gap; a segment and a circle
+ * arc, how far the segment is outside the circle or inside it; two circle arcs, how far apart or
+ * nested their circles are. */
+static c2d_real feat_lower_bound(const feat *f, const feat *g) {
+    c2d_real v;
+    if (!f->curved && !g->curved) {
+        c2d_real gx = c2d_maxr(c2d_minr(f->a.x, f->b.x) - c2d_maxr(g->a.x, g->b.x), c2d_minr(g->a.x, g->b.x) - c2d_maxr(f->a.x, f->b.x));
+        c2d_real gy = c2d_maxr(c2d_minr(f->a.y, f->b.y) - c2d_maxr(g->a.y, g->b.y), c2d_minr(g->a.y, g->b.y) - c2d_maxr(f->a.y, f->b.y));
+        v = c2d_maxr(gx, gy);
+    } else if (f->curved && g->curved) {
+        c2d_real D = c2d_dist(f->c, g->c);
+        v = c2d_maxr(D - f->r - g->r, C2D_ABS(f->r - g->r) - D);
+    } else {
+        const feat *x = f->curved ? g : f, *y = f->curved ? f : g;
+        v = c2d_maxr(seg_dist(y->c, x->a, x->b) - y->r, y->r - c2d_maxr(c2d_dist(x->a, y->c), c2d_dist(x->b, y->c)));
+    }
+    return c2d_maxr(v, 0);
 }
 
 /* Closest points of the closed core (or sector) X and the closed sector S: zero when one holds a
@@ -498,140 +637,247 @@ static closest closest_with(const other *o, const c2d_arc *s) {
             return c;
         }
     }
-    for (i = 0; i < no; ++i)
-        for (j = 0; j < ns; ++j) feat_feat(&fo[i], &fs[j], &c);
+    /* the feature pairs in the order of a lower bound of their distance; a pair whose bound is
+     * above the least distance found cannot give a smaller one */
+    {
+        c2d_real lb[4 * (C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4)];
+        int ord[4 * (C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4)], np = 0, k, m;
+        for (i = 0; i < no; ++i)
+            for (j = 0; j < ns; ++j) {
+                c2d_real v = feat_lower_bound(&fo[i], &fs[j]);
+                for (m = np++; m > 0 && lb[m - 1] > v; --m) {
+                    lb[m] = lb[m - 1];
+                    ord[m] = ord[m - 1];
+                }
+                lb[m] = v;
+                ord[m] = i * 4 + j;
+            }
+        for (k = 0; k < np && !(lb[k] > c.d); ++k) feat_feat(&fo[ord[k] / 4], &fs[ord[k] % 4], &c);
+    }
     return c;
 }
 
-/* Signed distance of p to the sector: negative inside (minus the distance to its boundary). */
+/* Signed distance of p to the sector, closed form: negative inside (minus the distance to its
+ * boundary). Within the sweep the nearest boundary point outside the ring is on the circle
+ * crossed; outside the sweep it is on a radial side. *on is the nearest point of the closed
+ * sector (p itself inside). */
 static c2d_real arc_signed(const c2d_arc *s, c2d_vec2 p, c2d_vec2 *on) {
-    feat f[4];
-    int n = arc_features(s, f), i;
-    c2d_real best = (c2d_real)INFINITY;
-    bool inside = c2d_arc_contains_point(s, p);
+    c2d_vec2 v = c2d_sub(p, s->center), a1, b1, a2, b2;
+    c2d_real l = c2d_len(v), cs = c2d_cross(s->start_dir, v), ce = c2d_cross(v, s->end_dir), d1, d2, d;
+    bool full = s->sweep_angle >= ARC_TWO_PI, convex = s->sweep_angle <= ARC_PI;
+    bool in_sweep = full || (convex ? (cs >= 0 && ce >= 0) : (cs >= 0 || ce >= 0));
+    bool open_sweep = full || (convex ? (cs > 0 && ce > 0) : (cs > 0 || ce > 0));
     *on = p;
-    if (!inside && arc_closed_contains(s, p)) return 0;
-    for (i = 0; i < n; ++i) {
-        c2d_vec2 q = feat_closest(&f[i], p);
-        c2d_real d = c2d_dist(p, q);
-        if (d < best) {
-            best = d;
-            *on = q;
-        }
+    if (!full) {
+        a1 = c2d_mul_add(s->center, s->inner_radius, s->start_dir);
+        b1 = c2d_mul_add(s->center, s->outer_radius, s->start_dir);
+        a2 = c2d_mul_add(s->center, s->inner_radius, s->end_dir);
+        b2 = c2d_mul_add(s->center, s->outer_radius, s->end_dir);
+        d1 = seg_dist(p, a1, b1);
+        d2 = seg_dist(p, a2, b2);
+    } else {
+        a1 = b1 = a2 = b2 = s->center;
+        d1 = d2 = (c2d_real)INFINITY;
     }
-    return inside ? -best : best;
+    if (in_sweep && l > 0) {
+        if (l >= s->outer_radius) {
+            *on = c2d_mul_add(s->center, s->outer_radius / l, v);
+            return l - s->outer_radius;
+        }
+        if (l <= s->inner_radius) {
+            *on = c2d_mul_add(s->center, s->inner_radius / l, v);
+            return s->inner_radius - l;
+        }
+        if (open_sweep) {
+            d = c2d_minr(c2d_minr(s->outer_radius - l, s->inner_radius > 0 ? l - s->inner_radius : (c2d_real)INFINITY), c2d_minr(d1, d2));
+            return -d;
+        }
+        return 0;
+    }
+    if (l == 0 || full) {
+        /* the center: in a ring's hole, inside a full disk, or a wedge's apex */
+        *on = c2d_mul_add(s->center, s->inner_radius, s->start_dir);
+        if (s->inner_radius > 0) return s->inner_radius;
+        *on = p;
+        return full ? -s->outer_radius : 0;
+    }
+    /* outside the sweep (or at the apex): the nearest point is on a radial side */
+    *on = d1 <= d2 ? seg_closest(p, a1, b1) : seg_closest(p, a2, b2);
+    return c2d_minr(d1, d2);
 }
 
 /* The boundary point of a curved convex kind whose outward normal is at angle phi. */
 static c2d_vec2 walk_point(const other *o, c2d_real phi) { return o->k->support(o->s, unit_at(phi), c2d_v2(0, 0)); }
 
-/* Golden-section search for the least of arc_signed along the walk in [lo, hi]; returns the value,
- * the walk's point and its closest point on S. */
-static c2d_real walk_refine(const other *o, const c2d_arc *s, c2d_real lo, c2d_real hi, c2d_vec2 *pa, c2d_vec2 *pb) {
-    const c2d_real g = (c2d_real)0.381966;
-    c2d_real m1 = lo + g * (hi - lo), m2 = hi - g * (hi - lo), f1, f2;
-    c2d_vec2 on;
-    int it;
-    f1 = arc_signed(s, walk_point(o, m1), &on);
-    f2 = arc_signed(s, walk_point(o, m2), &on);
-    for (it = 0; it < 40; ++it) {
-        if (f1 <= f2) {
-            hi = m2;
-            m2 = m1;
-            f2 = f1;
-            m1 = lo + g * (hi - lo);
-            f1 = arc_signed(s, walk_point(o, m1), &on);
-        } else {
-            lo = m1;
-            m1 = m2;
-            f1 = f2;
-            m2 = hi - g * (hi - lo);
-            f2 = arc_signed(s, walk_point(o, m2), &on);
-        }
+/* A piece of the walk: normal angles [p0, p1], their boundary points and signed distances. */
+typedef struct walk_piece {
+    c2d_real p0, p1, f0, f1, lb;
+    c2d_vec2 x0, x1, u0, u1; /* points and unit normals at p0 and p1 */
+} walk_piece;
+
+/* A piece of the walk with a lower bound of the signed distance on it. The boundary between its
+ * two points turns by dp < pi/2, so its length is at most L = chord / cos(dp / 2) (it lies in the
+ * triangle of the chord and the two tangents), and the signed distance is 1-Lipschitz: no point
+ * of the piece is below (f0 + f1 - L) / 2. */
+static walk_piece make_piece(c2d_real p0, c2d_real p1, c2d_real f0, c2d_real f1, c2d_vec2 x0, c2d_vec2 x1, c2d_vec2 u0, c2d_vec2 u1) {
+    walk_piece w;
+    /* cos(dp / 2) = |u0 + u1| / 2 */
+    c2d_real L = (c2d_real)2 * c2d_dist(x0, x1) / c2d_len(c2d_add(u0, u1));
+    w.p0 = p0;
+    w.p1 = p1;
+    w.f0 = f0;
+    w.f1 = f1;
+    w.x0 = x0;
+    w.x1 = x1;
+    w.u0 = u0;
+    w.u1 = u1;
+    w.lb = (c2d_real)0.5 * (f0 + f1 - L);
+    return w;
+}
+
+static void heap_push(walk_piece *h, int *n, walk_piece w) {
+    int i = (*n)++;
+    while (i > 0 && h[(i - 1) / 2].lb > w.lb) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
     }
-    *pa = walk_point(o, f1 <= f2 ? m1 : m2);
-    return arc_signed(s, *pa, pb);
+    h[i] = w;
+}
+
+static walk_piece heap_pop(walk_piece *h, int *n) {
+    walk_piece top = h[0], last = h[--*n];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && h[c + 1].lb < h[c].lb) ++c;
+        if (!(h[c].lb < last.lb)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (*n > 0) h[i] = last;
+    return top;
+}
+
+/* The walk's tolerance: ARC_WALK_TOL of the shape's size, and no less than rounding. */
+static c2d_real walk_tol(const other *o, const c2d_arc *s) {
+    c2d_aabb b = o->k->bounds(o->s);
+    return c2d_maxr(c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) * (c2d_real)ARC_WALK_TOL,
+                    (c2d_real)64 * C2D_EPSILON * c2d_maxr(c2d_aabb_abs_max(b), s->outer_radius + c2d_maxr(C2D_ABS(s->center.x), C2D_ABS(s->center.y))));
 }
 
 /* A curved convex kind against the sector: the least signed distance to S of its boundary points,
- * walked by the support function's normal angle. The walk is sampled so that neighbouring samples
- * lie at most 1/ARC_WALK_STEP of the shape's size apart (a flat side moves fast with the angle),
- * and the ARC_WALK_REFINE least local minima are refined by golden section between their
- * neighbours. */
+ * walked by the support function's normal angle, by branch and bound: ARC_WALK_START pieces, then
+ * the piece with the least lower bound (make_piece) is split in two until no piece can be below
+ * the least sample found by more than a tolerance (walk_tol), or a sample is inside S, or (overlap
+ * only, stop_inside) no piece can be. At most ARC_WALK_MAX samples. */
 static c2d_real walk_min(const other *o, const c2d_arc *s, bool stop_inside, c2d_vec2 *pa, c2d_vec2 *pb) {
-    c2d_real phi[ARC_WALK_MAX], v[ARC_WALK_MAX], best = (c2d_real)INFINITY, step;
-    c2d_vec2 pt[ARC_WALK_MAX], on, qa, qb;
-    int n = 0, i, k, nm, mins[ARC_WALK_REFINE];
+    walk_piece h[ARC_WALK_MAX];
+    c2d_real best, tol, f, lo = -ARC_TWO_PI / ARC_WALK_START, hi = ARC_TWO_PI / ARC_WALK_START;
+    c2d_vec2 on, x, first;
+    int n = 0, evals = 0, i;
     c2d_aabb b = o->k->bounds(o->s);
-    step = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) / ARC_WALK_STEP;
-    phi[n] = 0;
-    pt[n++] = walk_point(o, 0);
-    /* walk forward, halving the angle step while the next point is too far and growing it again */
+    c2d_real tol_g = c2d_maxr(b.upper.x - b.lower.x, b.upper.y - b.lower.y) * (c2d_real)C2D_ELLIPSE_TOLERANCE / 16;
+    tol = walk_tol(o, s);
+    first = *pa = walk_point(o, 0);
+    best = arc_signed(s, first, pb);
+    if (best < 0) return best;
     {
-        c2d_real a = 0, da = ARC_TWO_PI / 64;
-        while (n < ARC_WALK_MAX - 1) {
-            c2d_real na = a + da;
-            c2d_vec2 q;
-            if (na >= ARC_TWO_PI) break;
-            q = walk_point(o, na);
-            if (c2d_dist(q, pt[n - 1]) > step && da > ARC_TWO_PI / 65536) {
-                da *= (c2d_real)0.5;
-                continue;
+        c2d_real f0 = best, p0 = 0;
+        c2d_vec2 x0 = first, u0 = c2d_v2(1, 0);
+        for (i = 1; i <= ARC_WALK_START; ++i) {
+            c2d_real p1 = ARC_TWO_PI * (c2d_real)i / ARC_WALK_START;
+            c2d_vec2 u1 = i == ARC_WALK_START ? c2d_v2(1, 0) : unit_at(p1);
+            x = i == ARC_WALK_START ? first : o->k->support(o->s, u1, c2d_v2(0, 0));
+            f = i == ARC_WALK_START ? best : arc_signed(s, x, &on);
+            if (f < best) {
+                best = f;
+                *pa = x;
+                *pb = on;
+                lo = p0;
+                hi = p1 + ARC_TWO_PI / ARC_WALK_START;
+                if (best < 0) return best;
             }
-            phi[n] = na;
-            pt[n++] = q;
-            a = na;
-            if (da < ARC_TWO_PI / 64) da *= 2;
+            heap_push(h, &n, make_piece(p0, p1, f0, f, x0, x, u0, u1));
+            p0 = p1;
+            f0 = f;
+            x0 = x;
+            u0 = u1;
         }
     }
-    for (i = 0; i < n; ++i) {
-        v[i] = arc_signed(s, pt[i], &on);
-        if (stop_inside && v[i] < 0) {
-            *pa = pt[i];
-            *pb = on;
-            return v[i];
-        }
-    }
-    /* the ARC_WALK_REFINE least local minima (a plateau of equal samples counts once) */
-    nm = 0;
-    for (i = 0; i < n; ++i) {
-        int ip = (i + 1) % n, im = (i + n - 1) % n, j;
-        if (v[i] > v[ip] || v[i] >= v[im]) continue;
-        if (nm < ARC_WALK_REFINE) j = nm++;
-        else if (v[i] < v[mins[ARC_WALK_REFINE - 1]]) j = ARC_WALK_REFINE - 1;
-        else continue;
-        for (; j > 0 && v[mins[j - 1]] > v[i]; --j) mins[j] = mins[j - 1];
-        mins[j] = i;
-    }
-    if (nm == 0) mins[nm++] = 0;
-    for (k = 0; k < nm; ++k) {
-        int i2 = mins[k], ip = (i2 + 1) % n, im = (i2 + n - 1) % n;
-        c2d_real lo = i2 == 0 ? phi[n - 1] - ARC_TWO_PI : phi[im], hi = i2 == n - 1 ? ARC_TWO_PI : phi[ip], f;
-        i = i2;
-        f = walk_refine(o, s, lo, hi, &qa, &qb);
-        if (v[i] < f) {
-            qa = pt[i];
-            f = arc_signed(s, qa, &qb);
-        }
+    evals = ARC_WALK_START;
+    while (n > 0 && evals < ARC_WALK_MAX && n + 1 < ARC_WALK_MAX) {
+        walk_piece w = heap_pop(h, &n);
+        c2d_real pm;
+        c2d_vec2 um;
+        if (!(w.lb < best - tol)) break;
+        if (stop_inside && !(w.lb < 0)) break;
+        pm = (c2d_real)0.5 * (w.p0 + w.p1);
+        if (!(pm > w.p0 && pm < w.p1)) continue;
+        /* the bisector of the two normals is the normal at the middle angle */
+        um = c2d_unit_or_zero(c2d_add(w.u0, w.u1));
+        x = o->k->support(o->s, um, c2d_v2(0, 0));
+        f = arc_signed(s, x, &on);
+        ++evals;
         if (f < best) {
             best = f;
-            *pa = qa;
-            *pb = qb;
+            *pa = x;
+            *pb = on;
+            lo = w.p0;
+            hi = w.p1;
+            if (best < 0) return best;
         }
+        heap_push(h, &n, make_piece(w.p0, pm, w.f0, f, w.x0, x, w.u0, um));
+        heap_push(h, &n, make_piece(pm, w.p1, f, w.f1, x, w.x1, um, w.u1));
+    }
+    if (stop_inside && !(best < tol)) return best;
+    /* the best sample's neighbours bracket a local least: golden section within them */
+    {
+        const c2d_real g = (c2d_real)0.381966;
+        c2d_real m1 = lo + g * (hi - lo), m2 = hi - g * (hi - lo), f1, f2;
+        c2d_vec2 x1 = walk_point(o, m1), x2 = walk_point(o, m2), on1, on2;
+        f1 = arc_signed(s, x1, &on1);
+        f2 = arc_signed(s, x2, &on2);
+        for (i = 0; i < ARC_WALK_GOLDEN && m2 > m1 && c2d_dist(x1, x2) > tol_g; ++i) {
+            if (f1 < best) best = f1, *pa = x1, *pb = on1;
+            if (f2 < best) best = f2, *pa = x2, *pb = on2;
+            if (best < 0) return best;
+            if (f1 <= f2) {
+                hi = m2;
+                m2 = m1, x2 = x1, f2 = f1, on2 = on1;
+                m1 = lo + g * (hi - lo);
+                x1 = walk_point(o, m1);
+                f1 = arc_signed(s, x1, &on1);
+            } else {
+                lo = m1;
+                m1 = m2, x1 = x2, f1 = f2, on1 = on2;
+                m2 = hi - g * (hi - lo);
+                x2 = walk_point(o, m2);
+                f2 = arc_signed(s, x2, &on2);
+            }
+        }
+        if (f1 < best) best = f1, *pa = x1, *pb = on1;
+        if (f2 < best) best = f2, *pa = x2, *pb = on2;
     }
     return best;
 }
 
 /* The gap between the two shapes' bounding boxes (negative when they overlap), less a rounding
  * allowance: a lower bound of their distance. */
-static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) {
-    c2d_aabb x = c2d_shape_aabb(a), y = c2d_shape_aabb(b);
+static c2d_real boxes_gap(c2d_aabb x, c2d_aabb y) {
     c2d_real gx = c2d_maxr(x.lower.x - y.upper.x, y.lower.x - x.upper.x), gy = c2d_maxr(x.lower.y - y.upper.y, y.lower.y - x.upper.y);
     c2d_real scale = c2d_maxr(c2d_maxr(c2d_aabb_abs_max(x), c2d_aabb_abs_max(y)), 1);
     return c2d_maxr(gx, gy) - (c2d_real)64 * C2D_EPSILON * scale;
 }
 
+static c2d_real box_gap(const c2d_shape *a, const c2d_shape *b) { return boxes_gap(c2d_shape_aabb(a), c2d_shape_aabb(b)); }
+
 /* ---- the pair queries, other shape first, the sector second ---- */
+
+/* A point inside the sector: mid-radius at mid-angle. */
+static c2d_vec2 arc_ref(const c2d_arc *s) {
+    return c2d_mul_add(s->center, (c2d_real)0.5 * (s->inner_radius + s->outer_radius), unit_at(s->start_angle + (c2d_real)0.5 * s->sweep_angle));
+}
 
 static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {
     other o;
@@ -639,9 +885,7 @@ static bool pair_overlap(const c2d_shape *a, const c2d_shape *b) {
     other_make(a, &o);
     if (o.form == OTHER_CURVED) {
         c2d_vec2 pa, pb;
-        if (o.k->contains(a, c2d_mul_add(b->as.arc.center, (c2d_real)0.5 * (b->as.arc.inner_radius + b->as.arc.outer_radius),
-                                         unit_at(b->as.arc.start_angle + (c2d_real)0.5 * b->as.arc.sweep_angle))))
-            return true;
+        if (o.k->contains(a, arc_ref(&b->as.arc))) return true;
         return walk_min(&o, &b->as.arc, true, &pa, &pb) < 0;
     }
     return overlap_with(&o, &b->as.arc, b);
@@ -660,9 +904,12 @@ static c2d_distance_result pair_distance(const c2d_shape *a, const c2d_shape *b)
     r.error = C2D_OK;
     other_make(a, &o);
     if (o.form == OTHER_CURVED) {
+        /* a walk that ends at least its tolerance clear proves no boundary point inside S
+         * (the overlap test's walk would find none); nearer, or with S inside the shape, the
+         * overlap test decides */
         R = 0;
         c.d = walk_min(&o, &b->as.arc, false, &c.pa, &c.pb);
-        if (c.d < 0 || pair_overlap(a, b)) c.d = 0;
+        if (c.d < 0 || ((c.d < walk_tol(&o, &b->as.arc) || o.k->contains(a, arc_ref(&b->as.arc))) && pair_overlap(a, b))) c.d = 0;
     } else {
         R = o.radius;
         c = closest_with(&o, &b->as.arc);
@@ -710,7 +957,7 @@ static int advance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real 
     for (it = 0; it < ARC_CA_MAX_ITER; ++it) {
         c2d_shape at = moved(a, c2d_scale(d, t));
         c2d_distance_result r;
-        c2d_real gap = box_gap(&at, b);
+        c2d_real gap = boxes_gap(c2d_shape_aabb(&at), bb); /* b stays put */
         if (gap > tol) {
             /* far apart: the boxes' gap is a lower bound of the distance */
             t += (gap - (c2d_real)0.5 * tol) / len;
@@ -742,13 +989,49 @@ int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t
     return advance(a, b, d, 1, t, normal, pos);
 }
 
+/* The first time t > 0 at which x + t n (x inside the sector) crosses one of the sector's circles
+ * or its sides' lines: x cannot leave the sector sooner, so a shape holding x stays overlapping
+ * for every push along n below it. */
+static c2d_real first_crossing(const c2d_arc *s, c2d_vec2 x, c2d_vec2 n) {
+    c2d_vec2 w = c2d_sub(x, s->center);
+    c2d_real B = c2d_dot(w, n), C = c2d_len_sq(w), t = (c2d_real)INFINITY, disc, dn;
+    disc = B * B - (C - s->outer_radius * s->outer_radius);
+    if (disc > 0) t = c2d_minr(t, c2d_maxr(-B + C2D_SQRT(disc), 0));
+    if (s->inner_radius > 0) {
+        disc = B * B - (C - s->inner_radius * s->inner_radius);
+        if (disc > 0 && -B - C2D_SQRT(disc) > 0) t = c2d_minr(t, -B - C2D_SQRT(disc));
+    }
+    if (s->sweep_angle < ARC_TWO_PI) {
+        if ((dn = c2d_cross(s->start_dir, n)) != 0 && -c2d_cross(s->start_dir, w) / dn > 0) t = c2d_minr(t, -c2d_cross(s->start_dir, w) / dn);
+        if ((dn = c2d_cross(s->end_dir, n)) != 0 && -c2d_cross(s->end_dir, w) / dn > 0) t = c2d_minr(t, -c2d_cross(s->end_dir, w) / dn);
+    }
+    return C2D_ISFINITE(t) ? t : 0;
+}
+
+/* A lower bound of every clear push along n: the latest first crossing over the points of a that
+ * lie inside the sector (0 when none does), taken at the given points of a and, with a radius R
+ * around them (a rounded core), at the points R behind them and R to either side. */
+static c2d_real push_bound(const c2d_arc *s, const c2d_vec2 *x, int nx, c2d_real R, c2d_vec2 n) {
+    c2d_real lb = 0;
+    int i, j;
+    for (i = 0; i < nx; ++i) {
+        for (j = 0; j < (R > 0 ? 4 : 1); ++j) {
+            c2d_vec2 p = j == 0 ? x[i] : c2d_mul_add(x[i], R, j == 1 ? c2d_neg(n) : (j == 2 ? c2d_left_perp(n) : c2d_right_perp(n)));
+            if (c2d_arc_contains_point(s, p)) lb = c2d_maxr(lb, first_crossing(s, p, n));
+        }
+    }
+    return lb;
+}
+
 /* The least push of a (overlapping b) along the unit n found to leave it clear. a started far out
  * along n and advanced back gives a clear push (every larger one is clear too); pushes below it
  * (first growing geometrically, then in ARC_PUSH_SAMPLES even steps) are then tried in order, and at the first clear one a is
  * advanced back toward the last overlapping one: where it first touches is the push (a non-convex
  * b can have a clear window nearer than the far side). A hint (a corner's push back across a
- * circle) is tried first the same way. */
-static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_real hint, c2d_real far, c2d_real *push, c2d_vec2 *pos) {
+ * circle) is tried first the same way. Pushes below lb (push_bound) are known to overlap and are not
+ * tried, nor any above limit (the least push found along another direction). */
+static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_real hint, c2d_real lb, c2d_real limit, c2d_real far, c2d_real *push,
+                       c2d_vec2 *pos) {
     c2d_shape start = moved(a, c2d_scale(n, far));
     c2d_real t, p_far, prev = 0;
     c2d_vec2 nn, q;
@@ -772,7 +1055,14 @@ static bool push_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 n, c2d_r
          * then even ones */
         c2d_real p = i < ARC_PUSH_SAMPLES ? p_far / (c2d_real)ARC_PUSH_SAMPLES / (c2d_real)(1L << (ARC_PUSH_SAMPLES - i))
                                           : p_far * (c2d_real)(i - ARC_PUSH_SAMPLES + 1) / ARC_PUSH_SAMPLES;
-        c2d_shape at = moved(a, c2d_scale(n, p));
+        c2d_shape at;
+        if (!(prev < limit)) break; /* no push here can beat the least found */
+        if (p < lb) {
+            /* a point of a is still inside the sector after this push */
+            prev = p;
+            continue;
+        }
+        at = moved(a, c2d_scale(n, p));
         if (c2d_shape_overlap(&at, b)) {
             prev = p;
             continue;
@@ -794,7 +1084,8 @@ static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     const c2d_arc *s = &b->as.arc;
     other o;
     c2d_real hints[4 + 2 * C2D_MAX_POLYGON_VERTICES] = {0};
-    c2d_vec2 dirs[4 + 2 * C2D_MAX_POLYGON_VERTICES], u, pos, best_pos = c2d_v2(0, 0), best_n, vs[C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4];
+    c2d_real lbs[4 + 2 * C2D_MAX_POLYGON_VERTICES];
+    c2d_vec2 dirs[4 + 2 * C2D_MAX_POLYGON_VERTICES], u, pos, best_pos = c2d_v2(0, 0), best_n, vs[(C2D_MAX_POLYGON_VERTICES > 4 ? C2D_MAX_POLYGON_VERTICES : 4) + 1];
     c2d_real far, best = (c2d_real)INFINITY, p;
     c2d_aabb ba, bb;
     int nd = 0, i, nv = 0;
@@ -836,8 +1127,24 @@ static bool pair_hit(const c2d_shape *a, const c2d_shape *b, c2d_hit *out) {
     }
     far = (c2d_real)2 * (box_size(ba) + box_size(bb) + c2d_dist(c2d_aabb_center(ba), c2d_aabb_center(bb))) + 1;
     best_n = u;
+    /* the directions in the order of a lower bound of their push (push_bound over a's corners
+     * and its reference point); one whose bound is not below the least push found is skipped */
+    if (o.form != OTHER_CURVED || o.k->contains(a, o.ref)) vs[nv++] = o.ref;
     for (i = 0; i < nd; ++i) {
-        if (push_along(a, b, dirs[i], hints[i], far, &p, &pos) && p < best) {
+        int j;
+        c2d_real v = push_bound(s, vs, nv, o.form == OTHER_CORE ? o.radius : 0, dirs[i]), h = hints[i];
+        c2d_vec2 d = dirs[i];
+        for (j = i; j > 0 && lbs[j - 1] > v; --j) {
+            lbs[j] = lbs[j - 1];
+            dirs[j] = dirs[j - 1];
+            hints[j] = hints[j - 1];
+        }
+        lbs[j] = v;
+        dirs[j] = d;
+        hints[j] = h;
+    }
+    for (i = 0; i < nd && lbs[i] < best; ++i) {
+        if (push_along(a, b, dirs[i], hints[i], lbs[i], best, far, &p, &pos) && p < best) {
             best = p;
             best_n = dirs[i];
             best_pos = pos;

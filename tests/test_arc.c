@@ -461,6 +461,83 @@ static void test_random_distance(void **state) {
     assert_true(both > iters);
 }
 
+/* The sure verdicts taken before the exact feature test (src/arc.c: core_reach, reach_apart,
+ * reach_misses, push_bound), each on both sides of its boundary, D apart: a box reaching D across
+ * the outer circle, out of the hole, across a side of a sweep up to pi and of a reflex sweep, and
+ * a small box whose only part inside is a cap cut off the outer circle (the outer arc alone meets
+ * it) overlaps, with a push-out of about D straight back; the same box D short of it does not, at
+ * distance D. */
+static void test_early_out_boundaries(void **state) {
+    const double D = 1e-3;
+    struct {
+        double ri, ro, a0, a1; /* the sector (centered at the origin) */
+        double lx, ly, ux, uy; /* the box reaching across ... */
+        double dx, dy;         /* ... moved by (dx, dy) * 2D to stop D short */
+        double push, nx, ny;   /* the push-out of the reaching box */
+    } c[] = {
+        {1, 2, -PI / 4, PI / 4, 2 - D, -0.2, 2.5, 0.2, 1, 0, D, 1, 0},        /* outer circle */
+        {1, 2, 0, 2 * PI, 0.2, -0.01, 1 + D, 0.01, -1, 0, 0, -1, 0},          /* out of the hole */
+        {0.5, 2, 0, PI / 2, -0.6, 0.7, D, 1.2, -1, 0, D, -1, 0},              /* side, sweep pi/2 */
+        {0.5, 2, 0, 1.5 * PI, 0.7, -1.2, 1.2, D, 0, -1, D, 0, -1},            /* side, sweep 3pi/2 */
+        {1, 2, PI / 4, 3 * PI / 4, -0.05, 2 - D, 0.05, 2.005, 0, 1, D, 0, 1}, /* a small cap of the outer arc */
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof c / sizeof c[0]; ++i) {
+        c2d_shape r = ring(0, 0, c[i].ri, c[i].ro, c[i].a0, c[i].a1), in, out;
+        c2d_aabb b = {{(c2d_real)c[i].lx, (c2d_real)c[i].ly}, {(c2d_real)c[i].ux, (c2d_real)c[i].uy}};
+        c2d_distance_result d;
+        c2d_hit h;
+        double want_d, want_p = c[i].push;
+        in = c2d_shape_from_aabb(b);
+        out = moved(&in, c2d_v2((c2d_real)(2 * D * c[i].dx), (c2d_real)(2 * D * c[i].dy)));
+        if (i == 1) {
+            /* the corners (1 +- D, +-0.01) against the inner circle */
+            want_d = 1 - hypot(1 - D, 0.01);
+            want_p = 1 + D - sqrt(1 - 1e-4);
+        } else {
+            want_d = D;
+        }
+        printf("case %d\n", (int)i);
+        assert_true(c2d_shape_overlap(&in, &r));
+        assert_true(c2d_shape_overlap(&r, &in));
+        assert_near(c2d_shape_distance(&in, &r).distance, 0, 0);
+        assert_false(c2d_shape_overlap(&out, &r));
+        assert_false(c2d_shape_overlap(&r, &out));
+        d = c2d_shape_distance(&out, &r);
+        assert_int_equal(d.status, C2D_DISTANCE_OK);
+        assert_near(d.distance, want_d, 10 * AT);
+        assert_true(c2d_shape_hit(&in, &r, &h));
+        assert_near(c2d_len(h.delta), want_p, 4 * D / 10 + 10 * AT);
+        assert_vec_near(h.normal, c[i].nx, c[i].ny, 1e-3);
+        in = moved(&in, c2d_mul_add(h.delta, (c2d_real)1e-4, h.normal));
+        assert_false(c2d_shape_overlap(&in, &r));
+    }
+}
+
+/* An ellipse against a sector, both sides of touching (the walk's sure verdicts), and an ellipse
+ * holding the whole sector: its boundary is far from the sector, yet they overlap (distance 0). */
+static void test_ellipse_early_out(void **state) {
+    const double D = 0.01;
+    c2d_shape r = ring(0, 0, 1, 2, -PI / 4, PI / 4), e;
+    c2d_ellipse el;
+    c2d_distance_result d;
+    (void)state;
+    assert_status(c2d_ellipse_make(c2d_v2((c2d_real)(2.5 - D), 0), (c2d_real)0.5, (c2d_real)0.3, 0, &el), C2D_OK);
+    e = c2d_shape_from_ellipse(el);
+    assert_true(c2d_shape_overlap(&e, &r));
+    assert_near(c2d_shape_distance(&e, &r).distance, 0, 0);
+    e = moved(&e, c2d_v2((c2d_real)(2 * D), 0));
+    assert_false(c2d_shape_overlap(&e, &r));
+    d = c2d_shape_distance(&e, &r);
+    assert_near(d.distance, D, 2e-3 * D + 10 * AT);
+    assert_status(c2d_ellipse_make(c2d_v2((c2d_real)1.5, 0), 3, 3, 0, &el), C2D_OK);
+    e = c2d_shape_from_ellipse(el);
+    assert_true(c2d_shape_overlap(&e, &r));
+    assert_near(c2d_shape_distance(&e, &r).distance, 0, 0);
+    assert_near(c2d_shape_distance(&r, &e).distance, 0, 0);
+}
+
 /* A hand-made polygon that passes the queries' O(n) rule without being convex: overlap says yes,
  * so the distance must be 0 (c2d_shape_distance's promise), though the arc's closest features
  * of that non-convex outline are 0.06 apart (fuzz_queries, float, seed 1). */
@@ -499,6 +576,28 @@ static void test_distance_agrees_on_bad_polygon(void **state) {
 #endif
 }
 
+/* Found by the query fuzzer (float): a wedge of radius 0.5 at (1e7, -1e7), where a side is
+ * shorter than the coordinates' rounding step (both its ends round to the center), against an
+ * ellipse far away: the walk's nearest point on such a side must not be 0 / 0. */
+static void test_far_wedge_ellipse(void **state) {
+    c2d_shape w = ring(1e7, -1e7, 0, 0.5, 5.7832, 5.7832 + 0.5), e;
+    c2d_ellipse el;
+    c2d_distance_result d;
+    double dc = hypot(1e7 + 1653040.0, -1e7 + 1915200.0);
+    int k;
+    (void)state;
+    assert_status(c2d_ellipse_make(c2d_v2((c2d_real)-1653040.0, (c2d_real)-1915200.0), (c2d_real)7.75, (c2d_real)7.75, (c2d_real)1.466, &el), C2D_OK);
+    e = c2d_shape_from_ellipse(el);
+    for (k = 0; k < 2; ++k) {
+        d = k ? c2d_shape_distance(&e, &w) : c2d_shape_distance(&w, &e);
+        assert_int_equal(d.status, C2D_DISTANCE_OK);
+        assert_true(isfinite((double)d.point_a.x) && isfinite((double)d.point_a.y));
+        assert_true(isfinite((double)d.point_b.x) && isfinite((double)d.point_b.y));
+        assert_true(isfinite((double)d.normal.x) && isfinite((double)d.normal.y));
+        assert_true(d.distance > dc - 7.75 - 0.5 - 4 && d.distance < dc - 7.75 + 4);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_circle_in_hole),
@@ -514,6 +613,9 @@ int main(void) {
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_random_distance),
         cmocka_unit_test(test_distance_agrees_on_bad_polygon),
+        cmocka_unit_test(test_early_out_boundaries),
+        cmocka_unit_test(test_ellipse_early_out),
+        cmocka_unit_test(test_far_wedge_ellipse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
