@@ -215,7 +215,8 @@ static inline c2d_shape c2d_shape_from_arc(const c2d_arc *v) {
 /* Annular sector as c2d_arc_make (inner radius 0: a wedge of any sweep) that the generic entry
  * point takes. Errors: those of c2d_arc_make; BAD_SIZE (outer minus inner radius below
  * C2D_MIN_SIZE). Its pair queries are exact (to rounding) against every kind but the ellipse,
- * which is within C2D_ELLIPSE_TOLERANCE of the pair's size; its push-out is the least of the
+ * which is within C2D_ELLIPSE_TOLERANCE of the pair's size in float, and in double within 1/1024
+ * of the ellipse's size (only the best region found is refined to C2D_ELLIPSE_TOLERANCE); its push-out is the least of the
  * pushes along a few directions (out from its center through the other shape, the reverse, each
  * radial side's outward normal, and back across the inner or outer circle from each corner of the
  * other shape that pokes across it), each found by conservative advancement and so at most
