@@ -355,7 +355,8 @@ static void st_make_tree(c2d_static_build *b) {
 /* ---- class functions ---- */
 
 /* Frees the tree's arrays (a static tree keeps no room beyond its boxes). */
-static void st_clear(c2d_index *index) {
+/* Frees every array (destroy, and a build's error paths). */
+static void st_release(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
     const c2d_allocator *a = &index->allocator;
     c2d_bp_free(a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
@@ -371,10 +372,21 @@ static void st_clear(c2d_index *index) {
     t->reported = false;
 }
 
+/* c2d_index_clear: empty, with the node array, id table and user table kept for the next build
+ * (st_fill takes them when they are large enough); only the small start table is freed. */
+static void st_clear(c2d_index *index) {
+    c2d_static_tree *t = st_cast(index);
+    if (t->start != NULL) c2d_bp_free(&index->allocator, t->start, (size_t)st_start_entries(t->start_depth) * sizeof *t->start);
+    t->start = NULL;
+    t->start_depth = 0;
+    t->node_count = t->count = 0;
+    t->reported = false;
+}
+
 static void st_destroy(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
     c2d_allocator a = index->allocator;
-    st_clear(index);
+    st_release(index);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, t, sizeof *t);
 }
@@ -775,7 +787,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
     t->nodes = NULL;
     t->ref = NULL;
     t->user = NULL;
-    st_clear(&t->base);
+    st_release(&t->base);
     if (count > INT32_MAX / 2 || count == 0) {
         st_drop(a, &old_nodes, &old_node_capacity, sizeof *t->nodes);
         st_drop(a, &old_ref, &old_ref_capacity, sizeof *t->ref);
@@ -787,7 +799,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
     st_drop(a, &old_user, &old_user_capacity, sizeof *t->user);
     if (t->ref == NULL || (user_data != NULL && t->user == NULL)) {
         st_drop(a, &old_nodes, &old_node_capacity, sizeof *t->nodes);
-        st_clear(&t->base);
+        st_release(&t->base);
         return C2D_ERR_OUT_OF_MEMORY;
     }
     if (t->user != NULL) memcpy(t->user, user_data, n * sizeof *t->user);
@@ -800,7 +812,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         int32_t i;
         if (keys == NULL) {
             st_drop(a, &old_nodes, &old_node_capacity, sizeof *t->nodes);
-            st_clear(&t->base);
+            st_release(&t->base);
             return C2D_ERR_OUT_OF_MEMORY;
         }
         b.t = t;
@@ -850,7 +862,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         c2d_bp_free(a, keys, key_size);
         if (t->nodes == NULL) {
             t->node_count = 0;
-            st_clear(&t->base);
+            st_release(&t->base);
             return C2D_ERR_OUT_OF_MEMORY;
         }
     }
