@@ -986,7 +986,32 @@ static int advance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real 
 }
 
 int c2d_arc_cast(const c2d_shape *a, const c2d_shape *b, c2d_vec2 d, c2d_real *t, c2d_vec2 *normal, c2d_vec2 *pos) {
-    return advance(a, b, d, 1, t, normal, pos);
+    int r = advance(a, b, d, 1, t, normal, pos), k;
+    if (r != 2 || c2d_dot(d, *normal) < 0 || c2d_shape_overlap(a, b)) return r;
+    /* Touching at the start and not moving into the nearest boundary: two convex shapes part from
+     * here, but with an arc they can meet again further on (a graze along its inner curve, the
+     * far side of its hole). Step off the contact by 2^-20 of the move, then by larger steps, and
+     * advance from the first position clear of b; a step that overlaps is a contact at time 0. */
+    for (k = 20; k >= 4; k -= 4) {
+        c2d_real ts = (c2d_real)1 / (c2d_real)(1L << k), t2;
+        c2d_shape at = moved(a, c2d_scale(d, ts));
+        int r2;
+        if (c2d_shape_overlap(&at, b)) {
+            c2d_manifold m = c2d_shape_manifold(&at, b);
+            if (m.count == 0 || !(c2d_dot(d, m.normal) < 0)) return r;
+            *t = 0;
+            *normal = m.normal;
+            *pos = m.points[0].point;
+            return 1;
+        }
+        r2 = advance(&at, b, c2d_scale(d, 1 - ts), 1, &t2, normal, pos);
+        if (r2 == 0) return 0;
+        if (r2 == 1) {
+            *t = ts + (1 - ts) * t2;
+            return 1;
+        }
+    }
+    return advance(a, b, d, 1, t, normal, pos); /* still touching after 1/16 of the move: as at the start */
 }
 
 /* The first time t > 0 at which x + t n (x inside the sector) crosses one of the sector's circles

@@ -318,6 +318,42 @@ static c2d_vec2 seam_normal(const mctx *c, c2d_collider_id id, int32_t pieces, c
 
 /* ---- the cast ---- */
 
+/* Whether a shape is one of the kinds that are not convex as one piece (the arc): for them a
+ * first contact that does not oppose the move (a graze on a corner or a curve) does not mean the
+ * shapes part afterwards, as it does for two convex shapes. */
+static bool not_convex(const c2d_shape *s) { return s->type == C2D_SHAPE_ARC; }
+
+/* A graze of the skin shape on collider id, where the mover or the collider is not convex: the
+ * shapes need not part after it, so the mover's real shape (a skin inside the skin shape, clear of
+ * the collider at pos) is cast along the whole move against each piece, and its first contact
+ * decides. Returns the fraction the mover may move: 1 when the real shape never touches the
+ * collider; the safe fraction of its first contact, with *block set and that contact's normal and
+ * point when it opposes d (the move slides there); the safe fraction without a contact when the
+ * real shape grazes too (the move ends there). */
+static c2d_real past_graze(const mctx *c, c2d_vec2 pos, c2d_vec2 d, c2d_collider_id id, int32_t pieces, bool *block, c2d_vec2 *normal,
+                           c2d_vec2 *point) {
+    c2d_shape real[MOVER_PARTS];
+    c2d_real first = 2, safe = 1;
+    int32_t n = body_at(c, pos, false, real), i, k;
+    *block = false;
+    for (k = 0; k < pieces; ++k) {
+        c2d_shape o;
+        if (c2d_world_get_piece(c->world, id, k, &o) != C2D_OK) return 0;
+        for (i = 0; i < n; ++i) {
+            c2d_sweep sw = c2d_shape_cast(&real[i], d, &o, c2d_v2(0, 0));
+            if (!sw.has_hit) continue;
+            safe = c2d_minr(safe, sw.time);
+            if (sw.hit.time < first) {
+                first = sw.hit.time;
+                *block = c2d_dot(d, sw.hit.normal) < 0;
+                *normal = sw.hit.normal;
+                *point = sw.hit.pos;
+            }
+        }
+    }
+    return safe;
+}
+
 /* Casts the skin shape from pos by d. Returns the fraction of d it can move (the smallest safe
  * time of the blocking hits) and the first blocking hit, seam-corrected, in *out. One-way
  * colliders block by the one-way rule; a hit whose (corrected) normal does not oppose d does
@@ -347,7 +383,34 @@ static c2d_real cast_move(const mctx *c, c2d_vec2 pos, c2d_vec2 d, mhit *out) {
                 if (c2d_dot(d, info.one_way) >= 0 || !one_way_above(c, pos, h->id, &info)) continue;
             }
             normal = seam_normal(c, h->id, info.piece_count, h->sweep.hit.pos, h->sweep.hit.normal);
-            if (c2d_dot(d, normal) >= 0) continue;
+            if (c2d_dot(d, normal) >= 0) {
+                /* a graze: two convex shapes part after it; with an arc on either side the path
+                 * past it is followed (a stop there leaves no contact to slide on: the move ends) */
+                int32_t k;
+                bool arc = not_convex(&parts[p]);
+                for (k = 0; k < info.piece_count && !arc; ++k) {
+                    c2d_shape o;
+                    arc = c2d_world_get_piece(c->world, h->id, k, &o) == C2D_OK && not_convex(&o);
+                }
+                if (arc) {
+                    bool block;
+                    c2d_vec2 gn = c2d_v2(0, 0), gp = c2d_v2(0, 0);
+                    c2d_real gt = past_graze(c, pos, d, h->id, info.piece_count, &block, &gn, &gp);
+                    if (block && !blocked) {
+                        blocked = true;
+                        if (!out->hit || gt < first) {
+                            out->hit = true;
+                            out->id = h->id;
+                            out->user_data = h->user_data;
+                            out->point = gp;
+                            out->normal = gn;
+                            first = gt;
+                        }
+                    }
+                    safe = c2d_minr(safe, gt);
+                }
+                continue;
+            }
             if (!blocked) {
                 blocked = true;
                 if (!out->hit || h->sweep.hit.time < first) {

@@ -264,6 +264,33 @@ static void test_raycast(void **state) {
 
 /* Linear casts: a circle through the mouth into the hole (no hit), one into the ring (hit at the
  * exact time, within the tolerance and never late), and one fast across a thin ring (no tunnel). */
+/* A shape touching an arc's inner circle from the hole and moving along the tangent: two convex
+ * shapes would part, but the inner circle curves into the path, so the cast must report the
+ * contact and its safe position must be clear (the cast used to settle this as no hit, and a
+ * mover walked into the ring). Also a graze of a box corner on a concave curve. */
+static void test_cast_from_touching_into_curve(void **state) {
+    c2d_shape r = ring(0, 0, 2, 3, 2.0, 7.5);
+    c2d_shape c = c2d_shape_from_circle(circ(1.75, 0, 0.25)); /* touching the inner circle at (2, 0), exactly */
+    c2d_sweep sw;
+    int k;
+    (void)state;
+    assert_false(c2d_shape_overlap(&c, &r));
+    for (k = 0; k < 3; ++k) {
+        /* into the ring and stopping there, and (k == 2) through it to a clear end outside */
+        c2d_vec2 d = c2d_v2(0, k == 0 ? (c2d_real)1 : (k == 1 ? (c2d_real)-0.6 : (c2d_real)6));
+        c2d_shape end = moved(&c, d);
+        assert_true(c2d_shape_overlap(&end, &r) == (k < 2));
+        sw = c2d_shape_cast(&c, d, &r, c2d_v2(0, 0));
+        assert_true(sw.has_hit);
+        assert_true(sw.time < 0.2);
+        end = moved(&c, c2d_scale(d, sw.time));
+        assert_false(c2d_shape_overlap(&end, &r));
+    }
+    /* moving away from the curve into the hole: no hit */
+    sw = c2d_shape_cast(&c, c2d_v2(-1, 0), &r, c2d_v2(0, 0));
+    assert_false(sw.has_hit);
+}
+
 static void test_cast(void **state) {
     c2d_shape r = ring(0, 0, 1, 2, PI / 4, 7 * PI / 4);
     c2d_shape c = c2d_shape_from_circle(circ(4, 0, 0.3));
@@ -610,6 +637,7 @@ int main(void) {
         cmocka_unit_test(test_touching),
         cmocka_unit_test(test_raycast),
         cmocka_unit_test(test_cast),
+        cmocka_unit_test(test_cast_from_touching_into_curve),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_random_distance),
         cmocka_unit_test(test_distance_agrees_on_bad_polygon),
