@@ -304,6 +304,7 @@ static int support_index(const c2d_vec2 *points, int count, c2d_vec2 d) {
 #  define GJK_BLOCKS (C2D_MAX_POLYGON_VERTICES / 4)
 typedef struct gjk_lanes {
     __m128 x[GJK_BLOCKS], y[GJK_BLOCKS];
+    int blocks; /* the blocks that hold points, (count + 3) / 4 */
 } gjk_lanes;
 
 /* load_proxy's SSE twin, fused with the transpose into lanes: one pass over the points, two at a
@@ -342,6 +343,7 @@ static bool load_proxy_lanes(const c2d_vec2 *points, int count, c2d_real radius,
         l->x[q] = _mm_shuffle_ps(pairs[2 * q], pairs[2 * q + 1], _MM_SHUFFLE(2, 0, 2, 0));
         l->y[q] = _mm_shuffle_ps(pairs[2 * q], pairs[2 * q + 1], _MM_SHUFFLE(3, 1, 3, 1));
     }
+    l->blocks = (count + 3) >> 2;
     return _mm_movemask_ps(ok) == 0xF;
 }
 
@@ -359,6 +361,20 @@ static void support_pair_lanes(const gjk_lanes *a, const gjk_lanes *b, c2d_vec2 
     pb[0] = _mm_add_ps(_mm_mul_ps(b->x[0], dx), _mm_mul_ps(b->y[0], dy));
     ma = pa[0];
     mb = pb[0];
+#  if GJK_BLOCKS > 1
+    if ((a->blocks | b->blocks) == 1) {
+        /* both sides in the first block (4 points or fewer): the other blocks repeat point 0 */
+        ma = _mm_max_ps(ma, _mm_shuffle_ps(ma, ma, _MM_SHUFFLE(1, 0, 3, 2)));
+        mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(1, 0, 3, 2)));
+        ma = _mm_max_ps(ma, _mm_shuffle_ps(ma, ma, _MM_SHUFFLE(2, 3, 0, 1)));
+        mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(2, 3, 0, 1)));
+        mask_a = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pa[0], ma));
+        mask_b = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pb[0], mb));
+        *ia = mask_a ? c2d_lowest_bit(mask_a) : 0;
+        *ib = mask_b ? c2d_lowest_bit(mask_b) : 0;
+        return;
+    }
+#  endif
     for (k = 1; k < GJK_BLOCKS; ++k) {
         pa[k] = _mm_add_ps(_mm_mul_ps(a->x[k], dx), _mm_mul_ps(a->y[k], dy));
         ma = _mm_max_ps(ma, pa[k]);
