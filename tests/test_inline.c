@@ -305,10 +305,166 @@ static void test_fronts_touching_rule(void **state) {
     }
 }
 
+typedef bool (*raycast_c)(c2d_circle, c2d_raycast_input, c2d_hit *);
+static raycast_c exported_rc(void) {
+    raycast_c f = c2d_circle_raycast;
+    HIDE(f);
+    return f;
+}
+
+/* The circle cast's front against the exported function on one input: the same answer, and on a
+ * hit outputs within rounding amplified by the entry's geometry (the front may fuse): the normal
+ * within 2^12 epsilons, the point, the time times |d| and the delta within 2^12 epsilons of the
+ * scene's size (|center| + |origin - center| + r + |d| max_fraction when finite). */
+static void check_ray_pair(c2d_circle c, c2d_raycast_input in, tally *t, double *worst) {
+    raycast_c rc = exported_rc();
+    c2d_hit hf, he;
+    bool f, e;
+    memset(&hf, 0, sizeof hf);
+    memset(&he, 0, sizeof he);
+    f = c2d_circle_raycast(c, in, &hf);
+    e = rc(c, in, &he);
+    assert_int_equal(f, c2d_circle_raycast(c, in, NULL));
+    if (f != e) {
+        t->disagreements++;
+        return;
+    }
+    if (!e) {
+        t->misses++;
+        return;
+    }
+    t->hits++;
+    {
+        double dl = sqrt((double)in.translation.x * in.translation.x + (double)in.translation.y * in.translation.y);
+        double mx = (double)in.origin.x - c.center.x, my = (double)in.origin.y - c.center.y;
+        double size = fabs((double)c.center.x) + fabs((double)c.center.y) + sqrt(mx * mx + my * my) + c.radius +
+                      (isfinite((double)in.max_fraction) ? dl * in.max_fraction : 0);
+        double tol = 4096 * (double)C2D_EPSILON, err;
+        err = fabs((double)hf.normal.x - he.normal.x) + fabs((double)hf.normal.y - he.normal.y);
+        err = fmax(err, (fabs((double)hf.pos.x - he.pos.x) + fabs((double)hf.pos.y - he.pos.y)) / size);
+        err = fmax(err, fabs((double)hf.time - he.time) * dl / size);
+        err = fmax(err, (fabs((double)hf.delta.x - he.delta.x) + fabs((double)hf.delta.y - he.delta.y)) / size);
+        if (err > *worst) *worst = err;
+        if (!(err <= tol) || !(hf.time >= 0) || !(hf.time <= in.max_fraction)) t->disagreements++;
+    }
+}
+
+/* A circle at a random scale and place, and a ray whose line passes at r (1 + delta) from the
+ * center: delta a few epsilons of either sign (tangent within rounding) or up to twice the front's
+ * margin (its sure-hit bound), from an origin 1 + 2^-k radii to 2^9 radii away (the front's cap is
+ * 2^8), with a length that ends near the entry (t near max_fraction), as a segment or a ray. */
+static void ray_near_tangent(test_rng *rng, c2d_circle *c, c2d_raycast_input *in) {
+    double scale = ldexp(1.0, (int)test_rng_range(rng, -12, 13));
+    double far = test_rng_range(rng, 0, 1) < 0.3 ? ldexp(1.0, (int)test_rng_range(rng, 0, 16)) * scale : scale;
+    double a = test_rng_range(rng, 0, 6.283185307179586), ux = cos(a), uy = sin(a);
+    double r = scale * test_rng_range(rng, 0.01, 1), pick = test_rng_range(rng, 0, 1), delta, along, side, len, entry;
+    if (pick < 0.4)
+        delta = (double)C2D_EPSILON * test_rng_range(rng, -16, 16);
+    else if (pick < 0.7)
+        delta = -2 * (double)C2D__RAY_FRONT_MARGIN * test_rng_range(rng, 0, 1);
+    else
+        delta = -test_rng_range(rng, 0, 1);
+    side = r * (1 + delta);
+    along = test_rng_range(rng, 0, 1) < 0.3 ? r * ldexp(1.0, -(int)test_rng_range(rng, 1, 20)) : r * ldexp(test_rng_range(rng, 1, 2), (int)test_rng_range(rng, 0, 9));
+    c->center = c2d_v2((c2d_real)test_rng_range(rng, -far, far), (c2d_real)test_rng_range(rng, -far, far));
+    c->radius = (c2d_real)r;
+    /* origin: back along u from the closest approach, which sits at side from the center */
+    entry = side < r ? along - sqrt(r * r - side * side) : along;
+    if (!(entry > 0)) entry = along;
+    in->origin = c2d_v2((c2d_real)((double)c->center.x - uy * side - ux * along), (c2d_real)((double)c->center.y + ux * side - uy * along));
+    in->origin.x = ulps(in->origin.x, (int)test_rng_range(rng, -3, 4));
+    in->origin.y = ulps(in->origin.y, (int)test_rng_range(rng, -3, 4));
+    len = entry * (test_rng_range(rng, 0, 1) < 0.5 ? 1 + test_rng_range(rng, -0.1, 0.1) : 1 + (double)C2D_EPSILON * test_rng_range(rng, -64, 64));
+    if (!(len > 0)) len = along;
+    if (test_rng_range(rng, 0, 1) < 0.5) {
+        in->translation = c2d_v2((c2d_real)(ux * len), (c2d_real)(uy * len));
+        in->max_fraction = 1;
+    } else {
+        in->translation = c2d_v2((c2d_real)ux, (c2d_real)uy);
+        in->max_fraction = test_rng_range(rng, 0, 1) < 0.2 ? (c2d_real)INFINITY : (c2d_real)len;
+    }
+}
+
+/* Front and exported circle cast agree on rays near tangency, near the surface, ending near the
+ * entry, and at random. */
+static void test_circle_raycast_front(void **state) {
+    test_rng rng = test_rng_make("test_circle_raycast_front");
+    tally t = {0, 0, 0}, tr = {0, 0, 0};
+    double worst = 0;
+    int i, n = test_iterations(400000);
+    (void)state;
+    for (i = 0; i < n; ++i) {
+        c2d_circle c;
+        c2d_raycast_input in;
+        ray_near_tangent(&rng, &c, &in);
+        check_ray_pair(c, in, &t, &worst);
+        /* random: anywhere, at every scale */
+        c.center = c2d_v2(scaled(&rng, -1, 1, 20), scaled(&rng, -1, 1, 20));
+        c.radius = scaled(&rng, 0, 1, 4);
+        in.origin = c2d_v2(c.center.x + scaled(&rng, -1, 1, 6), c.center.y + scaled(&rng, -1, 1, 6));
+        in.translation = c2d_v2(scaled(&rng, -1, 1, 6), scaled(&rng, -1, 1, 6));
+        in.max_fraction = test_rng_range(&rng, 0, 1) < 0.8 ? 1 : (c2d_real)INFINITY;
+        check_ray_pair(c, in, &tr, &worst);
+    }
+    printf("circle cast front: near tangent %ld hits %ld misses, random %ld hits %ld misses, worst difference %.3g epsilons\n", t.hits,
+           t.misses, tr.hits, tr.misses, worst / (double)C2D_EPSILON);
+    assert_int_equal(t.disagreements, 0);
+    assert_int_equal(tr.disagreements, 0);
+    assert_true(t.hits > n / 10 && t.misses > n / 10);
+    assert_true(tr.hits > n / 50 && tr.misses > n / 10);
+}
+
+/* Bad input in every slot of a hitting cast: the front gives the exported answer, and a hit has
+ * finite values. */
+static void test_circle_raycast_front_bad_input(void **state) {
+    const c2d_real nan = (c2d_real)NAN, inf = (c2d_real)INFINITY, big = (c2d_real)C2D_MAX_COORD * 4;
+    const c2d_real tiny = (c2d_real)C2D_MIN_SIZE / 4;
+    const c2d_real vals[] = {0, 1, -1, (c2d_real)0.5, nan, inf, -inf, big, -big, tiny, -tiny, (c2d_real)C2D_MAX_COORD, (c2d_real)1e-30};
+    const int nv = (int)(sizeof vals / sizeof vals[0]);
+    raycast_c rc = exported_rc();
+    int i, j;
+    (void)state;
+    for (i = 0; i < 8; ++i) {
+        for (j = 0; j < nv; ++j) {
+            c2d_circle c = circ(0, 0, 1);
+            c2d_raycast_input in;
+            c2d_hit h, he;
+            bool f;
+            c2d_real *slot[8] = {&c.center.x, &c.center.y, &c.radius, &in.origin.x, &in.origin.y, &in.translation.x, &in.translation.y, &in.max_fraction};
+            in.origin = c2d_v2(-3, (c2d_real)0.25);
+            in.translation = c2d_v2(4, 0);
+            in.max_fraction = 1;
+            *slot[i] = vals[j];
+            f = c2d_circle_raycast(c, in, &h);
+            assert_int_equal(f, rc(c, in, &he));
+            if (f) {
+                assert_true(isfinite((double)h.pos.x) && isfinite((double)h.pos.y) && isfinite((double)h.normal.x) &&
+                            isfinite((double)h.normal.y) && isfinite((double)h.delta.x) && isfinite((double)h.delta.y));
+                assert_true(h.time >= 0 && h.time <= in.max_fraction);
+            }
+            if (isnan((double)vals[j]) || ((i == 2) && !(vals[j] >= C2D_MIN_SIZE))) assert_false(f);
+        }
+    }
+    /* the touching rule: a tangent ray and a ray ending on the surface do not hit */
+    {
+        c2d_raycast_input in;
+        in.origin = c2d_v2(-3, 1);
+        in.translation = c2d_v2(6, 0);
+        in.max_fraction = 1;
+        assert_false(c2d_circle_raycast(circ(0, 0, 1), in, NULL));
+        in.origin = c2d_v2(-3, 0);
+        in.translation = c2d_v2(2, 0);
+        assert_false(c2d_circle_raycast(circ(0, 0, 1), in, NULL));
+        in.translation = c2d_v2(4, 0);
+        assert_true(c2d_circle_raycast(circ(0, 0, 1), in, NULL));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_circle_fronts_near_touching), cmocka_unit_test(test_box_circle_front_near_touching),
         cmocka_unit_test(test_fronts_random), cmocka_unit_test(test_fronts_bad_input), cmocka_unit_test(test_fronts_touching_rule),
+        cmocka_unit_test(test_circle_raycast_front), cmocka_unit_test(test_circle_raycast_front_bad_input),
     };
 #ifdef C2D_INLINE_FRONT_OFF
     printf("note: this compiler has no inline fronts; the exported functions are compared with themselves\n");

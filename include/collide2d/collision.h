@@ -360,6 +360,97 @@ C2D_API bool c2d_aabb_raycast(c2d_aabb b, c2d_raycast_input in, c2d_hit *out);
 C2D_API bool c2d_aabb_raycast_padded(c2d_aabb b, c2d_vec2 padding, c2d_raycast_input in, c2d_hit *out);
 /* Ray vs circle. */
 C2D_API bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out);
+/* Range of the circle cast's fast path (src/raycast.c), which the front below mirrors: every
+ * coordinate difference, translation component and radius within C2D__RAY_FAST_RANGE, a squared
+ * translation of at least C2D__RAY_FAST_MIN_DD, |n|^2 within C2D__RAY_NEWTON_TOL of 1. */
+#ifdef C2D_DOUBLE
+#  define C2D__RAY_FAST_RANGE 1e70
+#  define C2D__RAY_FAST_MIN_DD 1e-250
+#  define C2D__RAY_NEWTON_TOL (1.0 / 67108864.0)
+#  define C2D__RAY_FRONT_TINY 1e-200
+#else
+#  define C2D__RAY_FAST_RANGE 1e9f
+#  define C2D__RAY_FAST_MIN_DD 1e-30f
+#  define C2D__RAY_NEWTON_TOL (1.0f / 1024.0f)
+#  define C2D__RAY_FRONT_TINY 1e-18f
+#endif
+/* Relative margin of the circle cast's front: 2^-8, far coarser than C2D_FRONT_MARGIN, because
+ * the cast's decisions (entry time below max_fraction, |n|^2 near 1) sit after a square root and
+ * a division that amplify the difference fusing makes. */
+#define C2D__RAY_FRONT_MARGIN ((c2d_real)0.00390625)
+#ifdef C2D_INLINE_FRONT
+/* The circle cast's front. It decides only where the exported function surely takes its fast
+ * path (src/raycast.c) to the same answer, whatever fusing moves (m is the origin relative to the
+ * center, d the translation, cr = m x d, hh = r^2 |d|^2 - cr^2, mu the margin above):
+ * - always: the fast path's range checks, each cleared by mu, r^2 |d|^2 >= C2D__RAY_FRONT_TINY
+ *   (no rounding error is subnormal) and the origin outside by mu, |m|^2 >= (1 + mu) r^2;
+ * - a sure hit: max_fraction in the fast path's range (exact), |m|^2 <= 2^16 r^2 (an origin
+ *   at most 256 radii away, which bounds the cross product's rounding, at most a few epsilons of
+ *   |m| |d|, to about 2^10 epsilons of r |d|), hh > mu r^2 |d|^2 (its rounding is at most about
+ *   2^11 epsilons of r^2 |d|^2, and then m.d is surely negative: |m.d|^2 = |m|^2 |d|^2 - cr^2 >
+ *   mu r^2 |d|^2), t < (1 - 2^-5) max_fraction and |n|^2 within half the Newton tolerance of 1
+ *   (with the cancellations in |m|^2 - r^2 and hh bounded by the margins, fusing moves t by a
+ *   few hundred epsilons of it and the hit point by about 2^10 epsilons of r);
+ * - a sure miss: m.d > mu (|mx dx| + |my dy|) or hh < -mu (r^2 |d|^2 + |cr| (|mx dy| + |my dx|))
+ *   (the rounding bounds of m.d and hh times many), or a sure entry at t >= (1 + 2^-5) max_fraction.
+ * Everything else (NaN, infinities, out of range, near tangency, near the surface, t near
+ * max_fraction, a far origin's hit) calls the exported function. A hit's formulas are the fast
+ * path's, so without fusing its output is the exported bits. tests/test_inline.c checks this on
+ * near-tangent rays under -ffp-contract=fast -march=native (it fails with the margins at 0). */
+C2D_INLINE_FRONT bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
+    const c2d_real mu = C2D__RAY_FRONT_MARGIN;
+    c2d_real mx = in.origin.x - c.center.x, my = in.origin.y - c.center.y, dx = in.translation.x, dy = in.translation.y;
+    c2d_real r = c.radius, mf = in.max_fraction;
+    c2d_real mm = mx * mx + my * my, rr = r * r, dd = dx * dx + dy * dy, md = mx * dx + my * dy, cr = mx * dy - my * dx;
+    c2d_real rd = rr * dd, hh = rd - cr * cr;
+    bool (*exported)(c2d_circle, c2d_raycast_input, c2d_hit *) = c2d_circle_raycast;
+    bool ok = (mm + dd <= (c2d_real)C2D__RAY_FAST_RANGE * (c2d_real)C2D__RAY_FAST_RANGE * (1 - mu)) &
+              (dd >= (c2d_real)C2D__RAY_FAST_MIN_DD * (1 + mu)) & (mm >= rr * (1 + mu)) & (r >= (c2d_real)C2D_MIN_SIZE) &
+              (rd >= (c2d_real)C2D__RAY_FRONT_TINY);
+    if (C2D__LIKELY(ok)) {
+        if ((md < 0) & (hh > mu * rd) & (mm <= rr * (c2d_real)65536) & ((mf <= (c2d_real)C2D__RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY))) {
+            /* a sure entry: the fast path's formulas */
+            c2d_real t = (mm - rr) / (C2D_SQRT(hh) - md), rx, ry, inv_r, nx, ny, nn;
+            if (t >= mf * ((c2d_real)1 + (c2d_real)0.03125)) return false;
+            inv_r = (c2d_real)1 / r;
+            rx = mx + t * dx;
+            ry = my + t * dy;
+            nx = rx * inv_r;
+            ny = ry * inv_r;
+            nn = nx * nx + ny * ny;
+            if (C2D__LIKELY((t < mf * ((c2d_real)1 - (c2d_real)0.03125)) & (nn > 1 - (c2d_real)0.5 * (c2d_real)C2D__RAY_NEWTON_TOL) &
+                            (nn < 1 + (c2d_real)0.5 * (c2d_real)C2D__RAY_NEWTON_TOL))) {
+                if (out) {
+                    c2d_real k = (c2d_real)1.5 - (c2d_real)0.5 * nn;
+                    out->pos.x = c.center.x + rx;
+                    out->pos.y = c.center.y + ry;
+                    out->normal.x = nx * k;
+                    out->normal.y = ny * k;
+                    out->delta.x = mf < (c2d_real)INFINITY ? (t - mf) * dx : 0;
+                    out->delta.y = mf < (c2d_real)INFINITY ? (t - mf) * dy : 0;
+                    out->time = t;
+                }
+                return true;
+            }
+        } else {
+            /* a sure miss, receding or passing by, with the rounding bounds of m.d and hh */
+            c2d_real eh = mu * (rd + C2D_ABS(cr) * (C2D_ABS(mx * dy) + C2D_ABS(my * dx)));
+            c2d_real em = mu * (C2D_ABS(mx * dx) + C2D_ABS(my * dy));
+            if ((md > em) | (hh < -eh)) return false;
+        }
+    }
+    {
+        c2d_circle c2d_front_c;
+        c2d_raycast_input c2d_front_in;
+        c2d_front_c.center.x = c.center.x, c2d_front_c.center.y = c.center.y, c2d_front_c.radius = c.radius;
+        c2d_front_in.origin.x = in.origin.x, c2d_front_in.origin.y = in.origin.y;
+        c2d_front_in.translation.x = in.translation.x, c2d_front_in.translation.y = in.translation.y;
+        c2d_front_in.max_fraction = in.max_fraction;
+        C2D__OPAQUE(exported);
+        return exported(c2d_front_c, c2d_front_in, out);
+    }
+}
+#endif
 /* Ray vs capsule. */
 C2D_API bool c2d_capsule_raycast(c2d_capsule c, c2d_raycast_input in, c2d_hit *out);
 /* Ray vs convex polygon. */
