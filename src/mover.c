@@ -16,6 +16,13 @@
  *      lift); a move that would go back into an earlier surface of this call stops (a crease).
  *   4. Probe the ground within the skin (and settle onto it when not moving up); otherwise snap
  *      down by snap_distance when it was grounded and is not moving up.
+ *   5. Only when the move met an arc or moves one (an arc is not convex, and its casts stop within
+ *      a tolerance): if the real shape ends overlapping something solid, end at the last clear
+ *      position along the path instead.
+ *
+ * A graze (a first contact whose normal does not oppose the move) lets the move go on: two convex
+ * shapes part after it. With an arc on either side they need not, so the real shape is cast along
+ * the rest of the move against that collider and its first contact decides (past_graze).
  *
  * Seams ("ghost collisions"): a cast that meets the corner of a box, polygon or segment where a
  * neighbour collider (or piece) continues one of the corner's two faces in the same line takes
@@ -50,6 +57,7 @@ typedef struct mctx {
     int32_t ignore_count;
     c2d_mover_contact *contacts;
     int32_t capacity, contact_count;
+    bool *met_arc; /* set when a cast met an arc collider (see c2d_mover_move's last check) */
 } mctx;
 
 typedef struct mhit {
@@ -379,6 +387,7 @@ static c2d_real cast_move(const mctx *c, c2d_vec2 pos, c2d_vec2 d, mhit *out) {
             c2d_vec2 normal;
             if (c->ignore_count > 0 && id_in(c->ignore, c->ignore_count, h->id)) continue;
             if (c2d_world_get(c->world, h->id, &info) != C2D_OK) continue;
+            if (info.shape.type == C2D_SHAPE_ARC && c->met_arc != NULL) *c->met_arc = true;
             if (info.one_way.x != 0 || info.one_way.y != 0) {
                 if (c2d_dot(d, info.one_way) >= 0 || !one_way_above(c, pos, h->id, &info)) continue;
             }
@@ -813,8 +822,9 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
     mctx c;
     mhit hit, ground_hit;
     c2d_status st;
-    bool grounded_before, stuck, ground_seen = false;
-    int32_t it, nn = 0;
+    bool grounded_before, stuck, ground_seen = false, met_arc = false;
+    c2d_vec2 path[66]; /* where the move was after recovery and after each cast (the last check) */
+    int32_t it, nn = 0, np = 0;
     c2d_real t;
     if (!mover || !world || !input) return C2D_ERR_NULL_ARG;
     if (!c2d_vec2_is_valid(input->translation)) return C2D_ERR_NOT_FINITE;
@@ -845,6 +855,12 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
     c.drop = input->drop_through;
     c.contacts = contacts;
     c.capacity = capacity;
+    c.met_arc = &met_arc;
+    {
+        int32_t i;
+        for (i = 0; i < c.local_count; ++i)
+            if (c.local[i].type == C2D_SHAPE_ARC) met_arc = true;
+    }
 
     memset(&r, 0, sizeof r);
     start = pos = info.transform.p;
@@ -877,6 +893,7 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
     rec = recover(&c, pos, &stuck);
     r.stuck = stuck;
     pos = c2d_add(pos, rec);
+    path[np++] = pos;
 
     /* 3. cast and slide */
     rem = input->translation;
@@ -888,6 +905,7 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
         if (c2d_len_sq(rem) == 0) break;
         t = cast_move(&c, pos, rem, &hit);
         pos = c2d_mul_add(pos, t, rem);
+        if (np < 65) path[np++] = pos;
         if (!hit.hit) {
             rem = c2d_v2(0, 0);
             break;
@@ -947,6 +965,24 @@ c2d_status c2d_mover_move(c2d_mover *mover, c2d_world *world, const c2d_mover_in
             r.grounded = true;
             ground_hit = hit;
             add_contact(&c, &hit, C2D_MOVER_GROUND);
+        }
+    }
+
+    /* 5. An arc (the one kind not convex as one piece) was met, or is the mover: its casts stop
+     * within a tolerance rather than exactly, and rare near-tangent contacts with its inner circle
+     * can end a call overlapping by a rounding-sized amount. Then the move ends at the last
+     * position along its path whose real shape is clear (the position after recovery, if need be),
+     * when that one was clear. */
+    if (met_arc && !stuck) {
+        oset s;
+        s.n = 0;
+        if (gather(&c, pos, false, &s)) {
+            int32_t k = np;
+            while (k-- > 0) {
+                s.n = 0;
+                if (!gather(&c, path[k], false, &s)) break;
+            }
+            if (k >= 0) pos = path[k];
         }
     }
 

@@ -15,10 +15,11 @@
  *
  * Arcs (annular sectors, the one kind that is not convex as a single piece), as the mover or as
  * what it meets: a graze on an arc is followed past (the mover's real shape is cast along the rest
- * of the move), and the arc's cast does not stop at a touching start. A known limit, open: a call
- * can still end overlapping an arc (3 of 40 random-walk seeds of test_movers_of_every_kind: 7 and
- * 20 under Clang, 13 under GCC; the one examined was an arc mover internally tangent to an arc's
- * inner circle, 3e-7 apart before a move of 2e-6). The next call's recovery pushes it out.
+ * of the move), and the arc's cast does not stop at a touching start. The arc's casts stop within
+ * a tolerance, not exactly, so a call that met an arc (or moves one) ends with a check: if the
+ * real shape overlaps something solid there, the move ends at the last clear position along its
+ * path (found for near-tangent contacts with an arc's inner circle, 3e-7 apart before a move of
+ * 2e-6).
  *
  * Moving platforms: the mover remembers the collider it stands on and that collider's transform
  * at the end of each call. At the next call, if that collider has moved since (the caller moved
