@@ -140,9 +140,6 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
  * The fronts pass it copies of their arguments made there, so that GCC builds the by-value
  * arguments in the unsure path and not on every call. C2D__LIKELY marks the sure path. */
 #define C2D__OPAQUE(p) __asm__("" : "+r"(p))
-/* The exported functions' input checks of two circles, for a front's sure hit (no value is NaN
- * there, else d2 or r would be, and both centers are finite): every coordinate and radius within
- * C2D_MAX_COORD, both radii at least C2D_MIN_SIZE; one largest and one least value, no branch. */
 /* The unsure path of a front of two circles: return the hidden exported function fn's answer on
  * copies of a and b made there. */
 #define C2D__RETURN_EXPORTED_CIRCLES(fn, a, b)                                                     \
@@ -154,6 +151,9 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
         return fn(c2d_front_a, c2d_front_b);                                                               \
     } while (0)
 #define C2D__MAXR(x, y) ((x) > (y) ? (x) : (y))
+/* The exported functions' input checks of two circles, for a front's sure hit (no value is NaN
+ * there, else d2 or r would be, and both centers are finite): every coordinate and radius within
+ * C2D_MAX_COORD, both radii at least C2D_MIN_SIZE; one largest and one least value, no branch. */
 #define C2D__CIRCLES_OK(a, b)                                                                                                \
     ((C2D__MAXR(C2D__MAXR(C2D__MAXR(C2D_ABS((a).center.x), C2D_ABS((a).center.y)), C2D__MAXR(C2D_ABS((b).center.x), C2D_ABS((b).center.y))), \
                 C2D__MAXR((a).radius, (b).radius)) <= (c2d_real)C2D_MAX_COORD) &                                                \
