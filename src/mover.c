@@ -362,6 +362,18 @@ static c2d_real past_graze(const mctx *c, c2d_vec2 pos, c2d_vec2 d, c2d_collider
     return safe;
 }
 
+/* Keeps a part's first blocking hit on collider h->id (at point, with normal, at time) when it is
+ * the earliest so far (*first): the hit cast_move reports. */
+static void take_first(mhit *out, c2d_real *first, const c2d_world_cast_hit *h, c2d_vec2 point, c2d_vec2 normal, c2d_real time) {
+    if (out->hit && !(time < *first)) return;
+    out->hit = true;
+    out->id = h->id;
+    out->user_data = h->user_data;
+    out->point = point;
+    out->normal = normal;
+    *first = time;
+}
+
 /* Casts the skin shape from pos by d. Returns the fraction of d it can move (the smallest safe
  * time of the blocking hits) and the first blocking hit, seam-corrected, in *out. One-way
  * colliders block by the one-way rule; a hit whose (corrected) normal does not oppose d does
@@ -395,26 +407,13 @@ static c2d_real cast_move(const mctx *c, c2d_vec2 pos, c2d_vec2 d, mhit *out) {
             if (c2d_dot(d, normal) >= 0) {
                 /* a graze: two convex shapes part after it; with an arc on either side the path
                  * past it is followed (a stop there leaves no contact to slide on: the move ends) */
-                int32_t k;
-                bool arc = not_convex(&parts[p]);
-                for (k = 0; k < info.piece_count && !arc; ++k) {
-                    c2d_shape o;
-                    arc = c2d_world_get_piece(c->world, h->id, k, &o) == C2D_OK && not_convex(&o);
-                }
-                if (arc) {
+                if (not_convex(&parts[p]) || info.shape.type == C2D_SHAPE_ARC) {
                     bool block;
                     c2d_vec2 gn = c2d_v2(0, 0), gp = c2d_v2(0, 0);
                     c2d_real gt = past_graze(c, pos, d, h->id, info.piece_count, &block, &gn, &gp);
                     if (block && !blocked) {
                         blocked = true;
-                        if (!out->hit || gt < first) {
-                            out->hit = true;
-                            out->id = h->id;
-                            out->user_data = h->user_data;
-                            out->point = gp;
-                            out->normal = gn;
-                            first = gt;
-                        }
+                        take_first(out, &first, h, gp, gn, gt);
                     }
                     safe = c2d_minr(safe, gt);
                 }
@@ -422,14 +421,7 @@ static c2d_real cast_move(const mctx *c, c2d_vec2 pos, c2d_vec2 d, mhit *out) {
             }
             if (!blocked) {
                 blocked = true;
-                if (!out->hit || h->sweep.hit.time < first) {
-                    out->hit = true;
-                    out->id = h->id;
-                    out->user_data = h->user_data;
-                    out->point = h->sweep.hit.pos;
-                    out->normal = normal;
-                    first = h->sweep.hit.time;
-                }
+                take_first(out, &first, h, h->sweep.hit.pos, normal, h->sweep.hit.time);
             }
             safe = c2d_minr(safe, h->sweep.time);
         }
