@@ -2,10 +2,7 @@
 #include <stddef.h>
 #include <float.h>
 #include "internal.h"
-#if !defined(C2D_DOUBLE) && (defined(__SSE2__) || defined(_M_X64)) && (C2D_MAX_POLYGON_VERTICES % 4 == 0)
-#  define GJK_SSE 1
-#  include <emmintrin.h>
-#endif
+#include "simd/simd.h"
 
 /* Copies up to C2D_MAX_POLYGON_VERTICES points into a proxy. A count outside
  * [1, C2D_MAX_POLYGON_VERTICES] or NULL points is a programmer error: it asserts, then a larger
@@ -267,11 +264,11 @@ typedef struct gjk_simplex {
     int count;
 } gjk_simplex;
 
-#ifndef GJK_SSE
-/* Index of the point with the largest projection on d (the lowest index on ties). Even and odd
+/* Index of the point with the largest projection on d (the lowest index on ties): the reference
+ * of the SSE support search (src/simd/distance_sse.h). Even and odd
  * indices are scanned as two independent chains, which halves the dependency chain of the
  * compare-and-select loop; the two winners are merged at the end. */
-static int support_index(const c2d_vec2 *points, int count, c2d_vec2 d) {
+SCALAR_LOADER int c2d_ref_gjk_support(const c2d_vec2 *points, int count, c2d_vec2 d) {
     int best0 = 0, best1 = 0, i;
     c2d_real value0 = c2d_dot(points[0], d);
     c2d_real value1 = count > 1 ? c2d_dot(points[1], d) : value0;
@@ -297,104 +294,6 @@ static int support_index(const c2d_vec2 *points, int count, c2d_vec2 d) {
     if (value1 > value0 || (value1 == value0 && best1 < best0)) return best1;
     return best0;
 }
-#else
-/* A proxy's points as x and y lanes, four per block, in every block the maximum vertex count
- * needs (so the loops below have a fixed trip count and unroll); lanes past the last point repeat
- * point 0, which changes no extreme value and, being later, wins no tie. */
-#  define GJK_BLOCKS (C2D_MAX_POLYGON_VERTICES / 4)
-typedef struct gjk_lanes {
-    __m128 x[GJK_BLOCKS], y[GJK_BLOCKS];
-    int blocks; /* the blocks that hold points, (count + 3) / 4 */
-} gjk_lanes;
-
-/* load_proxy's SSE twin, fused with the transpose into lanes: one pass over the points, two at a
- * time, that checks them (|x| <= C2D_MAX_COORD, false for NaN and infinities), writes them relative
- * to origin into local[] and deals them into x and y lanes. Slots past count are never read for
- * the check: an odd count's last pair and the pairs that fill the last block take point 0 instead,
- * so a hand-built proxy with garbage in its unused slots is still accepted. */
-static bool load_proxy_lanes(const c2d_vec2 *points, int count, c2d_real radius, c2d_vec2 origin, c2d_vec2 *local, gjk_lanes *l) {
-    __m128 pairs[2 * GJK_BLOCKS];
-    __m128 o, first, limit, sign, ok;
-    int loaded, q;
-    if (count < 1 || count > C2D_MAX_POLYGON_VERTICES) return false;
-    if (!(radius >= 0 && radius <= C2D_MAX_COORD)) return false;
-    loaded = count >> 1;
-    o = _mm_setr_ps(origin.x, origin.y, origin.x, origin.y);
-    first = _mm_setr_ps(points[0].x, points[0].y, points[0].x, points[0].y);
-    limit = _mm_set1_ps(C2D_MAX_COORD);
-    sign = _mm_set1_ps(-0.0f);
-    ok = _mm_cmple_ps(_mm_andnot_ps(sign, first), limit);
-    for (q = 0; q < loaded; ++q) {
-        __m128 v = _mm_loadu_ps(&points[2 * q].x);
-        ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, v), limit));
-        pairs[q] = _mm_sub_ps(v, o);
-        _mm_storeu_ps(&local[2 * q].x, pairs[q]);
-    }
-    if (count & 1) {
-        /* the last point and point 0 */
-        __m128 v = _mm_setr_ps(points[count - 1].x, points[count - 1].y, points[0].x, points[0].y);
-        ok = _mm_and_ps(ok, _mm_cmple_ps(_mm_andnot_ps(sign, v), limit));
-        pairs[q] = _mm_sub_ps(v, o);
-        _mm_storeu_ps(&local[2 * q].x, pairs[q]);
-        ++q;
-    }
-    for (; q < 2 * GJK_BLOCKS; ++q) pairs[q] = _mm_sub_ps(first, o);
-    for (q = 0; q < GJK_BLOCKS; ++q) {
-        l->x[q] = _mm_shuffle_ps(pairs[2 * q], pairs[2 * q + 1], _MM_SHUFFLE(2, 0, 2, 0));
-        l->y[q] = _mm_shuffle_ps(pairs[2 * q], pairs[2 * q + 1], _MM_SHUFFLE(3, 1, 3, 1));
-    }
-    l->blocks = (count + 3) >> 2;
-    return _mm_movemask_ps(ok) == 0xF;
-}
-
-/* Both support indices of one GJK step, four points at a time: A's point with the largest
- * projection on d and B's with the smallest (B's support in -d: negating a dot product is exact,
- * so the winner and its ties are those of support_index with -d). Each side's extreme value is
- * spread to every lane and its lowest lane taken. The two sides share the broadcasts of d and run
- * as independent chains. When both proxies fit in the first block (4 points or fewer, the usual box
- * and quad) only that block is read: the later blocks repeat point 0, so they change neither
- * extreme nor tie (one well-predicted branch; 5-7% of a 4-vertex distance query). */
-static void support_pair_lanes(const gjk_lanes *a, const gjk_lanes *b, c2d_vec2 d, int *ia, int *ib) {
-    __m128 dx = _mm_set1_ps(d.x), dy = _mm_set1_ps(d.y);
-    __m128 pa[GJK_BLOCKS], pb[GJK_BLOCKS], ma, mb;
-    unsigned mask_a = 0, mask_b = 0;
-    int k;
-    pa[0] = _mm_add_ps(_mm_mul_ps(a->x[0], dx), _mm_mul_ps(a->y[0], dy));
-    pb[0] = _mm_add_ps(_mm_mul_ps(b->x[0], dx), _mm_mul_ps(b->y[0], dy));
-    ma = pa[0];
-    mb = pb[0];
-#  if GJK_BLOCKS > 1
-    if ((a->blocks | b->blocks) == 1) {
-        /* both sides in the first block (4 points or fewer): the other blocks repeat point 0 */
-        ma = _mm_max_ps(ma, _mm_shuffle_ps(ma, ma, _MM_SHUFFLE(1, 0, 3, 2)));
-        mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(1, 0, 3, 2)));
-        ma = _mm_max_ps(ma, _mm_shuffle_ps(ma, ma, _MM_SHUFFLE(2, 3, 0, 1)));
-        mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(2, 3, 0, 1)));
-        mask_a = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pa[0], ma));
-        mask_b = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pb[0], mb));
-        *ia = mask_a ? c2d_lowest_bit(mask_a) : 0;
-        *ib = mask_b ? c2d_lowest_bit(mask_b) : 0;
-        return;
-    }
-#  endif
-    for (k = 1; k < GJK_BLOCKS; ++k) {
-        pa[k] = _mm_add_ps(_mm_mul_ps(a->x[k], dx), _mm_mul_ps(a->y[k], dy));
-        ma = _mm_max_ps(ma, pa[k]);
-    }
-    for (k = 1; k < GJK_BLOCKS; ++k) {
-        pb[k] = _mm_add_ps(_mm_mul_ps(b->x[k], dx), _mm_mul_ps(b->y[k], dy));
-        mb = _mm_min_ps(mb, pb[k]);
-    }
-    ma = _mm_max_ps(ma, _mm_shuffle_ps(ma, ma, _MM_SHUFFLE(1, 0, 3, 2)));
-    mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(1, 0, 3, 2)));
-    ma = _mm_max_ps(ma, _mm_shuffle_ps(ma, ma, _MM_SHUFFLE(2, 3, 0, 1)));
-    mb = _mm_min_ps(mb, _mm_shuffle_ps(mb, mb, _MM_SHUFFLE(2, 3, 0, 1)));
-    for (k = 0; k < GJK_BLOCKS; ++k) mask_a |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pa[k], ma)) << (4 * k);
-    for (k = 0; k < GJK_BLOCKS; ++k) mask_b |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(pb[k], mb)) << (4 * k);
-    *ia = mask_a ? c2d_lowest_bit(mask_a) : 0;
-    *ib = mask_b ? c2d_lowest_bit(mask_b) : 0;
-}
-#endif
 
 static gjk_vertex make_vertex(const c2d_vec2 *la, int ia, const c2d_vec2 *lb, int ib) {
     gjk_vertex v;
@@ -516,10 +415,9 @@ static c2d_vec2 search_direction(const gjk_simplex *s) {
     return c2d_v2(0, 0);
 }
 
-#ifndef GJK_SSE
 /* Validates a proxy (1 to C2D_MAX_POLYGON_VERTICES finite points and a radius >= 0, all within
- * C2D_MAX_COORD) and copies its points relative to origin. */
-static bool load_proxy(const c2d_vec2 *points, int count, c2d_real radius, c2d_vec2 origin, c2d_vec2 *local) {
+ * C2D_MAX_COORD) and copies its points relative to origin: the reference of the SSE loader. */
+SCALAR_LOADER bool c2d_ref_gjk_load(const c2d_vec2 *points, int count, c2d_real radius, c2d_vec2 origin, c2d_vec2 *local) {
     int i, ok = 1;
     if (count < 1 || count > C2D_MAX_POLYGON_VERTICES) return false;
     if (!(radius >= 0 && radius <= C2D_MAX_COORD)) return false;
@@ -530,7 +428,6 @@ static bool load_proxy(const c2d_vec2 *points, int count, c2d_real radius, c2d_v
     }
     return ok != 0;
 }
-#endif
 
 /* The order of the reasons: a NaN fails the range test too, so finiteness is asked first. Only the
  * rejected input comes here: the loaders above decide, this says why. */
@@ -577,8 +474,8 @@ static c2d_distance_result gjk_points(const c2d_vec2 *pa_in, int na, c2d_real ra
                                       c2d_real rb_in, int max_iterations, const c2d_proxy *qa, const c2d_proxy *qb) {
     c2d_distance_result r;
     c2d_vec2 la[C2D_MAX_POLYGON_VERTICES], lb[C2D_MAX_POLYGON_VERTICES];
-#ifdef GJK_SSE
-    gjk_lanes sa, sb;
+#ifdef POLY_SSE
+    c2d_gjk_lanes sa, sb;
 #endif
     c2d_vec2 origin, pa, pb, d = c2d_v2(0, 0), n = c2d_v2(0, 0);
     gjk_simplex s;
@@ -592,11 +489,12 @@ static c2d_distance_result gjk_points(const c2d_vec2 *pa_in, int na, c2d_real ra
     r.status = C2D_DISTANCE_OK;
     r.error = C2D_OK;
     origin = na >= 1 ? pa_in[0] : c2d_v2(0, 0);
-#ifdef GJK_SSE
-    if (na < 1 || !c2d_vec2_in_range(origin) || !load_proxy_lanes(pa_in, na, ra_in, origin, la, &sa) ||
-        !load_proxy_lanes(pb_in, nb, rb_in, origin, lb, &sb)) {
+#ifdef POLY_SSE
+    if (na < 1 || !c2d_vec2_in_range(origin) || !c2d_sse_gjk_load(pa_in, na, ra_in, origin, la, &sa) ||
+        !c2d_sse_gjk_load(pb_in, nb, rb_in, origin, lb, &sb)) {
 #else
-    if (na < 1 || !c2d_vec2_in_range(origin) || !load_proxy(pa_in, na, ra_in, origin, la) || !load_proxy(pb_in, nb, rb_in, origin, lb)) {
+    if (na < 1 || !c2d_vec2_in_range(origin) || !c2d_ref_gjk_load(pa_in, na, ra_in, origin, la) ||
+        !c2d_ref_gjk_load(pb_in, nb, rb_in, origin, lb)) {
 #endif
         if (qa != NULL) return rejected(qa, qb);
         r.status = C2D_DISTANCE_INVALID_INPUT;
@@ -629,14 +527,14 @@ static c2d_distance_result gjk_points(const c2d_vec2 *pa_in, int na, c2d_real ra
             break;
         }
         ++iter;
-#ifdef GJK_SSE
+#ifdef POLY_SSE
         {
             int ia, ib;
-            support_pair_lanes(&sa, &sb, d, &ia, &ib);
+            c2d_sse_gjk_support_pair(&sa, &sb, d, &ia, &ib);
             s.v[s.count] = make_vertex(la, ia, lb, ib);
         }
 #else
-        s.v[s.count] = make_vertex(la, support_index(la, na, d), lb, support_index(lb, nb, c2d_neg(d)));
+        s.v[s.count] = make_vertex(la, c2d_ref_gjk_support(la, na, d), lb, c2d_ref_gjk_support(lb, nb, c2d_neg(d)));
 #endif
         duplicate = false;
         for (i = 0; i < saved_count; ++i) {

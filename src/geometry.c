@@ -7,6 +7,7 @@
  * origin keep their precision. */
 #include <string.h>
 #include "internal.h"
+#include "simd/simd.h"
 
 #ifdef C2D_DOUBLE
 #  define C2D_FMOD fmod
@@ -435,72 +436,41 @@ c2d_polygon c2d_polygon_from_aabb(c2d_aabb b) {
     return p;
 }
 
+/* p mapped by xf into every slot of r (the unused ones as zeros), for 3 <= n = p->count: the scalar
+ * reference of the SSE kernel c2d_sse_polygon_transform (src/simd/geometry_sse.h), which gives the
+ * same bits. */
+void c2d_ref_polygon_transform(c2d_polygon *r, const c2d_polygon *p, c2d_transform xf, int n) {
+    int i;
+    r->count = n;
+    for (i = 0; i < C2D_MAX_POLYGON_VERTICES; ++i) {
+        if (i < n) {
+            r->vertices[i] = c2d_transform_point(xf, p->vertices[i]);
+            r->normals[i] = c2d_rotate(xf.q, p->normals[i]);
+        } else {
+            r->vertices[i] = c2d_v2(0, 0);
+            r->normals[i] = c2d_v2(0, 0);
+        }
+    }
+    r->centroid = c2d_transform_point(xf, p->centroid);
+}
+
 /* A count outside [3, C2D_MAX_POLYGON_VERTICES] gives an empty polygon (count 0, invalid) rather
  * than reading past the arrays. Every slot is written (the unused ones as zeros), so no memset of
- * the whole struct is needed. With SSE (float builds) two points are mapped per instruction, as
- * (x0 y0 x1 y1) * c + (y0 x0 y1 x1) * (-s s -s s) + (px py px py): the same products and sums, in
- * the same order, as c2d_transform_point and c2d_rotate, so both forms give the same bits. */
+ * the whole struct is needed. With SSE (float builds, 8-vertex polygons) the kernel of
+ * src/simd/geometry_sse.h maps two points per instruction, with the reference's bits. */
 c2d_polygon c2d_polygon_transform(const c2d_polygon *p, c2d_transform xf) {
     c2d_polygon r;
-    int i, n;
     if (!p || p->count < 3 || p->count > C2D_MAX_POLYGON_VERTICES) {
         memset(&r, 0, sizeof r);
         return r;
     }
     xf = clean_transform(xf);
-    n = p->count;
-#if defined(C2D_NARROW_SSE) && (C2D_MAX_POLYGON_VERTICES == 8)
-    {
-        /* (px py px py), (c c c c) and (-s s -s s), built from the scalars with shuffles */
-        const __m128 pp = _mm_unpacklo_ps(_mm_set_ss(xf.p.x), _mm_set_ss(xf.p.y));
-        const __m128 qs = _mm_unpacklo_ps(_mm_set_ss(-xf.q.s), _mm_set_ss(xf.q.s));
-        const __m128 t = _mm_movelh_ps(pp, pp), s = _mm_movelh_ps(qs, qs), zero = _mm_setzero_ps();
-        const __m128 c = _mm_shuffle_ps(_mm_set_ss(xf.q.c), _mm_set_ss(xf.q.c), 0);
-        const float *pv = &p->vertices[0].x, *pn = &p->normals[0].x;
-        float *rv = &r.vertices[0].x, *rn = &r.normals[0].x;
-        __m128 v, m, tail;
-        /* Points are mapped two at a time; lanes of points at or past n are stored as zero
-         * (reading all 8 slots stays inside the arrays). The caller receives r through a copy
-         * that GCC makes with 16-byte loads, one of them across the end of the normals and the
-         * centroid; that load can only take its bytes from a single recent store, so the last
-         * pair of normals and then the tail (last normal's y, centroid, count) are stored first,
-         * and have left the store queue by the time the copy reads them. */
-        m = _mm_loadu_ps(pn + 12);
-        m = _mm_add_ps(_mm_mul_ps(c, m), _mm_mul_ps(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
-        m = _mm_and_ps(m, _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(6, 6, 7, 7))));
-        _mm_storeu_ps(rn + 12, m);
-        v = _mm_movelh_ps(_mm_loadl_pi(zero, (const __m64 *)(const void *)&p->centroid), zero);
-        v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
-        tail = _mm_shuffle_ps(v, _mm_castsi128_ps(_mm_cvtsi32_si128(n)), _MM_SHUFFLE(0, 0, 1, 1)); /* cy cy n n */
-        tail = _mm_shuffle_ps(_mm_shuffle_ps(m, v, _MM_SHUFFLE(1, 0, 3, 3)), tail, _MM_SHUFFLE(2, 0, 2, 0));
-        _mm_storeu_ps(rn + 15, tail);
-        for (i = 0; i < 8; i += 2) {
-            __m128 live = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(i, i, i + 1, i + 1)));
-            v = _mm_loadu_ps(pv + 2 * i);
-            v = _mm_add_ps(t, _mm_add_ps(_mm_mul_ps(c, v), _mm_mul_ps(s, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)))));
-            _mm_storeu_ps(rv + 2 * i, _mm_and_ps(v, live));
-            if (i < 6) {
-                m = _mm_loadu_ps(pn + 2 * i);
-                m = _mm_add_ps(_mm_mul_ps(c, m), _mm_mul_ps(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
-                _mm_storeu_ps(rn + 2 * i, _mm_and_ps(m, live));
-            }
-        }
-    }
-    return r;
+#ifdef C2D_TRANSFORM_SSE
+    c2d_sse_polygon_transform(&r, p, xf, p->count);
 #else
-    r.count = n;
-    for (i = 0; i < C2D_MAX_POLYGON_VERTICES; ++i) {
-        if (i < n) {
-            r.vertices[i] = c2d_transform_point(xf, p->vertices[i]);
-            r.normals[i] = c2d_rotate(xf.q, p->normals[i]);
-        } else {
-            r.vertices[i] = c2d_v2(0, 0);
-            r.normals[i] = c2d_v2(0, 0);
-        }
-    }
-    r.centroid = c2d_transform_point(xf, p->centroid);
-    return r;
+    c2d_ref_polygon_transform(&r, p, xf, p->count);
 #endif
+    return r;
 }
 
 c2d_capsule c2d_capsule_transform(c2d_capsule c, c2d_transform xf) {

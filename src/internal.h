@@ -23,12 +23,11 @@
 
 /* SSE2 paths of the float build: C2D_NARROW_SSE is defined when they are compiled in (float
  * builds on x86, unless C2D_NO_SIMD: CMake's COLLIDE2D_NO_SIMD, which make check-nosse tests). The
- * narrow phase's and the ray casts' kernels live in src/simd/ behind src/simd/simd.h, beside the
- * scalar references in the algorithm files. <emmintrin.h> is still included here for the vector
- * polygon transform of src/geometry.c. */
+ * narrow phase's, the ray casts', GJK's and the polygon transform's kernels live in src/simd/
+ * behind src/simd/simd.h (which includes <emmintrin.h>), beside the scalar references in the
+ * algorithm files. */
 #if !defined(C2D_DOUBLE) && !defined(C2D_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64))
 #  define C2D_NARROW_SSE 1
-#  include <emmintrin.h>
 #endif
 
 /* Debug check: calls the assert hook when cond is false (library built without NDEBUG, or with

@@ -688,6 +688,16 @@ static void polygon_transform_matches_scalar(void **state) {
             assert_true(w.vertices[k].x == 0 && w.vertices[k].y == 0 && w.normals[k].x == 0 && w.normals[k].y == 0);
         }
         assert_true(same_bits(w.centroid, c2d_transform_point(xf, local.centroid)));
+        /* and the library's own reference (the scalar loop that builds without SSE run) */
+        {
+            c2d_polygon ref;
+            memset(&ref, 0x55, sizeof ref);
+            c2d_ref_polygon_transform(&ref, &local, xf, count);
+            assert_memory_equal(ref.vertices, w.vertices, sizeof w.vertices);
+            assert_memory_equal(ref.normals, w.normals, sizeof w.normals);
+            assert_true(same_bits(ref.centroid, w.centroid));
+            assert_int_equal(ref.count, w.count);
+        }
     }
 }
 
@@ -1579,6 +1589,90 @@ static c2d_polygon kernel_polygon(test_rng *r, double *cx, double *cy, double *s
 }
 #endif
 
+/* GJK's proxy loader and support search: the SSE kernels of src/simd/distance_sse.h and their
+ * scalar references in src/distance.c on the same random proxies (1 to C2D_MAX_POLYGON_VERTICES
+ * points, with repeated points, points on a grid so that projections tie, spoiled coordinates
+ * (NaN, infinities, out of range) and bad radii, and garbage in the unused slots): the same
+ * verdict, the same local points, and for every direction (axis-aligned ones included, where ties
+ * are common, and zero) the same support indices for A in d and for B in -d. */
+static void kernels_gjk_loader_and_support(void **state) {
+#ifdef POLY_SSE
+    test_rng r = test_rng_make("kernels_gjk_loader_and_support");
+    const double spoil[5] = {NAN, INFINITY, -INFINITY, 1e30, -1e30};
+    int iters = test_iterations(50000), it, good = 0, bad = 0, ties = 0;
+    (void)state;
+    for (it = 0; it < iters; ++it) {
+        c2d_vec2 pa[C2D_MAX_POLYGON_VERTICES], pb[C2D_MAX_POLYGON_VERTICES];
+        c2d_vec2 la1[C2D_MAX_POLYGON_VERTICES], la2[C2D_MAX_POLYGON_VERTICES], lb1[C2D_MAX_POLYGON_VERTICES],
+            lb2[C2D_MAX_POLYGON_VERTICES];
+        c2d_gjk_lanes sa, sb;
+        int na = 1 + (int)(test_rng_next(&r) % C2D_MAX_POLYGON_VERTICES), nb = 1 + (int)(test_rng_next(&r) % C2D_MAX_POLYGON_VERTICES);
+        double far = test_rng_range(&r, 0, 1) < 0.5 ? 10 : 1e5;
+        bool grid = test_rng_next(&r) % 2 == 0, ga1, ga2, gb1, gb2;
+        c2d_real ra = (c2d_real)test_rng_range(&r, 0, 2), rb = (c2d_real)test_rng_range(&r, 0, 2);
+        c2d_vec2 origin;
+        int k, j;
+        for (k = 0; k < C2D_MAX_POLYGON_VERTICES; ++k) {
+            /* grid points tie on axis-aligned directions; the unused slots hold whatever is there */
+            pa[k] = grid ? V(floor(test_rng_range(&r, -3, 3)), floor(test_rng_range(&r, -3, 3)))
+                         : V(test_rng_range(&r, -far, far), test_rng_range(&r, -far, far));
+            pb[k] = grid ? V(floor(test_rng_range(&r, -3, 3)), floor(test_rng_range(&r, -3, 3)))
+                         : V(test_rng_range(&r, -far, far), test_rng_range(&r, -far, far));
+        }
+        if (na > 1 && test_rng_next(&r) % 4 == 0) pa[na - 1] = pa[0];
+        if (test_rng_next(&r) % 16 == 0) pa[test_rng_next(&r) % (unsigned)na].x = (c2d_real)spoil[test_rng_next(&r) % 5];
+        if (test_rng_next(&r) % 16 == 0) pb[test_rng_next(&r) % (unsigned)nb].y = (c2d_real)spoil[test_rng_next(&r) % 5];
+        if (test_rng_next(&r) % 32 == 0) ra = (c2d_real)(test_rng_next(&r) % 2 ? -1.0 : NAN);
+        if (test_rng_next(&r) % 64 == 0) {
+            na = 0; /* and counts outside the range */
+            nb = C2D_MAX_POLYGON_VERTICES + 1;
+        }
+        origin = pa[0];
+        memset(la1, 0, sizeof la1);
+        memset(la2, 0, sizeof la2);
+        memset(lb1, 0, sizeof lb1);
+        memset(lb2, 0, sizeof lb2);
+        memset(&sa, 0, sizeof sa);
+        memset(&sb, 0, sizeof sb);
+        ga1 = c2d_sse_gjk_load(pa, na, ra, origin, la1, &sa);
+        ga2 = c2d_ref_gjk_load(pa, na, ra, origin, la2);
+        gb1 = c2d_sse_gjk_load(pb, nb, rb, origin, lb1, &sb);
+        gb2 = c2d_ref_gjk_load(pb, nb, rb, origin, lb2);
+        assert_int_equal(ga1, ga2);
+        assert_int_equal(gb1, gb2);
+        if (!(ga1 && gb1)) {
+            ++bad;
+            continue;
+        }
+        ++good;
+        assert_memory_equal(la1, la2, sizeof(c2d_vec2) * (size_t)na);
+        assert_memory_equal(lb1, lb2, sizeof(c2d_vec2) * (size_t)nb);
+        for (j = 0; j < 12; ++j) {
+            c2d_vec2 d;
+            int ia, ib, ra_i, rb_i;
+            if (j < 4) d = V(j == 0 ? 1 : j == 1 ? -1 : 0, j == 2 ? 1 : j == 3 ? -1 : 0);
+            else if (j == 4) d = V(0, 0);
+            else d = V(test_rng_range(&r, -2, 2), test_rng_range(&r, -2, 2));
+            c2d_sse_gjk_support_pair(&sa, &sb, d, &ia, &ib);
+            ra_i = c2d_ref_gjk_support(la2, na, d);
+            rb_i = c2d_ref_gjk_support(lb2, nb, c2d_neg(d));
+            assert_int_equal(ia, ra_i);
+            assert_int_equal(ib, rb_i);
+            {
+                int m, tied = 0;
+                for (m = 0; m < na; ++m) tied += c2d_dot(la2[m], d) == c2d_dot(la2[ra_i], d);
+                ties += tied > 1;
+            }
+        }
+    }
+    print_message("kernels_gjk_loader_and_support: %d good, %d refused, %d support searches with tied points\n", good, bad, ties);
+    assert_true(good > iters / 2 && bad > iters / 20 && ties > iters);
+#else
+    (void)state;
+    skip(); /* no SSE kernels in this build */
+#endif
+}
+
 /* The polygon loader, the separation search and the box early-out: the SSE kernels and their
  * scalar references on the same random polygons (good, spoiled and far from the origin), bit for
  * bit. */
@@ -1866,6 +1960,7 @@ int main(void) {
         cmocka_unit_test(polygon_raycast_xf_matches_reference),
         cmocka_unit_test(polygon_raycast_xf_transform_boundaries),
         cmocka_unit_test(segment_raycast_matches_reference),
+        cmocka_unit_test(kernels_gjk_loader_and_support),
         cmocka_unit_test(kernels_polygon_loader_and_separation),
         cmocka_unit_test(kernels_placed_loader),
         cmocka_unit_test(kernels_disk_polygon),

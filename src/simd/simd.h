@@ -89,6 +89,26 @@ static inline void c2d_ray_load(const c2d_raycast_input *in, c2d_real *ox, c2d_r
 #endif
 }
 
+/* ---- polygon transform (src/geometry.c: reference; src/simd/geometry_sse.h: kernel) ---- */
+
+/* p mapped by xf into every slot of r, for 3 <= n = p->count <= C2D_MAX_POLYGON_VERTICES and a
+ * clean transform: the scalar reference. The kernel, c2d_sse_polygon_transform (same contract and
+ * bits), is compiled in when C2D_TRANSFORM_SSE is set (float builds on x86, 8-vertex polygons). */
+void c2d_ref_polygon_transform(c2d_polygon *r, const c2d_polygon *p, c2d_transform xf, int n);
+#include "geometry_sse.h"
+
+/* ---- GJK (src/distance.c: references; src/simd/distance_sse.h: kernels) ---- */
+
+/* The scalar references, whatever the build:
+ * - c2d_ref_gjk_load: checks a proxy's points and radius (1 to C2D_MAX_POLYGON_VERTICES points,
+ *   |x| <= C2D_MAX_COORD, 0 <= radius <= C2D_MAX_COORD) and writes them relative to origin into
+ *   local; false for a bad proxy;
+ * - c2d_ref_gjk_support: the index of the point with the largest projection on d, the lowest on ties.
+ * The kernels (POLY_SSE): c2d_sse_gjk_load, the same check and points, also dealt into the lanes of
+ * a c2d_gjk_lanes; c2d_sse_gjk_support_pair, both supports of one step (A's in d, B's in -d). */
+bool c2d_ref_gjk_load(const c2d_vec2 *points, int count, c2d_real radius, c2d_vec2 origin, c2d_vec2 *local);
+int c2d_ref_gjk_support(const c2d_vec2 *points, int count, c2d_vec2 d);
+
 /* ---- ray casts (src/raycast.c: references; src/simd/raycast_sse.c: kernels) ---- */
 
 /* The scalar references, whatever the build (the public casts when SSE is not compiled in). */
@@ -150,6 +170,7 @@ void c2d_place_polygon(c2d_polygon *out, const c2d_polygon *p, c2d_transform xf)
  * src/simd/manifold_sse.h so that they inline into the hot paths. */
 #ifdef POLY_SSE
 #  include "manifold_sse.h"
+#  include "distance_sse.h"
 #endif
 
 /* The scalar references of the kernels stay out of line in SSE builds, where they run only for
