@@ -178,16 +178,8 @@ static void dt_set_parent(c2d_dynamic_tree *t, int32_t r, int32_t parent) {
 
 /* The position of the lowest set bit of bits (not 0). */
 static int32_t dt_lowest_bit(uint64_t bits) {
-#if defined(__GNUC__) || defined(__clang__)
-    return (int32_t)__builtin_ctzll(bits);
-#else
-    int32_t k = 0;
-    while (!(bits & 1u)) {
-        bits >>= 1;
-        ++k;
-    }
-    return k;
-#endif
+    uint32_t low = (uint32_t)bits;
+    return low != 0 ? c2d_lowest_bit(low) : 32 + c2d_lowest_bit((uint32_t)(bits >> 32));
 }
 
 static bool dt_is_moved(const c2d_dynamic_tree *t, int32_t id) {

@@ -164,8 +164,10 @@ function stressCollide2d(n, updates, index, opts) {
 // for the 99th-percentile update within 2x the median.
 function spread(r) {
   const f = (x) => Number(x.toFixed(4));
-  console.log(`        updates: ${r.runs}, wall p50 ${r.ms.toFixed(3)} p99 ${r.p99.toFixed(3)} max ${r.max.toFixed(3)} ms (p99/p50 ${(r.p99 / r.ms).toFixed(2)}), cpu p50 ${r.cpu_p50.toFixed(3)} p99 ${r.cpu_p99.toFixed(3)} ms (p99/p50 ${(r.cpu_p99 / r.cpu_p50).toFixed(2)})`);
   return { updates: r.runs, p99_ms: f(r.p99), max_ms: f(r.max), cpu_p50_ms: f(r.cpu_p50), cpu_p99_ms: f(r.cpu_p99) };
+}
+function printSpread(r) {
+  console.log(`        ${r.runs} updates: wall p50 ${r.ms.toFixed(3)} p99 ${r.p99.toFixed(3)} worst ${r.max.toFixed(3)} ms (p99/p50 ${(r.p99 / r.ms).toFixed(2)}), cpu p50 ${r.cpu_p50.toFixed(3)} p99 ${r.cpu_p99.toFixed(3)} ms (p99/p50 ${(r.cpu_p99 / r.cpu_p50).toFixed(2)})`);
 }
 const stressSizes = QUICK ? [1000, 5000] : [1000, 2000, 5000, 10000];
 for (const n of runs('stress') ? stressSizes : []) {
@@ -174,8 +176,10 @@ for (const n of runs('stress') ? stressSizes : []) {
   record('stress', 'circles+boxes moving', n, 'detect-collisions', dc.ms, { pairs: dc.pairs });
   const t = stressCollide2d(n, ourUpdates, 'dynamic_tree', (size) => ({ margin: size * 0.5 }));
   record('stress', 'circles+boxes moving', n, 'collide2d dynamic_tree', t.ms, { pairs: t.pairs, speedup: Number((dc.ms / t.ms).toFixed(2)), ...spread(t) });
+  printSpread(t);
   const g = stressCollide2d(n, ourUpdates, 'grid', (size) => ({ cellSize: size * 2.5 }));
   record('stress', 'circles+boxes moving', n, 'collide2d grid', g.ms, { pairs: g.pairs, speedup: Number((dc.ms / g.ms).toFixed(2)), ...spread(g) });
+  printSpread(g);
 }
 
 // ---- narrow: pair loops ----
