@@ -126,14 +126,23 @@ static c2d_aabb dt_fat(const c2d_dynamic_tree *t, const dt_proxy *p) {
 }
 
 /* Steps from a box's side out to bound (the fat box's side, on the outer side: below for sign < 0,
- * above for sign > 0), rounded down so that the stepped side stays within bound. */
+ * above for sign > 0): the most whose stepped side, computed as dt_fat does, stays within bound.
+ * The quotient only gives the start; the exact comparisons decide, so a box that did not move
+ * gets its own steps back. */
 static uint8_t dt_steps(c2d_real side, c2d_real bound, c2d_real step, int sign) {
     c2d_real k = step > 0 ? (sign < 0 ? side - bound : bound - side) / step : 0;
     uint32_t d = k >= 255 ? 255u : k > 0 ? (uint32_t)k : 0u;
-    if (sign < 0)
+    int up;
+    if (step <= 0) return 0;
+    /* Up by at most two (the quotient's rounding; far from the origin a step may be below the
+     * coordinates' resolution, and then every count would pass), then down as far as needed. */
+    if (sign < 0) {
+        for (up = 0; up < 2 && d < 255 && side - (c2d_real)(d + 1) * step >= bound; ++up) ++d;
         while (d > 0 && side - (c2d_real)d * step < bound) --d;
-    else
+    } else {
+        for (up = 0; up < 2 && d < 255 && side + (c2d_real)(d + 1) * step <= bound; ++up) ++d;
         while (d > 0 && side + (c2d_real)d * step > bound) --d;
+    }
     return (uint8_t)d;
 }
 
