@@ -6,16 +6,28 @@
  * fat box is removed and re-inserted. Insertion walks down from the root choosing, at each node,
  * the child whose box grows least in perimeter (the 2D surface area heuristic); rotations on the
  * way back up keep the two subtrees of every node within one level of height (AVL balance), which
- * bounds the height by 1.44 log2 n and so the traversal stacks. Nodes live in one array and refer
- * to each other by index; freed nodes form a free list. The users' exact boxes live in the proxy
- * table, so every leaf test is made on them: fat boxes only prune.
+ * bounds the height by 1.44 log2 n and so the traversal stacks. Internal nodes live in one array
+ * and refer to their children by index; freed nodes form a free list. The users' exact boxes live
+ * in the proxy table, so every leaf test is made on them: fat boxes only prune.
+ *
+ * Memory (about 61 bytes a proxy in float builds, 97 in double): leaves are not nodes. A leaf is
+ * its proxy record (the user's box, user data, the parent node, and the fat box as four 8-bit
+ * offsets from the user's box in steps of margin / DT_FAT_STEPS); a child reference is a node index
+ * (>= 0) or a leaf (~id, < 0). So n proxies take n records and n - 1 internal nodes (a box and
+ * three indices; the heights are bytes in an array of their own), and the moved proxies are a
+ * bitset. A box that moves inside its fat box keeps the fat box, re-encoded around the new box
+ * and rounded inwards, so it can only shrink and the boxes above still hold it; an internal box
+ * therefore holds the union of its children's (equal to it after every change of structure).
  *
  * Insertion in arbitrary order builds trees that queries cross about twice as slowly as a top-down
  * build (median splits, nodes laid out depth-first). The tree rebuilds itself that way in full when
  * it has doubled since its last full rebuild; under motion it instead rebuilds one slice (a subtree
  * of up to 1024 leaves) at a time, in place, paid by the moves' re-insertions, so no frame carries
- * a whole rebuild. One-shot pairs, and per-frame pairs when many proxies moved, come from the
- * shared strip sweep (broadphase_pairs.c). */
+ * a whole rebuild. A leaf that leaves its fat box is not re-inserted at once: the boxes above it
+ * grow to hold its new fat box and its re-insertion waits, paid half a re-insertion by each move
+ * (dt_move), so that boxes which leave their fat boxes together (same speed, same margin) do not
+ * make every other frame carry all the re-insertions. One-shot pairs, and per-frame pairs when many
+ * proxies moved, come from the shared strip sweep (broadphase_pairs.c). */
 #include <string.h>
 #include "broadphase_internal.h"
 
@@ -29,25 +41,52 @@
 /* Slices are subtrees of height at most 6..10 (up to 64..1024 leaves), one per 64th of the tree. */
 #define DT_SLICE_HEIGHT_MIN 6
 #define DT_SLICE_HEIGHT_MAX 10
+/* A fat box's sides lie 0..255 steps of margin / DT_FAT_STEPS outside the user's box: up to about
+ * 8 margins, which bounds the prediction's stretch. */
+#define DT_FAT_STEPS 32
+/* Empty tree (the root reference), and the parent of a free proxy id. */
+#define DT_NULL INT32_MIN
+#define DT_FREE_ID (-2)
+/* Height byte of a free node. */
+#define DT_FREE_NODE 255u
 
-typedef struct c2d_tree_node {
-    c2d_aabb box;   /* leaf: fat box; internal: union of the children's boxes */
-    int32_t parent; /* -1 at the root; free node: next free node */
-    int32_t child1; /* -1 for a leaf */
-    int32_t child2; /* leaf: proxy id */
-    int32_t height; /* 0 for a leaf, -1 for a free node */
-} c2d_tree_node;
+/* A proxy, which is also its tree leaf. */
+typedef struct dt_proxy {
+    c2d_aabb box;       /* the user's box */
+    uint64_t user_data; /* free id: the next free id, or -1 */
+    int32_t parent;     /* the leaf's parent node; -1 when the leaf is the root; DT_FREE_ID when free */
+    uint8_t fat[4];     /* fat box: steps outside box.lower.x, lower.y, upper.x, upper.y */
+} dt_proxy;
+
+/* An internal node. A reference r to a child is a node index (r >= 0) or a leaf (r = ~id < 0). */
+typedef struct dt_node {
+    c2d_aabb box;     /* holds the children's boxes (a leaf's: its fat box) */
+    int32_t parent;   /* -1 at the root; free node: next free node */
+    int32_t child[2]; /* references */
+} dt_node;
 
 typedef struct c2d_dynamic_tree {
     c2d_index base;
-    c2d_bp_proxies proxies;
-    c2d_tree_node *nodes;
-    int32_t node_capacity;
+    dt_proxy *items;
+    int32_t capacity;
+    int32_t used;      /* ids below this have been handed out at least once */
+    int32_t live;      /* proxies in the tree */
+    int32_t free_head; /* first free id, or -1 */
+    uint64_t *moved;   /* bit per id: marked moved since the last update_pairs */
+    uint64_t *pending; /* bit per id: left its fat box, enlarged in place, not yet re-inserted */
+    int32_t moved_words, pending_words;
+    int32_t moved_count, pending_count;
+    int32_t pending_cursor; /* word where the search for the next pending leaf starts */
+    int32_t pay;            /* half re-insertions of pending leaves earned by moves and not spent */
+    dt_node *nodes;
+    uint8_t *height; /* per node: 1 + the taller child's height (a leaf's is 0); DT_FREE_NODE when free */
+    int32_t node_capacity, height_capacity;
     int32_t node_used; /* nodes below this have been handed out at least once */
     int32_t node_free; /* free list head, or -1 */
-    int32_t root;
+    int32_t root;      /* reference, or DT_NULL */
     c2d_real margin;     /* >= 0 */
     c2d_real prediction; /* >= 0 */
+    c2d_real step;       /* margin / DT_FAT_STEPS */
     int32_t churn;       /* leaves inserted or re-inserted since the last rebuild */
     int32_t full_size;   /* proxies at the last full rebuild */
     int32_t credit;      /* leaves the slice rebuilds may still rebuild */
@@ -71,48 +110,48 @@ static c2d_real dt_center_distance(c2d_aabb a, c2d_aabb b) {
     return C2D_ABS((a.lower.x + a.upper.x) - (b.lower.x + b.upper.x)) + C2D_ABS((a.lower.y + a.upper.y) - (b.lower.y + b.upper.y));
 }
 
-static bool dt_is_leaf(const c2d_tree_node *n) { return n->child1 < 0; }
-
-/* ---- node pool ---- */
-
-/* Makes sure extra nodes can be taken (from the free list or new room) without failing later. */
-static bool dt_reserve_nodes(c2d_dynamic_tree *t, int32_t extra) {
-    int32_t free_count = 0, i = t->node_free;
-    void *nodes;
-    while (i >= 0 && free_count < extra) {
-        ++free_count;
-        i = t->nodes[i].parent;
-    }
-    if (free_count >= extra) return true;
-    if (t->node_used > INT32_MAX - extra) return false;
-    nodes = t->nodes;
-    if (!c2d_bp_reserve(&t->base.allocator, &nodes, &t->node_capacity, t->node_used + extra - free_count, sizeof *t->nodes))
-        return false;
-    t->nodes = (c2d_tree_node *)nodes;
-    return true;
+static bool dt_live(const c2d_dynamic_tree *t, int32_t id) {
+    return id >= 0 && id < t->used && t->items[id].parent != DT_FREE_ID;
 }
 
-/* Takes a node (room must have been reserved). */
-static int32_t dt_alloc_node(c2d_dynamic_tree *t) {
-    int32_t n;
-    if (t->node_free >= 0) {
-        n = t->node_free;
-        t->node_free = t->nodes[n].parent;
+/* ---- fat boxes ---- */
+
+/* A proxy's fat box: its box with each side moved out by its steps. */
+static c2d_aabb dt_fat(const c2d_dynamic_tree *t, const dt_proxy *p) {
+    c2d_aabb f;
+    c2d_real s = t->step;
+    f.lower = c2d_v2(p->box.lower.x - (c2d_real)p->fat[0] * s, p->box.lower.y - (c2d_real)p->fat[1] * s);
+    f.upper = c2d_v2(p->box.upper.x + (c2d_real)p->fat[2] * s, p->box.upper.y + (c2d_real)p->fat[3] * s);
+    return f;
+}
+
+/* Steps from a box's side out to bound (the fat box's side, on the outer side: below for sign < 0,
+ * above for sign > 0): the most whose stepped side, computed as dt_fat does, stays within bound.
+ * The quotient only gives the start; the exact comparisons decide, so a box that did not move
+ * gets its own steps back. */
+static uint8_t dt_steps(c2d_real side, c2d_real bound, c2d_real step, int sign) {
+    c2d_real k = step > 0 ? (sign < 0 ? side - bound : bound - side) / step : 0;
+    uint32_t d = k >= 255 ? 255u : k > 0 ? (uint32_t)k : 0u;
+    int up;
+    if (step <= 0) return 0;
+    /* Up by at most two (the quotient's rounding; far from the origin a step may be below the
+     * coordinates' resolution, and then every count would pass), then down as far as needed. */
+    if (sign < 0) {
+        for (up = 0; up < 2 && d < 255 && side - (c2d_real)(d + 1) * step >= bound; ++up) ++d;
+        while (d > 0 && side - (c2d_real)d * step < bound) --d;
     } else {
-        n = t->node_used++;
+        for (up = 0; up < 2 && d < 255 && side + (c2d_real)(d + 1) * step <= bound; ++up) ++d;
+        while (d > 0 && side + (c2d_real)d * step > bound) --d;
     }
-    t->nodes[n].parent = -1;
-    t->nodes[n].child1 = -1;
-    t->nodes[n].child2 = -1;
-    t->nodes[n].height = 0;
-    return n;
+    return (uint8_t)d;
 }
 
-static void dt_free_node(c2d_dynamic_tree *t, int32_t n) {
-    t->nodes[n].parent = t->node_free;
-    t->nodes[n].height = -1;
-    t->nodes[n].child1 = -1;
-    t->node_free = n;
+/* Stores the largest fat box within f (which holds the proxy's box) that the steps can say. */
+static void dt_set_fat(const c2d_dynamic_tree *t, dt_proxy *p, c2d_aabb f) {
+    p->fat[0] = dt_steps(p->box.lower.x, f.lower.x, t->step, -1);
+    p->fat[1] = dt_steps(p->box.lower.y, f.lower.y, t->step, -1);
+    p->fat[2] = dt_steps(p->box.upper.x, f.upper.x, t->step, 1);
+    p->fat[3] = dt_steps(p->box.upper.y, f.upper.y, t->step, 1);
 }
 
 /* The fat box of a user's box: grown by the margin on every side and, with prediction, stretched
@@ -129,23 +168,142 @@ static c2d_aabb dt_fatten(const c2d_dynamic_tree *t, c2d_aabb box, c2d_vec2 disp
     return f;
 }
 
+/* ---- references ---- */
+
+static c2d_aabb dt_ref_box(const c2d_dynamic_tree *t, int32_t r) {
+    return r >= 0 ? t->nodes[r].box : dt_fat(t, &t->items[~r]);
+}
+
+static int32_t dt_ref_height(const c2d_dynamic_tree *t, int32_t r) {
+    return r >= 0 ? (int32_t)t->height[r] : 0;
+}
+
+static void dt_set_parent(c2d_dynamic_tree *t, int32_t r, int32_t parent) {
+    if (r >= 0) t->nodes[r].parent = parent;
+    else t->items[~r].parent = parent;
+}
+
+/* ---- moved bits ---- */
+
+/* The position of the lowest set bit of bits (not 0). */
+static int32_t dt_lowest_bit(uint64_t bits) {
+    uint32_t low = (uint32_t)bits;
+    return low != 0 ? c2d_lowest_bit(low) : 32 + c2d_lowest_bit((uint32_t)(bits >> 32));
+}
+
+static bool dt_is_moved(const c2d_dynamic_tree *t, int32_t id) {
+    return (t->moved[id >> 6] >> (id & 63)) & 1u;
+}
+
+static void dt_mark(c2d_dynamic_tree *t, int32_t id) {
+    uint64_t bit = (uint64_t)1 << (id & 63);
+    if (t->moved[id >> 6] & bit) return;
+    t->moved[id >> 6] |= bit;
+    t->moved_count++;
+}
+
+static void dt_unmark(c2d_dynamic_tree *t, int32_t id) {
+    uint64_t bit = (uint64_t)1 << (id & 63);
+    if (!(t->moved[id >> 6] & bit)) return;
+    t->moved[id >> 6] &= ~bit;
+    t->moved_count--;
+}
+
+static bool dt_is_pending(const c2d_dynamic_tree *t, int32_t id) {
+    return (t->pending[id >> 6] >> (id & 63)) & 1u;
+}
+
+static void dt_set_pending(c2d_dynamic_tree *t, int32_t id, bool on) {
+    uint64_t bit = (uint64_t)1 << (id & 63);
+    if (((t->pending[id >> 6] & bit) != 0) == on) return;
+    t->pending[id >> 6] ^= bit;
+    t->pending_count += on ? 1 : -1;
+}
+
+static void dt_clear_pending(c2d_dynamic_tree *t) {
+    if (t->pending_words > 0) memset(t->pending, 0, (size_t)t->pending_words * sizeof *t->pending);
+    t->pending_count = 0;
+    t->pay = 0;
+}
+
+/* ---- memory ---- */
+
+/* Room for at least words words of bits in *bits (new words zeroed). */
+static bool dt_reserve_bits(c2d_dynamic_tree *t, uint64_t **bits, int32_t *capacity, int32_t words) {
+    void *mem = *bits;
+    int32_t old = *capacity;
+    if (!c2d_bp_reserve(&t->base.allocator, &mem, capacity, words, sizeof **bits)) return false;
+    *bits = (uint64_t *)mem;
+    if (*capacity > old) memset(*bits + old, 0, (size_t)(*capacity - old) * sizeof **bits);
+    return true;
+}
+
+/* Room for ids below needed: proxy records, moved and pending bits. */
+static bool dt_reserve_ids(c2d_dynamic_tree *t, int32_t needed) {
+    void *items = t->items;
+    int32_t words = (int32_t)(((int64_t)needed + 63) / 64);
+    if (!c2d_bp_reserve(&t->base.allocator, &items, &t->capacity, needed, sizeof *t->items)) return false;
+    t->items = (dt_proxy *)items;
+    return dt_reserve_bits(t, &t->moved, &t->moved_words, words) && dt_reserve_bits(t, &t->pending, &t->pending_words, words);
+}
+
+/* Makes sure extra nodes can be taken (from the free list or new room) without failing later. */
+static bool dt_reserve_nodes(c2d_dynamic_tree *t, int32_t extra) {
+    int32_t free_count = 0, i = t->node_free, needed;
+    void *nodes, *height;
+    while (i >= 0 && free_count < extra) {
+        ++free_count;
+        i = t->nodes[i].parent;
+    }
+    if (free_count >= extra) return true;
+    if (t->node_used > INT32_MAX - extra) return false;
+    needed = t->node_used + extra - free_count;
+    nodes = t->nodes;
+    height = t->height;
+    if (!c2d_bp_reserve(&t->base.allocator, &nodes, &t->node_capacity, needed, sizeof *t->nodes)) return false;
+    t->nodes = (dt_node *)nodes;
+    if (!c2d_bp_reserve(&t->base.allocator, &height, &t->height_capacity, needed, sizeof *t->height)) return false;
+    t->height = (uint8_t *)height;
+    return true;
+}
+
+/* Takes a node (room must have been reserved). */
+static int32_t dt_alloc_node(c2d_dynamic_tree *t) {
+    int32_t n;
+    if (t->node_free >= 0) {
+        n = t->node_free;
+        t->node_free = t->nodes[n].parent;
+    } else {
+        n = t->node_used++;
+    }
+    t->nodes[n].parent = -1;
+    t->height[n] = 1;
+    return n;
+}
+
+static void dt_free_node(c2d_dynamic_tree *t, int32_t n) {
+    t->nodes[n].parent = t->node_free;
+    t->height[n] = DT_FREE_NODE;
+    t->node_free = n;
+}
+
 /* ---- structure ---- */
 
 /* Refreshes a node's height and box from its children. */
 static void dt_refit(c2d_dynamic_tree *t, int32_t n) {
-    c2d_tree_node *node = &t->nodes[n];
-    const c2d_tree_node *a = &t->nodes[node->child1], *b = &t->nodes[node->child2];
-    node->height = 1 + (a->height > b->height ? a->height : b->height);
-    node->box = c2d_aabb_union(a->box, b->box);
+    dt_node *node = &t->nodes[n];
+    int32_t ha = dt_ref_height(t, node->child[0]), hb = dt_ref_height(t, node->child[1]);
+    t->height[n] = (uint8_t)(1 + (ha > hb ? ha : hb));
+    node->box = c2d_aabb_union(dt_ref_box(t, node->child[0]), dt_ref_box(t, node->child[1]));
 }
 
 static void dt_replace_child(c2d_dynamic_tree *t, int32_t parent, int32_t old_child, int32_t new_child) {
     if (parent < 0) {
         t->root = new_child;
-    } else if (t->nodes[parent].child1 == old_child) {
-        t->nodes[parent].child1 = new_child;
+    } else if (t->nodes[parent].child[0] == old_child) {
+        t->nodes[parent].child[0] = new_child;
     } else {
-        t->nodes[parent].child2 = new_child;
+        t->nodes[parent].child[1] = new_child;
     }
 }
 
@@ -154,22 +312,21 @@ static void dt_replace_child(c2d_dynamic_tree *t, int32_t parent, int32_t old_ch
  * hierarchy the order of children is free, so this single rotation always restores balance (the
  * double rotation of an ordered AVL tree is not needed). Returns the subtree's new root. */
 static int32_t dt_balance(c2d_dynamic_tree *t, int32_t a) {
-    c2d_tree_node *na = &t->nodes[a];
-    int32_t c, f, g, keep, give;
-    int32_t hb, hc;
-    if (dt_is_leaf(na) || na->height < 2) return a;
-    hb = t->nodes[na->child1].height;
-    hc = t->nodes[na->child2].height;
+    dt_node *na = &t->nodes[a];
+    int32_t c, f, g, keep, give, hb, hc;
+    if (t->height[a] < 2) return a;
+    hb = dt_ref_height(t, na->child[0]);
+    hc = dt_ref_height(t, na->child[1]);
     if (hc - hb > 1) {
-        c = na->child2;
+        c = na->child[1];
     } else if (hb - hc > 1) {
-        c = na->child1;
+        c = na->child[0];
     } else {
         return a;
     }
-    f = t->nodes[c].child1;
-    g = t->nodes[c].child2;
-    if (t->nodes[f].height > t->nodes[g].height) {
+    f = t->nodes[c].child[0];
+    g = t->nodes[c].child[1];
+    if (dt_ref_height(t, f) > dt_ref_height(t, g)) {
         keep = f;
         give = g;
     } else {
@@ -180,49 +337,60 @@ static int32_t dt_balance(c2d_dynamic_tree *t, int32_t a) {
     t->nodes[c].parent = na->parent;
     dt_replace_child(t, na->parent, a, c);
     /* a keeps its shorter child and receives give; c gets a and keep. */
-    if (na->child1 == c) na->child1 = give;
-    else na->child2 = give;
-    t->nodes[give].parent = a;
+    if (na->child[0] == c) na->child[0] = give;
+    else na->child[1] = give;
+    dt_set_parent(t, give, a);
     na->parent = c;
-    t->nodes[c].child1 = a;
-    t->nodes[c].child2 = keep;
-    t->nodes[keep].parent = c;
+    t->nodes[c].child[0] = a;
+    t->nodes[c].child[1] = keep;
+    dt_set_parent(t, keep, c);
     dt_refit(t, a);
     dt_refit(t, c);
     return c;
 }
 
-/* Walks from n to the root, rebalancing and refitting every node on the way. */
+/* Walks from node n toward the root, rebalancing and refitting every node on the way, and stops
+ * at a node that neither rotated nor changed its box or height: the nodes above it depend only on
+ * it and are as they were. */
 static void dt_fix_upwards(c2d_dynamic_tree *t, int32_t n) {
     while (n >= 0) {
-        n = dt_balance(t, n);
-        dt_refit(t, n);
-        n = t->nodes[n].parent;
+        int32_t m = dt_balance(t, n);
+        if (m == n) {
+            c2d_aabb old = t->nodes[n].box;
+            uint8_t old_height = t->height[n];
+            c2d_aabb b;
+            dt_refit(t, n);
+            b = t->nodes[n].box;
+            if (old_height == t->height[n] && b.lower.x == old.lower.x && b.lower.y == old.lower.y &&
+                b.upper.x == old.upper.x && b.upper.y == old.upper.y)
+                return;
+        }
+        n = t->nodes[m].parent;
     }
 }
 
 /* Chooses the leaf's sibling and links the leaf in (one free node must be available). Descent
  * picks the child whose box grows least in perimeter (ties: the nearer center); a parent may only
  * be made above a node of height <= 1, which keeps the AVL invariant repairable by single
- * rotations on the way up. At a
- * node of height 1 the choice between pairing with the node itself and descending to one of its
- * leaves is made by comparing the perimeter each option adds. */
-static void dt_insert_leaf(c2d_dynamic_tree *t, int32_t leaf) {
-    c2d_aabb box = t->nodes[leaf].box;
-    int32_t sibling, old_parent, parent;
-    if (t->root < 0) {
+ * rotations on the way up. At a node of height 1 the choice between pairing with the node itself
+ * and descending to one of its leaves is made by comparing the perimeter each option adds. */
+static void dt_insert_leaf(c2d_dynamic_tree *t, int32_t id) {
+    c2d_aabb box = dt_fat(t, &t->items[id]);
+    int32_t sibling, old_parent, parent, leaf = ~id;
+    if (t->root == DT_NULL) {
         t->root = leaf;
-        t->nodes[leaf].parent = -1;
+        t->items[id].parent = -1;
         return;
     }
     sibling = t->root;
-    while (!dt_is_leaf(&t->nodes[sibling])) {
-        const c2d_tree_node *n = &t->nodes[sibling];
-        const c2d_tree_node *c1 = &t->nodes[n->child1], *c2 = &t->nodes[n->child2];
+    while (sibling >= 0) {
+        const dt_node *n = &t->nodes[sibling];
+        int32_t r1 = n->child[0], r2 = n->child[1];
+        c2d_aabb b1 = dt_ref_box(t, r1), b2 = dt_ref_box(t, r2);
         c2d_real combined = dt_perimeter(c2d_aabb_union(n->box, box));
-        c2d_real cost1 = dt_perimeter(c2d_aabb_union(c1->box, box)) - (dt_is_leaf(c1) ? 0 : dt_perimeter(c1->box));
-        c2d_real cost2 = dt_perimeter(c2d_aabb_union(c2->box, box)) - (dt_is_leaf(c2) ? 0 : dt_perimeter(c2->box));
-        if (n->height <= 1) {
+        c2d_real cost1 = dt_perimeter(c2d_aabb_union(b1, box)) - (r1 < 0 ? 0 : dt_perimeter(b1));
+        c2d_real cost2 = dt_perimeter(c2d_aabb_union(b2, box)) - (r2 < 0 ? 0 : dt_perimeter(b2));
+        if (t->height[sibling] <= 1) {
             /* Pairing here costs a parent of perimeter `combined`; descending costs the new parent
              * under this node plus this node's growth. */
             c2d_real growth = combined - dt_perimeter(n->box);
@@ -232,34 +400,36 @@ static void dt_insert_leaf(c2d_dynamic_tree *t, int32_t leaf) {
         if (cost1 == cost2) {
             /* A tie (typically the box fits in both children: no growth) goes to the child whose
              * center is nearer, as in Box2D v3. */
-            cost1 = dt_center_distance(c1->box, box);
-            cost2 = dt_center_distance(c2->box, box);
+            cost1 = dt_center_distance(b1, box);
+            cost2 = dt_center_distance(b2, box);
         }
-        sibling = cost1 <= cost2 ? n->child1 : n->child2;
+        sibling = cost1 <= cost2 ? r1 : r2;
     }
-    old_parent = t->nodes[sibling].parent;
+    old_parent = sibling >= 0 ? t->nodes[sibling].parent : t->items[~sibling].parent;
     parent = dt_alloc_node(t);
     t->nodes[parent].parent = old_parent;
-    t->nodes[parent].child1 = sibling;
-    t->nodes[parent].child2 = leaf;
-    t->nodes[sibling].parent = parent;
-    t->nodes[leaf].parent = parent;
+    t->nodes[parent].child[0] = sibling;
+    t->nodes[parent].child[1] = leaf;
+    dt_set_parent(t, sibling, parent);
+    t->items[id].parent = parent;
     dt_replace_child(t, old_parent, sibling, parent);
-    dt_fix_upwards(t, parent);
+    /* The new node is refitted here: a node taken from the free list may still hold the very box
+     * it would get, which would stop dt_fix_upwards at once. */
+    dt_refit(t, parent);
+    dt_fix_upwards(t, old_parent);
 }
 
 /* Unlinks a leaf: its sibling takes the parent's place and the parent node is freed. */
-static void dt_remove_leaf(c2d_dynamic_tree *t, int32_t leaf) {
-    int32_t parent, grand, sibling;
-    if (leaf == t->root) {
-        t->root = -1;
+static void dt_remove_leaf(c2d_dynamic_tree *t, int32_t id) {
+    int32_t parent = t->items[id].parent, grand, sibling;
+    if (parent < 0) {
+        t->root = DT_NULL;
         return;
     }
-    parent = t->nodes[leaf].parent;
     grand = t->nodes[parent].parent;
-    sibling = t->nodes[parent].child1 == leaf ? t->nodes[parent].child2 : t->nodes[parent].child1;
+    sibling = t->nodes[parent].child[0] == ~id ? t->nodes[parent].child[1] : t->nodes[parent].child[0];
     dt_replace_child(t, grand, parent, sibling);
-    t->nodes[sibling].parent = grand;
+    dt_set_parent(t, sibling, grand);
     dt_free_node(t, parent);
     dt_fix_upwards(t, grand);
 }
@@ -275,8 +445,8 @@ static void dt_remove_leaf(c2d_dynamic_tree *t, int32_t leaf) {
  * 100k proxies no faster). Out of memory only postpones either. */
 static void dt_churn(c2d_dynamic_tree *t, bool moved) {
     if (t->churn < INT32_MAX) t->churn++;
-    if (t->proxies.live < DT_AUTO_REBUILD_MIN) return;
-    if (t->proxies.live / 2 >= t->full_size) {
+    if (t->live < DT_AUTO_REBUILD_MIN) return;
+    if (t->live / 2 >= t->full_size) {
         (void)dt_rebuild(&t->base);
         return;
     }
@@ -290,59 +460,58 @@ static void dt_churn(c2d_dynamic_tree *t, bool moved) {
 static void dt_destroy(c2d_index *index) {
     c2d_dynamic_tree *t = dt_cast(index);
     c2d_allocator a = index->allocator;
-    c2d_bp_proxies_free(&t->proxies, &a);
+    c2d_bp_free(&a, t->items, (size_t)t->capacity * sizeof *t->items);
+    c2d_bp_free(&a, t->moved, (size_t)t->moved_words * sizeof *t->moved);
+    c2d_bp_free(&a, t->pending, (size_t)t->pending_words * sizeof *t->pending);
     c2d_bp_free(&a, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
+    c2d_bp_free(&a, t->height, (size_t)t->height_capacity * sizeof *t->height);
     c2d_bp_free(&a, t->slice_mem, t->slice_bytes);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, t, sizeof *t);
 }
 
 static int32_t dt_count(const c2d_index *index) {
-    return dt_ccast(index)->proxies.live;
+    return dt_ccast(index)->live;
 }
 
 /* Forgets every node and proxy; the arrays stay. */
 static void dt_clear(c2d_index *index) {
     c2d_dynamic_tree *t = dt_cast(index);
-    c2d_bp_proxies_clear(&t->proxies);
+    if (t->moved_words > 0) memset(t->moved, 0, (size_t)t->moved_words * sizeof *t->moved);
+    t->used = 0;
+    t->live = 0;
+    t->free_head = -1;
+    t->moved_count = 0;
+    dt_clear_pending(t);
     t->node_used = 0;
     t->node_free = -1;
-    t->root = -1;
+    t->root = DT_NULL;
     t->churn = 0;
     t->full_size = 0;
     t->credit = 0;
     t->cursor = 0;
 }
 
-/* Bulk build: one leaf per box in the kept arrays, then one top-down build (dt_rebuild finds the
- * leaves by scanning the nodes, linked or not); fewer than 3 leaves are linked one by one. */
+/* Bulk build: one record per box, then one top-down build (fewer than 3 leaves are linked one by
+ * one). */
 static c2d_status dt_bulk(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
     c2d_dynamic_tree *t = dt_cast(index);
-    void *items = t->proxies.items, *moved = t->proxies.moved;
     int32_t i;
     c2d_status s;
     dt_clear(index);
     if (count == 0) return C2D_OK;
-    if (count > INT32_MAX / 2 || !dt_reserve_nodes(t, 2 * count) ||
-        !c2d_bp_reserve(&index->allocator, &items, &t->proxies.capacity, count, sizeof *t->proxies.items)) return C2D_ERR_OUT_OF_MEMORY;
-    t->proxies.items = (c2d_bp_proxy *)items;
-    if (!c2d_bp_reserve(&index->allocator, &moved, &t->proxies.moved_capacity, count, sizeof *t->proxies.moved))
-        return C2D_ERR_OUT_OF_MEMORY;
-    t->proxies.moved = (int32_t *)moved;
+    if (count == INT32_MAX || !dt_reserve_nodes(t, count) || !dt_reserve_ids(t, count)) return C2D_ERR_OUT_OF_MEMORY;
     for (i = 0; i < count; ++i) {
-        c2d_bp_proxy *p = &t->proxies.items[i];
-        int32_t leaf = dt_alloc_node(t);
-        t->nodes[leaf].box = dt_fatten(t, boxes[i], c2d_v2(0, 0));
-        t->nodes[leaf].child2 = i;
+        dt_proxy *p = &t->items[i];
         p->box = boxes[i];
         p->user_data = user_data != NULL ? user_data[i] : (uint64_t)i;
-        p->slot = leaf;
-        p->link = 1;
-        t->proxies.moved[i] = i;
+        p->parent = -1;
+        dt_set_fat(t, p, dt_fatten(t, boxes[i], c2d_v2(0, 0)));
+        dt_mark(t, i);
     }
-    t->proxies.used = t->proxies.live = t->proxies.moved_count = count;
+    t->used = t->live = count;
     if (count < 3) {
-        for (i = 0; i < count; ++i) dt_insert_leaf(t, t->proxies.items[i].slot);
+        for (i = 0; i < count; ++i) dt_insert_leaf(t, i);
         return C2D_OK;
     }
     s = dt_rebuild(index);
@@ -352,15 +521,25 @@ static c2d_status dt_bulk(c2d_index *index, const c2d_aabb *boxes, const uint64_
 
 static c2d_status dt_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_dynamic_tree *t = dt_cast(index);
-    int32_t id, leaf;
-    if (!dt_reserve_nodes(t, 2)) return C2D_ERR_OUT_OF_MEMORY;
-    id = c2d_bp_proxies_add(&t->proxies, &index->allocator, box, user_data);
-    if (id < 0) return C2D_ERR_OUT_OF_MEMORY;
-    leaf = dt_alloc_node(t);
-    t->nodes[leaf].box = dt_fatten(t, box, c2d_v2(0, 0));
-    t->nodes[leaf].child2 = id;
-    t->proxies.items[id].slot = leaf;
-    dt_insert_leaf(t, leaf);
+    int32_t id;
+    dt_proxy *p;
+    if (!dt_reserve_nodes(t, 1)) return C2D_ERR_OUT_OF_MEMORY;
+    if (t->free_head >= 0) {
+        id = t->free_head;
+        t->free_head = (int32_t)(int64_t)t->items[id].user_data;
+    } else {
+        /* Ids stay below INT32_MAX, so that every leaf reference ~id differs from DT_NULL. */
+        if (t->used >= INT32_MAX - 1 || !dt_reserve_ids(t, t->used + 1)) return C2D_ERR_OUT_OF_MEMORY;
+        id = t->used++;
+    }
+    p = &t->items[id];
+    p->box = box;
+    p->user_data = user_data;
+    p->parent = -1;
+    dt_set_fat(t, p, dt_fatten(t, box, c2d_v2(0, 0)));
+    t->live++;
+    dt_mark(t, id);
+    dt_insert_leaf(t, id);
     dt_churn(t, false);
     *out_id = id;
     return C2D_OK;
@@ -368,70 +547,115 @@ static c2d_status dt_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
 
 static c2d_status dt_remove(c2d_index *index, int32_t id) {
     c2d_dynamic_tree *t = dt_cast(index);
-    int32_t leaf;
-    if (!c2d_bp_proxies_live(&t->proxies, id)) return C2D_ERR_BAD_ID;
-    leaf = t->proxies.items[id].slot;
-    dt_remove_leaf(t, leaf);
-    dt_free_node(t, leaf);
-    c2d_bp_proxies_remove(&t->proxies, id);
-    if (t->full_size > t->proxies.live) t->full_size = t->proxies.live;
+    if (!dt_live(t, id)) return C2D_ERR_BAD_ID;
+    dt_remove_leaf(t, id);
+    dt_unmark(t, id);
+    dt_set_pending(t, id, false);
+    t->items[id].parent = DT_FREE_ID;
+    t->items[id].user_data = (uint64_t)(int64_t)t->free_head;
+    t->free_head = id;
+    t->live--;
+    if (t->full_size > t->live) t->full_size = t->live;
     return C2D_OK;
+}
+
+/* Grows the boxes above a leaf until one holds its (new) fat box: what a re-insertion would cost
+ * is put off, and the leaf is marked pending. */
+static void dt_enlarge(c2d_dynamic_tree *t, int32_t id) {
+    c2d_aabb f = dt_fat(t, &t->items[id]);
+    int32_t n = t->items[id].parent;
+    while (n >= 0 && !c2d_aabb_contains(t->nodes[n].box, f)) {
+        t->nodes[n].box = c2d_aabb_union(t->nodes[n].box, f);
+        n = t->nodes[n].parent;
+    }
+    dt_set_pending(t, id, true);
+}
+
+/* Re-inserts the next pending leaf (there must be one), from the cursor on in id order. */
+static void dt_reinsert_next(c2d_dynamic_tree *t) {
+    int32_t words = (int32_t)(((int64_t)t->used + 63) / 64), w = t->pending_cursor, id;
+    if (w >= words) w = 0;
+    while (t->pending[w] == 0) w = w + 1 < words ? w + 1 : 0;
+    t->pending_cursor = w;
+    id = w * 64 + dt_lowest_bit(t->pending[w]);
+    dt_set_pending(t, id, false);
+    dt_remove_leaf(t, id);
+    dt_insert_leaf(t, id);
+    dt_churn(t, true);
 }
 
 /* A move keeps the leaf where it is while the new box stays inside the fat box and the fat box is
  * not much larger than a fresh one would be (a box that shrank, or stopped moving after a long
- * predicted stretch); otherwise the leaf is re-inserted with a fresh fat box. */
+ * predicted stretch); the fat box is then said again around the new box (rounded inwards, so it
+ * may shrink by less than a step a side). Otherwise the leaf gets a fresh fat box, and the boxes
+ * above it grow to hold it (dt_enlarge): its re-insertion waits. Every move, whether it left its
+ * fat box or not, pays for half a re-insertion of a waiting leaf (two while more than half the
+ * leaves wait). So when many boxes leave their fat boxes in the same frame (bodies of one speed
+ * and one margin do so together, every few frames), their re-insertions are spread over the
+ * frames that follow instead of all falling in that one. */
 static c2d_status dt_move(c2d_index *index, int32_t id, c2d_aabb box) {
     c2d_dynamic_tree *t = dt_cast(index);
-    c2d_bp_proxy *p = &t->proxies.items[id];
-    int32_t leaf = p->slot;
-    c2d_aabb fat = t->nodes[leaf].box, fresh, loose;
+    dt_proxy *p = &t->items[id];
+    c2d_aabb fat = dt_fat(t, p), fresh, loose;
     c2d_vec2 disp;
     c2d_real slack;
-    if (!c2d_bp_proxies_mark(&t->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
-    p = &t->proxies.items[id];
+    dt_mark(t, id);
     disp = c2d_scale(c2d_add(c2d_sub(box.lower, p->box.lower), c2d_sub(box.upper, p->box.upper)), (c2d_real)0.5);
     fresh = dt_fatten(t, box, disp);
     slack = 4 * t->margin;
     loose.lower = c2d_v2(fresh.lower.x - slack, fresh.lower.y - slack);
     loose.upper = c2d_v2(fresh.upper.x + slack, fresh.upper.y + slack);
     p->box = box;
-    if (c2d_aabb_contains(fat, box) && c2d_aabb_contains(loose, fat)) return C2D_OK;
-    dt_remove_leaf(t, leaf);
-    t->nodes[leaf].box = fresh;
-    dt_insert_leaf(t, leaf);
-    dt_churn(t, true);
+    if (c2d_aabb_contains(fat, box) && c2d_aabb_contains(loose, fat)) {
+        dt_set_fat(t, p, fat);
+    } else {
+        dt_set_fat(t, p, fresh);
+        dt_enlarge(t, id);
+    }
+    t->pay += (int64_t)t->pending_count * 2 > t->live ? 4 : 1;
+    while (t->pay >= 2 && t->pending_count > 0) {
+        t->pay -= 2;
+        dt_reinsert_next(t);
+    }
+    if (t->pending_count == 0) t->pay = 0;
     return C2D_OK;
 }
 
 static bool dt_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *user_data) {
     const c2d_dynamic_tree *t = dt_ccast(index);
-    if (!c2d_bp_proxies_live(&t->proxies, id)) return false;
-    *box = t->proxies.items[id].box;
-    *user_data = t->proxies.items[id].user_data;
+    if (!dt_live(t, id)) return false;
+    *box = t->items[id].box;
+    *user_data = t->items[id].user_data;
     return true;
 }
 
-/* Depth-first walk pruned by closed tests on the fat boxes; leaves are tested on the users' boxes. */
+/* Depth-first walk pruned by closed tests on the nodes' boxes; leaves are tested on the users'
+ * boxes. */
 static void dt_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
     const c2d_dynamic_tree *t = dt_ccast(index);
     int32_t stack[C2D_INDEX_STACK];
     int sp = 0;
-    if (t->root < 0) return;
+    if (t->root == DT_NULL) return;
     stack[sp++] = t->root;
     while (sp > 0) {
-        const c2d_tree_node *n = &t->nodes[stack[--sp]];
-        if (!c2d_bp_overlap_closed(n->box, box)) continue;
-        if (dt_is_leaf(n)) {
-            const c2d_bp_proxy *p = &t->proxies.items[n->child2];
-            if (c2d_bp_overlap(p->box, box) && !fn(n->child2, p->user_data, context)) return;
+        int32_t r = stack[--sp];
+        if (r < 0) {
+            const dt_proxy *p = &t->items[~r];
+            if (c2d_bp_overlap(p->box, box) && !fn(~r, p->user_data, context)) return;
         } else {
+            const dt_node *n = &t->nodes[r];
+            if (!c2d_bp_overlap_closed(n->box, box)) continue;
             C2D_ASSERT(sp + 2 <= C2D_INDEX_STACK);
             if (sp + 2 > C2D_INDEX_STACK) return;
-            stack[sp++] = n->child2;
-            stack[sp++] = n->child1;
+            stack[sp++] = n->child[1];
+            stack[sp++] = n->child[0];
         }
     }
+}
+
+/* The culling box of a reference for rays: a node's box, a leaf's own box. */
+static c2d_aabb dt_ray_box(const c2d_dynamic_tree *t, int32_t r) {
+    return r >= 0 ? t->nodes[r].box : t->items[~r].box;
 }
 
 /* Depth-first walk pruned by the slab test with the current (clipped) end of the ray. Children
@@ -442,140 +666,142 @@ static void dt_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     int32_t stack[C2D_INDEX_STACK];
     c2d_real enter[C2D_INDEX_STACK];
     int sp = 0;
-    if (t->root < 0 || !c2d_bp_ray_cull(ray, t->nodes[t->root].box, &enter[0])) return;
+    if (t->root == DT_NULL || !c2d_bp_ray_cull(ray, dt_ray_box(t, t->root), &enter[0])) return;
     stack[sp++] = t->root;
     while (sp > 0) {
-        const c2d_tree_node *n;
+        int32_t r;
         --sp;
         if (enter[sp] > ray->ray.max_fraction) continue;
-        n = &t->nodes[stack[sp]];
-        if (dt_is_leaf(n)) {
-            const c2d_bp_proxy *p = &t->proxies.items[n->child2];
+        r = stack[sp];
+        if (r < 0) {
+            const dt_proxy *p = &t->items[~r];
             c2d_real f;
-            if (c2d_bp_ray_box(ray, p->box, &f) && !c2d_bp_ray_report(ray, fn, n->child2, p->user_data, f, context))
-                return;
+            if (c2d_bp_ray_box(ray, p->box, &f) && !c2d_bp_ray_report(ray, fn, ~r, p->user_data, f, context)) return;
         } else {
+            const dt_node *n = &t->nodes[r];
             c2d_real e1 = 0, e2 = 0;
-            bool h1 = c2d_bp_ray_cull(ray, t->nodes[n->child1].box, &e1);
-            bool h2 = c2d_bp_ray_cull(ray, t->nodes[n->child2].box, &e2);
+            bool h1 = c2d_bp_ray_cull(ray, dt_ray_box(t, n->child[0]), &e1);
+            bool h2 = c2d_bp_ray_cull(ray, dt_ray_box(t, n->child[1]), &e2);
             C2D_ASSERT(sp + 2 <= C2D_INDEX_STACK);
             if (sp + 2 > C2D_INDEX_STACK) return;
             if (h1 && h2) {
                 bool near1 = e1 <= e2;
-                stack[sp] = near1 ? n->child2 : n->child1;
+                stack[sp] = near1 ? n->child[1] : n->child[0];
                 enter[sp++] = near1 ? e2 : e1;
-                stack[sp] = near1 ? n->child1 : n->child2;
+                stack[sp] = near1 ? n->child[0] : n->child[1];
                 enter[sp++] = near1 ? e1 : e2;
             } else if (h1 || h2) {
-                stack[sp] = h1 ? n->child1 : n->child2;
+                stack[sp] = h1 ? n->child[0] : n->child[1];
                 enter[sp++] = h1 ? e1 : e2;
             }
         }
     }
 }
 
-/* All pairs: the shared strip sweep over the proxies' boxes (broadphase_pairs.c), which is several
- * times faster than descending the tree against itself. */
-static c2d_status dt_find_pairs(c2d_index *index) {
+/* The shared strip sweep (broadphase_pairs.c) over every proxy's box; with moved_only, only the
+ * pairs with a moved proxy. False when out of memory. */
+static bool dt_sweep(c2d_index *index, bool moved_only) {
     c2d_dynamic_tree *t = dt_cast(index);
-    if (!c2d_bp_proxies_sweep(index, &t->proxies, false)) return C2D_ERR_OUT_OF_MEMORY;
+    int32_t i, n = 0;
+    c2d_bp_srec *r = c2d_bp_sweep_reserve(index, t->live);
+    if (r == NULL) return false;
+    for (i = 0; i < t->used; ++i) {
+        const dt_proxy *p = &t->items[i];
+        if (p->parent == DT_FREE_ID) continue;
+        c2d_bp_srec_set(&r[n++], p->box, i, moved_only && dt_is_moved(t, i));
+    }
+    return c2d_bp_sweep_pairs(index, n, moved_only ? C2D_SWEEP_FILTER : 0u);
+}
+
+/* All pairs: the shared strip sweep, which is several times faster than descending the tree
+ * against itself. */
+static c2d_status dt_find_pairs(c2d_index *index) {
+    if (!dt_sweep(index, false)) return C2D_ERR_OUT_OF_MEMORY;
     return c2d_bp_pairs_finish(index);
 }
 
-/* Per frame: each moved proxy's box is run down the tree; a pair of two moved proxies is kept
- * only from the smaller id's walk so that it appears once. When more than one proxy in
- * DT_SWEEP_DIVISOR moved, the strip sweep with its moved filter is cheaper than the queries. */
+/* Per frame: each moved proxy's box is run down the tree (the moved bits are read a word at a
+ * time); a pair of two moved proxies is kept only from the smaller id's walk so that it appears
+ * once. When more than one proxy in DT_SWEEP_DIVISOR moved, the strip sweep with its moved filter
+ * is cheaper than the queries. The moves are forgotten only when the pairs were made. */
 static c2d_status dt_update_pairs(c2d_index *index) {
     c2d_dynamic_tree *t = dt_cast(index);
-    const c2d_bp_proxy *items;
-    int32_t i;
+    const dt_proxy *items = t->items;
+    int32_t w, words = (int32_t)(((int64_t)t->used + 63) / 64);
     c2d_status s;
-    c2d_bp_proxies_collect_moved(&t->proxies);
-    if ((int64_t)t->proxies.moved_count * DT_SWEEP_DIVISOR > t->proxies.live)
-        return c2d_bp_proxies_sweep_update(index, &t->proxies);
-    items = t->proxies.items;
-    for (i = 0; i < t->proxies.moved_count; ++i) {
-        int32_t id = t->proxies.moved[i];
-        c2d_aabb box = items[id].box;
-        int32_t stack[C2D_INDEX_STACK];
-        int sp = 0;
-        stack[sp++] = t->root;
-        while (sp > 0) {
-            const c2d_tree_node *n = &t->nodes[stack[--sp]];
-            if (!c2d_bp_overlap_closed(n->box, box)) continue;
-            if (dt_is_leaf(n)) {
-                int32_t other = n->child2;
-                if (other == id || (items[other].link != 0 && other < id)) continue;
-                if (c2d_bp_overlap(items[other].box, box)) c2d_bp_pairs_push(index, id, other);
-            } else {
-                C2D_ASSERT(sp + 2 <= C2D_INDEX_STACK);
-                if (sp + 2 > C2D_INDEX_STACK) break;
-                stack[sp++] = n->child2;
-                stack[sp++] = n->child1;
+    if ((int64_t)t->moved_count * DT_SWEEP_DIVISOR > t->live) {
+        s = dt_sweep(index, true) ? c2d_bp_pairs_finish(index) : C2D_ERR_OUT_OF_MEMORY;
+    } else {
+        for (w = 0; w < words && t->moved_count > 0; ++w) {
+            uint64_t bits = t->moved[w];
+            while (bits != 0) {
+                int32_t id = w * 64, stack[C2D_INDEX_STACK];
+                int sp = 0;
+                c2d_aabb box;
+                id += dt_lowest_bit(bits);
+                bits &= bits - 1u;
+                box = items[id].box;
+                stack[sp++] = t->root;
+                while (sp > 0) {
+                    int32_t r = stack[--sp];
+                    if (r < 0) {
+                        int32_t other = ~r;
+                        if (other == id || (other < id && dt_is_moved(t, other))) continue;
+                        if (c2d_bp_overlap(items[other].box, box)) c2d_bp_pairs_push(index, id, other);
+                    } else {
+                        const dt_node *n = &t->nodes[r];
+                        if (!c2d_bp_overlap_closed(n->box, box)) continue;
+                        C2D_ASSERT(sp + 2 <= C2D_INDEX_STACK);
+                        if (sp + 2 > C2D_INDEX_STACK) break;
+                        stack[sp++] = n->child[1];
+                        stack[sp++] = n->child[0];
+                    }
+                }
             }
         }
+        s = c2d_bp_pairs_finish(index);
     }
-    s = c2d_bp_pairs_finish(index);
-    if (s == C2D_OK) c2d_bp_proxies_clear_moved(&t->proxies);
-    else c2d_bp_proxies_keep_moved(&t->proxies);
+    if (s == C2D_OK && t->moved_count > 0) {
+        memset(t->moved, 0, (size_t)words * sizeof *t->moved);
+        t->moved_count = 0;
+    }
     return s;
 }
 
-/* Scratch of a rebuild: every leaf's box center and old node, and the leaves' order along x and
+/* Scratch of a rebuild: every leaf's fat-box center and id, and the leaves' order along x and
  * along y (as positions in items), both kept for the current subtree in the same range. */
 typedef struct dt_builder {
     c2d_dynamic_tree *tree;
-    const c2d_tree_node *old;
-    c2d_tree_node *fresh;
     c2d_real *cx, *cy;
     int32_t *leaf;
     int32_t *order[2]; /* items sorted by center x, by center y */
     int32_t *tmp;
+    c2d_radix32 *sort; /* 2 per item: the radix sort's items and its second buffer */
     unsigned char *left; /* per item: in the left half of the current split */
     int32_t next;        /* next fresh node (slice rebuild: next entry of pool) */
     int32_t *pool;       /* slice rebuild: the slice's nodes below its root, in index order */
-    c2d_aabb *boxes;     /* slice rebuild: every leaf's fat box (leaf: its proxy id) */
 } dt_builder;
 
-/* Sorts the n items by one coordinate into out: an LSD radix sort on the coordinate scaled to 16
- * bits (two 8-bit passes, stable, no comparisons). Any order is a valid tree; this one makes the
- * median splits good. */
-static void dt_sort_axis(const c2d_real *c, int32_t n, int32_t *out, int32_t *tmp, uint32_t *key, uint32_t *key2) {
-    c2d_real lo = c[0], hi = c[0], scale;
-    uint32_t counts[256];
+/* Sorts the n items by one coordinate into out: radix.c's sort on the coordinate scaled to 22 bits
+ * (two 11-bit passes), or to 11 bits (one pass) for the 2048 items or fewer of a slice. Any order
+ * is a valid tree; this one makes the median splits good. */
+static void dt_sort_axis(const c2d_real *c, int32_t n, int32_t *out, c2d_radix32 *sort) {
+    c2d_real lo = c[0], hi = c[0], scale, top = (c2d_real)((1u << (n <= 2048 ? 11 : 22)) - 1u);
+    const c2d_radix32 *sorted;
     int32_t i;
-    int shift;
     for (i = 1; i < n; ++i) {
         if (c[i] < lo) lo = c[i];
         if (c[i] > hi) hi = c[i];
     }
-    scale = hi > lo ? (c2d_real)65535 / (hi - lo) : (c2d_real)0;
+    scale = hi > lo ? top / (hi - lo) : (c2d_real)0;
     if (!C2D_ISFINITE(scale)) scale = 0;
     for (i = 0; i < n; ++i) {
         c2d_real f = (c[i] - lo) * scale;
-        key[i] = f > 0 ? (f < (c2d_real)65535 ? (uint32_t)f : 65535u) : 0u;
-        tmp[i] = i;
+        sort[i].key = f > 0 ? (f < top ? (uint32_t)f : (uint32_t)top) : 0u;
+        sort[i].value = (uint32_t)i;
     }
-    for (shift = 0; shift < 16; shift += 8) {
-        uint32_t sum = 0;
-        int32_t *src = shift == 0 ? tmp : out, *dst = shift == 0 ? out : tmp;
-        const uint32_t *ks = shift == 0 ? key : key2;
-        uint32_t *kd = shift == 0 ? key2 : key;
-        memset(counts, 0, sizeof counts);
-        for (i = 0; i < n; ++i) counts[(ks[i] >> shift) & 255u]++;
-        for (i = 0; i < 256; ++i) {
-            uint32_t x = counts[i];
-            counts[i] = sum;
-            sum += x;
-        }
-        for (i = 0; i < n; ++i) {
-            uint32_t d = counts[(ks[i] >> shift) & 255u]++;
-            dst[d] = src[i];
-            kd[d] = ks[i];
-        }
-    }
-    /* Two passes: the result is back in tmp; copy to out. */
-    memcpy(out, tmp, (size_t)n * sizeof *out);
+    sorted = c2d_radix_sort32(sort, sort + n, n);
+    for (i = 0; i < n; ++i) out[i] = (int32_t)sorted[i].value;
 }
 
 /* Splits the items in positions [lo, hi) of both orders at mid along the axis where their centers
@@ -595,87 +821,85 @@ static void dt_partition(dt_builder *b, int32_t lo, int32_t hi, int32_t mid) {
     memcpy(other + kl, b->tmp, (size_t)kr * sizeof *other);
 }
 
-/* Builds the subtree of the items in positions [lo, hi) of both orders into fresh, in depth-first
- * order (a node, then its first child's subtree, then its second's, so that walks read memory
- * forwards). Top-down median split along the axis where the centers spread more: the order along
- * that axis splits at its middle, and the other order is partitioned stably to match. Halves
- * differ by at most one leaf, so sibling heights differ by at most one and the result is AVL
- * balanced. Recursion depth is log2 n. */
+/* Builds the subtree of the items in positions [lo, hi) of both orders and returns its reference;
+ * internal nodes are numbered in depth-first order (a node, then its first child's subtree, then
+ * its second's, so that walks read memory forwards). Top-down median split along the axis where
+ * the centers spread more: the order along that axis splits at its middle, and the other order is
+ * partitioned stably to match. Halves differ by at most one leaf, so sibling heights differ by at
+ * most one and the result is AVL balanced. Recursion depth is log2 n. */
 static int32_t dt_build(dt_builder *b, int32_t lo, int32_t hi, int32_t parent) {
-    int32_t node = b->next++, n = hi - lo, mid = lo + (hi - lo) / 2;
-    c2d_tree_node *f = &b->fresh[node];
-    f->parent = parent;
-    if (n == 1) {
-        const c2d_tree_node *leaf = &b->old[b->leaf[b->order[0][lo]]];
-        f->box = leaf->box;
-        f->child1 = -1;
-        f->child2 = leaf->child2;
-        f->height = 0;
-        b->tree->proxies.items[leaf->child2].slot = node;
-        return node;
+    c2d_dynamic_tree *t = b->tree;
+    int32_t node, mid = lo + (hi - lo) / 2;
+    if (hi - lo == 1) {
+        int32_t id = b->leaf[b->order[0][lo]];
+        t->items[id].parent = parent;
+        return ~id;
     }
+    node = b->next++;
+    t->nodes[node].parent = parent;
     dt_partition(b, lo, hi, mid);
-    f->child1 = dt_build(b, lo, mid, node);
-    f->child2 = dt_build(b, mid, hi, node);
-    f = &b->fresh[node];
-    f->box = c2d_aabb_union(b->fresh[f->child1].box, b->fresh[f->child2].box);
-    f->height = 1 + (b->fresh[f->child1].height > b->fresh[f->child2].height ? b->fresh[f->child1].height
-                                                                             : b->fresh[f->child2].height);
+    t->nodes[node].child[0] = dt_build(b, lo, mid, node);
+    t->nodes[node].child[1] = dt_build(b, mid, hi, node);
+    dt_refit(t, node);
     return node;
 }
 
-/* Full rebuild from the leaves' fat boxes into a fresh node array laid out depth-first; the nodes
- * past the tree are free. All memory (the new array and the scratch, in one block) is allocated
- * first, so running out of memory leaves the tree untouched. */
+/* Bytes of scratch for a rebuild of n leaves: cx, cy; leaf, order x, order y, tmp; pool; the sort's
+ * 2 items a leaf; left. */
+static size_t dt_scratch_bytes(int32_t n) {
+    return (size_t)n * (2 * sizeof(c2d_real) + 5 * sizeof(int32_t) + 2 * sizeof(c2d_radix32) + 1);
+}
+
+/* Lays out the builder's arrays for up to n leaves in mem (dt_scratch_bytes(n) bytes). */
+static void dt_builder_init(dt_builder *b, c2d_dynamic_tree *t, void *mem, int32_t n) {
+    b->tree = t;
+    b->sort = (c2d_radix32 *)mem;
+    b->cx = (c2d_real *)(void *)(b->sort + 2 * n);
+    b->cy = b->cx + n;
+    b->leaf = (int32_t *)(void *)(b->cy + n);
+    b->order[0] = b->leaf + n;
+    b->order[1] = b->order[0] + n;
+    b->tmp = b->order[1] + n;
+    b->pool = b->tmp + n;
+    b->left = (unsigned char *)(void *)(b->pool + n);
+    b->next = 0;
+}
+
+/* Full rebuild from the leaves' fat boxes, in place: the internal nodes are numbered afresh in
+ * depth-first order and the nodes past the tree are free. The scratch is allocated first, so
+ * running out of memory leaves the tree untouched. */
 static c2d_status dt_rebuild(c2d_index *index) {
     c2d_dynamic_tree *t = dt_cast(index);
-    int32_t n = t->proxies.live, i, k = 0;
+    int32_t n = t->live, i, k = 0;
     dt_builder b;
     size_t scratch;
-    unsigned char *mem;
-    uint32_t *key, *key2;
+    void *mem;
     t->churn = 0;
     t->full_size = n;
     t->credit = 0;
     t->cursor = 0;
     if (n < 3) return C2D_OK;
-    /* cx, cy; leaf, order x, order y, tmp, key, key2; left. */
-    scratch = (size_t)n * (2 * sizeof(c2d_real) + 6 * sizeof(int32_t) + 1);
-    mem = (unsigned char *)c2d_bp_alloc(&index->allocator, scratch);
-    b.fresh = mem != NULL ? (c2d_tree_node *)c2d_bp_alloc(&index->allocator, (size_t)t->node_capacity * sizeof *b.fresh) : NULL;
-    if (b.fresh == NULL) {
-        c2d_bp_free(&index->allocator, mem, scratch);
-        return C2D_ERR_OUT_OF_MEMORY;
-    }
-    b.tree = t;
-    b.old = t->nodes;
-    b.cx = (c2d_real *)(void *)mem;
-    b.cy = b.cx + n;
-    b.leaf = (int32_t *)(void *)(b.cy + n);
-    b.order[0] = b.leaf + n;
-    b.order[1] = b.order[0] + n;
-    b.tmp = b.order[1] + n;
-    key = (uint32_t *)(void *)(b.tmp + n);
-    key2 = key + n;
-    b.left = (unsigned char *)(void *)(key2 + n);
-    b.next = 0;
-    for (i = 0; i < t->node_used; ++i) {
-        const c2d_tree_node *node = &t->nodes[i];
-        if (node->height < 0 || !dt_is_leaf(node)) continue;
-        b.cx[k] = node->box.lower.x + node->box.upper.x;
-        b.cy[k] = node->box.lower.y + node->box.upper.y;
+    dt_clear_pending(t);
+    scratch = dt_scratch_bytes(n);
+    mem = c2d_bp_alloc(&index->allocator, scratch);
+    if (mem == NULL) return C2D_ERR_OUT_OF_MEMORY;
+    dt_builder_init(&b, t, mem, n);
+    for (i = 0; i < t->used; ++i) {
+        c2d_aabb f;
+        if (t->items[i].parent == DT_FREE_ID) continue;
+        f = dt_fat(t, &t->items[i]);
+        b.cx[k] = f.lower.x + f.upper.x;
+        b.cy[k] = f.lower.y + f.upper.y;
         b.leaf[k] = i;
         ++k;
     }
     C2D_ASSERT(k == n);
-    dt_sort_axis(b.cx, n, b.order[0], b.tmp, key, key2);
-    dt_sort_axis(b.cy, n, b.order[1], b.tmp, key, key2);
+    dt_sort_axis(b.cx, n, b.order[0], b.sort);
+    dt_sort_axis(b.cy, n, b.order[1], b.sort);
     t->root = dt_build(&b, 0, n, -1);
     /* Nodes after the tree are free: handed out again from node_used on. */
     t->node_used = b.next;
     t->node_free = -1;
-    c2d_bp_free(&index->allocator, t->nodes, (size_t)t->node_capacity * sizeof *t->nodes);
-    t->nodes = b.fresh;
     c2d_bp_free(&index->allocator, mem, scratch);
     return C2D_OK;
 }
@@ -707,66 +931,68 @@ static int32_t dt_split_exact(int32_t m, int k, int *k1, int *k2) {
     return best;
 }
 
-/* Rebuilds the slice's items in positions [lo, hi) of both orders into node `node`, as a tree of
- * height exactly k; the nodes below it come from the pool (the slice's old nodes, sorted) in
- * depth-first order, so a walk reads the slice's memory forwards, and each leaf's proxy learns its
- * new node. The split is the one of dt_build, moved off the median only as far as the height
- * requires, so the slice root keeps its height and the tree above it stays balanced. */
+static void dt_build_slice(dt_builder *b, int32_t lo, int32_t hi, int k, int32_t parent, int32_t node);
+
+/* One part of a slice: a leaf, or the next node of the pool built as a tree of height k. */
+static int32_t dt_build_slice_part(dt_builder *b, int32_t lo, int32_t hi, int k, int32_t parent) {
+    int32_t node;
+    if (hi - lo == 1) {
+        int32_t id = b->leaf[b->order[0][lo]];
+        b->tree->items[id].parent = parent;
+        return ~id;
+    }
+    node = b->pool[b->next++];
+    dt_build_slice(b, lo, hi, k, parent, node);
+    return node;
+}
+
+/* Rebuilds the slice's items in positions [lo, hi) of both orders (at least 2) into node `node`,
+ * as a tree of height exactly k; the nodes below it come from the pool (the slice's old nodes,
+ * sorted) in depth-first order, so a walk reads the slice's memory forwards, and each leaf's proxy
+ * learns its new parent. The split is the one of dt_build, moved off the median only as far as the
+ * height requires, so the slice root keeps its height and the tree above it stays balanced. */
 static void dt_build_slice(dt_builder *b, int32_t lo, int32_t hi, int k, int32_t parent, int32_t node) {
-    c2d_tree_node *nodes = b->tree->nodes;
-    int32_t n = hi - lo, mid, c1, c2;
+    dt_node *nodes = b->tree->nodes;
+    int32_t n = hi - lo, mid;
     int k1 = 0, k2 = 0;
     nodes[node].parent = parent;
-    if (n == 1) {
-        int32_t item = b->order[0][lo], id = b->leaf[item];
-        nodes[node].box = b->boxes[item];
-        nodes[node].child1 = -1;
-        nodes[node].child2 = id;
-        nodes[node].height = 0;
-        b->tree->proxies.items[id].slot = node;
-        return;
-    }
     mid = lo + dt_split_exact(n, k, &k1, &k2);
     dt_partition(b, lo, hi, mid);
-    c1 = b->pool[b->next++];
-    nodes[node].child1 = c1;
-    dt_build_slice(b, lo, mid, k1, node, c1);
-    c2 = b->pool[b->next++];
-    nodes[node].child2 = c2;
-    dt_build_slice(b, mid, hi, k2, node, c2);
+    nodes[node].child[0] = dt_build_slice_part(b, lo, mid, k1, node);
+    nodes[node].child[1] = dt_build_slice_part(b, mid, hi, k2, node);
     dt_refit(b->tree, node);
-    C2D_ASSERT(nodes[node].height == k);
+    C2D_ASSERT(b->tree->height[node] == k);
 }
 
 /* Spends the credit on one slice once it pays for a slice: the next subtree, from the cursor on in
  * node order, whose height is at most H while its parent's is more (H from DT_SLICE_HEIGHT_MIN to
  * DT_SLICE_HEIGHT_MAX, as the tree holds 64 slices), is rebuilt in place by median splits of its
  * leaves' fat-box centers. Its root keeps its node, its height and (the union of the same leaves)
- * its box, so nothing above it changes. The scratch is kept; out of memory skips the step. */
+ * a box within its old one, so nothing above it needs a change. The scratch is kept; out of memory
+ * skips the step. */
 static void dt_slice_step(c2d_dynamic_tree *t) {
-    int H = DT_SLICE_HEIGHT_MIN, sp = 0, k;
+    int H = DT_SLICE_HEIGHT_MIN, sp = 0;
     int32_t cap, i, scanned, root = -1, m = 0, below = 0, stack[DT_SLICE_HEIGHT_MAX + 2];
-    uint32_t *key, *key2;
-    c2d_radix32 *sorting, *sorted;
+    const c2d_radix32 *sorted;
     size_t bytes;
     dt_builder b;
-    while (H < DT_SLICE_HEIGHT_MAX && ((int32_t)64 << (H + 1)) <= t->proxies.live) ++H;
+    while (H < DT_SLICE_HEIGHT_MAX && ((int32_t)64 << (H + 1)) <= t->live) ++H;
     cap = (int32_t)1 << H;
     if (t->credit < cap / 2 || t->root < 0) return;
     for (scanned = 0, i = t->cursor; scanned < t->node_used; ++scanned, ++i) {
-        const c2d_tree_node *n;
+        int32_t h, parent;
         if (i >= t->node_used) i = 0;
-        n = &t->nodes[i];
-        if (n->height >= 1 && n->height <= H && (n->parent < 0 || t->nodes[n->parent].height > H)) {
+        h = t->height[i];
+        if (h > H) continue; /* free nodes too */
+        parent = t->nodes[i].parent;
+        if (parent < 0 || t->height[parent] > H) {
             root = i;
             break;
         }
     }
     if (root < 0) return;
     t->cursor = root + 1;
-    /* sort of the pool (2 x 2 per item); boxes; cx, cy; leaf, order x, order y, tmp, key, key2;
-     * pool (2 per item); left. */
-    bytes = (size_t)cap * (4 * sizeof(c2d_radix32) + sizeof(c2d_aabb) + 2 * sizeof(c2d_real) + 8 * sizeof(int32_t) + 1);
+    bytes = dt_scratch_bytes(cap);
     if (t->slice_bytes < bytes) {
         void *mem = c2d_bp_alloc(&t->base.allocator, bytes);
         if (mem == NULL) return;
@@ -774,95 +1000,82 @@ static void dt_slice_step(c2d_dynamic_tree *t) {
         t->slice_mem = mem;
         t->slice_bytes = bytes;
     }
-    b.tree = t;
-    b.old = t->nodes;
-    b.fresh = t->nodes;
-    sorting = (c2d_radix32 *)t->slice_mem;
-    b.boxes = (c2d_aabb *)(void *)(sorting + 4 * cap);
-    b.cx = (c2d_real *)(void *)(b.boxes + cap);
-    b.cy = b.cx + cap;
-    b.leaf = (int32_t *)(void *)(b.cy + cap);
-    b.order[0] = b.leaf + cap;
-    b.order[1] = b.order[0] + cap;
-    b.tmp = b.order[1] + cap;
-    b.pool = b.tmp + cap;
-    key = (uint32_t *)(void *)(b.pool + 2 * cap);
-    key2 = key + cap;
-    b.left = (unsigned char *)(void *)(key2 + cap);
-    b.next = 0;
-    /* Every node below the root goes to the pool; the leaves' boxes and proxies are kept aside. */
-    stack[sp++] = root;
+    dt_builder_init(&b, t, t->slice_mem, cap);
+    /* Every node below the root goes to the pool; the leaves' centers and ids are kept aside. */
+    stack[sp++] = t->nodes[root].child[1];
+    stack[sp++] = t->nodes[root].child[0];
     while (sp > 0) {
-        int32_t j = stack[--sp];
-        const c2d_tree_node *n = &t->nodes[j];
-        if (j != root) {
-            sorting[below].key = (uint32_t)j;
-            sorting[below++].value = 0;
-        }
-        if (dt_is_leaf(n)) {
-            b.boxes[m] = n->box;
-            b.cx[m] = n->box.lower.x + n->box.upper.x;
-            b.cy[m] = n->box.lower.y + n->box.upper.y;
-            b.leaf[m++] = n->child2;
+        int32_t r = stack[--sp];
+        if (r < 0) {
+            c2d_aabb f = dt_fat(t, &t->items[~r]);
+            b.cx[m] = f.lower.x + f.upper.x;
+            b.cy[m] = f.lower.y + f.upper.y;
+            b.leaf[m++] = ~r;
         } else {
-            stack[sp++] = n->child2;
-            stack[sp++] = n->child1;
+            b.sort[below].key = (uint32_t)r;
+            b.sort[below++].value = 0;
+            stack[sp++] = t->nodes[r].child[1];
+            stack[sp++] = t->nodes[r].child[0];
         }
     }
-    sorted = c2d_radix_sort32(sorting, sorting + 2 * cap, below);
+    sorted = c2d_radix_sort32(b.sort, b.sort + below, below);
     for (i = 0; i < below; ++i) b.pool[i] = (int32_t)sorted[i].key;
-    k = t->nodes[root].height;
-    dt_sort_axis(b.cx, m, b.order[0], b.tmp, key, key2);
-    dt_sort_axis(b.cy, m, b.order[1], b.tmp, key, key2);
+    dt_sort_axis(b.cx, m, b.order[0], b.sort);
+    dt_sort_axis(b.cy, m, b.order[1], b.sort);
     t->credit -= m;
-    dt_build_slice(&b, 0, m, k, t->nodes[root].parent, root);
+    dt_build_slice(&b, 0, m, t->height[root], t->nodes[root].parent, root);
 }
 
-/* Checks a subtree; returns its leaf count, or -1 on a broken invariant. */
-static int32_t dt_validate_node(const c2d_dynamic_tree *t, int32_t n, int32_t parent, int depth) {
-    const c2d_tree_node *node;
-    int32_t a, b;
-    if (n < 0 || n >= t->node_used || depth > 64) return -1;
-    node = &t->nodes[n];
-    if (node->parent != parent || node->height < 0) return -1;
-    if (dt_is_leaf(node)) {
-        int32_t id = node->child2;
-        if (node->height != 0 || !c2d_bp_proxies_live(&t->proxies, id) || t->proxies.items[id].slot != n) return -1;
-        if (!c2d_aabb_contains(node->box, t->proxies.items[id].box)) return -1;
-        return 1;
+/* Checks the subtree of reference r; returns its leaf count, or -1 on a broken invariant. */
+static int32_t dt_validate_ref(const c2d_dynamic_tree *t, int32_t r, int32_t parent, int depth) {
+    const dt_node *node;
+    int32_t a, b, h, d, ha, hb;
+    if (depth > 64) return -1;
+    if (r < 0) {
+        int32_t id = ~r;
+        if (!dt_live(t, id) || t->items[id].parent != parent) return -1;
+        return c2d_aabb_contains(dt_fat(t, &t->items[id]), t->items[id].box) ? 1 : -1;
     }
-    a = dt_validate_node(t, node->child1, n, depth + 1);
-    b = dt_validate_node(t, node->child2, n, depth + 1);
+    if (r >= t->node_used) return -1;
+    node = &t->nodes[r];
+    if (node->parent != parent || t->height[r] == DT_FREE_NODE) return -1;
+    a = dt_validate_ref(t, node->child[0], r, depth + 1);
+    b = dt_validate_ref(t, node->child[1], r, depth + 1);
     if (a < 0 || b < 0) return -1;
-    {
-        const c2d_tree_node *c1 = &t->nodes[node->child1], *c2 = &t->nodes[node->child2];
-        c2d_aabb u = c2d_aabb_union(c1->box, c2->box);
-        int32_t h = 1 + (c1->height > c2->height ? c1->height : c2->height);
-        int32_t d = c1->height - c2->height;
-        if (node->height != h || d > 1 || d < -1) return -1;
-        if (memcmp(&u, &node->box, sizeof u) != 0) return -1;
-    }
+    ha = dt_ref_height(t, node->child[0]);
+    hb = dt_ref_height(t, node->child[1]);
+    h = 1 + (ha > hb ? ha : hb);
+    d = ha - hb;
+    if (t->height[r] != h || d > 1 || d < -1) return -1;
+    /* The box holds the children's (equal to their union until a leaf's fat box shrank). */
+    if (!c2d_aabb_contains(node->box, c2d_aabb_union(dt_ref_box(t, node->child[0]), dt_ref_box(t, node->child[1]))))
+        return -1;
     return a + b;
 }
 
 static bool dt_validate(const c2d_index *index) {
     const c2d_dynamic_tree *t = dt_ccast(index);
-    int32_t leaves = 0, free_nodes = 0, free_ids = 0, i;
-    if (t->root >= 0) {
-        leaves = dt_validate_node(t, t->root, -1, 0);
+    int32_t leaves = 0, free_nodes = 0, free_ids = 0, moved = 0, pending = 0, i;
+    if (t->root != DT_NULL) {
+        leaves = dt_validate_ref(t, t->root, -1, 0);
         if (leaves < 0) return false;
     }
-    if (leaves != t->proxies.live) return false;
+    if (leaves != t->live) return false;
     for (i = t->node_free; i >= 0 && free_nodes <= t->node_used; i = t->nodes[i].parent) {
-        if (t->nodes[i].height != -1) return false;
+        if (t->height[i] != DT_FREE_NODE) return false;
         ++free_nodes;
     }
-    if ((leaves > 0 ? 2 * leaves - 1 : 0) + free_nodes != t->node_used) return false;
-    for (i = t->proxies.free_head; i >= 0 && free_ids <= t->proxies.used; i = t->proxies.items[i].link) {
-        if (t->proxies.items[i].slot != -1) return false;
+    if ((leaves > 0 ? leaves - 1 : 0) + free_nodes != t->node_used) return false;
+    for (i = t->free_head; i >= 0 && free_ids <= t->used; i = (int32_t)(int64_t)t->items[i].user_data) {
+        if (i >= t->used || t->items[i].parent != DT_FREE_ID || dt_is_moved(t, i)) return false;
         ++free_ids;
     }
-    return free_ids + t->proxies.live == t->proxies.used;
+    for (i = 0; i < t->used; ++i) {
+        moved += dt_is_moved(t, i);
+        pending += dt_is_pending(t, i);
+        if (dt_is_pending(t, i) && !dt_live(t, i)) return false;
+    }
+    return free_ids + t->live == t->used && moved == t->moved_count && pending == t->pending_count;
 }
 
 static const c2d_index_class c2d_dynamic_tree_class = {
@@ -906,11 +1119,14 @@ c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_index **o
     if (t == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(t, 0, sizeof *t);
     c2d_bp_base_init(&t->base, &c2d_dynamic_tree_class, &a, config);
-    t->root = -1;
+    t->root = DT_NULL;
     t->node_free = -1;
+    t->free_head = -1;
     t->margin = margin;
     t->prediction = prediction;
-    if (!c2d_bp_proxies_init(&t->proxies, &a, capacity) || !dt_reserve_nodes(t, capacity > INT32_MAX / 2 ? INT32_MAX : 2 * capacity)) {
+    t->step = margin / DT_FAT_STEPS;
+    if (capacity == INT32_MAX) --capacity;
+    if (!dt_reserve_ids(t, capacity) || !dt_reserve_nodes(t, capacity)) {
         dt_destroy(&t->base);
         return C2D_ERR_OUT_OF_MEMORY;
     }

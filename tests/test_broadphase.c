@@ -473,6 +473,51 @@ static void test_dynamic_tree_matches_brute_force(void **state) {
     dynamic_tree_vs_brute(NULL, "dynamic_tree_matches_brute_force");
 }
 
+/* Random walks in steps of a fraction of the margin, as games move: most moves stay inside the fat
+ * box (which is then said again around the moved box), the others leave it, get a fresh fat box
+ * with the boxes above grown to hold it, and wait to be re-inserted (a leaf re-inserted beside its
+ * old sibling may get its old parent node back from the free list, box and all). 600 boxes, 30%
+ * of them moved per frame for 60 frames; every frame's pairs, queries, rays and invariants are
+ * checked against brute force. */
+static void test_dynamic_tree_small_steps_match_brute_force(void **state) {
+    static model m;
+    test_rng r = test_rng_make("dynamic_tree_small_steps_match_brute_force");
+    static const scene_style st = {-50, 30, 1, 30, false};
+    c2d_index *ix = NULL;
+    int32_t i, id, f;
+    (void)state;
+    memset(&m, 0, sizeof m);
+    assert_status(c2d_dynamic_tree_create(NULL, &ix), C2D_OK);
+    for (i = 0; i < 600; ++i) {
+        c2d_aabb b = random_box(&r, &st);
+        assert_status(c2d_index_insert(ix, b, (uint64_t)i, &id), C2D_OK);
+        m.live[id] = true;
+        m.box[id] = b;
+        m.user[id] = (uint64_t)i;
+        m.moved[id] = true;
+        m.used = id + 1;
+    }
+    check_update_pairs(ix, &m);
+    for (f = 0; f < test_iterations(60); ++f) {
+        for (i = 0; i < 180; ++i) {
+            c2d_aabb b;
+            c2d_real dx = (c2d_real)test_rng_range(&r, -0.06, 0.06), dy = (c2d_real)test_rng_range(&r, -0.06, 0.06);
+            id = (int32_t)(test_rng_next(&r) % 600);
+            b = m.box[id];
+            b.lower.x += dx;
+            b.upper.x += dx;
+            b.lower.y += dy;
+            b.upper.y += dy;
+            assert_status(c2d_index_move(ix, id, b), C2D_OK);
+            m.box[id] = b;
+            m.moved[id] = true;
+        }
+        check_all_queries(ix, &m, &r, &st, 4);
+        check_update_pairs(ix, &m);
+    }
+    c2d_index_destroy(ix);
+}
+
 static void test_dynamic_tree_no_margin_matches_brute_force(void **state) {
     c2d_index_config cfg;
     (void)state;
@@ -1456,6 +1501,7 @@ int main(void) {
         cmocka_unit_test(test_callback_order_is_deterministic),
         cmocka_unit_test(test_update_pairs_maintains_full_set),
         cmocka_unit_test(test_dynamic_tree_matches_brute_force),
+        cmocka_unit_test(test_dynamic_tree_small_steps_match_brute_force),
         cmocka_unit_test(test_dynamic_tree_no_margin_matches_brute_force),
         cmocka_unit_test(test_dynamic_tree_prediction_matches_brute_force),
         cmocka_unit_test(test_grid_cell_sizes_match_brute_force),

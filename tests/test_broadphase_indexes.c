@@ -1280,35 +1280,38 @@ static void counting_free(void *ptr, size_t size, void *context) {
     free(p);
 }
 
-/* The quadtree's memory: 16384 boxes of the bench's uniform scene (sizes 0.5-1.5, 0.5 a unit of
- * area), inserted one by one with the capacity given, cost at most 64 bytes a proxy in float
- * builds (the shared proxy record is 32 of them) and 96 in double builds (48), all held memory
+/* An index's memory: 16384 boxes of the bench's uniform scene (sizes 0.5-1.5, 0.5 a unit of area),
+ * inserted one by one with the capacity given, cost at most `limit` bytes a proxy, all held memory
  * counted; 20 frames with 1% of the boxes moved leave it valid (the bytes then, pair list
- * included, are printed). */
-static void test_quadtree_memory_per_proxy(void **state) {
+ * included, are printed). With bulk, the same boxes are also given to c2d_index_build and held to
+ * the same limit. */
+static void check_memory_per_proxy(c2d_status (*create)(const c2d_index_config *, c2d_index **), const char *label,
+                                   double limit, bool bulk) {
     enum { N = 16384 };
-    test_rng r = test_rng_make("indexes_quadtree_memory_per_proxy");
-    double side = sqrt(N / 0.5), limit = sizeof(c2d_real) == 4 ? 64 : 96;
+    test_rng r = test_rng_make(label);
+    double side = sqrt(N / 0.5);
     counting c;
     c2d_index_config cfg;
     c2d_index *ix;
     int32_t i, id, f;
     const c2d_index_pair *pairs;
     int32_t count;
-    (void)state;
+    c2d_aabb *boxes = (c2d_aabb *)malloc(N * sizeof *boxes);
+    assert_non_null(boxes);
     memset(&c, 0, sizeof c);
     memset(&cfg, 0, sizeof cfg);
     cfg.capacity = N;
     cfg.allocator.alloc = counting_alloc;
     cfg.allocator.free = counting_free;
     cfg.allocator.context = &c;
-    assert_status(c2d_quadtree_create(&cfg, &ix), C2D_OK);
+    assert_status(create(&cfg, &ix), C2D_OK);
     for (i = 0; i < N; ++i) {
         double x = test_rng_range(&r, 0, side), y = test_rng_range(&r, 0, side);
         double w = test_rng_range(&r, 0.5, 1.5), h = test_rng_range(&r, 0.5, 1.5);
-        assert_status(c2d_index_insert(ix, bx(x, y, x + w, y + h), (uint64_t)i, &id), C2D_OK);
+        boxes[i] = bx(x, y, x + w, y + h);
+        assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &id), C2D_OK);
     }
-    print_message("quadtree: %.1f bytes a proxy after the inserts\n", (double)c.live_bytes / N);
+    print_message("%s: %.1f bytes a proxy after the inserts (limit %.0f)\n", c2d_index_name(ix), (double)c.live_bytes / N, limit);
     assert_true((double)c.live_bytes / N <= limit);
     assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
     for (f = 0; f < 20; ++f) {
@@ -1321,9 +1324,34 @@ static void test_quadtree_memory_per_proxy(void **state) {
     }
     assert_true(c2d_index_validate(ix));
     /* The pair list is the caller's output, not the index: counted apart. */
-    print_message("quadtree: %.1f bytes a proxy after 20 frames (%d pairs in the last)\n", (double)c.live_bytes / N, count);
+    print_message("%s: %.1f bytes a proxy after 20 frames (%d pairs in the last)\n", c2d_index_name(ix), (double)c.live_bytes / N, count);
     c2d_index_destroy(ix);
     assert_int_equal(c.live_bytes, 0);
+    if (bulk) {
+        assert_status(create(&cfg, &ix), C2D_OK);
+        assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+        print_message("%s: %.1f bytes a proxy after c2d_index_build\n", c2d_index_name(ix), (double)c.live_bytes / N);
+        assert_true((double)c.live_bytes / N <= limit);
+        assert_true(c2d_index_validate(ix));
+        c2d_index_destroy(ix);
+        assert_int_equal(c.live_bytes, 0);
+    }
+    free(boxes);
+}
+
+/* The quadtree: at most 64 bytes a proxy in float builds (the shared proxy record is 32 of them)
+ * and 96 in double builds (48). */
+static void test_quadtree_memory_per_proxy(void **state) {
+    (void)state;
+    check_memory_per_proxy(c2d_quadtree_create, "indexes_quadtree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 96, false);
+}
+
+/* The dynamic tree: at most 64 bytes a proxy in float builds (a 32-byte proxy record that is also
+ * the leaf, n - 1 internal nodes of 28 bytes and a height byte, a moved bit) and 100 in double
+ * builds (48 + 48 + 1), after one-by-one inserts and after a bulk build. */
+static void test_dynamic_tree_memory_per_proxy(void **state) {
+    (void)state;
+    check_memory_per_proxy(c2d_dynamic_tree_create, "indexes_dynamic_tree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 100, true);
 }
 
 /* Every allocation goes through the hooks and is given back; queries and ray casts allocate
@@ -1771,6 +1799,7 @@ int main(void) {
         cmocka_unit_test(test_boxes_larger_than_cells),
         cmocka_unit_test(test_quadtree_root_grows_and_shrinks),
         cmocka_unit_test(test_quadtree_memory_per_proxy),
+        cmocka_unit_test(test_dynamic_tree_memory_per_proxy),
         cmocka_unit_test(test_random_ops_match_brute_force),
         cmocka_unit_test(test_random_ops_unquantized),
         cmocka_unit_test(test_grid_clamped_cells),
