@@ -525,6 +525,7 @@ static uint32_t st_cell(const c2d_static_tree *t, int k, c2d_real v) {
 }
 
 /* Leaves of one step of a cast at most; past that it walks from the root. */
+#define C2D_ST_SPAN 8 /* leaves of the one run between a block's corner quadrants taken whole */
 #define C2D_ST_NEAR_LEAVES 24
 
 /* The leaves that can hold a box touching the segment from (x0, y0) to (x1, y1), as up to 9
@@ -555,6 +556,18 @@ static int st_near_leaves(const c2d_static_tree *t, c2d_real x0, c2d_real y0, c2
     shift = 2 * (t->start_depth - d);
     nx = (int)((cx1 >> (16 - d)) - (cx0 >> (16 - d)));
     ny = (int)((cy1 >> (16 - d)) - (cy0 >> (16 - d)));
+    {
+        /* Every quadrant of the block has a code between those of its corners (Morton codes grow
+         * with each coordinate): when the run between them is short, it is the answer. */
+        uint32_t m0 = c2d_morton16_inline(cx0, cy0) >> (32 - 2 * d), m1 = c2d_morton16_inline(cx1, cy1) >> (32 - 2 * d);
+        int32_t lo = t->start[m0 << shift], hi = t->start[(m1 + 1) << shift];
+        if (hi <= lo) return 0;
+        if ((hi - 1) / C2D_ST_W - lo / C2D_ST_W < C2D_ST_SPAN) {
+            out[0][0] = lo / C2D_ST_W;
+            out[0][1] = (hi - 1) / C2D_ST_W;
+            return 1;
+        }
+    }
     /* The quadrants' codes at depth d, stepped in x and y without re-interleaving (adding 1 to the
      * x bits: set the y bits so that the carry runs through them). */
     row = c2d_morton16_inline(cx0, cy0) >> (32 - 2 * d);
