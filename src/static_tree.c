@@ -609,9 +609,10 @@ static int st_near_leaves(const c2d_static_tree *t, c2d_real x0, c2d_real y0, c2
 static c2d_real st_along(c2d_real o, c2d_real d, c2d_real f) { return d != 0 ? o + d * f : o; }
 
 /* A cast goes along the ray in steps. First the leaves of the start quadrant around the origin
- * (its run of the sorted order), which usually finds the closest hit and clips the ray. Then, from
- * where the ray enters the bounds of all boxes, piece by piece (half a start quadrant long) up to
- * the current end, the leaves of the quadrants around each piece (st_near_leaves) not tested yet.
+ * (its run of the sorted order), which usually finds the closest hit and clips the ray. Then,
+ * piece by piece (half a start quadrant long) up to the current end, the leaves of the quadrants
+ * around each piece (st_near_leaves) not tested yet; the first piece starts at the origin, the
+ * next ones no earlier than where the ray enters the bounds of all boxes.
  * When a piece has too many leaves, or after C2D_ST_STEPS pieces, a walk from the root with the
  * clipped ray does the rest, skipping every leaf already tested. Every box is tested once. */
 static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycast_fn *fn, void *context) {
@@ -652,21 +653,9 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
         done.r[0][1] = b1;
         done.n = 1;
     }
-    /* Where the ray enters and leaves the bounds of all boxes (closed slabs, rounded as the
-     * cull rounds, so no box is hit outside). */
-    s = 0;
-    if (ray->move_x) {
-        c2d_real a = (t->bounds.lower.x - r.ox) * r.ix, b = (t->bounds.upper.x - r.ox) * r.ix;
-        s = C2D_ST_MAX(s, C2D_ST_MIN(a, b));
-        exit = C2D_ST_MIN(exit, C2D_ST_MAX(a, b));
-    }
-    if (ray->move_y) {
-        c2d_real a = (t->bounds.lower.y - r.oy) * r.iy, b = (t->bounds.upper.y - r.oy) * r.iy;
-        s = C2D_ST_MAX(s, C2D_ST_MIN(a, b));
-        exit = C2D_ST_MIN(exit, C2D_ST_MAX(a, b));
-    }
     len = C2D_ABS(tx) > C2D_ABS(ty) ? C2D_ABS(tx) : C2D_ABS(ty);
     step = len > 0 ? t->step_length / len : (c2d_real)INFINITY;
+    s = 0;
     for (steps = 0;; ++steps) {
         c2d_real end = C2D_ST_MIN(ray->ray.max_fraction, exit), e;
         if (!(s <= end)) return;
@@ -685,8 +674,25 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
             done.r[done.n][1] = near[i][1];
             ++done.n;
         }
-        if (!(s + step < C2D_ST_MIN(ray->ray.max_fraction, exit))) return;
-        s += step;
+        if (steps == 0) {
+            /* Past the first piece: where the ray enters and leaves the bounds of all boxes
+             * (closed slabs, rounded as the cull rounds, so that no box is hit outside). */
+            c2d_real enter = 0;
+            if (ray->move_x) {
+                c2d_real a = (t->bounds.lower.x - r.ox) * r.ix, b = (t->bounds.upper.x - r.ox) * r.ix;
+                enter = C2D_ST_MAX(enter, C2D_ST_MIN(a, b));
+                exit = C2D_ST_MIN(exit, C2D_ST_MAX(a, b));
+            }
+            if (ray->move_y) {
+                c2d_real a = (t->bounds.lower.y - r.oy) * r.iy, b = (t->bounds.upper.y - r.oy) * r.iy;
+                enter = C2D_ST_MAX(enter, C2D_ST_MIN(a, b));
+                exit = C2D_ST_MIN(exit, C2D_ST_MAX(a, b));
+            }
+            s = C2D_ST_MAX(s + step, enter);
+        } else {
+            s += step;
+        }
+        if (!(s <= C2D_ST_MIN(ray->ray.max_fraction, exit))) return;
     }
 }
 
