@@ -321,49 +321,6 @@ static bool st_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *
     return true;
 }
 
-/* Depth-first walk from the root, lanes in order: leaf lanes are tested with the strict rule
- * (their boxes are the users'), inner lanes with the closed rule. */
-static void st_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
-    const c2d_static_tree *t = st_ccast(index);
-    int32_t stack[C2D_INDEX_STACK];
-    unsigned char level[C2D_INDEX_STACK];
-    int sp = 0;
-    if (t->count == 0) return;
-    stack[0] = t->node_count - 1;
-    level[0] = (unsigned char)(t->levels - 1);
-    sp = 1;
-    while (sp > 0) {
-        int32_t j = stack[--sp];
-        int l = level[sp], k;
-        const c2d_static_node *n = &t->nodes[j];
-        unsigned hits = 0;
-        if (l == 0) {
-            for (k = 0; k < C2D_ST_W; ++k)
-                hits |= (unsigned)(n->s[C2D_ST_LX][k] < box.upper.x && box.lower.x < n->s[C2D_ST_UX][k] &&
-                                   n->s[C2D_ST_LY][k] < box.upper.y && box.lower.y < n->s[C2D_ST_UY][k])
-                        << k;
-            for (; hits != 0; hits &= hits - 1) {
-                uint32_t p = (uint32_t)j * C2D_ST_W + st_lowest_bit(hits), id = t->ids[p];
-                if (!fn((int32_t)id, st_user(t, id), context)) return;
-            }
-            continue;
-        }
-        for (k = 0; k < C2D_ST_W; ++k)
-            hits |= (unsigned)(n->s[C2D_ST_LX][k] <= box.upper.x && box.lower.x <= n->s[C2D_ST_UX][k] &&
-                               n->s[C2D_ST_LY][k] <= box.upper.y && box.lower.y <= n->s[C2D_ST_UY][k])
-                    << k;
-        C2D_ASSERT(sp + C2D_ST_W <= C2D_INDEX_STACK);
-        if (sp + C2D_ST_W > C2D_INDEX_STACK) return;
-        /* Pushed last lane first, so that lanes are visited in order. */
-        for (k = C2D_ST_W - 1; k >= 0; --k)
-            if (hits >> k & 1u) {
-                stack[sp] = t->level_base[l - 1] + (j - t->level_base[l]) * C2D_ST_W + k;
-                level[sp] = (unsigned char)(l - 1);
-                ++sp;
-            }
-    }
-}
-
 /* ---- ray casts ---- */
 
 /* A ray prepared for the node cull: origin, reciprocals (infinite on an axis the ray does not move
@@ -528,7 +485,7 @@ static uint32_t st_cell(const c2d_static_tree *t, int k, c2d_real v) {
 #define C2D_ST_SPAN 8 /* leaves of the one run between a block's corner quadrants taken whole */
 #define C2D_ST_NEAR_LEAVES 24
 
-/* The leaves that can hold a box touching the segment from (x0, y0) to (x1, y1), as up to 9
+/* The leaves that can hold a box touching the segment (or the box) from (x0, y0) to (x1, y1), as up to 9
  * ranges of leaf indices (ascending, disjoint) in out; returns how many, or -1 when they would be
  * more than C2D_ST_NEAR_LEAVES leaves (or a value is not finite). Such a box's center lies in the
  * segment's bounds grown by half the largest box size (in center sums: twice the bounds, grown by
@@ -600,6 +557,74 @@ static int st_near_leaves(const c2d_static_tree *t, c2d_real x0, c2d_real y0, c2
     m = j + 1;
     for (i = 0; i < m; ++i) leaves += out[i][1] - out[i][0] + 1;
     return leaves > C2D_ST_NEAR_LEAVES ? -1 : m;
+}
+
+/* The boxes of leaf j that overlap box (the strict rule: they are the users'), in lane order.
+ * False when the callback stopped the query. */
+static bool st_query_leaf(const c2d_static_tree *t, int32_t j, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
+    const c2d_static_node *n = &t->nodes[j];
+    unsigned hits = 0;
+    int k;
+    for (k = 0; k < C2D_ST_W; ++k)
+        hits |= (unsigned)(n->s[C2D_ST_LX][k] < box.upper.x && box.lower.x < n->s[C2D_ST_UX][k] && n->s[C2D_ST_LY][k] < box.upper.y &&
+                           box.lower.y < n->s[C2D_ST_UY][k])
+                << k;
+    for (; hits != 0; hits &= hits - 1) {
+        uint32_t id = t->ids[(uint32_t)j * C2D_ST_W + st_lowest_bit(hits)];
+        if (!fn((int32_t)id, st_user(t, id), context)) return false;
+    }
+    return true;
+}
+
+/* Depth-first walk from the root, lanes in order: leaf lanes are tested with the strict rule,
+ * inner lanes with the closed rule. */
+static void st_query_walk(const c2d_static_tree *t, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
+    int32_t stack[C2D_INDEX_STACK];
+    unsigned char level[C2D_INDEX_STACK];
+    int sp = 0;
+    stack[0] = t->node_count - 1;
+    level[0] = (unsigned char)(t->levels - 1);
+    sp = 1;
+    while (sp > 0) {
+        int32_t j = stack[--sp];
+        int l = level[sp], k;
+        const c2d_static_node *n = &t->nodes[j];
+        unsigned hits = 0;
+        if (l == 0) {
+            if (!st_query_leaf(t, j, box, fn, context)) return;
+            continue;
+        }
+        for (k = 0; k < C2D_ST_W; ++k)
+            hits |= (unsigned)(n->s[C2D_ST_LX][k] <= box.upper.x && box.lower.x <= n->s[C2D_ST_UX][k] &&
+                               n->s[C2D_ST_LY][k] <= box.upper.y && box.lower.y <= n->s[C2D_ST_UY][k])
+                    << k;
+        C2D_ASSERT(sp + C2D_ST_W <= C2D_INDEX_STACK);
+        if (sp + C2D_ST_W > C2D_INDEX_STACK) return;
+        /* Pushed last lane first, so that lanes are visited in order. */
+        for (k = C2D_ST_W - 1; k >= 0; --k)
+            if (hits >> k & 1u) {
+                stack[sp] = t->level_base[l - 1] + (j - t->level_base[l]) * C2D_ST_W + k;
+                level[sp] = (unsigned char)(l - 1);
+                ++sp;
+            }
+    }
+}
+
+/* The leaves of the quadrant runs around the box (st_near_leaves), in sorted order, when they are
+ * few; otherwise the walk from the root. */
+static void st_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
+    const c2d_static_tree *t = st_ccast(index);
+    int32_t near[9][2], j;
+    int m, i;
+    if (t->count == 0) return;
+    m = t->start != NULL ? st_near_leaves(t, box.lower.x, box.lower.y, box.upper.x, box.upper.y, near) : -1;
+    if (m < 0) {
+        st_query_walk(t, box, fn, context);
+        return;
+    }
+    for (i = 0; i < m; ++i)
+        for (j = near[i][0]; j <= near[i][1]; ++j)
+            if (!st_query_leaf(t, j, box, fn, context)) return;
 }
 
 /* Steps of a cast along the ray at most before it walks from the root. */
