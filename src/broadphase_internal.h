@@ -12,7 +12,8 @@
 
 /* Traversal stack size of queries and ray casts (node indices). A depth-first walk needs at most
  * height + 1 entries; the dynamic tree keeps AVL balance (height <= 1.44 log2 n, under 46 for 2^31
- * leaves) and the static tree, 4 wide and packed, has at most 17 levels. */
+ * leaves) and the static tree's nearest-first walk, 8 wide, pushes at most 8 entries on each of
+ * its at most 12 levels. */
 #define C2D_INDEX_STACK 128
 
 /* A ray prepared for box tests. ray.max_fraction is the current end (clipped by the callback);
