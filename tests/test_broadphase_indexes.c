@@ -1281,6 +1281,15 @@ static void counting_free(void *ptr, size_t size, void *context) {
     free(p);
 }
 
+/* Zeroes c and makes cfg a default config whose allocator is c. */
+static void counting_config(counting *c, c2d_index_config *cfg) {
+    memset(c, 0, sizeof *c);
+    memset(cfg, 0, sizeof *cfg);
+    cfg->allocator.alloc = counting_alloc;
+    cfg->allocator.free = counting_free;
+    cfg->allocator.context = c;
+}
+
 /* The quadtree's memory: 16384 boxes of the bench's uniform scene (sizes 0.5-1.5, 0.5 a unit of
  * area), inserted one by one with the capacity given, cost at most 64 bytes a proxy in float
  * builds (the shared proxy record is 32 of them) and 96 in double builds (48), all held memory
@@ -1344,11 +1353,7 @@ static void test_static_tree_memory_per_proxy(void **state) {
     int64_t allocs;
     int round;
     (void)state;
-    memset(&c, 0, sizeof c);
-    memset(&cfg, 0, sizeof cfg);
-    cfg.allocator.alloc = counting_alloc;
-    cfg.allocator.free = counting_free;
-    cfg.allocator.context = &c;
+    counting_config(&c, &cfg);
     for (round = 0; round < 2; ++round) {
         for (i = 0; i < N; ++i) {
             double x = test_rng_range(&r, 0, side), y = test_rng_range(&r, 0, side);
