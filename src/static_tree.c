@@ -15,12 +15,15 @@
  * end of a level hold an inverted infinite box, which every test rejects. Levels lie one after the
  * other from the leaves up, the root last, so the small top levels share few cache lines.
  *
- * Ray casts start with the leaves around the origin: a table over the quadrants of the center grid
- * at one depth (about 16 boxes a quadrant) gives each quadrant's first position in the sorted order
- * (the boxes whose centers lie in a quadrant are one run of it), so the leaves holding the
- * origin's quadrant are tested first, which usually finds the closest hit and clips the ray; then
- * a walk from the root with the clipped ray, nearest child first by entry fraction, skips those
- * leaves. */
+ * Queries start from a table over the quadrants of the center grid at one depth (4 to 16 boxes a
+ * quadrant) that gives each quadrant's first position in the sorted order: the boxes whose centers
+ * lie in a quadrant are one run of it, so the boxes that can touch a small region (its quadrants,
+ * grown by half the largest box size) are a few runs of leaves, tested directly. A box query tests
+ * those of the box; a ray cast those of its origin's quadrant first, which usually finds the
+ * closest hit and clips the ray, then those around the rest of the ray piece by piece. Where the
+ * runs are too long (large regions, huge boxes), a walk from the root takes over: depth first in
+ * lane order for box queries, nearest child first by entry fraction for rays. The build also
+ * keeps no scratch: the sort's buffers lie in the node array, which the leaves overwrite last. */
 #include <string.h>
 #include "broadphase_internal.h"
 
