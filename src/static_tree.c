@@ -82,9 +82,9 @@ typedef struct c2d_static_tree {
     int32_t ids_capacity, ref_capacity, user_capacity; /* entries allocated (a rebuild reuses them) */
     bool reported;              /* update_pairs has reported the initial pairs */
     bool avx2;                  /* the ray cull may use AVX2 */
-    /* Start table: for each quadrant of depth start_depth of the 2^16 grid of box centers (row by
-     * row), the first sorted position whose center lies in it or after it; one more entry: count.
-     * NULL when start_depth is 0 or out of memory. */
+    /* Start table: for each quadrant of depth start_depth of the 2^16 grid of box centers (in
+     * Morton order), the first sorted position whose center lies in it or after it; one more
+     * entry: count. NULL when start_depth is 0 or out of memory (queries walk from the root). */
     int32_t *start;
     int start_depth;
     int key_shift; /* low bits of the Morton codes the sort leaves out */
