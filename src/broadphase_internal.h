@@ -12,7 +12,8 @@
 
 /* Traversal stack size of queries and ray casts (node indices). A depth-first walk needs at most
  * height + 1 entries; the dynamic tree keeps AVL balance (height <= 1.44 log2 n, under 46 for 2^31
- * leaves) and the static tree, 4 wide and packed, has at most 17 levels. */
+ * leaves) and the static tree's nearest-first walk, 8 wide, pushes at most 8 entries on each of
+ * its at most 12 levels. */
 #define C2D_INDEX_STACK 128
 
 /* A ray prepared for box tests. ray.max_fraction is the current end (clipped by the callback);
@@ -269,6 +270,16 @@ static inline c2d_radix_key c2d_radix_key_of(c2d_real v) {
  * interleaved, y's higher, so that the top two bits name the quadrant (bit 1: upper half, bit 0:
  * right half), the next two the quadrant within it, and so on. */
 uint32_t c2d_morton16(uint32_t x, uint32_t y);
+/* The same code inline, for loops over many points (a bulk build's keys, a ray cast's quadrants):
+ * each coordinate's bits spread to every other bit by four shift-and-mask steps. */
+static inline uint32_t c2d_morton16_spread(uint32_t v) {
+    v &= 0xffffu;
+    v = (v | v << 8) & 0x00ff00ffu;
+    v = (v | v << 4) & 0x0f0f0f0fu;
+    v = (v | v << 2) & 0x33333333u;
+    return (v | v << 1) & 0x55555555u;
+}
+static inline uint32_t c2d_morton16_inline(uint32_t x, uint32_t y) { return c2d_morton16_spread(y) << 1 | c2d_morton16_spread(x); }
 
 /* ---- the proxy table shared by the dynamic indexes: ids, boxes, user data, moved flags ---- */
 

@@ -1253,7 +1253,7 @@ static void test_create_errors_ids_and_user_data(void **state) {
 
 /* A counting allocator that can fail on demand; each block carries its size to check frees. */
 typedef struct counting {
-    int64_t live_blocks, live_bytes, allocs;
+    int64_t live_blocks, live_bytes, allocs, peak_bytes;
     test_rng rng;
     double fail_rate;
 } counting;
@@ -1267,6 +1267,7 @@ static void *counting_alloc(size_t size, void *context) {
     p[0] = size;
     c->live_blocks++;
     c->live_bytes += (int64_t)size;
+    if (c->live_bytes > c->peak_bytes) c->peak_bytes = c->live_bytes;
     c->allocs++;
     return (char *)p + 16;
 }
@@ -1278,6 +1279,15 @@ static void counting_free(void *ptr, size_t size, void *context) {
     c->live_blocks--;
     c->live_bytes -= (int64_t)size;
     free(p);
+}
+
+/* Zeroes c and makes cfg a default config whose allocator is c. */
+static void counting_config(counting *c, c2d_index_config *cfg) {
+    memset(c, 0, sizeof *c);
+    memset(cfg, 0, sizeof *cfg);
+    cfg->allocator.alloc = counting_alloc;
+    cfg->allocator.free = counting_free;
+    cfg->allocator.context = c;
 }
 
 /* An index's memory: 16384 boxes of the bench's uniform scene (sizes 0.5-1.5, 0.5 a unit of area),
@@ -1352,6 +1362,46 @@ static void test_quadtree_memory_per_proxy(void **state) {
 static void test_dynamic_tree_memory_per_proxy(void **state) {
     (void)state;
     check_memory_per_proxy(c2d_dynamic_tree_create, "indexes_dynamic_tree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 100, true);
+}
+
+/* The static tree's memory: 16384 boxes of the bench's uniform scene with user data cost at most
+ * 64 bytes a proxy at the peak of the build (the sort runs within the node array: no scratch) and
+ * at rest, in float and double builds; a bulk build of other boxes into it allocates nothing and
+ * stays under the same peak. */
+static void test_static_tree_memory_per_proxy(void **state) {
+    enum { N = 16384 };
+    test_rng r = test_rng_make("indexes_static_tree_memory_per_proxy");
+    static c2d_aabb boxes[N];
+    static uint64_t user[N];
+    double side = sqrt(N / 0.5);
+    counting c;
+    c2d_index_config cfg;
+    c2d_index *ix;
+    int32_t i;
+    int64_t allocs;
+    int round;
+    (void)state;
+    counting_config(&c, &cfg);
+    for (round = 0; round < 2; ++round) {
+        for (i = 0; i < N; ++i) {
+            double x = test_rng_range(&r, 0, side), y = test_rng_range(&r, 0, side);
+            double w = test_rng_range(&r, 0.5, 1.5), h = test_rng_range(&r, 0.5, 1.5);
+            boxes[i] = bx(x, y, x + w, y + h);
+            user[i] = test_rng_next(&r);
+        }
+        c.peak_bytes = c.live_bytes;
+        allocs = c.allocs;
+        if (round == 0) assert_status(c2d_static_tree_create(&cfg, boxes, user, N, &ix), C2D_OK);
+        else assert_status(c2d_index_build(ix, boxes, user, N), C2D_OK);
+        print_message("static tree (%s): peak %.1f, at rest %.1f bytes a proxy\n", round == 0 ? "create" : "build", (double)c.peak_bytes / N,
+                      (double)c.live_bytes / N);
+        assert_true((double)c.peak_bytes / N <= 64);
+        assert_true((double)c.live_bytes / N <= 64);
+        if (round == 1) assert_true(c.allocs == allocs);
+        assert_true(c2d_index_validate(ix));
+    }
+    c2d_index_destroy(ix);
+    assert_int_equal(c.live_bytes, 0);
 }
 
 /* Every allocation goes through the hooks and is given back; queries and ray casts allocate
@@ -1566,8 +1616,8 @@ static void test_static_tree_ray_start(void **state) {
 /* c2d_index_build replaces every proxy (ids = array positions) for every kind, twice with other
  * boxes and counts, and after a clear; each time every query and both pair functions equal brute
  * force. Building again with boxes of the same count allocates nothing for the kinds that keep
- * their memory (sweep-and-prune for any boxes; grid and quadtree for the same boxes again; the
- * static tree only its scratch), and nothing leaks. Bad input changes nothing. */
+ * their memory (sweep-and-prune and the static tree for any boxes; grid and quadtree for the same
+ * boxes again), and nothing leaks. Bad input changes nothing. */
 static void test_build_and_clear(void **state) {
     test_rng r = test_rng_make("indexes_build_and_clear");
     static c2d_aabb boxes[3][NMAX];
@@ -1580,7 +1630,7 @@ static void test_build_and_clear(void **state) {
     for (i = 0; i < NMAX; ++i) user[i] = test_rng_next(&r);
     for (k = 0; k < BUILD_KIND_COUNT; ++k) {
         const index_kind *kind = &k_build_kinds[k];
-        bool keeps_all = strcmp(kind->name, "sweep_prune") == 0;
+        bool keeps_all = strcmp(kind->name, "sweep_prune") == 0 || strcmp(kind->name, "static_tree") == 0;
         bool keeps_same = keeps_all || strcmp(kind->name, "grid") == 0 || strcmp(kind->name, "quadtree") == 0;
         counting c;
         c2d_index_config cfg;
@@ -1607,12 +1657,12 @@ static void test_build_and_clear(void **state) {
         at = c.allocs;
         build_and_check(ix, m, &r, boxes[0], NULL, 400);
         if (keeps_all) assert_true(c.allocs == at);
-        /* The static tree keeps its nodes and id table: a build of the same boxes again
-         * allocates only the sort's scratch and the start table. */
+        /* The static tree keeps its nodes, id tables and start table, and sorts within its
+         * nodes: a build of the same count again allocates nothing. */
         if (strcmp(kind->name, "static_tree") == 0) {
             at = c.allocs;
             assert_status(c2d_index_build(ix, boxes[0], NULL, 400), C2D_OK);
-            assert_int_equal(c.allocs - at, 2);
+            assert_int_equal(c.allocs - at, 0);
             assert_true(c2d_index_validate(ix));
         }
         at = c.allocs;
@@ -1636,12 +1686,11 @@ static void test_build_and_clear(void **state) {
         assert_true(c.allocs == at);
         model_reset(m);
         check_all(ix, m, &r, 0, 0, 30, 4);
-        /* The static tree's clear keeps its nodes and id table too: a build after it allocates only
-         * the sort's scratch and the start table. */
+        /* The static tree's clear keeps all of it too: a build after it allocates nothing. */
         if (strcmp(kind->name, "static_tree") == 0) {
             at = c.allocs;
             assert_status(c2d_index_build(ix, boxes[0], NULL, 400), C2D_OK);
-            assert_int_equal(c.allocs - at, 2);
+            assert_int_equal(c.allocs - at, 0);
             assert_status(c2d_index_clear(ix), C2D_OK);
             check_all(ix, m, &r, 0, 0, 30, 4);
         }
@@ -1800,6 +1849,7 @@ int main(void) {
         cmocka_unit_test(test_quadtree_root_grows_and_shrinks),
         cmocka_unit_test(test_quadtree_memory_per_proxy),
         cmocka_unit_test(test_dynamic_tree_memory_per_proxy),
+        cmocka_unit_test(test_static_tree_memory_per_proxy),
         cmocka_unit_test(test_random_ops_match_brute_force),
         cmocka_unit_test(test_random_ops_unquantized),
         cmocka_unit_test(test_grid_clamped_cells),
