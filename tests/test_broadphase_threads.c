@@ -302,7 +302,7 @@ static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute)
             assert_same_pairs(&serial, pairs, count, "find_pairs");
         }
         free(serial.items);
-        check_batch(ix, pools, VARIANTS, boxes, n, r, brute && frame == 0);
+        if (n <= 5000 && frame != 1) check_batch(ix, pools, VARIANTS, boxes, n, r, brute && frame == 0); /* before and after moves */
     }
     /* The sweeps went through the task systems (a sparse grid pairs its cells without a sweep). */
     if (strcmp(k_kinds[kind].name, "grid") != 0)
