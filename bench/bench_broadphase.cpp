@@ -1,7 +1,7 @@
 /* collide2d broad-phase benchmark: every index of broadphase.h beside Box2D 2.4 and Chipmunk 7.
  *
  * Usage: bench_broadphase [out.jsonl] [--quick] [--scene NAME] [--n N] [--impl SUBSTR]
- *                         [--mode oneshot|frame|ray] [--frames F] [--rays R] [--seed S]
+ *                         [--mode oneshot|frame|ray|build|batch] [--frames F] [--rays R] [--seed S]
  * BENCH_QUICK=1 in the environment is --quick: N <= 100k and 100k rays (about a minute).
  *
  * Method. Six scenes of axis-aligned boxes (uniform, spread, clustered, axis, thin, pile; see
@@ -1864,6 +1864,83 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
 
 }  // namespace
 
+
+/* --mode batch (and the default run, uniform scene at 100k): c2d_index_query_aabb_batch over n/10
+ * query boxes (scene boxes doubled in size, so a query finds a few proxies), for each of our
+ * indexes, serially (no task system) and with --threads workers (default 2) through the bench's
+ * task system, alternated; wall-clock medians, the answers of both compared. On a machine whose
+ * other cores are busy the threaded figure shows the load, not the split. */
+void run_batch_mode(const Options &opt, const std::string &scene_name, int64_t n, Report &rep) {
+    Scene scene = make_scene(scene_name, n, opt.seed);
+    int threads = opt.threads >= 2 ? opt.threads : 2;
+    int reps = opt.frames > 0 ? opt.frames : 9;
+    std::vector<c2d_aabb> queries;
+    for (int64_t i = 0; i < n; i += 10) {
+        c2d_aabb b = scene.boxes[(size_t)i];
+        real hx = (b.upper.x - b.lower.x), hy = (b.upper.y - b.lower.y);
+        b.lower.x -= hx / 2;
+        b.upper.x += hx / 2;
+        b.lower.y -= hy / 2;
+        b.upper.y += hy / 2;
+        queries.push_back(b);
+    }
+    printf("\n== batch box queries: scene %s, n=%lld, %zu queries (c2d_index_query_aabb_batch), 1 vs %d workers ==\n", scene_name.c_str(),
+           (long long)n, queries.size(), threads);
+    printf("  %-26s %12s %12s %8s %10s  %s\n", "impl", "1 worker ms", "threaded ms", "speedup", "ids", "check");
+    for (const OurKind &k : our_kinds()) {
+        if (!impl_selected(opt, "c2d-" + k.name)) continue;
+        BenchTasks tasks;
+        tasks.workers = threads;
+        c2d_index *ix[2] = {nullptr, nullptr};
+        bool ok = true;
+        for (int v = 0; v < 2; ++v) {
+            c2d_index_config cfg;
+            memset(&cfg, 0, sizeof cfg);
+            cfg.cell_size = scene.cell;
+            if (v == 1) {
+                cfg.tasks.worker_count = threads;
+                cfg.tasks.enqueue = bench_enqueue;
+                cfg.tasks.finish = bench_finish;
+                cfg.tasks.context = &tasks;
+            }
+            ok = ok && (k.built ? k.built(&cfg, nullptr, nullptr, 0, &ix[v]) == C2D_OK : k.dyn(&cfg, &ix[v]) == C2D_OK) &&
+                 c2d_index_build(ix[v], scene.boxes.data(), nullptr, (int32_t)n) == C2D_OK;
+        }
+        std::vector<double> t[2];
+        std::vector<int32_t> first_offsets, first_ids;
+        bool same = true;
+        int64_t ids = 0;
+        for (int r = 0; ok && r <= reps; ++r) {
+            for (int v = 0; v < 2 && ok; ++v) {
+                c2d_index_batch out;
+                double t0 = now_ms();
+                ok = c2d_index_query_aabb_batch(ix[v], queries.data(), (int32_t)queries.size(), &out) == C2D_OK;
+                double t1 = now_ms();
+                if (!ok) break;
+                if (r > 0) t[v].push_back(t1 - t0); /* the first call sizes the buffers */
+                if (r == 0 && v == 0) {
+                    first_offsets.assign(out.offsets, out.offsets + out.count + 1);
+                    first_ids.assign(out.ids, out.ids + out.offsets[out.count]);
+                    ids = out.offsets[out.count];
+                } else if (!std::equal(first_offsets.begin(), first_offsets.end(), out.offsets) ||
+                           !std::equal(first_ids.begin(), first_ids.end(), out.ids)) {
+                    same = false;
+                }
+            }
+        }
+        for (c2d_index *i : ix) c2d_index_destroy(i);
+        if (!ok) {
+            loud("ERROR: c2d-" + k.name + " batch query failed");
+            rep.error = true;
+            continue;
+        }
+        if (!same) rep.mismatch = true;
+        double m0 = median(t[0]), m1 = median(t[1]);
+        printf("  %-26s %12.3f %12.3f %8.2f %10lld  %s\n", ("c2d-" + k.name).c_str(), m0, m1, m0 / m1, (long long)ids,
+               same ? "same" : "MISMATCH");
+    }
+}
+
 int main(int argc, char **argv) {
     Options opt;
     const char *q = getenv("BENCH_QUICK");
@@ -1887,7 +1964,7 @@ int main(int argc, char **argv) {
         else if (a == "--seed") opt.seed = strtoull(value("--seed"), nullptr, 0);
         else if (a == "--threads") opt.threads = atoi(value("--threads"));
         else if (a[0] == '-') {
-            fprintf(stderr, "usage: bench_broadphase [out.jsonl] [--quick] [--scene S] [--n N] [--impl SUBSTR] [--mode oneshot|frame|ray|build] "
+            fprintf(stderr, "usage: bench_broadphase [out.jsonl] [--quick] [--scene S] [--n N] [--impl SUBSTR] [--mode oneshot|frame|ray|build|batch] "
                             "[--frames F (build: reps)] [--rays R] [--seed S] [--threads W (build)]\n");
             return 2;
         } else opt.json_path = argv[i];
@@ -1926,12 +2003,21 @@ int main(int argc, char **argv) {
                 run_build_mode(opt, s, n, rep);
             }
         }
-    } else if (opt.mode.empty() || opt.mode != "ray") {
+    } else if (opt.mode.empty() || (opt.mode != "ray" && opt.mode != "batch")) {
         for (const char *s : kScenes) {
             if (!opt.scene.empty() && opt.scene != s) continue;
             for (int64_t n : ns) {
                 if (opt.only_n && opt.only_n != n) continue;
                 run_case(opt, s, n, rep, proj);
+            }
+        }
+    }
+    if (opt.mode == "batch" || (opt.mode.empty() && (opt.scene.empty() || opt.scene == "uniform"))) {
+        for (const char *s : kScenes) {
+            if (opt.scene.empty() ? strcmp(s, "uniform") != 0 : opt.scene != s) continue;
+            for (int64_t n : ns) {
+                if (opt.only_n ? opt.only_n != n : n != 100000) continue;
+                run_batch_mode(opt, s, n, rep);
             }
         }
     }

@@ -68,6 +68,7 @@ c2d_status c2d_bp_config_status(const c2d_index_config *config) {
 void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a,
                       const c2d_index_config *config) {
     memset(&index->pairs, 0, sizeof index->pairs);
+    memset(&index->batch, 0, sizeof index->batch);
     memset(&index->tasks, 0, sizeof index->tasks);
     index->klass = klass;
     index->allocator = *a;
@@ -81,6 +82,7 @@ void c2d_bp_base_free(c2d_index *index) {
     c2d_bp_free(&index->allocator, p->scratch, (size_t)p->key_capacity * sizeof *p->scratch);
     c2d_bp_free(&index->allocator, p->counts, (size_t)p->count_capacity * sizeof *p->counts);
     c2d_bp_sweep_free(index);
+    c2d_bp_batch_free(index);
     if (p->chunks != NULL) {
         int32_t i;
         for (i = 0; i < C2D_BP_MAX_CHUNKS; ++i)

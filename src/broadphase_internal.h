@@ -107,11 +107,27 @@ typedef struct c2d_bp_pairs {
 } c2d_bp_pairs;
 
 /* The base every index starts with. */
+/* One part of a batch query (broadphase_batch.c): a contiguous range of queries and the ids they
+ * found, in a buffer the part fills but never grows (tasks do not allocate). */
+typedef struct c2d_bp_batch_part {
+    int32_t *ids;
+    int32_t capacity, used; /* ids[0..used): the answers of queries [first, next) */
+    int32_t first, next, end; /* the part's queries are [first, end); next: the first not answered */
+} c2d_bp_batch_part;
+
+/* The output of c2d_index_query_aabb_batch, kept for later calls (freed by destroy). */
+typedef struct c2d_bp_batch {
+    int32_t *offsets, *ids;
+    int32_t offset_capacity, id_capacity;
+    c2d_bp_batch_part *parts; /* C2D_BP_MAX_CHUNKS once made */
+} c2d_bp_batch;
+
 struct c2d_index {
     const c2d_index_class *klass;
     c2d_allocator allocator;
     c2d_task_system tasks; /* worker_count < 2 or no enqueue: serial */
     c2d_bp_pairs pairs;
+    c2d_bp_batch batch;
 };
 
 /* ---- memory (broadphase.c): the one allocation choke point ---- */
@@ -129,8 +145,10 @@ c2d_status c2d_bp_config_status(const c2d_index_config *config);
 /* Initialises the base (class, allocator, task system from config (may be NULL), empty pair list). */
 void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_allocator *a,
                       const c2d_index_config *config);
-/* Frees the base's pair buffers. */
+/* Frees the base's pair and batch buffers. */
 void c2d_bp_base_free(c2d_index *index);
+/* Frees the batch query's buffers (broadphase_batch.c). */
+void c2d_bp_batch_free(c2d_index *index);
 
 /* ---- pair output and the shared pair sweep (broadphase_pairs.c) ---- */
 

@@ -2,7 +2,9 @@
  * pthread task system lives here (the library creates no thread); for every index kind and several
  * scenes (uniform, crowded, tall boxes reaching over many strips), find_pairs and a many-moved
  * update_pairs with 2, 3 and 64 workers give exactly the serial result, which equals brute force
- * where brute force is cheap. Run under ThreadSanitizer by `make check-tsan`. */
+ * where brute force is cheap; and the batch box query (c2d_index_query_aabb_batch) gives, with
+ * every worker count, what one c2d_index_query_aabb per box reports, in its order. Run under
+ * ThreadSanitizer by `make check-tsan`. */
 #include <pthread.h>
 #include "test_util.h"
 
@@ -137,6 +139,109 @@ static void assert_brute(const c2d_aabb *boxes, int32_t n, const pair_copy *pair
     assert_int_equal(at, pairs->count);
 }
 
+/* ---- batch queries ---- */
+
+typedef struct id_list {
+    int32_t *ids;
+    int32_t count, capacity;
+} id_list;
+
+static bool collect_id(int32_t id, uint64_t user_data, void *context) {
+    id_list *l = (id_list *)context;
+    (void)user_data;
+    if (l->count == l->capacity) {
+        l->capacity = l->capacity ? 2 * l->capacity : 64;
+        l->ids = (int32_t *)realloc(l->ids, (size_t)l->capacity * sizeof *l->ids);
+        assert_non_null(l->ids);
+    }
+    l->ids[l->count++] = id;
+    return true;
+}
+
+/* Query boxes over the scene: mostly small, some covering a large share of it (so that a part's
+ * buffer fills up in the middle of a query), some empty or NaN (they find nothing). */
+static c2d_aabb query_box(test_rng *r, int32_t n) {
+    double side = sqrt((double)n) * 2.0, k = test_rng_range(r, 0, 1);
+    double x = test_rng_range(r, -2, side), y = test_rng_range(r, -2, side), w = test_rng_range(r, 0, 4), h = test_rng_range(r, 0, 4);
+    c2d_aabb b;
+    if (k < 0.02) {
+        w = side * 0.6;
+        h = side * 0.6;
+    }
+    b.lower = c2d_v2((c2d_real)x, (c2d_real)y);
+    b.upper = c2d_v2((c2d_real)(x + w), (c2d_real)(y + h));
+    if (k > 0.99) b.upper.x = b.lower.x - 1; /* lower > upper */
+    else if (k > 0.985) b.lower.y = (c2d_real)NAN;
+    return b;
+}
+
+/* The batch answers of index ix (out) against one c2d_index_query_aabb per box, in order; with
+ * brute, each answer also holds exactly the proxies whose boxes overlap the query box. Returns
+ * the number of ids. */
+static int32_t check_batch_against_queries(c2d_index *ix, const c2d_aabb *queries, int32_t count, const c2d_index_batch *out,
+                                           const c2d_aabb *boxes, int32_t n, bool brute) {
+    id_list l;
+    int32_t q;
+    memset(&l, 0, sizeof l);
+    assert_int_equal(out->count, count);
+    assert_int_equal(out->offsets[0], 0);
+    for (q = 0; q < count; ++q) {
+        int32_t got = out->offsets[q + 1] - out->offsets[q];
+        l.count = 0;
+        c2d_index_query_aabb(ix, queries[q], collect_id, &l);
+        if (got != l.count || (got > 0 && memcmp(out->ids + out->offsets[q], l.ids, (size_t)got * sizeof *l.ids) != 0)) {
+            print_error("batch query %d: %d ids, c2d_index_query_aabb %d\n", (int)q, (int)got, (int)l.count);
+            fail();
+        }
+        if (brute) {
+            int32_t i, overlapping = 0;
+            const c2d_aabb *b = &queries[q];
+            for (i = 0; i < n && b->lower.x <= b->upper.x && b->lower.y <= b->upper.y; ++i) { /* an inverted box finds nothing */
+                const c2d_aabb *p = &boxes[i];
+                overlapping += p->lower.x < b->upper.x && b->lower.x < p->upper.x && p->lower.y < b->upper.y && b->lower.y < p->upper.y;
+            }
+            assert_int_equal(overlapping, got); /* the ids are distinct: the index equals brute force */
+        }
+    }
+    free(l.ids);
+    return out->offsets[count];
+}
+
+/* One index per worker count (as check_scene): the batch answers of a fresh set of query boxes
+ * are those of single queries (serial index) and identical across worker counts; run twice, so
+ * that the second call reuses the kept buffers, then once more with fewer queries than a part. */
+static void check_batch(c2d_index *const *ix, pool *pools, int variants, const c2d_aabb *boxes, int32_t n, test_rng *r, bool brute) {
+    const int32_t count = n / 2 + 7;
+    c2d_aabb *queries = (c2d_aabb *)malloc((size_t)count * sizeof *queries);
+    int32_t *serial_offsets = (int32_t *)malloc((size_t)(count + 1) * sizeof *serial_offsets), *serial_ids, total, q;
+    int round, v;
+    assert_non_null(queries);
+    assert_non_null(serial_offsets);
+    for (q = 0; q < count; ++q) queries[q] = query_box(r, n);
+    for (round = 0; round < 3; ++round) {
+        int32_t m = round < 2 ? count : 50;
+        c2d_index_batch out;
+        assert_status(c2d_index_query_aabb_batch(ix[0], queries, m, &out), C2D_OK);
+        total = check_batch_against_queries(ix[0], queries, m, &out, boxes, n, brute && round == 0);
+        memcpy(serial_offsets, out.offsets, (size_t)(m + 1) * sizeof *serial_offsets);
+        serial_ids = (int32_t *)malloc((size_t)(total > 0 ? total : 1) * sizeof *serial_ids);
+        assert_non_null(serial_ids);
+        if (total > 0) memcpy(serial_ids, out.ids, (size_t)total * sizeof *serial_ids);
+        for (v = 1; v < variants; ++v) {
+            int before = pools[v].enqueued;
+            assert_status(c2d_index_query_aabb_batch(ix[v], queries, m, &out), C2D_OK);
+            /* split over the task system when there are at least 64 queries a worker */
+            if (v < 4) assert_true(m >= 64 * 2 ? pools[v].enqueued > before : pools[v].enqueued == before);
+            assert_int_equal(out.count, m);
+            assert_memory_equal(out.offsets, serial_offsets, (size_t)(m + 1) * sizeof *serial_offsets);
+            if (total > 0) assert_memory_equal(out.ids, serial_ids, (size_t)total * sizeof *serial_ids);
+        }
+        free(serial_ids);
+    }
+    free(queries);
+    free(serial_offsets);
+}
+
 /* One index per worker count (0: serial, then 2, 3, 64 threads, and 2 parts run inline without a
  * task system), all built from the same boxes: find_pairs, then a frame where every other box
  * moved (update_pairs sweeps), twice so that the parts' kept lists are reused; every result equals
@@ -197,6 +302,7 @@ static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute)
             assert_same_pairs(&serial, pairs, count, "find_pairs");
         }
         free(serial.items);
+        if (n <= 5000 && frame != 1) check_batch(ix, pools, VARIANTS, boxes, n, r, brute && frame == 0); /* before and after moves */
     }
     /* The sweeps went through the task systems (a sparse grid pairs its cells without a sweep). */
     if (strcmp(k_kinds[kind].name, "grid") != 0)
@@ -216,6 +322,34 @@ static void test_threaded_pairs_equal_serial(void **state) {
             if (kind == 0) check_scene(kind, style, 40000, &r, false);
         }
     }
+}
+
+/* The batch query's errors: out emptied, the reason returned; count 0 answers nothing. */
+static void test_batch_query_errors(void **state) {
+    c2d_index *ix = NULL;
+    c2d_index_batch out;
+    c2d_aabb box;
+    int32_t id = -1;
+    (void)state;
+    box.lower = c2d_v2(0, 0);
+    box.upper = c2d_v2(1, 1);
+    assert_status(c2d_sweep_prune_create(NULL, &ix), C2D_OK);
+    assert_status(c2d_index_insert(ix, box, 7, &id), C2D_OK);
+    out.count = 5;
+    assert_status(c2d_index_query_aabb_batch(NULL, &box, 1, &out), C2D_ERR_NULL_ARG);
+    assert_int_equal(out.count, 0);
+    assert_null(out.ids);
+    assert_status(c2d_index_query_aabb_batch(ix, NULL, 1, &out), C2D_ERR_NULL_ARG);
+    assert_status(c2d_index_query_aabb_batch(ix, &box, 1, NULL), C2D_ERR_NULL_ARG);
+    assert_status(c2d_index_query_aabb_batch(ix, &box, -1, &out), C2D_ERR_BAD_SIZE);
+    assert_status(c2d_index_query_aabb_batch(ix, NULL, 0, &out), C2D_OK);
+    assert_int_equal(out.count, 0);
+    assert_int_equal(out.offsets[0], 0);
+    assert_status(c2d_index_query_aabb_batch(ix, &box, 1, &out), C2D_OK);
+    assert_int_equal(out.count, 1);
+    assert_int_equal(out.offsets[1], 1);
+    assert_int_equal(out.ids[0], id);
+    c2d_index_destroy(ix);
 }
 
 static void test_task_config_errors(void **state) {
@@ -243,6 +377,7 @@ static void test_task_config_errors(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_task_config_errors),
+        cmocka_unit_test(test_batch_query_errors),
         cmocka_unit_test(test_threaded_pairs_equal_serial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

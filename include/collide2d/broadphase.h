@@ -32,7 +32,8 @@
  * same order (same build, same precision) give the same callback order.
  *
  * Memory: all memory comes from the allocator in the config (default malloc/free), only in
- * create, insert, move, build, rebuild and the pair functions; queries and ray casts never allocate.
+ * create, insert, move, build, rebuild, the pair functions and the batch query
+ * (c2d_index_query_aabb_batch); queries and ray casts never allocate.
  * No global state: different indexes may be used from different threads; one index may be
  * queried by several threads at once when nobody modifies it. Callbacks must not modify the index
  * they are called from. */
@@ -71,7 +72,7 @@ typedef void c2d_finish_task_fn(void *handle, void *user_context);
  * worker_count < 2): everything runs on the calling thread. Each pair call (find_pairs, and
  * update_pairs when it sweeps; a sparse grid pairs its cells serially) of an index of at least
  * 4096 proxies splits its sweep into worker_count parts, each writing its own list, merged in order; results are identical whatever
- * worker_count is. enqueue and finish are called from the thread that called the index, within
+ * worker_count is. c2d_index_query_aabb_batch splits its queries the same way. enqueue and finish are called from the thread that called the index, within
  * that call; the task functions touch only the index's memory and never call the allocator. */
 typedef struct c2d_task_system {
     int32_t worker_count;         /* threads that may run tasks at once (>= 0; at most 64 are used) */
@@ -97,7 +98,7 @@ typedef struct c2d_index_config {
                                 0: none; Box2D 2.4 uses 4 with one move per time step) */
     c2d_real cell_size;      /* grid: edge of a square cell (> 0); 0: derived from the boxes (see
                                 c2d_grid_create) */
-    c2d_task_system tasks;   /* threads for the pair sweep (see c2d_task_system); zero: none */
+    c2d_task_system tasks;   /* threads for the pair sweep and batch queries (see c2d_task_system); zero: none */
 } c2d_index_config;
 
 /* A spatial index: opaque. Make one with a create function below, free it with c2d_index_destroy. */
@@ -292,6 +293,25 @@ C2D_API c2d_status c2d_index_build(c2d_index *index, const c2d_aabb *boxes, cons
 
 /* Expensive self-check of the index's internal invariants (for tests and debugging). */
 C2D_API bool c2d_index_validate(const c2d_index *index);
+
+/* The answers of a batch query: query q found the ids ids[offsets[q]] .. ids[offsets[q + 1] - 1]
+ * (offsets has count + 1 entries, offsets[0] = 0). The arrays belong to the index and stay valid
+ * until its next batch call or its destruction. */
+typedef struct c2d_index_batch {
+    const int32_t *offsets;
+    const int32_t *ids;
+    int32_t count; /* the number of queries */
+} c2d_index_batch;
+
+/* Box queries for count boxes at once: query q gives the ids c2d_index_query_aabb(index, boxes[q])
+ * reports, in the same order (a box with lower > upper or NaN finds nothing). With the index's task
+ * system (config.tasks, worker_count >= 2) and at least 64 queries per worker, the queries are
+ * split into worker_count contiguous ranges that run at once; the answer does not depend on the
+ * number of workers. The index must not change during the call; it allocates only on the calling
+ * thread (the output and per-range buffers, kept for later calls). Errors (out then holds count 0
+ * and NULL arrays): NULL_ARG (index or out NULL, boxes NULL with count > 0), BAD_SIZE (count < 0,
+ * or more than INT32_MAX - 1 ids in all), OUT_OF_MEMORY. */
+C2D_API c2d_status c2d_index_query_aabb_batch(c2d_index *index, const c2d_aabb *boxes, int32_t count, c2d_index_batch *out);
 
 /* ---- batch: one box against many boxes in structure-of-arrays layout ---- */
 
