@@ -1296,7 +1296,7 @@ static void counting_config(counting *c, c2d_index_config *cfg) {
  * included, are printed). With bulk, the same boxes are also given to c2d_index_build and held to
  * the same limit. */
 static void check_memory_per_proxy(c2d_status (*create)(const c2d_index_config *, c2d_index **), const char *label,
-                                   double limit, bool bulk) {
+                                   double limit, bool bulk, c2d_real cell_size) {
     enum { N = 16384 };
     test_rng r = test_rng_make(label);
     double side = sqrt(N / 0.5);
@@ -1311,6 +1311,7 @@ static void check_memory_per_proxy(c2d_status (*create)(const c2d_index_config *
     memset(&c, 0, sizeof c);
     memset(&cfg, 0, sizeof cfg);
     cfg.capacity = N;
+    cfg.cell_size = cell_size;
     cfg.allocator.alloc = counting_alloc;
     cfg.allocator.free = counting_free;
     cfg.allocator.context = &c;
@@ -1353,7 +1354,7 @@ static void check_memory_per_proxy(c2d_status (*create)(const c2d_index_config *
  * and 96 in double builds (48). */
 static void test_quadtree_memory_per_proxy(void **state) {
     (void)state;
-    check_memory_per_proxy(c2d_quadtree_create, "indexes_quadtree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 96, false);
+    check_memory_per_proxy(c2d_quadtree_create, "indexes_quadtree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 96, false, 0);
 }
 
 /* The dynamic tree: at most 64 bytes a proxy in float builds (a 32-byte proxy record that is also
@@ -1361,7 +1362,16 @@ static void test_quadtree_memory_per_proxy(void **state) {
  * builds (48 + 48 + 1), after one-by-one inserts and after a bulk build. */
 static void test_dynamic_tree_memory_per_proxy(void **state) {
     (void)state;
-    check_memory_per_proxy(c2d_dynamic_tree_create, "indexes_dynamic_tree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 100, true);
+    check_memory_per_proxy(c2d_dynamic_tree_create, "indexes_dynamic_tree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 100, true, 0);
+}
+
+/* The grid (issue 17: at most 64 bytes a proxy), with the bench's cell size for this scene, 1.5
+ * (about 2.8 entries a proxy): 80 in double builds, whose proxy record is 16 bytes longer. Main's
+ * grid held 124 bytes a proxy here. */
+static void test_grid_memory_per_proxy(void **state) {
+    (void)state;
+    check_memory_per_proxy(c2d_grid_create, "indexes_grid_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 80, true,
+                           (c2d_real)1.5);
 }
 
 /* The static tree's memory: 16384 boxes of the bench's uniform scene with user data cost at most
@@ -1849,6 +1859,7 @@ int main(void) {
         cmocka_unit_test(test_quadtree_root_grows_and_shrinks),
         cmocka_unit_test(test_quadtree_memory_per_proxy),
         cmocka_unit_test(test_dynamic_tree_memory_per_proxy),
+        cmocka_unit_test(test_grid_memory_per_proxy),
         cmocka_unit_test(test_static_tree_memory_per_proxy),
         cmocka_unit_test(test_random_ops_match_brute_force),
         cmocka_unit_test(test_random_ops_unquantized),
