@@ -9,7 +9,7 @@
  * from one run of memory and waste little. Blocks are cut from fixed chunks of GR_CHUNK ids (the first chunk starts small
  * and doubles up to that); a block never crosses a chunk and a full-size chunk never moves, so the
  * entries never grow by copying them all (that copy was a frame spike); a block longer than a
- * chunk gets an allocation of its own.
+ * chunk gets an allocation of its own (a clear keeps it for the blocks to come).
  * A proxy is entered in every cell its box touches; one covering more than C2D_GRID_MAX_CELLS cells
  * goes to a side list that every query tests directly. The cells hold ids only (the boxes stay in
  * the proxy table, and a proxy's cell range is computed again from its box where needed; the low
@@ -82,7 +82,8 @@ typedef struct gr_range {
 
 typedef struct gr_chunk {
     int32_t *ids;
-    int32_t cap; /* GR_CHUNK, or less for a first chunk still growing */
+    int32_t cap;  /* GR_CHUNK, or less for a first chunk still growing */
+    int32_t busy; /* a region: holds a block (0: kept for reuse after a clear) */
 } gr_chunk;
 
 /* The entries: blocks cut from chunks by a bump pointer, free blocks on a list per class (a free
@@ -94,7 +95,7 @@ typedef struct gr_pool {
     int32_t first_cap; /* the size of a first chunk */
     int max_class;     /* at least every block's class since the last reset */
     int32_t free_block[GR_CLASSES];
-    gr_chunk *regions; /* ids NULL: unused */
+    gr_chunk *regions; /* ids NULL: an unused entry */
     int32_t region_count, region_capacity;
 } gr_pool;
 
@@ -258,15 +259,12 @@ static void gr_pool_init(gr_pool *p, int32_t first_cap) {
     p->first_cap = first_cap;
 }
 
-/* Lets the regions go and forgets every block; the chunks stay for reuse. */
+/* Forgets every block; the chunks and the regions stay for reuse. */
 static void gr_pool_reset(const c2d_allocator *a, gr_pool *p) {
     int32_t i;
     int k;
-    for (i = 0; i < p->region_count; ++i) {
-        c2d_bp_free(a, p->regions[i].ids, (size_t)p->regions[i].cap * sizeof(int32_t));
-        p->regions[i].ids = NULL;
-    }
-    p->region_count = 0;
+    (void)a;
+    for (i = 0; i < p->region_count; ++i) p->regions[i].busy = 0;
     p->used = 0;
     p->max_class = 0;
     for (k = 0; k < GR_CLASSES; ++k) p->free_block[k] = -1;
@@ -274,7 +272,7 @@ static void gr_pool_reset(const c2d_allocator *a, gr_pool *p) {
 
 static void gr_pool_free(const c2d_allocator *a, gr_pool *p) {
     int32_t i;
-    gr_pool_reset(a, p);
+    for (i = 0; i < p->region_count; ++i) c2d_bp_free(a, p->regions[i].ids, (size_t)p->regions[i].cap * sizeof(int32_t));
     for (i = 0; i < p->chunk_count; ++i) c2d_bp_free(a, p->chunks[i].ids, (size_t)p->chunks[i].cap * sizeof(int32_t));
     c2d_bp_free(a, p->chunks, (size_t)p->chunk_capacity * sizeof *p->chunks);
     c2d_bp_free(a, p->regions, (size_t)p->region_capacity * sizeof *p->regions);
@@ -357,6 +355,13 @@ static bool gr_block_alloc(const c2d_allocator *a, gr_pool *p, int k, int32_t *o
     }
     if (size > GR_CHUNK) {
         int32_t r;
+        for (r = 0; r < p->region_count; ++r) {
+            if (p->regions[r].ids != NULL && !p->regions[r].busy && p->regions[r].cap >= size) {
+                p->regions[r].busy = 1;
+                *out = -1 - r;
+                return true;
+            }
+        }
         for (r = 0; r < p->region_count && p->regions[r].ids != NULL; ++r) {}
         if (r == p->region_count) {
             void *v = p->regions;
@@ -366,6 +371,7 @@ static bool gr_block_alloc(const c2d_allocator *a, gr_pool *p, int k, int32_t *o
         p->regions[r].ids = (int32_t *)c2d_bp_alloc(a, (size_t)size * sizeof(int32_t));
         if (p->regions[r].ids == NULL) return false;
         p->regions[r].cap = size;
+        p->regions[r].busy = 1;
         if (r == p->region_count) p->region_count++;
         *out = -1 - r;
         return true;
@@ -381,9 +387,28 @@ static void gr_block_free(const c2d_allocator *a, gr_pool *p, int32_t start, int
         gr_chunk *r = &p->regions[-1 - start];
         c2d_bp_free(a, r->ids, (size_t)r->cap * sizeof(int32_t));
         r->ids = NULL;
+        r->busy = 0;
         return;
     }
     gr_push_free(p, start, k);
+}
+
+/* Moves a full cell's ids to a block of the next class (in place when its region is long enough).
+ * False when out of memory (nothing changed). */
+static bool gr_grow(const c2d_allocator *a, gr_pool *p, gr_cell *c) {
+    int k = gr_class(c);
+    int32_t start;
+    if ((uint32_t)gr_count(c) == GR_COUNT_MAX) return false;
+    if (c->start >= 0 || p->regions[-1 - c->start].cap < gr_class_size(k + 1)) {
+        if (!gr_block_alloc(a, p, k + 1, &start)) return false;
+        memcpy(gr_ids(p, start), gr_ids(p, c->start), (size_t)gr_count(c) * sizeof(int32_t));
+        gr_block_free(a, p, c->start, k);
+        c->start = start;
+    } else if (k + 1 > p->max_class) {
+        p->max_class = k + 1;
+    }
+    c->cc = (uint32_t)gr_count(c) | (uint32_t)(k + 2) << GR_COUNT_BITS;
+    return true;
 }
 
 /* No cell: the skipped range of a fresh entry. */
@@ -419,22 +444,14 @@ static bool gr_reserve_cells(c2d_grid *g, gr_range r, gr_range skip) {
         return gr_bump_room(a, &g->pool, (int32_t)cells * gr_class_size(g->pool.max_class + 1));
     for (cy = r.y0; cy <= r.y1; ++cy) {
         for (cx = r.x0; cx <= r.x1; ++cx) {
-            int32_t start;
             gr_cell *c;
-            int k;
             if (gr_in_range(skip, cx, cy)) continue;
             c = gr_find(g, cx, cy);
             if (c == NULL) {
                 ++missing;
                 continue;
             }
-            k = gr_class(c);
-            if (gr_count(c) < gr_class_size(k)) continue;
-            if ((uint32_t)gr_count(c) == GR_COUNT_MAX || !gr_block_alloc(a, &g->pool, k + 1, &start)) return false;
-            memcpy(gr_ids(&g->pool, start), gr_ids(&g->pool, c->start), (size_t)gr_count(c) * sizeof(int32_t));
-            gr_block_free(a, &g->pool, c->start, k);
-            c->start = start;
-            c->cc = (uint32_t)gr_count(c) | (uint32_t)(k + 2) << GR_COUNT_BITS;
+            if (gr_count(c) == gr_class_size(gr_class(c)) && !gr_grow(a, &g->pool, c)) return false;
         }
     }
     for (i = 0; i < missing; ++i) {
@@ -475,15 +492,7 @@ static void gr_link(c2d_grid *g, int32_t id, c2d_aabb box, gr_range r, gr_range 
                 (void)gr_block_alloc(a, &g->pool, 0, &c->start);
                 g->cell_live++;
             }
-            if (gr_count(c) == gr_class_size(gr_class(c))) {
-                int32_t start;
-                int k = gr_class(c);
-                (void)gr_block_alloc(a, &g->pool, k + 1, &start);
-                memcpy(gr_ids(&g->pool, start), gr_ids(&g->pool, c->start), (size_t)gr_count(c) * sizeof(int32_t));
-                gr_block_free(a, &g->pool, c->start, k);
-                c->start = start;
-                c->cc = (uint32_t)gr_count(c) | (uint32_t)(k + 2) << GR_COUNT_BITS;
-            }
+            if (gr_count(c) == gr_class_size(gr_class(c))) (void)gr_grow(a, &g->pool, c);
             gr_ids(&g->pool, c->start)[gr_count(c)] = id;
             c->cc++;
             g->entry_live++;
@@ -1210,7 +1219,10 @@ static c2d_status gr_rebuild(c2d_index *index) {
  * or a region of that size. */
 static bool gr_block_ok(const gr_pool *p, int32_t start, int32_t size) {
     int32_t c;
-    if (start < 0) return -1 - start < p->region_count && p->regions[-1 - start].ids != NULL && p->regions[-1 - start].cap == size;
+    if (start < 0) {
+        const gr_chunk *r = -1 - start < p->region_count ? &p->regions[-1 - start] : NULL;
+        return r != NULL && r->ids != NULL && r->busy && r->cap >= size;
+    }
     c = start >> GR_CHUNK_BITS;
     return c < p->chunk_count && (start & (GR_CHUNK - 1)) + size <= p->chunks[c].cap && start + size <= p->used;
 }

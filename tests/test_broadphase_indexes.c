@@ -1414,6 +1414,82 @@ static void test_static_tree_memory_per_proxy(void **state) {
     assert_int_equal(c.live_bytes, 0);
 }
 
+/* Counts the ids a query reports and marks each (reported once). */
+typedef struct crowd_hits {
+    int32_t n;
+    unsigned char seen[6400];
+} crowd_hits;
+
+static bool crowd_cb(int32_t id, uint64_t user_data, void *context) {
+    crowd_hits *h = (crowd_hits *)context;
+    assert_true(id >= 0 && id < 6400 && (uint64_t)id == user_data);
+    assert_false(h->seen[id]);
+    h->seen[id] = 1;
+    h->n++;
+    return true;
+}
+
+/* A grid cell holding more ids than an entry chunk (4,096): its block is an allocation of its own.
+ * 6400 disjoint boxes in one cell: queries find each once, removes and moves keep the index
+ * valid, and a second build of the same boxes (clear, then inserts) allocates nothing. */
+static void test_grid_crowded_cell(void **state) {
+    enum { SIDE = 80, N = SIDE * SIDE };
+    static c2d_aabb boxes[N];
+    counting c;
+    c2d_index_config cfg;
+    c2d_index *ix;
+    const c2d_index_pair *pairs;
+    int32_t i, count;
+    int64_t allocs;
+    crowd_hits *h = (crowd_hits *)calloc(1, sizeof *h);
+    (void)state;
+    assert_non_null(h);
+    for (i = 0; i < N; ++i) boxes[i] = bx(i % SIDE, i / SIDE, i % SIDE + 0.5, i / SIDE + 0.5);
+    memset(&c, 0, sizeof c);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.cell_size = 1000;
+    cfg.allocator.alloc = counting_alloc;
+    cfg.allocator.free = counting_free;
+    cfg.allocator.context = &c;
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_OK);
+    for (i = 0; i < N; ++i) {
+        int32_t id;
+        assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &id), C2D_OK);
+        assert_int_equal(id, i);
+    }
+    assert_true(c2d_index_validate(ix));
+    c2d_index_query_aabb(ix, bx(-1, -1, SIDE + 1, SIDE + 1), crowd_cb, h);
+    assert_int_equal(h->n, N);
+    memset(h, 0, sizeof *h);
+    c2d_index_query_aabb(ix, bx(10.2, 20.2, 10.3, 20.3), crowd_cb, h);
+    assert_int_equal(h->n, 1);
+    assert_true(h->seen[20 * SIDE + 10]);
+    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+    assert_int_equal(count, 0);
+    /* Box 0 moves onto box 1 (same cell), box 2 leaves for another cell; box 3 goes. */
+    assert_status(c2d_index_move(ix, 0, bx(1.25, 0, 1.75, 0.5)), C2D_OK);
+    assert_status(c2d_index_move(ix, 2, bx(5000.25, 0, 5000.75, 0.5)), C2D_OK);
+    assert_status(c2d_index_remove(ix, 3), C2D_OK);
+    assert_true(c2d_index_validate(ix));
+    assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+    assert_int_equal(count, 1);
+    assert_true(pairs[0].a == 0 && pairs[0].b == 1);
+    assert_status(c2d_index_rebuild(ix), C2D_OK);
+    assert_true(c2d_index_validate(ix));
+    /* Built twice from the same boxes: the second build reuses the first one's memory. */
+    assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+    allocs = c.allocs;
+    assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+    assert_true(c.allocs == allocs);
+    assert_true(c2d_index_validate(ix));
+    memset(h, 0, sizeof *h);
+    c2d_index_query_aabb(ix, bx(-1, -1, SIDE + 1, SIDE + 1), crowd_cb, h);
+    assert_int_equal(h->n, N);
+    c2d_index_destroy(ix);
+    assert_int_equal(c.live_bytes, 0);
+    free(h);
+}
+
 /* Every allocation goes through the hooks and is given back; queries and ray casts allocate
  * nothing; in steady state (the buffers grown once) the pair functions allocate nothing either
  * (moves may: the grid's cells come and go). */
@@ -1861,6 +1937,7 @@ int main(void) {
         cmocka_unit_test(test_dynamic_tree_memory_per_proxy),
         cmocka_unit_test(test_grid_memory_per_proxy),
         cmocka_unit_test(test_static_tree_memory_per_proxy),
+        cmocka_unit_test(test_grid_crowded_cell),
         cmocka_unit_test(test_random_ops_match_brute_force),
         cmocka_unit_test(test_random_ops_unquantized),
         cmocka_unit_test(test_grid_clamped_cells),
