@@ -68,10 +68,15 @@ typedef struct gr_cell {
 } gr_cell;
 
 /* A table slot: a tile of 2 x 2 cells, so that the key is paid once for four cells (a full table
- * slot costs 10 bytes a cell, not 16). kx, ky: the tile's column and row, floor(cell / 2), plus
- * GR_TILE_BIAS (at least 1); kx 0: empty slot. Cell (cx, cy) is cell[(cx & 1) | (cy & 1) << 1]. */
-typedef struct gr_tile {
+ * slot costs 10 bytes a cell, not 16). The keys sit in an array of their own before the tiles (one
+ * allocation), so that a probe reads 8-byte keys, eight a cache line, and then one tile. kx, ky:
+ * the tile's column and row, floor(cell / 2), plus GR_TILE_BIAS (at least 1); kx 0: empty slot.
+ * Cell (cx, cy) is cell[(cx & 1) | (cy & 1) << 1] of its tile. */
+typedef struct gr_key {
     int32_t kx, ky;
+} gr_key;
+
+typedef struct gr_tile {
     gr_cell cell[4];
 } gr_tile;
 #define GR_TILE_BIAS ((1u << 29) + 1u)
@@ -102,7 +107,8 @@ typedef struct gr_pool {
 typedef struct c2d_grid {
     c2d_index base;
     c2d_bp_proxies proxies; /* slot: see GR_SIDE */
-    gr_tile *cells; /* hash table of tiles, table_size slots, or NULL */
+    gr_key *keys;   /* hash table: table_size keys, then the tiles (cells), or NULL */
+    gr_tile *cells;
     int32_t table_size, tile_live, cell_live;
     gr_pool pool;
     int32_t entry_live;
@@ -194,10 +200,10 @@ static int gr_quarter(int32_t cx, int32_t cy) { return (int)(((uint32_t)cx & 1u)
 /* The table slot of tile (kx, ky), or -1. */
 static int32_t gr_find_tile(const c2d_grid *g, int32_t kx, int32_t ky) {
     uint32_t size, h;
-    if (g->cells == NULL) return -1;
+    if (g->keys == NULL) return -1;
     size = (uint32_t)g->table_size;
-    for (h = gr_home(kx, ky, g->table_size); g->cells[h].kx != 0; h = h + 1 == size ? 0 : h + 1)
-        if (g->cells[h].kx == kx && g->cells[h].ky == ky) return (int32_t)h;
+    for (h = gr_home(kx, ky, g->table_size); g->keys[h].kx != 0; h = h + 1 == size ? 0 : h + 1)
+        if (g->keys[h].kx == kx && g->keys[h].ky == ky) return (int32_t)h;
     return -1;
 }
 
@@ -211,9 +217,9 @@ static gr_cell *gr_find(const c2d_grid *g, int32_t cx, int32_t cy) {
 }
 
 /* The first empty slot on (kx, ky)'s probe path (the tile must be absent, the table not full). */
-static int32_t gr_empty_slot(const gr_tile *cells, int32_t table_size, int32_t kx, int32_t ky) {
+static int32_t gr_empty_slot(const gr_key *keys, int32_t table_size, int32_t kx, int32_t ky) {
     uint32_t h;
-    for (h = gr_home(kx, ky, table_size); cells[h].kx != 0; h = h + 1 == (uint32_t)table_size ? 0 : h + 1) {}
+    for (h = gr_home(kx, ky, table_size); keys[h].kx != 0; h = h + 1 == (uint32_t)table_size ? 0 : h + 1) {}
     return (int32_t)h;
 }
 
@@ -224,28 +230,54 @@ static void gr_delete_slot(c2d_grid *g, int32_t slot) {
     for (;;) {
         uint32_t home;
         j = j + 1 == size ? 0 : j + 1;
-        if (g->cells[j].kx == 0) break;
-        home = gr_home(g->cells[j].kx, g->cells[j].ky, g->table_size);
+        if (g->keys[j].kx == 0) break;
+        home = gr_home(g->keys[j].kx, g->keys[j].ky, g->table_size);
         /* Move j into the hole i unless its home lies cyclically in (i, j]. */
         if (i <= j ? (i < home && home <= j) : (i < home || home <= j)) continue;
+        g->keys[i] = g->keys[j];
         g->cells[i] = g->cells[j];
         i = j;
     }
+    g->keys[i].kx = 0;
+    g->keys[i].ky = 0;
     memset(&g->cells[i], 0, sizeof g->cells[i]);
     g->tile_live--;
+}
+
+/* An empty table of size slots: its keys, then its tiles, in one zeroed allocation; false when
+ * out of memory. */
+static bool gr_table_alloc(const c2d_allocator *a, int32_t size, gr_key **keys, gr_tile **tiles) {
+    gr_key *k;
+    if ((size_t)size > SIZE_MAX / (sizeof(gr_key) + sizeof(gr_tile))) return false;
+    k = (gr_key *)c2d_bp_alloc(a, (size_t)size * (sizeof(gr_key) + sizeof(gr_tile)));
+    if (k == NULL) return false;
+    memset(k, 0, (size_t)size * (sizeof(gr_key) + sizeof(gr_tile)));
+    *keys = k;
+    *tiles = (gr_tile *)(void *)(k + size);
+    return true;
+}
+
+static void gr_table_free(const c2d_allocator *a, gr_key *keys, int32_t size) {
+    c2d_bp_free(a, keys, (size_t)size * (sizeof(gr_key) + sizeof(gr_tile)));
 }
 
 /* A table of want slots holding the tiles of the old one; false (nothing changed) when out of
  * memory. */
 static bool gr_rehash(c2d_grid *g, int32_t want) {
-    gr_tile *fresh = (gr_tile *)c2d_bp_alloc(&g->base.allocator, (size_t)want * sizeof *fresh);
+    gr_key *keys;
+    gr_tile *tiles;
     int32_t i;
-    if (fresh == NULL) return false;
-    memset(fresh, 0, (size_t)want * sizeof *fresh);
-    for (i = 0; i < g->table_size; ++i)
-        if (g->cells[i].kx != 0) fresh[gr_empty_slot(fresh, want, g->cells[i].kx, g->cells[i].ky)] = g->cells[i];
-    c2d_bp_free(&g->base.allocator, g->cells, (size_t)g->table_size * sizeof *g->cells);
-    g->cells = fresh;
+    if (!gr_table_alloc(&g->base.allocator, want, &keys, &tiles)) return false;
+    for (i = 0; i < g->table_size; ++i) {
+        int32_t s;
+        if (g->keys[i].kx == 0) continue;
+        s = gr_empty_slot(keys, want, g->keys[i].kx, g->keys[i].ky);
+        keys[s] = g->keys[i];
+        tiles[s] = g->cells[i];
+    }
+    gr_table_free(&g->base.allocator, g->keys, g->table_size);
+    g->keys = keys;
+    g->cells = tiles;
     g->table_size = want;
     return true;
 }
@@ -480,10 +512,10 @@ static void gr_link(c2d_grid *g, int32_t id, c2d_aabb box, gr_range r, gr_range 
             if (gr_in_range(skip, cx, cy)) continue;
             s = gr_find_tile(g, kx, ky);
             if (s < 0) {
-                s = gr_empty_slot(g->cells, g->table_size, kx, ky);
+                s = gr_empty_slot(g->keys, g->table_size, kx, ky);
                 memset(&g->cells[s], 0, sizeof g->cells[s]);
-                g->cells[s].kx = kx;
-                g->cells[s].ky = ky;
+                g->keys[s].kx = kx;
+                g->keys[s].ky = ky;
                 g->tile_live++;
             }
             c = &g->cells[s].cell[gr_quarter(cx, cy)];
@@ -600,6 +632,7 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     c2d_real inv = (c2d_real)1 / cell, old_cell = g->cell_size, old_inv = g->inv_cell;
     int64_t entries = 0, pool_size = 0, want;
     int32_t table = 16, i, q, side_need = 0, live = 0, tiles = 0, first = GR_FIRST_CHUNK;
+    gr_key *keys;
     gr_tile *cells;
     gr_pool pool;
     void *p;
@@ -621,9 +654,7 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     p = g->side;
     if (!c2d_bp_reserve(a, &p, &g->side_capacity, side_need, sizeof *g->side)) return false;
     g->side = (int32_t *)p;
-    cells = (gr_tile *)c2d_bp_alloc(a, (size_t)table * sizeof *cells);
-    if (cells == NULL) return false;
-    memset(cells, 0, (size_t)table * sizeof *cells);
+    if (!gr_table_alloc(a, table, &keys, &cells)) return false;
     g->cell_size = cell;
     g->inv_cell = inv;
     /* Count per cell (cc is the count for now). */
@@ -638,11 +669,11 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
                 int32_t kx = gr_tile_key(cx), ky = gr_tile_key(cy);
                 gr_cell *c;
                 uint32_t h;
-                for (h = gr_home(kx, ky, table); cells[h].kx != 0; h = h + 1 == (uint32_t)table ? 0 : h + 1)
-                    if (cells[h].kx == kx && cells[h].ky == ky) break;
-                if (cells[h].kx == 0) {
-                    cells[h].kx = kx;
-                    cells[h].ky = ky;
+                for (h = gr_home(kx, ky, table); keys[h].kx != 0; h = h + 1 == (uint32_t)table ? 0 : h + 1)
+                    if (keys[h].kx == kx && keys[h].ky == ky) break;
+                if (keys[h].kx == 0) {
+                    keys[h].kx = kx;
+                    keys[h].ky = ky;
                     ++tiles;
                 }
                 c = &cells[h].cell[gr_quarter(cx, cy)];
@@ -655,12 +686,18 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     want = (int64_t)tiles + tiles / 2 + 1;
     if (want < 16) want = 16;
     if (want < table) {
-        gr_tile *fit = (gr_tile *)c2d_bp_alloc(a, (size_t)want * sizeof *fit);
-        if (fit == NULL) goto fail_cells;
-        memset(fit, 0, (size_t)want * sizeof *fit);
-        for (i = 0; i < table; ++i)
-            if (cells[i].kx != 0) fit[gr_empty_slot(fit, (int32_t)want, cells[i].kx, cells[i].ky)] = cells[i];
-        c2d_bp_free(a, cells, (size_t)table * sizeof *cells);
+        gr_key *fit_keys;
+        gr_tile *fit;
+        if (!gr_table_alloc(a, (int32_t)want, &fit_keys, &fit)) goto fail_cells;
+        for (i = 0; i < table; ++i) {
+            int32_t slot;
+            if (keys[i].kx == 0) continue;
+            slot = gr_empty_slot(fit_keys, (int32_t)want, keys[i].kx, keys[i].ky);
+            fit_keys[slot] = keys[i];
+            fit[slot] = cells[i];
+        }
+        gr_table_free(a, keys, table);
+        keys = fit_keys;
         cells = fit;
         table = (int32_t)want;
     }
@@ -686,8 +723,9 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
         }
     }
     /* Commit: drop the old layout and fill the new one in id order. */
-    c2d_bp_free(a, g->cells, (size_t)g->table_size * sizeof *g->cells);
+    gr_table_free(a, g->keys, g->table_size);
     gr_pool_free(a, &g->pool);
+    g->keys = keys;
     g->cells = cells;
     g->table_size = table;
     g->pool = pool;
@@ -719,7 +757,7 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     }
     return true;
 fail_cells:
-    c2d_bp_free(a, cells, (size_t)table * sizeof *cells);
+    gr_table_free(a, keys, table);
     g->cell_size = old_cell;
     g->inv_cell = old_inv;
     return false;
@@ -731,7 +769,7 @@ static void gr_destroy(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
     c2d_allocator a = index->allocator;
     c2d_bp_proxies_free(&g->proxies, &a);
-    c2d_bp_free(&a, g->cells, (size_t)g->table_size * sizeof *g->cells);
+    gr_table_free(&a, g->keys, g->table_size);
     gr_pool_free(&a, &g->pool);
     c2d_bp_free(&a, g->side, (size_t)g->side_capacity * sizeof *g->side);
     c2d_bp_base_free(index);
@@ -745,7 +783,7 @@ static int32_t gr_proxy_count(const c2d_index *index) { return gr_ccast(index)->
 static void gr_clear(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
     c2d_bp_proxies_clear(&g->proxies);
-    if (g->cells != NULL) memset(g->cells, 0, (size_t)g->table_size * sizeof *g->cells);
+    if (g->keys != NULL) memset(g->keys, 0, (size_t)g->table_size * (sizeof(gr_key) + sizeof(gr_tile)));
     g->cell_live = 0;
     g->tile_live = 0;
     gr_pool_reset(&index->allocator, &g->pool);
@@ -839,13 +877,13 @@ static bool gr_visit(const c2d_grid *g, c2d_aabb box, gr_range q, gr_visit_fn *f
     if (gr_range_cells(q) > 4 * (int64_t)g->table_size) {
         for (s = 0; s < g->table_size; ++s) {
             const gr_tile *t = &g->cells[s];
-            if (t->kx == 0) continue;
+            if (g->keys[s].kx == 0) continue;
             for (k = 0; k < 4; ++k) {
                 const gr_cell *c = &t->cell[k];
                 const int32_t *ids;
                 int32_t i, n;
-                cx = gr_tile_first(t->kx) + (k & 1);
-                cy = gr_tile_first(t->ky) + (k >> 1);
+                cx = gr_tile_first(g->keys[s].kx) + (k & 1);
+                cy = gr_tile_first(g->keys[s].ky) + (k >> 1);
                 if (c->cc == 0 || cx < q.x0 || cx > q.x1 || cy < q.y0 || cy > q.y1) continue;
                 ids = gr_ids(&g->pool, c->start);
                 n = gr_count(c);
@@ -1109,8 +1147,8 @@ static void gr_cell_pairs(c2d_grid *g, bool moved_only) {
         const int32_t *block;
         int32_t n = gr_count(c), cx, cy;
         if (n < 2) continue;
-        cx = gr_tile_first(g->cells[s >> 2].kx) + (int32_t)(s & 1);
-        cy = gr_tile_first(g->cells[s >> 2].ky) + (int32_t)((s >> 1) & 1);
+        cx = gr_tile_first(g->keys[s >> 2].kx) + (int32_t)(s & 1);
+        cy = gr_tile_first(g->keys[s >> 2].ky) + (int32_t)((s >> 1) & 1);
         block = gr_ids(&g->pool, c->start);
         for (i = 0; i < n - 1; ++i) {
             int32_t a = block[i];
@@ -1248,12 +1286,12 @@ static bool gr_validate(const c2d_index *index) {
     }
     for (s = 0; s < g->table_size; ++s) {
         const gr_tile *t = &g->cells[s];
-        if (t->kx == 0) {
+        if (g->keys[s].kx == 0) {
             if ((t->cell[0].cc | t->cell[1].cc | t->cell[2].cc | t->cell[3].cc) != 0) return false;
             continue;
         }
         if ((t->cell[0].cc | t->cell[1].cc | t->cell[2].cc | t->cell[3].cc) == 0) return false;
-        if (gr_find_tile(g, t->kx, t->ky) != s) return false;
+        if (gr_find_tile(g, g->keys[s].kx, g->keys[s].ky) != s) return false;
         ++tiles;
     }
     for (t4 = 0; t4 < 4 * (int64_t)g->table_size; ++t4) {
@@ -1262,8 +1300,8 @@ static bool gr_validate(const c2d_index *index) {
         int32_t n = gr_count(c), cx, cy;
         if (c->cc == 0) continue;
         ++cells;
-        cx = gr_tile_first(g->cells[t4 >> 2].kx) + (int32_t)(t4 & 1);
-        cy = gr_tile_first(g->cells[t4 >> 2].ky) + (int32_t)((t4 >> 1) & 1);
+        cx = gr_tile_first(g->keys[t4 >> 2].kx) + (int32_t)(t4 & 1);
+        cy = gr_tile_first(g->keys[t4 >> 2].ky) + (int32_t)((t4 >> 1) & 1);
         if (n <= 0 || gr_class(c) < 0 || gr_class(c) >= GR_CLASSES || n > gr_class_size(gr_class(c)) || gr_find(g, cx, cy) != c) return false;
         if (!gr_block_ok(&g->pool, c->start, gr_class_size(gr_class(c)))) return false;
         ids = gr_ids(&g->pool, c->start);
