@@ -1,14 +1,22 @@
 /* Uniform grid stored as a spatial hash, with each cell's entries in one contiguous block.
  *
- * The plane is cut into square cells; a cell that holds anything is an entry of an open-addressing
- * hash table (linear probing, backward-shift deletion) keyed by its integer coordinates, so the
- * world needs no bounds. Each cell owns a block of entries (proxy ids) in one pool; blocks come in
- * power-of-two sizes with a free list per size, so a cell's ids are scanned from one run of memory.
+ * The plane is cut into square cells, grouped in tiles of 2 x 2 cells; a tile that holds anything
+ * is a 40-byte slot of an open-addressing hash table (linear probing, backward-shift deletion, at
+ * most 3/4 full, any size: the home slot is the hash scaled to the table) keyed by its integer
+ * coordinates, so the world needs no bounds and a cell costs 10 bytes of table, not a key of its
+ * own. Each cell owns a block of entries (4-byte proxy ids); block sizes are 1 to 8, then four
+ * a doubling (10, 12, 14, 16, 20, ...), with a free list per size, so a cell's ids are scanned
+ * from one run of memory and waste little. Blocks are cut from fixed chunks of GR_CHUNK ids (the first chunk starts small
+ * and doubles up to that); a block never crosses a chunk and a full-size chunk never moves, so the
+ * entries never grow by copying them all (that copy was a frame spike); a block longer than a
+ * chunk gets an allocation of its own (a clear keeps it for the blocks to come).
  * A proxy is entered in every cell its box touches; one covering more than C2D_GRID_MAX_CELLS cells
  * goes to a side list that every query tests directly. The cells hold ids only (the boxes stay in
- * the proxy table, the cell range of each proxy beside it), so a move that stays in the same cells
- * writes nothing in them, and one that changes cells touches only the cells it leaves or enters:
- * when every body moves a little each frame, most moves cost a compare.
+ * the proxy table, and a proxy's cell range is computed again from its box where needed; the low
+ * bytes of its lower cell column and row, which the reference-cell rule reads for every candidate,
+ * sit in the proxy's slot field, so no memory a proxy is spent on them), so a move that stays in
+ * the same cells writes nothing in them, and one that changes cells touches only the cells it
+ * leaves or enters: when every body moves a little each frame, most moves cost a compare.
  * One-shot pairs come from the shared strip sweep over the boxes (broadphase_pairs.c); per-frame
  * pairs, queries and rays use the cells.
  *
@@ -32,42 +40,77 @@
 
 /* Per-frame pairs use the strip sweep when more than one proxy in this many moved. */
 #define GR_SWEEP_DIVISOR 8
-/* A proxy whose box touches more cells than this goes to the side list. */
+/* A proxy whose box touches more cells than this goes to the side list (at most 64: a range's
+ * width and height minus one are kept in 6 bits each). */
 #define C2D_GRID_MAX_CELLS 64
 /* With an automatic cell size, this many boxes set it. */
 #define C2D_GRID_SAMPLE 32
 /* Cell coordinates are clamped to +-2^30. */
 #define GR_CELL_LIMIT 1073741824
-/* Smallest block; block sizes are GR_MIN_BLOCK << class. */
-#define GR_MIN_BLOCK 4
-#define GR_CLASSES 28
-
-typedef struct gr_entry {
-    int32_t id; /* free block: next free block of the class (its first entry), or -1 */
-} gr_entry;
+/* A proxy's slot: -1 free; below GR_SIDE gridded, with the low bytes of its lower cell column and
+ * row (x0 & 255 | (y0 & 255) << 8), which name them within any cell of its range (at most 64 cells
+ * across); GR_SIDE + i at side[i]. */
+#define GR_SIDE 65536
+/* Entry chunks: GR_CHUNK ids each (the first one grows from GR_FIRST_CHUNK). */
+#define GR_CHUNK_BITS 12
+#define GR_CHUNK (1 << GR_CHUNK_BITS)
+#define GR_FIRST_CHUNK 64
+/* A cell's count and block class share 32 bits: at most GR_COUNT_MAX ids in one cell. */
+#define GR_COUNT_BITS 25
+#define GR_COUNT_MAX ((1u << GR_COUNT_BITS) - 1)
+/* Block classes: sizes 1 to 8, then four a doubling (10, 12, 14, 16, 20, 24, 28, 32, 40, ...);
+ * class 95 holds 2^25 (class + 1 takes 7 bits). */
+#define GR_CLASSES 96
 
 typedef struct gr_cell {
-    int32_t cx, cy;
-    int32_t start; /* first entry of the block in the pool */
-    int32_t count;
-    int32_t cap; /* block size; 0: empty table slot */
+    int32_t start; /* the block: first id's place in the pool (>= 0), or -1 - r for region r */
+    uint32_t cc;   /* count | (class + 1) << GR_COUNT_BITS; 0: empty cell */
 } gr_cell;
+
+/* A table slot: a tile of 2 x 2 cells, so that the key is paid once for four cells (a full table
+ * slot costs 10 bytes a cell, not 16). The keys sit in an array of their own before the tiles (one
+ * allocation), so that a probe reads 8-byte keys, eight a cache line, and then one tile. kx, ky:
+ * the tile's column and row, floor(cell / 2), plus GR_TILE_BIAS (at least 1); kx 0: empty slot.
+ * Cell (cx, cy) is cell[(cx & 1) | (cy & 1) << 1] of its tile. */
+typedef struct gr_key {
+    int32_t kx, ky;
+} gr_key;
+
+typedef struct gr_tile {
+    gr_cell cell[4];
+} gr_tile;
+#define GR_TILE_BIAS ((1u << 29) + 1u)
 
 typedef struct gr_range {
     int32_t x0, y0, x1, y1;
 } gr_range;
 
+typedef struct gr_chunk {
+    int32_t *ids;
+    int32_t cap;  /* GR_CHUNK, or less for a first chunk still growing */
+    int32_t busy; /* a region: holds a block (0: kept for reuse after a clear) */
+} gr_chunk;
+
+/* The entries: blocks cut from chunks by a bump pointer, free blocks on a list per class (a free
+ * block's first id links to the next), blocks longer than a chunk in regions of their own. */
+typedef struct gr_pool {
+    gr_chunk *chunks;
+    int32_t chunk_count, chunk_capacity;
+    int32_t used;      /* bump pointer: place (chunk << GR_CHUNK_BITS | offset) of the next new block */
+    int32_t first_cap; /* the size of a first chunk */
+    int max_class;     /* at least every block's class since the last reset */
+    int32_t free_block[GR_CLASSES];
+    gr_chunk *regions; /* ids NULL: an unused entry */
+    int32_t region_count, region_capacity;
+} gr_pool;
+
 typedef struct c2d_grid {
     c2d_index base;
-    c2d_bp_proxies proxies; /* slot: -1 free, 0 in the cells, 1 + i at side[i] */
-    gr_range *ranges;       /* by id (gridded proxies) */
-    int32_t range_capacity;
-    gr_cell *cells; /* hash table, table_size slots (a power of two), or NULL */
-    int32_t table_size, cell_live;
-    gr_entry *pool;
-    int32_t pool_used, pool_capacity;
-    int32_t free_block[GR_CLASSES];
-    int32_t max_cap; /* at least every cell's block size, and GR_MIN_BLOCK */
+    c2d_bp_proxies proxies; /* slot: see GR_SIDE */
+    gr_key *keys;   /* hash table: table_size keys, then the tiles (cells), or NULL */
+    gr_tile *cells;
+    int32_t table_size, tile_live, cell_live;
+    gr_pool pool;
     int32_t entry_live;
     int32_t *side; /* ids of proxies kept out of the cells */
     int32_t side_count, side_capacity;
@@ -110,6 +153,21 @@ static bool gr_fits(const c2d_grid *g, gr_range r) {
     return g->cell_size > 0 && gr_range_cells(r) <= C2D_GRID_MAX_CELLS;
 }
 
+static bool gr_is_side(const c2d_grid *g, int32_t id) { return g->proxies.items[id].slot >= GR_SIDE; }
+
+/* Marks a proxy as gridded with cell range r. */
+static void gr_set_range(c2d_grid *g, int32_t id, gr_range r) {
+    g->proxies.items[id].slot = (int32_t)(((uint32_t)r.x0 & 255u) | ((uint32_t)r.y0 & 255u) << 8);
+}
+
+/* Whether a gridded proxy's lower cell column (row) is c, for a column (row) c of its range. */
+static bool gr_x0_is(int32_t slot, int32_t c) { return (((uint32_t)slot ^ (uint32_t)c) & 255u) == 0; }
+static bool gr_y0_is(int32_t slot, int32_t c) { return ((((uint32_t)slot >> 8) ^ (uint32_t)c) & 255u) == 0; }
+
+/* A gridded proxy's lower cell column (row), from a column (row) c of its range. */
+static int32_t gr_x0_from(int32_t slot, int32_t c) { return c - (int32_t)(((uint32_t)c - (uint32_t)slot) & 255u); }
+static int32_t gr_y0_from(int32_t slot, int32_t c) { return c - (int32_t)(((uint32_t)c - ((uint32_t)slot >> 8)) & 255u); }
+
 static uint32_t gr_hash(int32_t cx, int32_t cy) {
     uint32_t h = (uint32_t)cx * 0x9E3779B1u + (uint32_t)cy * 0x7FEB352Du;
     h ^= h >> 15;
@@ -117,68 +175,272 @@ static uint32_t gr_hash(int32_t cx, int32_t cy) {
     return h ^ (h >> 16);
 }
 
-/* The table slot of cell (cx, cy), or -1. */
-static int32_t gr_find(const c2d_grid *g, int32_t cx, int32_t cy) {
-    uint32_t mask, h;
-    if (g->cells == NULL) return -1;
-    mask = (uint32_t)g->table_size - 1;
-    for (h = gr_hash(cx, cy) & mask; g->cells[h].cap != 0; h = (h + 1) & mask)
-        if (g->cells[h].cx == cx && g->cells[h].cy == cy) return (int32_t)h;
+/* The home slot of (cx, cy) in a table of size slots: the hash scaled to the size. */
+static uint32_t gr_home(int32_t cx, int32_t cy, int32_t size) {
+    return (uint32_t)(((uint64_t)gr_hash(cx, cy) * (uint32_t)size) >> 32);
+}
+
+static int32_t gr_count(const gr_cell *c) { return (int32_t)(c->cc & GR_COUNT_MAX); }
+static int gr_class(const gr_cell *c) { return (int)(c->cc >> GR_COUNT_BITS) - 1; }
+static int32_t gr_class_size(int k) { return k < 8 ? k + 1 : (5 + (k - 8) % 4) << ((k - 8) / 4 + 1); }
+
+/* The smallest class holding count ids. */
+static int gr_class_for(int32_t count) {
+    int k = 0;
+    while (gr_class_size(k) < count) ++k;
+    return k;
+}
+
+/* The tile key of a cell column or row (cell coordinates are within +-2^30). */
+static int32_t gr_tile_key(int32_t c) { return (int32_t)((((uint32_t)c + (1u << 30)) >> 1) + 1u); }
+/* The first cell column or row of a tile key. */
+static int32_t gr_tile_first(int32_t k) { return (int32_t)((((uint32_t)k - 1u) << 1) - (1u << 30)); }
+static int gr_quarter(int32_t cx, int32_t cy) { return (int)(((uint32_t)cx & 1u) | ((uint32_t)cy & 1u) << 1); }
+
+/* The table slot of tile (kx, ky), or -1. */
+static int32_t gr_find_tile(const c2d_grid *g, int32_t kx, int32_t ky) {
+    uint32_t size, h;
+    if (g->keys == NULL) return -1;
+    size = (uint32_t)g->table_size;
+    for (h = gr_home(kx, ky, g->table_size); g->keys[h].kx != 0; h = h + 1 == size ? 0 : h + 1)
+        if (g->keys[h].kx == kx && g->keys[h].ky == ky) return (int32_t)h;
     return -1;
 }
 
-/* The first empty slot on (cx, cy)'s probe path (the cell must be absent, the table not full). */
-static int32_t gr_empty_slot(const gr_cell *cells, int32_t table_size, int32_t cx, int32_t cy) {
-    uint32_t mask = (uint32_t)table_size - 1, h;
-    for (h = gr_hash(cx, cy) & mask; cells[h].cap != 0; h = (h + 1) & mask) {}
+/* Cell (cx, cy), or NULL when it holds nothing. */
+static gr_cell *gr_find(const c2d_grid *g, int32_t cx, int32_t cy) {
+    int32_t s = gr_find_tile(g, gr_tile_key(cx), gr_tile_key(cy));
+    gr_cell *c;
+    if (s < 0) return NULL;
+    c = &g->cells[s].cell[gr_quarter(cx, cy)];
+    return c->cc != 0 ? c : NULL;
+}
+
+/* The first empty slot on (kx, ky)'s probe path (the tile must be absent, the table not full). */
+static int32_t gr_empty_slot(const gr_key *keys, int32_t table_size, int32_t kx, int32_t ky) {
+    uint32_t h;
+    for (h = gr_home(kx, ky, table_size); keys[h].kx != 0; h = h + 1 == (uint32_t)table_size ? 0 : h + 1) {}
     return (int32_t)h;
 }
 
 /* Empties a slot and moves later entries of the probe run back so that lookups still find them
  * (deletion without tombstones for linear probing, Knuth 6.4 algorithm R). */
 static void gr_delete_slot(c2d_grid *g, int32_t slot) {
-    uint32_t mask = (uint32_t)g->table_size - 1, i = (uint32_t)slot, j = (uint32_t)slot;
+    uint32_t size = (uint32_t)g->table_size, i = (uint32_t)slot, j = (uint32_t)slot;
     for (;;) {
         uint32_t home;
-        j = (j + 1) & mask;
-        if (g->cells[j].cap == 0) break;
-        home = gr_hash(g->cells[j].cx, g->cells[j].cy) & mask;
+        j = j + 1 == size ? 0 : j + 1;
+        if (g->keys[j].kx == 0) break;
+        home = gr_home(g->keys[j].kx, g->keys[j].ky, g->table_size);
         /* Move j into the hole i unless its home lies cyclically in (i, j]. */
         if (i <= j ? (i < home && home <= j) : (i < home || home <= j)) continue;
+        g->keys[i] = g->keys[j];
         g->cells[i] = g->cells[j];
         i = j;
     }
-    g->cells[i].cap = 0;
-    g->cells[i].count = 0;
-    g->cell_live--;
+    g->keys[i].kx = 0;
+    g->keys[i].ky = 0;
+    memset(&g->cells[i], 0, sizeof g->cells[i]);
+    g->tile_live--;
+}
+
+/* An empty table of size slots: its keys, then its tiles, in one zeroed allocation; false when
+ * out of memory. */
+static bool gr_table_alloc(const c2d_allocator *a, int32_t size, gr_key **keys, gr_tile **tiles) {
+    gr_key *k;
+    if ((size_t)size > SIZE_MAX / (sizeof(gr_key) + sizeof(gr_tile))) return false;
+    k = (gr_key *)c2d_bp_alloc(a, (size_t)size * (sizeof(gr_key) + sizeof(gr_tile)));
+    if (k == NULL) return false;
+    memset(k, 0, (size_t)size * (sizeof(gr_key) + sizeof(gr_tile)));
+    *keys = k;
+    *tiles = (gr_tile *)(void *)(k + size);
+    return true;
+}
+
+static void gr_table_free(const c2d_allocator *a, gr_key *keys, int32_t size) {
+    c2d_bp_free(a, keys, (size_t)size * (sizeof(gr_key) + sizeof(gr_tile)));
+}
+
+/* A table of want slots holding the tiles of the old one; false (nothing changed) when out of
+ * memory. */
+static bool gr_rehash(c2d_grid *g, int32_t want) {
+    gr_key *keys;
+    gr_tile *tiles;
+    int32_t i;
+    if (!gr_table_alloc(&g->base.allocator, want, &keys, &tiles)) return false;
+    for (i = 0; i < g->table_size; ++i) {
+        int32_t s;
+        if (g->keys[i].kx == 0) continue;
+        s = gr_empty_slot(keys, want, g->keys[i].kx, g->keys[i].ky);
+        keys[s] = g->keys[i];
+        tiles[s] = g->cells[i];
+    }
+    gr_table_free(&g->base.allocator, g->keys, g->table_size);
+    g->keys = keys;
+    g->cells = tiles;
+    g->table_size = want;
+    return true;
 }
 
 /* ---- entry blocks ---- */
 
-static int gr_class_of(int32_t cap) {
-    int k = 0;
-    while ((GR_MIN_BLOCK << k) < cap) ++k;
-    return k;
+static void gr_pool_init(gr_pool *p, int32_t first_cap) {
+    int k;
+    memset(p, 0, sizeof *p);
+    for (k = 0; k < GR_CLASSES; ++k) p->free_block[k] = -1;
+    p->first_cap = first_cap;
 }
 
-/* A block of cap entries (a power-of-two multiple of GR_MIN_BLOCK): from its free list or the end
- * of the pool, whose room must have been reserved. */
-static int32_t gr_block_alloc(c2d_grid *g, int32_t cap) {
-    int k = gr_class_of(cap);
-    int32_t b = g->free_block[k];
-    if (b >= 0) {
-        g->free_block[k] = g->pool[b].id;
-        return b;
+/* Forgets every block; the chunks and the regions stay for reuse. */
+static void gr_pool_reset(const c2d_allocator *a, gr_pool *p) {
+    int32_t i;
+    int k;
+    (void)a;
+    for (i = 0; i < p->region_count; ++i) p->regions[i].busy = 0;
+    p->used = 0;
+    p->max_class = 0;
+    for (k = 0; k < GR_CLASSES; ++k) p->free_block[k] = -1;
+}
+
+static void gr_pool_free(const c2d_allocator *a, gr_pool *p) {
+    int32_t i;
+    for (i = 0; i < p->region_count; ++i) c2d_bp_free(a, p->regions[i].ids, (size_t)p->regions[i].cap * sizeof(int32_t));
+    for (i = 0; i < p->chunk_count; ++i) c2d_bp_free(a, p->chunks[i].ids, (size_t)p->chunks[i].cap * sizeof(int32_t));
+    c2d_bp_free(a, p->chunks, (size_t)p->chunk_capacity * sizeof *p->chunks);
+    c2d_bp_free(a, p->regions, (size_t)p->region_capacity * sizeof *p->regions);
+    memset(p, 0, sizeof *p);
+}
+
+/* The ids of the block at start. */
+static int32_t *gr_ids(const gr_pool *p, int32_t start) {
+    if (start < 0) return p->regions[-1 - start].ids;
+    return p->chunks[start >> GR_CHUNK_BITS].ids + (start & (GR_CHUNK - 1));
+}
+
+static void gr_push_free(gr_pool *p, int32_t start, int k) {
+    gr_ids(p, start)[0] = p->free_block[k];
+    p->free_block[k] = start;
+}
+
+/* Makes the chunk at the bump pointer hold size more ids (size <= GR_CHUNK): the only chunk, still
+ * small, is doubled (its ids copied, at most GR_CHUNK); otherwise the rest of the chunk goes to
+ * the free lists and the bump pointer moves to the next chunk, made if need be. False when out of
+ * memory (the pool may have moved on to a new chunk, nothing else). */
+static bool gr_bump_room(const c2d_allocator *a, gr_pool *p, int32_t size) {
+    for (;;) {
+        int32_t c = p->used >> GR_CHUNK_BITS, off = p->used & (GR_CHUNK - 1);
+        if (c < p->chunk_count && off + size <= p->chunks[c].cap) return true;
+        if (c < p->chunk_count && p->chunk_count == 1 && p->chunks[0].cap < GR_CHUNK) {
+            int32_t cap = p->chunks[0].cap * 2;
+            int32_t *ids;
+            while (cap < off + size) cap *= 2;
+            if (cap > GR_CHUNK) cap = GR_CHUNK;
+            ids = (int32_t *)c2d_bp_alloc(a, (size_t)cap * sizeof *ids);
+            if (ids == NULL) return false;
+            memcpy(ids, p->chunks[0].ids, (size_t)off * sizeof *ids);
+            c2d_bp_free(a, p->chunks[0].ids, (size_t)p->chunks[0].cap * sizeof *ids);
+            p->chunks[0].ids = ids;
+            p->chunks[0].cap = cap;
+            continue;
+        }
+        if (c < p->chunk_count) {
+            int32_t rest = p->chunks[c].cap - off;
+            while (rest >= 1) {
+                int j = gr_class_for(rest);
+                if (gr_class_size(j) > rest) --j;
+                gr_push_free(p, p->used, j);
+                p->used += gr_class_size(j);
+                rest -= gr_class_size(j);
+            }
+            if (c + 1 > (INT32_MAX >> GR_CHUNK_BITS)) return false;
+            p->used = (c + 1) << GR_CHUNK_BITS;
+            continue;
+        }
+        {
+            /* A new chunk at the end. */
+            void *v = p->chunks;
+            int32_t cap = c == 0 ? p->first_cap : GR_CHUNK;
+            int32_t *ids;
+            if (cap < GR_FIRST_CHUNK) cap = GR_FIRST_CHUNK;
+            while (cap < size) cap *= 2;
+            if (cap > GR_CHUNK) cap = GR_CHUNK;
+            if (!c2d_bp_reserve(a, &v, &p->chunk_capacity, c + 1, sizeof *p->chunks)) return false;
+            p->chunks = (gr_chunk *)v;
+            ids = (int32_t *)c2d_bp_alloc(a, (size_t)cap * sizeof *ids);
+            if (ids == NULL) return false;
+            p->chunks[c].ids = ids;
+            p->chunks[c].cap = cap;
+            p->chunk_count = c + 1;
+        }
     }
-    b = g->pool_used;
-    g->pool_used += cap;
-    return b;
 }
 
-static void gr_block_free(c2d_grid *g, int32_t start, int32_t cap) {
-    int k = gr_class_of(cap);
-    g->pool[start].id = g->free_block[k];
-    g->free_block[k] = start;
+/* A block of class k: from its free list, a region of its own (longer than a chunk), or the bump
+ * pointer. False when out of memory (the pool may have gained a chunk, nothing else). */
+static bool gr_block_alloc(const c2d_allocator *a, gr_pool *p, int k, int32_t *out) {
+    int32_t size = gr_class_size(k);
+    if (k > p->max_class) p->max_class = k;
+    if (p->free_block[k] >= 0) {
+        *out = p->free_block[k];
+        p->free_block[k] = gr_ids(p, *out)[0];
+        return true;
+    }
+    if (size > GR_CHUNK) {
+        int32_t r;
+        for (r = 0; r < p->region_count; ++r) {
+            if (p->regions[r].ids != NULL && !p->regions[r].busy && p->regions[r].cap >= size) {
+                p->regions[r].busy = 1;
+                *out = -1 - r;
+                return true;
+            }
+        }
+        for (r = 0; r < p->region_count && p->regions[r].ids != NULL; ++r) {}
+        if (r == p->region_count) {
+            void *v = p->regions;
+            if (!c2d_bp_reserve(a, &v, &p->region_capacity, r + 1, sizeof *p->regions)) return false;
+            p->regions = (gr_chunk *)v;
+        }
+        p->regions[r].ids = (int32_t *)c2d_bp_alloc(a, (size_t)size * sizeof(int32_t));
+        if (p->regions[r].ids == NULL) return false;
+        p->regions[r].cap = size;
+        p->regions[r].busy = 1;
+        if (r == p->region_count) p->region_count++;
+        *out = -1 - r;
+        return true;
+    }
+    if (!gr_bump_room(a, p, size)) return false;
+    *out = p->used;
+    p->used += size;
+    return true;
+}
+
+static void gr_block_free(const c2d_allocator *a, gr_pool *p, int32_t start, int k) {
+    if (start < 0) {
+        gr_chunk *r = &p->regions[-1 - start];
+        c2d_bp_free(a, r->ids, (size_t)r->cap * sizeof(int32_t));
+        r->ids = NULL;
+        r->busy = 0;
+        return;
+    }
+    gr_push_free(p, start, k);
+}
+
+/* Moves a full cell's ids to a block of the next class (in place when its region is long enough).
+ * False when out of memory (nothing changed). */
+static bool gr_grow(const c2d_allocator *a, gr_pool *p, gr_cell *c) {
+    int k = gr_class(c);
+    int32_t start;
+    if ((uint32_t)gr_count(c) == GR_COUNT_MAX) return false;
+    if (c->start >= 0 || p->regions[-1 - c->start].cap < gr_class_size(k + 1)) {
+        if (!gr_block_alloc(a, p, k + 1, &start)) return false;
+        memcpy(gr_ids(p, start), gr_ids(p, c->start), (size_t)gr_count(c) * sizeof(int32_t));
+        gr_block_free(a, p, c->start, k);
+        c->start = start;
+    } else if (k + 1 > p->max_class) {
+        p->max_class = k + 1;
+    }
+    c->cc = (uint32_t)gr_count(c) | (uint32_t)(k + 2) << GR_COUNT_BITS;
+    return true;
 }
 
 /* No cell: the skipped range of a fresh entry. */
@@ -188,50 +450,48 @@ static bool gr_in_range(gr_range r, int32_t cx, int32_t cy) {
     return cx >= r.x0 && cx <= r.x1 && cy >= r.y0 && cy <= r.y1;
 }
 
-/* Room to enter a proxy in the cells of r outside skip: the table stays at most half full and the
- * pool can take every block the cells may need (a fresh block for each missing cell, a doubled one
- * for each full cell). When the pool's spare room covers a doubled largest block for every cell,
- * the cells need not be looked up. Nothing observable changes; false when out of memory. */
+/* Room to enter a proxy in the cells of r outside skip, so that gr_link cannot run out of memory:
+ * the table stays at most 3/4 full, and either the chunk at the bump pointer is made to hold a
+ * block one class above the largest for every cell (the cells need not be looked up), or every full cell
+ * among them gets its next larger block now and a smallest block waits on its free list for each
+ * missing cell. Nothing observable changes; false when out of memory. */
 static bool gr_reserve_cells(c2d_grid *g, gr_range r, gr_range skip) {
-    int64_t need = 0;
-    int32_t cx, cy, want = g->table_size < 16 ? 16 : g->table_size;
+    const c2d_allocator *a = &g->base.allocator;
+    int32_t cx, cy, missing = 0, i, blocks[C2D_GRID_MAX_CELLS];
     int64_t cells = gr_range_cells(r);
-    void *p;
     if (skip.x0 <= skip.x1) {
         int32_t x0 = r.x0 > skip.x0 ? r.x0 : skip.x0, x1 = r.x1 < skip.x1 ? r.x1 : skip.x1;
         int32_t y0 = r.y0 > skip.y0 ? r.y0 : skip.y0, y1 = r.y1 < skip.y1 ? r.y1 : skip.y1;
         if (x0 <= x1 && y0 <= y1) cells -= ((int64_t)x1 - x0 + 1) * ((int64_t)y1 - y0 + 1);
     }
-    while ((int64_t)want < 2 * ((int64_t)g->cell_live + cells)) {
-        if (want > (1 << 29)) return false;
-        want *= 2;
+    if (4 * ((int64_t)g->tile_live + cells) > 3 * (int64_t)g->table_size) {
+        /* Grown to 2/3 full: at most 3/4 between growths (the copies add up to several times the
+         * table, each a one-off, and a moving scene keeps about the same tiles). */
+        int64_t want = ((int64_t)g->tile_live + cells) * 3 / 2 + 1;
+        if (want < 16) want = 16;
+        if (want > (1 << 28)) return false;
+        if (!gr_rehash(g, (int32_t)want)) return false;
     }
-    if (want != g->table_size) {
-        gr_cell *fresh = (gr_cell *)c2d_bp_alloc(&g->base.allocator, (size_t)want * sizeof *fresh);
-        int32_t i;
-        if (fresh == NULL) return false;
-        memset(fresh, 0, (size_t)want * sizeof *fresh);
-        for (i = 0; i < g->table_size; ++i)
-            if (g->cells[i].cap != 0) fresh[gr_empty_slot(fresh, want, g->cells[i].cx, g->cells[i].cy)] = g->cells[i];
-        c2d_bp_free(&g->base.allocator, g->cells, (size_t)g->table_size * sizeof *g->cells);
-        g->cells = fresh;
-        g->table_size = want;
-    }
-    if ((int64_t)g->pool_capacity - g->pool_used >= cells * 2 * g->max_cap) return true;
+    if (g->pool.max_class + 1 < GR_CLASSES && cells * gr_class_size(g->pool.max_class + 1) <= GR_CHUNK)
+        return gr_bump_room(a, &g->pool, (int32_t)cells * gr_class_size(g->pool.max_class + 1));
     for (cy = r.y0; cy <= r.y1; ++cy) {
         for (cx = r.x0; cx <= r.x1; ++cx) {
-            int32_t s;
+            gr_cell *c;
             if (gr_in_range(skip, cx, cy)) continue;
-            s = gr_find(g, cx, cy);
-            if (s < 0) need += GR_MIN_BLOCK;
-            else if (g->cells[s].count == g->cells[s].cap) need += 2 * (int64_t)g->cells[s].cap;
+            c = gr_find(g, cx, cy);
+            if (c == NULL) {
+                ++missing;
+                continue;
+            }
+            if (gr_count(c) == gr_class_size(gr_class(c)) && !gr_grow(a, &g->pool, c)) return false;
         }
     }
-    if ((int64_t)g->pool_used + need > INT32_MAX) return false;
-    p = g->pool;
-    if (!c2d_bp_reserve(&g->base.allocator, &p, &g->pool_capacity, g->pool_used + (int32_t)need, sizeof *g->pool))
+    for (i = 0; i < missing; ++i) {
+        if (gr_block_alloc(a, &g->pool, 0, &blocks[i])) continue;
+        while (i > 0) gr_push_free(&g->pool, blocks[--i], 0);
         return false;
-    g->pool = (gr_entry *)p;
+    }
+    while (i > 0) gr_push_free(&g->pool, blocks[--i], 0);
     return true;
 }
 
@@ -240,36 +500,33 @@ static void gr_grow_occupied(c2d_grid *g, c2d_aabb box) {
     g->has_occupied = true;
 }
 
-/* Enters a proxy in every cell of r outside skip (room reserved by gr_reserve_cells). */
+/* Enters a proxy in every cell of r outside skip (room made by gr_reserve_cells: the blocks come
+ * from the free lists or the bump pointer's chunk). */
 static void gr_link(c2d_grid *g, int32_t id, c2d_aabb box, gr_range r, gr_range skip) {
+    const c2d_allocator *a = &g->base.allocator;
     int32_t cx, cy;
     for (cy = r.y0; cy <= r.y1; ++cy) {
         for (cx = r.x0; cx <= r.x1; ++cx) {
-            int32_t s;
+            int32_t kx = gr_tile_key(cx), ky = gr_tile_key(cy), s;
             gr_cell *c;
             if (gr_in_range(skip, cx, cy)) continue;
-            s = gr_find(g, cx, cy);
+            s = gr_find_tile(g, kx, ky);
             if (s < 0) {
-                s = gr_empty_slot(g->cells, g->table_size, cx, cy);
-                c = &g->cells[s];
-                c->cx = cx;
-                c->cy = cy;
-                c->count = 0;
-                c->cap = GR_MIN_BLOCK;
-                c->start = gr_block_alloc(g, GR_MIN_BLOCK);
+                s = gr_empty_slot(g->keys, g->table_size, kx, ky);
+                memset(&g->cells[s], 0, sizeof g->cells[s]);
+                g->keys[s].kx = kx;
+                g->keys[s].ky = ky;
+                g->tile_live++;
+            }
+            c = &g->cells[s].cell[gr_quarter(cx, cy)];
+            if (c->cc == 0) {
+                c->cc = 1u << GR_COUNT_BITS;
+                (void)gr_block_alloc(a, &g->pool, 0, &c->start);
                 g->cell_live++;
             }
-            c = &g->cells[s];
-            if (c->count == c->cap) {
-                int32_t start = gr_block_alloc(g, 2 * c->cap);
-                memcpy(&g->pool[start], &g->pool[c->start], (size_t)c->count * sizeof *g->pool);
-                gr_block_free(g, c->start, c->cap);
-                c->start = start;
-                c->cap *= 2;
-                if (c->cap > g->max_cap) g->max_cap = c->cap;
-            }
-            g->pool[c->start + c->count].id = id;
-            c->count++;
+            if (gr_count(c) == gr_class_size(gr_class(c))) (void)gr_grow(a, &g->pool, c);
+            gr_ids(&g->pool, c->start)[gr_count(c)] = id;
+            c->cc++;
             g->entry_live++;
         }
     }
@@ -282,22 +539,29 @@ static void gr_unlink(c2d_grid *g, int32_t id, gr_range r, gr_range keep) {
     int32_t cx, cy;
     for (cy = r.y0; cy <= r.y1; ++cy) {
         for (cx = r.x0; cx <= r.x1; ++cx) {
-            int32_t s, i;
+            int32_t s, i, n, *ids;
+            gr_tile *t;
             gr_cell *c;
             if (gr_in_range(keep, cx, cy)) continue;
-            s = gr_find(g, cx, cy);
+            s = gr_find_tile(g, gr_tile_key(cx), gr_tile_key(cy));
             if (s < 0) continue;
-            c = &g->cells[s];
-            for (i = 0; i < c->count; ++i) {
-                if (g->pool[c->start + i].id != id) continue;
-                g->pool[c->start + i] = g->pool[c->start + c->count - 1];
-                c->count--;
+            t = &g->cells[s];
+            c = &t->cell[gr_quarter(cx, cy)];
+            if (c->cc == 0) continue;
+            n = gr_count(c);
+            ids = gr_ids(&g->pool, c->start);
+            for (i = 0; i < n; ++i) {
+                if (ids[i] != id) continue;
+                ids[i] = ids[n - 1];
+                c->cc--;
                 g->entry_live--;
                 break;
             }
-            if (c->count == 0) {
-                gr_block_free(g, c->start, c->cap);
-                gr_delete_slot(g, s);
+            if (gr_count(c) == 0) {
+                gr_block_free(&g->base.allocator, &g->pool, c->start, gr_class(c));
+                c->cc = 0;
+                g->cell_live--;
+                if ((t->cell[0].cc | t->cell[1].cc | t->cell[2].cc | t->cell[3].cc) == 0) gr_delete_slot(g, s);
             }
         }
     }
@@ -307,7 +571,7 @@ static void gr_unlink(c2d_grid *g, int32_t id, gr_range r, gr_range keep) {
 
 static bool gr_reserve_side(c2d_grid *g) {
     void *p = g->side;
-    if (g->side_count == INT32_MAX) return false;
+    if (g->side_count >= INT32_MAX - GR_SIDE) return false;
     if (!c2d_bp_reserve(&g->base.allocator, &p, &g->side_capacity, g->side_count + 1, sizeof *g->side)) return false;
     g->side = (int32_t *)p;
     return true;
@@ -315,12 +579,12 @@ static bool gr_reserve_side(c2d_grid *g) {
 
 static void gr_side_add(c2d_grid *g, int32_t id) {
     g->side[g->side_count] = id;
-    g->proxies.items[id].slot = 1 + g->side_count++;
+    g->proxies.items[id].slot = GR_SIDE + g->side_count++;
 }
 
 static void gr_side_remove(c2d_grid *g, int32_t id) {
     int32_t slot = g->proxies.items[id].slot, last = g->side[--g->side_count];
-    g->side[slot - 1] = last;
+    g->side[slot - GR_SIDE] = last;
     g->proxies.items[last].slot = slot;
 }
 
@@ -360,16 +624,17 @@ static c2d_real gr_auto_cell(const c2d_grid *g) {
     return cell;
 }
 
-/* Lays the whole grid out afresh with the given cell size: every cell's block sized to its count
- * (rounded up to a power of two) and the blocks in table order. The new table and pool are made
- * before the old ones are let go, so a failure changes nothing. */
+/* Lays the whole grid out afresh with the given cell size: a table sized to the cells (at most 2/3
+ * full), every cell's block the smallest class holding its count, and the blocks in table order.
+ * The new table and pool are made before the old ones are let go, so a failure changes nothing. */
 static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     c2d_allocator *a = &g->base.allocator;
     c2d_real inv = (c2d_real)1 / cell, old_cell = g->cell_size, old_inv = g->inv_cell;
-    int64_t entries = 0, pool_size = 0;
-    int32_t table = 16, i, side_need = 0, max_cap = GR_MIN_BLOCK;
-    gr_cell *cells;
-    gr_entry *pool;
+    int64_t entries = 0, pool_size = 0, want;
+    int32_t table = 16, i, q, side_need = 0, live = 0, tiles = 0, first = GR_FIRST_CHUNK;
+    gr_key *keys;
+    gr_tile *cells;
+    gr_pool pool;
     void *p;
     g->cell_size = cell;
     g->inv_cell = inv;
@@ -382,23 +647,17 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
     }
     g->cell_size = old_cell;
     g->inv_cell = old_inv;
-    while ((int64_t)table < 2 * entries) {
-        if (table > (1 << 29)) return false;
-        table *= 2;
+    if (2 * entries > table) {
+        if (entries > (1 << 27)) return false;
+        table = (int32_t)(2 * entries);
     }
-    if (entries * 4 > INT32_MAX) return false;
     p = g->side;
     if (!c2d_bp_reserve(a, &p, &g->side_capacity, side_need, sizeof *g->side)) return false;
     g->side = (int32_t *)p;
-    p = g->ranges;
-    if (!c2d_bp_reserve(a, &p, &g->range_capacity, g->proxies.used, sizeof *g->ranges)) return false;
-    g->ranges = (gr_range *)p;
-    cells = (gr_cell *)c2d_bp_alloc(a, (size_t)table * sizeof *cells);
-    if (cells == NULL) return false;
-    memset(cells, 0, (size_t)table * sizeof *cells);
+    if (!gr_table_alloc(a, table, &keys, &cells)) return false;
     g->cell_size = cell;
     g->inv_cell = inv;
-    /* Count per cell (cap doubles as "present" for now). */
+    /* Count per cell (cc is the count for now). */
     for (i = 0; i < g->proxies.used; ++i) {
         gr_range r;
         int32_t cx, cy;
@@ -407,49 +666,71 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
         if (!gr_fits(g, r)) continue;
         for (cy = r.y0; cy <= r.y1; ++cy) {
             for (cx = r.x0; cx <= r.x1; ++cx) {
-                uint32_t mask = (uint32_t)table - 1, h;
-                for (h = gr_hash(cx, cy) & mask; cells[h].cap != 0; h = (h + 1) & mask)
-                    if (cells[h].cx == cx && cells[h].cy == cy) break;
-                if (cells[h].cap == 0) {
-                    cells[h].cx = cx;
-                    cells[h].cy = cy;
-                    cells[h].cap = 1;
+                int32_t kx = gr_tile_key(cx), ky = gr_tile_key(cy);
+                gr_cell *c;
+                uint32_t h;
+                for (h = gr_home(kx, ky, table); keys[h].kx != 0; h = h + 1 == (uint32_t)table ? 0 : h + 1)
+                    if (keys[h].kx == kx && keys[h].ky == ky) break;
+                if (keys[h].kx == 0) {
+                    keys[h].kx = kx;
+                    keys[h].ky = ky;
+                    ++tiles;
                 }
-                cells[h].count++;
+                c = &cells[h].cell[gr_quarter(cx, cy)];
+                if (c->cc == 0) ++live;
+                c->cc++;
             }
         }
     }
-    for (i = 0; i < table; ++i) {
-        int32_t cap = GR_MIN_BLOCK;
-        if (cells[i].cap == 0) continue;
-        while (cap < cells[i].count) cap *= 2;
-        if (cap > max_cap) max_cap = cap;
-        cells[i].cap = cap;
-        cells[i].start = (int32_t)pool_size;
-        cells[i].count = 0;
-        pool_size += cap;
+    /* The counting table (sized for the entries) shrinks to the tiles. */
+    want = (int64_t)tiles + tiles / 2 + 1;
+    if (want < 16) want = 16;
+    if (want < table) {
+        gr_key *fit_keys;
+        gr_tile *fit;
+        if (!gr_table_alloc(a, (int32_t)want, &fit_keys, &fit)) goto fail_cells;
+        for (i = 0; i < table; ++i) {
+            int32_t slot;
+            if (keys[i].kx == 0) continue;
+            slot = gr_empty_slot(fit_keys, (int32_t)want, keys[i].kx, keys[i].ky);
+            fit_keys[slot] = keys[i];
+            fit[slot] = cells[i];
+        }
+        gr_table_free(a, keys, table);
+        keys = fit_keys;
+        cells = fit;
+        table = (int32_t)want;
     }
-    if (pool_size > INT32_MAX) pool = NULL;
-    else pool = (gr_entry *)c2d_bp_alloc(a, (size_t)(pool_size > 0 ? pool_size : 1) * sizeof *pool);
-    if (pool == NULL) {
-        c2d_bp_free(a, cells, (size_t)table * sizeof *cells);
-        g->cell_size = old_cell;
-        g->inv_cell = old_inv;
-        return false;
+    for (i = 0; i < table; ++i)
+        for (q = 0; q < 4; ++q)
+            if (cells[i].cell[q].cc != 0) {
+                if (cells[i].cell[q].cc > GR_COUNT_MAX) goto fail_cells;
+                pool_size += gr_class_size(gr_class_for((int32_t)cells[i].cell[q].cc));
+            }
+    while (first < pool_size && first < GR_CHUNK) first *= 2;
+    gr_pool_init(&pool, first);
+    for (i = 0; i < table; ++i) {
+        for (q = 0; q < 4; ++q) {
+            gr_cell *c = &cells[i].cell[q];
+            int k;
+            if (c->cc == 0) continue;
+            k = gr_class_for((int32_t)c->cc);
+            if (!gr_block_alloc(a, &pool, k, &c->start)) {
+                gr_pool_free(a, &pool);
+                goto fail_cells;
+            }
+            c->cc = (uint32_t)(k + 1) << GR_COUNT_BITS;
+        }
     }
     /* Commit: drop the old layout and fill the new one in id order. */
-    c2d_bp_free(a, g->cells, (size_t)g->table_size * sizeof *g->cells);
-    c2d_bp_free(a, g->pool, (size_t)g->pool_capacity * sizeof *g->pool);
+    gr_table_free(a, g->keys, g->table_size);
+    gr_pool_free(a, &g->pool);
+    g->keys = keys;
     g->cells = cells;
     g->table_size = table;
     g->pool = pool;
-    g->pool_capacity = pool_size > 0 ? (int32_t)pool_size : 1;
-    g->pool_used = (int32_t)pool_size;
-    for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
-    g->max_cap = max_cap;
-    g->cell_live = 0;
-    for (i = 0; i < table; ++i)
-        if (cells[i].cap != 0) g->cell_live++;
+    g->cell_live = live;
+    g->tile_live = tiles;
     g->entry_live = 0;
     g->side_count = 0;
     g->has_occupied = false;
@@ -463,19 +744,23 @@ static bool gr_relayout(c2d_grid *g, c2d_real cell) {
             gr_side_add(g, i);
             continue;
         }
-        px->slot = 0;
-        g->ranges[i] = r;
+        gr_set_range(g, i, r);
         for (cy = r.y0; cy <= r.y1; ++cy) {
             for (cx = r.x0; cx <= r.x1; ++cx) {
-                gr_cell *c = &g->cells[gr_find(g, cx, cy)];
-                g->pool[c->start + c->count].id = i;
-                c->count++;
+                gr_cell *c = gr_find(g, cx, cy);
+                gr_ids(&g->pool, c->start)[gr_count(c)] = i;
+                c->cc++;
                 g->entry_live++;
             }
         }
         gr_grow_occupied(g, px->box);
     }
     return true;
+fail_cells:
+    gr_table_free(a, keys, table);
+    g->cell_size = old_cell;
+    g->inv_cell = old_inv;
+    return false;
 }
 
 /* ---- class functions ---- */
@@ -484,26 +769,24 @@ static void gr_destroy(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
     c2d_allocator a = index->allocator;
     c2d_bp_proxies_free(&g->proxies, &a);
-    c2d_bp_free(&a, g->ranges, (size_t)g->range_capacity * sizeof *g->ranges);
-    c2d_bp_free(&a, g->cells, (size_t)g->table_size * sizeof *g->cells);
-    c2d_bp_free(&a, g->pool, (size_t)g->pool_capacity * sizeof *g->pool);
+    gr_table_free(&a, g->keys, g->table_size);
+    gr_pool_free(&a, &g->pool);
     c2d_bp_free(&a, g->side, (size_t)g->side_capacity * sizeof *g->side);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, g, sizeof *g);
 }
 
-static int32_t gr_count(const c2d_index *index) { return gr_ccast(index)->proxies.live; }
+static int32_t gr_proxy_count(const c2d_index *index) { return gr_ccast(index)->proxies.live; }
 
-/* Empties the table, the pool and the side list in place; the cell size stays. */
+/* Empties the table, the pool and the side list in place (the pool's chunks are kept, blocks of
+ * their own let go); the cell size stays. */
 static void gr_clear(c2d_index *index) {
     c2d_grid *g = gr_cast(index);
-    int i;
     c2d_bp_proxies_clear(&g->proxies);
-    if (g->cells != NULL) memset(g->cells, 0, (size_t)g->table_size * sizeof *g->cells);
+    if (g->keys != NULL) memset(g->keys, 0, (size_t)g->table_size * (sizeof(gr_key) + sizeof(gr_tile)));
     g->cell_live = 0;
-    g->pool_used = 0;
-    for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
-    g->max_cap = GR_MIN_BLOCK;
+    g->tile_live = 0;
+    gr_pool_reset(&index->allocator, &g->pool);
     g->entry_live = 0;
     g->side_count = 0;
     g->has_occupied = false;
@@ -511,18 +794,14 @@ static void gr_clear(c2d_index *index) {
 
 static c2d_status gr_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, int32_t *out_id) {
     c2d_grid *g = gr_cast(index);
-    int32_t next_id = g->proxies.free_head >= 0 ? g->proxies.free_head : g->proxies.used, id;
+    int32_t id;
     gr_range r = gr_range_of(g, box);
     bool fits = gr_fits(g, r);
-    void *p = g->ranges;
-    if (!c2d_bp_reserve(&index->allocator, &p, &g->range_capacity, next_id + 1, sizeof *g->ranges)) return C2D_ERR_OUT_OF_MEMORY;
-    g->ranges = (gr_range *)p;
     if (fits ? !gr_reserve_cells(g, r, gr_no_range) : !gr_reserve_side(g)) return C2D_ERR_OUT_OF_MEMORY;
     id = c2d_bp_proxies_add(&g->proxies, &index->allocator, box, user_data);
     if (id < 0) return C2D_ERR_OUT_OF_MEMORY;
     if (fits) {
-        g->proxies.items[id].slot = 0;
-        g->ranges[id] = r;
+        gr_set_range(g, id, r);
         gr_link(g, id, box, r, gr_no_range);
     } else {
         gr_side_add(g, id);
@@ -536,8 +815,8 @@ static c2d_status gr_insert(c2d_index *index, c2d_aabb box, uint64_t user_data, 
 static c2d_status gr_remove(c2d_index *index, int32_t id) {
     c2d_grid *g = gr_cast(index);
     if (!c2d_bp_proxies_live(&g->proxies, id)) return C2D_ERR_BAD_ID;
-    if (g->proxies.items[id].slot > 0) gr_side_remove(g, id);
-    else gr_unlink(g, id, g->ranges[id], gr_no_range);
+    if (gr_is_side(g, id)) gr_side_remove(g, id);
+    else gr_unlink(g, id, gr_range_of(g, g->proxies.items[id].box), gr_no_range);
     c2d_bp_proxies_remove(&g->proxies, id);
     return C2D_OK;
 }
@@ -548,8 +827,10 @@ static c2d_status gr_remove(c2d_index *index, int32_t id) {
  * failure changes nothing. */
 static c2d_status gr_move(c2d_index *index, int32_t id, c2d_aabb box) {
     c2d_grid *g = gr_cast(index);
-    gr_range r = gr_range_of(g, box), old = g->ranges[id];
-    bool was_side = g->proxies.items[id].slot > 0, fits = gr_fits(g, r);
+    gr_range r = gr_range_of(g, box), old;
+    bool was_side = gr_is_side(g, id), fits = gr_fits(g, r);
+    if (!was_side) old = gr_range_of(g, g->proxies.items[id].box);
+    else old = gr_no_range;
     if (!was_side && fits && r.x0 == old.x0 && r.y0 == old.y0 && r.x1 == old.x1 && r.y1 == old.y1) {
         if (!c2d_bp_proxies_mark(&g->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
         g->proxies.items[id].box = box;
@@ -561,15 +842,13 @@ static c2d_status gr_move(c2d_index *index, int32_t id, c2d_aabb box) {
         g->proxies.items[id].box = box;
         return C2D_OK;
     }
-    if (was_side) old = gr_no_range;
     if (fits ? !gr_reserve_cells(g, r, old) : !gr_reserve_side(g)) return C2D_ERR_OUT_OF_MEMORY;
     if (!c2d_bp_proxies_mark(&g->proxies, &index->allocator, id)) return C2D_ERR_OUT_OF_MEMORY;
     if (was_side) gr_side_remove(g, id);
     else gr_unlink(g, id, old, fits ? r : gr_no_range);
     g->proxies.items[id].box = box;
     if (fits) {
-        g->proxies.items[id].slot = 0;
-        g->ranges[id] = r;
+        gr_set_range(g, id, r);
         gr_link(g, id, box, r, old);
     } else {
         gr_side_add(g, id);
@@ -589,39 +868,49 @@ static bool gr_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *
 typedef bool gr_visit_fn(void *context, int32_t id);
 
 /* Visits, once each, the gridded proxies whose boxes overlap box (whose cell range is q): cell by
- * cell over q, or over the whole table when q has more cells than the table has slots. A proxy is
+ * cell over q, or over the whole table when q has more cells than the table's tiles have. A proxy is
  * visited from the reference cell only: (max(its x0, q.x0), max(its y0, q.y0)). */
 static bool gr_visit(const c2d_grid *g, c2d_aabb box, gr_range q, gr_visit_fn *fn, void *context) {
     const c2d_bp_proxy *items = g->proxies.items;
-    int32_t cx, cy, s;
+    int32_t cx, cy, s, k;
     if (g->cell_live == 0) return true;
-    if (gr_range_cells(q) > (int64_t)g->table_size) {
+    if (gr_range_cells(q) > 4 * (int64_t)g->table_size) {
         for (s = 0; s < g->table_size; ++s) {
-            const gr_cell *c = &g->cells[s];
-            int32_t i;
-            if (c->cap == 0 || c->cx < q.x0 || c->cx > q.x1 || c->cy < q.y0 || c->cy > q.y1) continue;
-            for (i = 0; i < c->count; ++i) {
-                int32_t id = g->pool[c->start + i].id, x0, y0;
-                if (!c2d_bp_overlap(items[id].box, box)) continue;
-                x0 = g->ranges[id].x0;
-                y0 = g->ranges[id].y0;
-                if (c->cx != (x0 > q.x0 ? x0 : q.x0) || c->cy != (y0 > q.y0 ? y0 : q.y0)) continue;
-                if (!fn(context, id)) return false;
+            const gr_tile *t = &g->cells[s];
+            if (g->keys[s].kx == 0) continue;
+            for (k = 0; k < 4; ++k) {
+                const gr_cell *c = &t->cell[k];
+                const int32_t *ids;
+                int32_t i, n;
+                cx = gr_tile_first(g->keys[s].kx) + (k & 1);
+                cy = gr_tile_first(g->keys[s].ky) + (k >> 1);
+                if (c->cc == 0 || cx < q.x0 || cx > q.x1 || cy < q.y0 || cy > q.y1) continue;
+                ids = gr_ids(&g->pool, c->start);
+                n = gr_count(c);
+                for (i = 0; i < n; ++i) {
+                    int32_t id = ids[i], x0, y0;
+                    if (!c2d_bp_overlap(items[id].box, box)) continue;
+                    x0 = gr_x0_from(items[id].slot, cx);
+                    y0 = gr_y0_from(items[id].slot, cy);
+                    if (cx != (x0 > q.x0 ? x0 : q.x0) || cy != (y0 > q.y0 ? y0 : q.y0)) continue;
+                    if (!fn(context, id)) return false;
+                }
             }
         }
         return true;
     }
     for (cy = q.y0; cy <= q.y1; ++cy) {
         for (cx = q.x0; cx <= q.x1; ++cx) {
-            const gr_cell *c;
-            int32_t i;
-            s = gr_find(g, cx, cy);
-            if (s < 0) continue;
-            c = &g->cells[s];
-            for (i = 0; i < c->count; ++i) {
-                int32_t id = g->pool[c->start + i].id;
+            const gr_cell *c = gr_find(g, cx, cy);
+            const int32_t *ids;
+            int32_t i, n;
+            if (c == NULL) continue;
+            ids = gr_ids(&g->pool, c->start);
+            n = gr_count(c);
+            for (i = 0; i < n; ++i) {
+                int32_t id = ids[i];
                 if (!c2d_bp_overlap(items[id].box, box)) continue;
-                if ((cx != q.x0 && g->ranges[id].x0 != cx) || (cy != q.y0 && g->ranges[id].y0 != cy)) continue;
+                if ((cx != q.x0 && !gr_x0_is(items[id].slot, cx)) || (cy != q.y0 && !gr_y0_is(items[id].slot, cy))) continue;
                 if (!fn(context, id)) return false;
             }
         }
@@ -706,7 +995,7 @@ static bool gr_ray_all(const c2d_grid *g, c2d_bp_ray *ray, c2d_index_raycast_fn 
     int32_t i;
     for (i = 0; i < g->proxies.used; ++i) {
         c2d_real f;
-        if (items[i].slot != 0 || !c2d_bp_ray_box(ray, items[i].box, &f)) continue;
+        if (items[i].slot < 0 || items[i].slot >= GR_SIDE || !c2d_bp_ray_box(ray, items[i].box, &f)) continue;
         if (!c2d_bp_ray_report(ray, fn, i, items[i].user_data, f, context)) return false;
     }
     return true;
@@ -734,10 +1023,14 @@ static void gr_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
     if (!c2d_bp_ray_cull(ray, area, &enter)) return;
     if (!ray->move_x && !ray->move_y) {
         /* A point: its own cell holds every box that can contain it. */
-        int32_t cx = gr_cell_of(g, in->origin.x), cy = gr_cell_of(g, in->origin.y), s = gr_find(g, cx, cy);
-        if (s < 0) return;
-        for (i = 0; i < g->cells[s].count; ++i) {
-            int32_t id = g->pool[g->cells[s].start + i].id;
+        const gr_cell *c = gr_find(g, gr_cell_of(g, in->origin.x), gr_cell_of(g, in->origin.y));
+        const int32_t *ids;
+        int32_t n;
+        if (c == NULL) return;
+        ids = gr_ids(&g->pool, c->start);
+        n = gr_count(c);
+        for (i = 0; i < n; ++i) {
+            int32_t id = ids[i];
             c2d_real f;
             if (c2d_bp_ray_box(ray, items[id].box, &f) && !c2d_bp_ray_report(ray, fn, id, items[id].user_data, f, context))
                 return;
@@ -783,13 +1076,18 @@ static void gr_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
         }
         gr_walk_column(g, &w, k, &n_first, &n_last);
         for (n = n_first;; n += w.n_step) {
-            int32_t cx = w.major_y ? n : k, cy = w.major_y ? k : n, s = gr_find(g, cx, cy);
-            if (s >= 0) {
-                for (i = 0; i < g->cells[s].count; ++i) {
-                    int32_t id = g->pool[g->cells[s].start + i].id, rx, ry;
+            int32_t cx = w.major_y ? n : k, cy = w.major_y ? k : n;
+            const gr_cell *c = gr_find(g, cx, cy);
+            if (c != NULL) {
+                const int32_t *ids = gr_ids(&g->pool, c->start);
+                int32_t count = gr_count(c);
+                for (i = 0; i < count; ++i) {
+                    int32_t id = ids[i], rx, ry;
                     c2d_real f;
+                    gr_range r;
                     if (!c2d_bp_ray_box(ray, items[id].box, &f)) continue;
-                    gr_ray_ref(g, ray, &g->ranges[id], f, &rx, &ry);
+                    r = gr_range_of(g, g->proxies.items[id].box);
+                    gr_ray_ref(g, ray, &r, f, &rx, &ry);
                     if (rx != cx || ry != cy) continue;
                     if (!c2d_bp_ray_report(ray, fn, id, items[id].user_data, f, context)) return;
                 }
@@ -842,23 +1140,29 @@ static void gr_side_pairs(c2d_grid *g, int32_t id, int32_t from, bool moved_filt
  * With moved_only, only pairs with a moved proxy (link set, after collect_moved). */
 static void gr_cell_pairs(c2d_grid *g, bool moved_only) {
     const c2d_bp_proxy *items = g->proxies.items;
-    const gr_range *ranges = g->ranges;
-    int32_t s, i, j;
-    for (s = 0; s < g->table_size; ++s) {
-        const gr_cell *c = &g->cells[s];
-        const gr_entry *block;
-        if (c->count < 2) continue;
-        block = &g->pool[c->start];
-        for (i = 0; i < c->count - 1; ++i) {
-            int32_t a = block[i].id;
-            gr_range ra = ranges[a];
+    int64_t s;
+    int32_t i, j;
+    for (s = 0; s < 4 * (int64_t)g->table_size; ++s) {
+        const gr_cell *c = &g->cells[s >> 2].cell[s & 3];
+        const int32_t *block;
+        int32_t n = gr_count(c), cx, cy;
+        if (n < 2) continue;
+        cx = gr_tile_first(g->keys[s >> 2].kx) + (int32_t)(s & 1);
+        cy = gr_tile_first(g->keys[s >> 2].ky) + (int32_t)((s >> 1) & 1);
+        block = gr_ids(&g->pool, c->start);
+        for (i = 0; i < n - 1; ++i) {
+            int32_t a = block[i];
+            int32_t sa = items[a].slot;
+            bool ax = gr_x0_is(sa, cx), ay = gr_y0_is(sa, cy);
             c2d_aabb box = items[a].box;
             bool a_moved = items[a].link != 0;
-            for (j = i + 1; j < c->count; ++j) {
-                int32_t b = block[j].id;
-                const gr_range *rb = &ranges[b];
+            for (j = i + 1; j < n; ++j) {
+                int32_t b = block[j];
+                int32_t sb;
                 if (moved_only && !a_moved && items[b].link == 0) continue;
-                if ((ra.x0 > rb->x0 ? ra.x0 : rb->x0) != c->cx || (ra.y0 > rb->y0 ? ra.y0 : rb->y0) != c->cy) continue;
+                /* max(x0 of a, x0 of b) is the cell's column when either is (both are at most it). */
+                sb = items[b].slot;
+                if (!(ax || gr_x0_is(sb, cx)) || !(ay || gr_y0_is(sb, cy))) continue;
                 if (c2d_bp_overlap(box, items[b].box)) c2d_bp_pairs_push(&g->base, a, b);
             }
         }
@@ -917,7 +1221,7 @@ static c2d_status gr_update_pairs(c2d_index *index) {
     }
     for (m = 0; m < g->proxies.moved_count; ++m) {
         int32_t id = g->proxies.moved[m];
-        if (g->proxies.items[id].slot > 0) {
+        if (gr_is_side(g, id)) {
             gr_side_pairs(g, id, 0, true);
         } else {
             gr_pair_context pc;
@@ -927,7 +1231,7 @@ static c2d_status gr_update_pairs(c2d_index *index) {
             pc.self = id;
             pc.moved_filter = true;
             pc.moved_only = false;
-            (void)gr_visit(g, box, g->ranges[id], gr_pair_visit, &pc);
+            (void)gr_visit(g, box, gr_range_of(g, g->proxies.items[id].box), gr_pair_visit, &pc);
             for (j = 0; j < g->side_count; ++j) {
                 int32_t other = g->side[j];
                 if (c2d_bp_overlap(g->proxies.items[other].box, box)) (void)gr_pair_visit(&pc, other);
@@ -949,50 +1253,78 @@ static c2d_status gr_rebuild(c2d_index *index) {
     return gr_relayout(g, cell) ? C2D_OK : C2D_ERR_OUT_OF_MEMORY;
 }
 
+/* Whether a block [start, start + size) lies in the pool: inside one chunk below the bump pointer,
+ * or a region of that size. */
+static bool gr_block_ok(const gr_pool *p, int32_t start, int32_t size) {
+    int32_t c;
+    if (start < 0) {
+        const gr_chunk *r = -1 - start < p->region_count ? &p->regions[-1 - start] : NULL;
+        return r != NULL && r->ids != NULL && r->busy && r->cap >= size;
+    }
+    c = start >> GR_CHUNK_BITS;
+    return c < p->chunk_count && (start & (GR_CHUNK - 1)) + size <= p->chunks[c].cap && start + size <= p->used;
+}
+
 static bool gr_validate(const c2d_index *index) {
     const c2d_grid *g = gr_ccast(index);
     int64_t expected = 0;
-    int32_t i, s, cells = 0, entries = 0, free_ids = 0, side = 0;
+    int64_t t4;
+    int32_t i, s, cells = 0, tiles = 0, entries = 0, free_ids = 0, side = 0;
     for (i = 0; i < g->proxies.used; ++i) {
         const c2d_bp_proxy *p = &g->proxies.items[i];
         gr_range r;
         if (p->slot < 0) continue;
         r = gr_range_of(g, p->box);
-        if (p->slot > 0) {
-            if (p->slot - 1 >= g->side_count || g->side[p->slot - 1] != i || gr_fits(g, r)) return false;
+        if (p->slot >= GR_SIDE) {
+            if (p->slot - GR_SIDE >= g->side_count || g->side[p->slot - GR_SIDE] != i || gr_fits(g, r)) return false;
             ++side;
             continue;
         }
-        if (!gr_fits(g, r) || memcmp(&r, &g->ranges[i], sizeof r) != 0) return false;
+        if (!gr_fits(g, r) || !gr_x0_is(p->slot, r.x0) || !gr_y0_is(p->slot, r.y0) || p->slot >> 16 != 0) return false;
         if (!g->has_occupied || !c2d_aabb_contains(g->occupied, p->box)) return false;
         expected += gr_range_cells(r);
     }
     for (s = 0; s < g->table_size; ++s) {
-        const gr_cell *c = &g->cells[s];
-        if (c->cap == 0) continue;
+        const gr_tile *t = &g->cells[s];
+        if (g->keys[s].kx == 0) {
+            if ((t->cell[0].cc | t->cell[1].cc | t->cell[2].cc | t->cell[3].cc) != 0) return false;
+            continue;
+        }
+        if ((t->cell[0].cc | t->cell[1].cc | t->cell[2].cc | t->cell[3].cc) == 0) return false;
+        if (gr_find_tile(g, g->keys[s].kx, g->keys[s].ky) != s) return false;
+        ++tiles;
+    }
+    for (t4 = 0; t4 < 4 * (int64_t)g->table_size; ++t4) {
+        const gr_cell *c = &g->cells[t4 >> 2].cell[t4 & 3];
+        const int32_t *ids;
+        int32_t n = gr_count(c), cx, cy;
+        if (c->cc == 0) continue;
         ++cells;
-        if (c->count <= 0 || c->count > c->cap || c->cap > g->max_cap || gr_find(g, c->cx, c->cy) != s) return false;
-        if (c->start < 0 || c->start + c->cap > g->pool_used) return false;
-        for (i = 0; i < c->count; ++i) {
-            const gr_entry *e = &g->pool[c->start + i];
-            const gr_range *r;
-            if (!c2d_bp_proxies_live(&g->proxies, e->id) || g->proxies.items[e->id].slot != 0) return false;
-            r = &g->ranges[e->id];
-            if (c->cx < r->x0 || c->cx > r->x1 || c->cy < r->y0 || c->cy > r->y1) return false;
+        cx = gr_tile_first(g->keys[t4 >> 2].kx) + (int32_t)(t4 & 1);
+        cy = gr_tile_first(g->keys[t4 >> 2].ky) + (int32_t)((t4 >> 1) & 1);
+        if (n <= 0 || gr_class(c) < 0 || gr_class(c) >= GR_CLASSES || n > gr_class_size(gr_class(c)) || gr_find(g, cx, cy) != c) return false;
+        if (!gr_block_ok(&g->pool, c->start, gr_class_size(gr_class(c)))) return false;
+        ids = gr_ids(&g->pool, c->start);
+        for (i = 0; i < n; ++i) {
+            gr_range r;
+            if (!c2d_bp_proxies_live(&g->proxies, ids[i]) || g->proxies.items[ids[i]].slot >= GR_SIDE) return false;
+            r = gr_range_of(g, g->proxies.items[ids[i]].box);
+            if (cx < r.x0 || cx > r.x1 || cy < r.y0 || cy > r.y1) return false;
             ++entries;
         }
     }
     for (i = g->proxies.free_head; i >= 0 && free_ids <= g->proxies.used; i = g->proxies.items[i].link) ++free_ids;
     /* Every cell of every range holds one entry of its proxy: with no entry outside its range, equal
      * counts rule out both missing and doubled entries. */
-    return entries == expected && entries == g->entry_live && cells == g->cell_live && side == g->side_count &&
-           free_ids + g->proxies.live == g->proxies.used && (g->table_size == 0 || 2 * g->cell_live <= g->table_size);
+    return entries == expected && entries == g->entry_live && cells == g->cell_live && tiles == g->tile_live &&
+           side == g->side_count && free_ids + g->proxies.live == g->proxies.used &&
+           (g->table_size == 0 || 4 * (int64_t)g->tile_live <= 3 * (int64_t)g->table_size);
 }
 
 static const c2d_index_class c2d_grid_class = {
     .name = "grid",
     .destroy = gr_destroy,
-    .count = gr_count,
+    .count = gr_proxy_count,
     .insert = gr_insert,
     .remove = gr_remove,
     .move = gr_move,
@@ -1010,7 +1342,7 @@ static const c2d_index_class c2d_grid_class = {
 c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out) {
     c2d_allocator a;
     c2d_grid *g;
-    int32_t capacity = 16, i;
+    int32_t capacity = 16;
     c2d_real cell = 0;
     if (out == NULL) return C2D_ERR_NULL_ARG;
     *out = NULL;
@@ -1028,8 +1360,7 @@ c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out) {
     if (g == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(g, 0, sizeof *g);
     c2d_bp_base_init(&g->base, &c2d_grid_class, &a, config);
-    for (i = 0; i < GR_CLASSES; ++i) g->free_block[i] = -1;
-    g->max_cap = GR_MIN_BLOCK;
+    gr_pool_init(&g->pool, GR_FIRST_CHUNK);
     g->auto_size = cell == 0;
     g->cell_size = cell;
     g->inv_cell = cell > 0 ? (c2d_real)1 / cell : (c2d_real)0;

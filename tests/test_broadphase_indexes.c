@@ -1296,7 +1296,7 @@ static void counting_config(counting *c, c2d_index_config *cfg) {
  * included, are printed). With bulk, the same boxes are also given to c2d_index_build and held to
  * the same limit. */
 static void check_memory_per_proxy(c2d_status (*create)(const c2d_index_config *, c2d_index **), const char *label,
-                                   double limit, bool bulk) {
+                                   double limit, bool bulk, c2d_real cell_size) {
     enum { N = 16384 };
     test_rng r = test_rng_make(label);
     double side = sqrt(N / 0.5);
@@ -1311,6 +1311,7 @@ static void check_memory_per_proxy(c2d_status (*create)(const c2d_index_config *
     memset(&c, 0, sizeof c);
     memset(&cfg, 0, sizeof cfg);
     cfg.capacity = N;
+    cfg.cell_size = cell_size;
     cfg.allocator.alloc = counting_alloc;
     cfg.allocator.free = counting_free;
     cfg.allocator.context = &c;
@@ -1353,7 +1354,7 @@ static void check_memory_per_proxy(c2d_status (*create)(const c2d_index_config *
  * and 96 in double builds (48). */
 static void test_quadtree_memory_per_proxy(void **state) {
     (void)state;
-    check_memory_per_proxy(c2d_quadtree_create, "indexes_quadtree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 96, false);
+    check_memory_per_proxy(c2d_quadtree_create, "indexes_quadtree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 96, false, 0);
 }
 
 /* The dynamic tree: at most 64 bytes a proxy in float builds (a 32-byte proxy record that is also
@@ -1361,7 +1362,16 @@ static void test_quadtree_memory_per_proxy(void **state) {
  * builds (48 + 48 + 1), after one-by-one inserts and after a bulk build. */
 static void test_dynamic_tree_memory_per_proxy(void **state) {
     (void)state;
-    check_memory_per_proxy(c2d_dynamic_tree_create, "indexes_dynamic_tree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 100, true);
+    check_memory_per_proxy(c2d_dynamic_tree_create, "indexes_dynamic_tree_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 100, true, 0);
+}
+
+/* The grid (issue 17: at most 64 bytes a proxy), with the bench's cell size for this scene, 1.5
+ * (about 2.8 entries a proxy): 80 in double builds, whose proxy record is 16 bytes longer. Main's
+ * grid held 124 bytes a proxy here. */
+static void test_grid_memory_per_proxy(void **state) {
+    (void)state;
+    check_memory_per_proxy(c2d_grid_create, "indexes_grid_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 80, true,
+                           (c2d_real)1.5);
 }
 
 /* The static tree's memory: 16384 boxes of the bench's uniform scene with user data cost at most
@@ -1402,6 +1412,82 @@ static void test_static_tree_memory_per_proxy(void **state) {
     }
     c2d_index_destroy(ix);
     assert_int_equal(c.live_bytes, 0);
+}
+
+/* Counts the ids a query reports and marks each (reported once). */
+typedef struct crowd_hits {
+    int32_t n;
+    unsigned char seen[6400];
+} crowd_hits;
+
+static bool crowd_cb(int32_t id, uint64_t user_data, void *context) {
+    crowd_hits *h = (crowd_hits *)context;
+    assert_true(id >= 0 && id < 6400 && (uint64_t)id == user_data);
+    assert_false(h->seen[id]);
+    h->seen[id] = 1;
+    h->n++;
+    return true;
+}
+
+/* A grid cell holding more ids than an entry chunk (4,096): its block is an allocation of its own.
+ * 6400 disjoint boxes in one cell: queries find each once, removes and moves keep the index
+ * valid, and a second build of the same boxes (clear, then inserts) allocates nothing. */
+static void test_grid_crowded_cell(void **state) {
+    enum { SIDE = 80, N = SIDE * SIDE };
+    static c2d_aabb boxes[N];
+    counting c;
+    c2d_index_config cfg;
+    c2d_index *ix;
+    const c2d_index_pair *pairs;
+    int32_t i, count;
+    int64_t allocs;
+    crowd_hits *h = (crowd_hits *)calloc(1, sizeof *h);
+    (void)state;
+    assert_non_null(h);
+    for (i = 0; i < N; ++i) boxes[i] = bx(i % SIDE, i / SIDE, i % SIDE + 0.5, i / SIDE + 0.5);
+    memset(&c, 0, sizeof c);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.cell_size = 1000;
+    cfg.allocator.alloc = counting_alloc;
+    cfg.allocator.free = counting_free;
+    cfg.allocator.context = &c;
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_OK);
+    for (i = 0; i < N; ++i) {
+        int32_t id;
+        assert_status(c2d_index_insert(ix, boxes[i], (uint64_t)i, &id), C2D_OK);
+        assert_int_equal(id, i);
+    }
+    assert_true(c2d_index_validate(ix));
+    c2d_index_query_aabb(ix, bx(-1, -1, SIDE + 1, SIDE + 1), crowd_cb, h);
+    assert_int_equal(h->n, N);
+    memset(h, 0, sizeof *h);
+    c2d_index_query_aabb(ix, bx(10.2, 20.2, 10.3, 20.3), crowd_cb, h);
+    assert_int_equal(h->n, 1);
+    assert_true(h->seen[20 * SIDE + 10]);
+    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+    assert_int_equal(count, 0);
+    /* Box 0 moves onto box 1 (same cell), box 2 leaves for another cell; box 3 goes. */
+    assert_status(c2d_index_move(ix, 0, bx(1.25, 0, 1.75, 0.5)), C2D_OK);
+    assert_status(c2d_index_move(ix, 2, bx(5000.25, 0, 5000.75, 0.5)), C2D_OK);
+    assert_status(c2d_index_remove(ix, 3), C2D_OK);
+    assert_true(c2d_index_validate(ix));
+    assert_status(c2d_index_update_pairs(ix, &pairs, &count), C2D_OK);
+    assert_int_equal(count, 1);
+    assert_true(pairs[0].a == 0 && pairs[0].b == 1);
+    assert_status(c2d_index_rebuild(ix), C2D_OK);
+    assert_true(c2d_index_validate(ix));
+    /* Built twice from the same boxes: the second build reuses the first one's memory. */
+    assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+    allocs = c.allocs;
+    assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+    assert_true(c.allocs == allocs);
+    assert_true(c2d_index_validate(ix));
+    memset(h, 0, sizeof *h);
+    c2d_index_query_aabb(ix, bx(-1, -1, SIDE + 1, SIDE + 1), crowd_cb, h);
+    assert_int_equal(h->n, N);
+    c2d_index_destroy(ix);
+    assert_int_equal(c.live_bytes, 0);
+    free(h);
 }
 
 /* Every allocation goes through the hooks and is given back; queries and ray casts allocate
@@ -1849,7 +1935,9 @@ int main(void) {
         cmocka_unit_test(test_quadtree_root_grows_and_shrinks),
         cmocka_unit_test(test_quadtree_memory_per_proxy),
         cmocka_unit_test(test_dynamic_tree_memory_per_proxy),
+        cmocka_unit_test(test_grid_memory_per_proxy),
         cmocka_unit_test(test_static_tree_memory_per_proxy),
+        cmocka_unit_test(test_grid_crowded_cell),
         cmocka_unit_test(test_random_ops_match_brute_force),
         cmocka_unit_test(test_random_ops_unquantized),
         cmocka_unit_test(test_grid_clamped_cells),
