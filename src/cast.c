@@ -1534,9 +1534,14 @@ static c2d_toi_result toi_distance(const c2d_shape *a, const c2d_kind *ka, const
         gap = dr.distance;
         {
             /* closing: the approach speed along the normal (rotation counted in full), as in
-             * c2d_time_of_impact; only the start within rounding of touching reads it */
+             * c2d_time_of_impact; only the start within rounding of touching reads it. A shape
+             * that is not convex (the arc) can be entered by a motion along its surface (along a
+             * radial side past the center, along the inner circle), so there any such start may
+             * close: a hit at 0 */
+            bool convex = ka->cast != C2D_CAST_DISTANCE && kb->cast != C2D_CAST_DISTANCE;
             c2d_toi_result r;
-            if (toi_window(&dr, iter, t, t_safe, t_max, o, floor_gap, rot - c2d_dot(c2d_sub(va, vb), dr.normal) > 0, &target, &tol, &r))
+            if (toi_window(&dr, iter, t, t_safe, t_max, o, floor_gap, !convex || rot - c2d_dot(c2d_sub(va, vb), dr.normal) > 0, &target,
+                           &tol, &r))
                 return r;
         }
         if (!(speed > 0)) return toi_result(C2D_TOI_SEPARATED, t_max, iter);

@@ -1495,6 +1495,32 @@ static void test_shape_toi_fuzz_piece_failure(void **state) {
     assert_true(r.t == 0);
 }
 
+/* Fuzz finding (fuzz_queries, check_toi, float): a point starts within rounding of an arc's
+ * radial side (1e-7 from it, below the float rounding floor) and slides along it, past the tiny
+ * hole at the center, into the ring on the far side. The start rule for a gap below the floor
+ * (hit at 0 when the motion closes the gap along the normal, else separated) holds for convex
+ * kinds only: it answered separated at t = 1, where the point is 0.25 deep in the ring. With an
+ * arc in the pair such a start is now a hit at 0 (double rounds finely: a hit before the ring). */
+static void test_shape_toi_fuzz_arc_slide(void **state) {
+    c2d_shape arc = toi_arc(0x1.ad7f2ap-24, 0x1.ad7f2ap-24, 0x1.ad7f2ap-24, 6.625, 0.125, 0.125 + 0x1.8a1fb6p+2), dot;
+    c2d_motion ma = slide(-3.5, 0, 0, 0, 0), mb = slide(0, 0, 0, 0, 0);
+    c2d_toi_result r;
+    (void)state;
+    dot = c2d_shape_from_point(V(-0.125, 0x1.ad7f2ap-24));
+    ma.local_center = V(-0.125, 0x1.ad7f2ap-24);
+    {
+        c2d_shape a = placed(&arc, ma, 1), b = placed(&dot, mb, 1);
+        assert_true(c2d_shape_overlap(&a, &b)); /* the point ends 0.25 inside the ring */
+    }
+    r = shape_toi(&arc, ma, &dot, mb);
+    assert_int_equal(r.status, C2D_TOI_HIT);
+    assert_near(c2d_len(r.normal), 1, TOL);
+    {
+        c2d_shape a = placed(&arc, ma, r.t), b = placed(&dot, mb, r.t);
+        assert_false(c2d_shape_overlap(&a, &b));
+    }
+}
+
 /* A random local shape of any kind about the origin, of size about s. */
 static c2d_shape toi_random_shape(test_rng *r, int kind, double s) {
     double a0 = test_rng_range(r, -C2D_PI, C2D_PI);
@@ -1640,6 +1666,7 @@ int main(void) {
         cmocka_unit_test(test_shape_toi_fuzz_huge_turn),
         cmocka_unit_test(test_shape_toi_leaves_range),
         cmocka_unit_test(test_shape_toi_fuzz_piece_failure),
+        cmocka_unit_test(test_shape_toi_fuzz_arc_slide),
         cmocka_unit_test(test_shape_toi_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
