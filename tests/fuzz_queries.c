@@ -570,6 +570,19 @@ static c2d_motion take_motion(bytes *b) {
 
 static c2d_shape toi_placed(const c2d_shape *local, c2d_motion m, c2d_real t) { return c2d_shape_transform(local, c2d_motion_transform(m, t)); }
 
+static double vec_mag(c2d_vec2 v) { return fmax(fabs((double)v.x), fabs((double)v.y)); }
+static double box_mag(c2d_aabb b) { return fmax(vec_mag(b.lower), vec_mag(b.upper)); }
+
+/* The size of the numbers that placing a local shape by a motion rounds: its local coordinates,
+ * the motion's positions, and the largest angle times the shape's reach from its rotation center
+ * (the angle a1 + t (a2 - a1) is rounded to about epsilon |angle|, which moves a turned point by
+ * that times its lever arm). */
+static double motion_scale(const c2d_shape *local, c2d_motion m) {
+    double lc = vec_mag(m.local_center), reach = box_mag(c2d_shape_aabb(local)) + lc;
+    double pos = fmax(lc, fmax(vec_mag(m.c1), vec_mag(m.c2)));
+    return fmax(fmax(pos, reach), fmax(fabs((double)m.a1), fabs((double)m.a2)) * reach);
+}
+
 static bool curved(const c2d_shape *s) { return s->type == C2D_SHAPE_ELLIPSE || s->type == C2D_SHAPE_WEDGE; }
 
 /* The motions, settings and result of a failing time-of-impact case, in hex floats. */
@@ -595,8 +608,10 @@ static void dump_toi(const c2d_shape_toi_input *q, const c2d_toi_result *r) {
  * with its error (FAILED and only FAILED carries one; t = 0 but for C2D_ERR_NUMERICAL), finite
  * outputs, t in [0, t_max] as the status says, a unit normal on a hit and (0,0) otherwise, a bad
  * shape or setting refused; and safety (shape.h: "never tunnels"): at t, and at t/4, t/2, 3t/4,
- * the placed shapes do not overlap, or (a pair with an ellipse or wedge, whose distance is within
- * C2D_ELLIPSE_TOLERANCE of the scene's size) by no more than that tolerance. */
+ * the placed shapes do not overlap deeper than rounding (64 epsilons of the scene's size, which
+ * counts the numbers placing rounds, motion_scale: at 1e15 in float a concave shape's pieces and
+ * its outline differ by about 1e8) or, with an ellipse or wedge, whose distance is within
+ * C2D_ELLIPSE_TOLERANCE of the scene's size, that tolerance. */
 static void check_toi(bytes *in) {
     c2d_shape a = take_shape(in), b = take_shape(in);
     c2d_shape_toi_input q;
@@ -638,13 +653,14 @@ static void check_toi(bytes *in) {
         c2d_shape pa = toi_placed(&a, q.motion_a, s), pb = toi_placed(&b, q.motion_b, s);
         c2d_hit h;
         if (c2d_shape_overlap(&pa, &pb)) {
-            c2d_aabb ba = c2d_shape_aabb(&pa), bb = c2d_shape_aabb(&pb);
-            double scale = 1, depth = 0, tol;
-            scale = fmax(scale, fmax(fmax(fabs((double)ba.lower.x), fabs((double)ba.lower.y)), fmax(fabs((double)ba.upper.x), fabs((double)ba.upper.y))));
-            scale = fmax(scale, fmax(fmax(fabs((double)bb.lower.x), fabs((double)bb.lower.y)), fmax(fabs((double)bb.upper.x), fabs((double)bb.upper.y))));
-            tol = curved(&a) || curved(&b) ? (double)C2D_ELLIPSE_TOLERANCE * scale : 0;
+            double scale = fmax(fmax(1, fmax(box_mag(c2d_shape_aabb(&pa)), box_mag(c2d_shape_aabb(&pb)))),
+                                fmax(motion_scale(&a, q.motion_a), motion_scale(&b, q.motion_b)));
+            double depth = 0, tol;
+            /* the rounding floor (32 epsilons of the scene, which the target is raised to), twice;
+             * an ellipse's or wedge's distance tolerance */
+            tol = fmax(64 * (double)C2D_EPSILON, curved(&a) || curved(&b) ? (double)C2D_ELLIPSE_TOLERANCE : 0) * scale;
             if (c2d_shape_hit(&pa, &pb, &h)) depth = sqrt((double)h.delta.x * h.delta.x + (double)h.delta.y * h.delta.y);
-            if (depth > tol || tol == 0) {
+            if (depth > tol) {
                 fprintf(stderr, "fuzz: the shapes overlap at %a (%d/4 of t) by %g (tolerance %g)\n", (double)s, i, depth, tol);
                 REQUIRE_TOI(0, "toi stepped past the first contact");
             }
