@@ -13,14 +13,14 @@ The output holds, in order:
 Two .c files of the library may each hold a file-local name (a static function or variable, a
 file-scope type, struct tag or enum constant) of the same spelling. In one translation unit they
 would clash, so each file's local names are renamed for that file alone: before the file comes
-`#define name c2d__<file>_name` for each of its local names, after it the matching #undef, and the
+`#define name c2di_<file>_name` for each of its local names, after it the matching #undef, and the
 same for the file's own macros (#undef after the file). A local name that the file also uses as a
 struct member (`.name`, `->name`) is left alone, since the #define would rename the member too; if
 such a name is also local to another file, the script stops and names it.
 
 C2D_STATIC (defined with C2D_IMPLEMENTATION) makes every function of the implementation static to
 the including file: C2D_API becomes `static`, and the private prototypes of src/*.h get the
-C2D__PRIVATE prefix, `static` in that mode. A program can then hold the single header's copy
+C2DI_PRIVATE prefix, `static` in that mode. A program can then hold the single header's copy
 beside a linked libcollide2d (the benchmark's same-translation-unit column does).
 """
 import argparse
@@ -216,7 +216,7 @@ class Amalgamator:
 
     def expand(self, path, private_prefix=False):
         """The file's text with its quoted includes inlined (each file once); system includes
-        stay. private_prefix: prefix the file's column-0 function prototypes with C2D__PRIVATE."""
+        stay. private_prefix: prefix the file's column-0 function prototypes with C2DI_PRIVATE."""
         self.done.add(path)
         out = []
         text = read(path)
@@ -243,15 +243,15 @@ class Amalgamator:
             dm = re.match(r'^extern\s+(const\s+\w+\s+(\w+)\s*;.*)$', line) if private_prefix else None
             if dm:
                 self.private_data.add(dm.group(2))
-                out.append('C2D__PRIVATE_DATA ' + dm.group(1))
+                out.append('C2DI_PRIVATE_DATA ' + dm.group(1))
                 continue
             dd = re.match(r'^const\s+\w+\s+(\w+)\s*=', c)
             if dd and dd.group(1) in self.private_data:
-                line = 'C2D__PRIVATE_DATA_DEF ' + line
+                line = 'C2DI_PRIVATE_DATA_DEF ' + line
             if private_prefix and re.match(r'^[A-Za-z_]\w*[\s*]', c) and '(' in c \
                     and not re.match(r'^(static|typedef|extern|struct|union|enum)\b', c) \
                     and not c.rstrip().endswith('{'):
-                line = 'C2D__PRIVATE ' + line
+                line = 'C2DI_PRIVATE ' + line
             out.append(line)
         return '\n'.join(out)
 
@@ -395,7 +395,7 @@ def main():
     text.append('#ifndef COLLIDE2D_SINGLE_H')
     text.append('#define COLLIDE2D_SINGLE_H')
     text.append('#ifdef C2D_IMPLEMENTATION')
-    text.append('#  define C2D__SINGLE_DECLARED_WITH_IMPLEMENTATION 1')
+    text.append('#  define C2DI_SINGLE_DECLARED_WITH_IMPLEMENTATION 1')
     # This translation unit builds the library: set before the declarations, which turn the
     # header's inline fronts off for it (collision.h, C2D_INLINE_FRONT) as for the library's files.
     text.append('#  ifndef C2D_BUILDING')
@@ -409,9 +409,9 @@ def main():
     text.append('#endif /* COLLIDE2D_SINGLE_H */')
     text.append('')
     text.append('/* ======== implementation ======== */')
-    text.append('#if defined(C2D_IMPLEMENTATION) && !defined(C2D__SINGLE_IMPLEMENTED)')
-    text.append('#define C2D__SINGLE_IMPLEMENTED 1')
-    text.append('#ifndef C2D__SINGLE_DECLARED_WITH_IMPLEMENTATION')
+    text.append('#if defined(C2D_IMPLEMENTATION) && !defined(C2DI_SINGLE_IMPLEMENTED)')
+    text.append('#define C2DI_SINGLE_IMPLEMENTED 1')
+    text.append('#ifndef C2DI_SINGLE_DECLARED_WITH_IMPLEMENTATION')
     text.append('#  error "collide2d_single.h: define C2D_IMPLEMENTATION before the first #include of this file in that C file"')
     text.append('#endif')
     text.append('#ifdef __cplusplus')
@@ -433,18 +433,18 @@ def main():
     text.append('#  endif')
     text.append('#endif')
     text.append('#ifdef C2D_STATIC')
-    text.append('#  define C2D__PRIVATE static')
-    text.append('#  define C2D__PRIVATE_DATA static')
-    text.append('#  define C2D__PRIVATE_DATA_DEF static')
+    text.append('#  define C2DI_PRIVATE static')
+    text.append('#  define C2DI_PRIVATE_DATA static')
+    text.append('#  define C2DI_PRIVATE_DATA_DEF static')
     text.append('#  if defined(__GNUC__)')
     text.append('#    pragma GCC diagnostic ignored "-Wunused-function"')
     text.append('#  endif')
     text.append('#else')
-    text.append('#  define C2D__PRIVATE')
-    text.append('#  define C2D__PRIVATE_DATA extern')
-    text.append('#  define C2D__PRIVATE_DATA_DEF')
+    text.append('#  define C2DI_PRIVATE')
+    text.append('#  define C2DI_PRIVATE_DATA extern')
+    text.append('#  define C2DI_PRIVATE_DATA_DEF')
     text.append('#endif')
-    # private headers get the C2D__PRIVATE prefix on their prototypes: expand them first, in the
+    # private headers get the C2DI_PRIVATE prefix on their prototypes: expand them first, in the
     # order the sources include them
     impl_text = []
     for p in sources:
@@ -453,7 +453,7 @@ def main():
         impl_text.append('')
         impl_text.append('/* ======== %s ======== */' % rel)
         for n in renamed_of[p]:
-            impl_text.append('#define %s c2d__%s_%s' % (n, stem, n))
+            impl_text.append('#define %s c2di_%s_%s' % (n, stem, n))
         impl_text.append(expand_source(am, p))
         undef = renamed_of[p] + [m for m in macros_of[p] if m not in header_macros and m not in renamed_of[p]]
         for n in undef:
@@ -499,7 +499,7 @@ def readme_example(root):
 
 def expand_source(am, path):
     """A .c file with its includes inlined: private headers (under src/) get their prototypes
-    prefixed with C2D__PRIVATE; public headers are already above (skipped)."""
+    prefixed with C2DI_PRIVATE; public headers are already above (skipped)."""
     return am.expand(path, private_prefix=False)
 
 

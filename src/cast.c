@@ -1305,10 +1305,17 @@ static c2d_toi_result toi_failed(c2d_status error, c2d_real t, int iterations) {
  * overlapping or touching at the start ends the query; a start within the target window moves the
  * target to half the starting gap (so touching and sliding away is no hit), or, closer than twice
  * the rounding floor, ends it with a hit at 0 when the motion is closing and separated otherwise;
- * a gap within [target, target + tol] is the hit. true with *out set when the query ends here. */
-static bool toi_window(const c2d_distance_result *dr, int iter, c2d_real t, c2d_real t_max, c2d_vec2 o, c2d_real floor_gap,
-                       bool closing, c2d_real *target, c2d_real *tol, c2d_toi_result *out) {
+ * a gap within [target, target + tol] is the hit. Contact after the start (distance 0, or no
+ * normal) means rounding broke the step's bound (a turn through so many radians that the angle
+ * a1 + t (a2 - a1) moves in coarse steps): C2D_ERR_NUMERICAL at t_safe, the time of the previous
+ * iteration, which kept the gap. true with *out set when the query ends here. */
+static bool toi_window(const c2d_distance_result *dr, int iter, c2d_real t, c2d_real t_safe, c2d_real t_max, c2d_vec2 o,
+                       c2d_real floor_gap, bool closing, c2d_real *target, c2d_real *tol, c2d_toi_result *out) {
     c2d_real gap = dr->distance;
+    if (iter > 1 && (!(gap > 0) || is_zero(dr->normal))) {
+        *out = toi_failed(C2D_ERR_NUMERICAL, t_safe, iter);
+        return true;
+    }
     if (iter == 1) {
         if (!(gap > 0) || is_zero(dr->normal)) {
             *out = toi_result(C2D_TOI_OVERLAPPED, 0, iter);
@@ -1354,7 +1361,7 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
     c2d_proxy pa, pb;
     c2d_motion ma, mb;
     c2d_vec2 o, va, vb;
-    c2d_real t = 0, t_max, target, tol, floor_gap, reach_a, reach_b, wa, wb, rot, scale;
+    c2d_real t = 0, t_safe = 0, t_max, target, tol, floor_gap, reach_a, reach_b, wa, wb, rot, scale;
     int iter = 0, max_iter;
     if (input == NULL) {
         C2D_ASSERT(input != NULL);
@@ -1392,12 +1399,13 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
         place_proxy(&input->b, mb, o, t, &pb);
         dr = c2d_distance(&pa, &pb, 0);
         ++iter;
-        if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, t, iter);
+        /* a motion that carries a shape beyond C2D_MAX_COORD: rejected input, t = 0 (collision.h) */
+        if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, 0, iter);
         gap = dr.distance;
         rate = rot - c2d_dot(c2d_sub(va, vb), dr.normal);
         {
             c2d_toi_result r;
-            if (toi_window(&dr, iter, t, t_max, o, floor_gap, rate > 0, &target, &tol, &r)) return r;
+            if (toi_window(&dr, iter, t, t_safe, t_max, o, floor_gap, rate > 0, &target, &tol, &r)) return r;
         }
         sep = c2d_minr(axis_separation(&pa, &pb, dr.normal), gap);
         if (!(sep > target)) return toi_failed(C2D_ERR_NUMERICAL, t, iter);
@@ -1418,6 +1426,7 @@ c2d_toi_result c2d_time_of_impact(const c2d_toi_input *input) {
         }
         if (!(t_next < t_max)) return toi_result(C2D_TOI_SEPARATED, t_max, iter);
         if (iter >= max_iter) return toi_result(C2D_TOI_MAX_ITERATIONS, t_next, iter);
+        t_safe = t;
         t = t_next;
     }
 }
@@ -1461,9 +1470,10 @@ static c2d_toi_result toi_proxies(const c2d_shape *a, const c2d_shape *b, const 
 /* A concave shape (a, or else b, is made of convex pieces): each piece against the other shape.
  * Every piece keeps its target gap up to its own t (conservative advancement never steps past a
  * contact), so the smallest t over the pieces is safe for the whole shape (the rule of the linear
- * cast's cast_pieces): its status and contact are that piece's (a hit, or the cap); a piece that
- * overlaps at the start makes the whole shape overlap; all separated is separated. Ties keep the
- * first piece. */
+ * cast's cast_pieces): its status and contact are that piece's (a hit, the cap, or a numerical
+ * failure, whose t is also the last safe time of its piece only, so the other pieces are still
+ * asked); a piece that overlaps at the start makes the whole shape overlap, and rejected input
+ * fails it; all separated is separated. Ties keep the first piece. */
 static c2d_toi_result toi_pieces(const c2d_shape *a, const c2d_kind *ka, const c2d_shape *b, const c2d_kind *kb,
                                  const c2d_shape_toi_input *in) {
     bool on_a = ka->cast == C2D_CAST_PIECES;
@@ -1474,7 +1484,7 @@ static c2d_toi_result toi_pieces(const c2d_shape *a, const c2d_kind *ka, const c
         c2d_shape p = on_a ? ka->piece(a, i) : kb->piece(b, i);
         c2d_toi_result r = on_a ? shape_toi(&p, b, in) : shape_toi(a, &p, in);
         iter += r.iterations;
-        if (r.status == C2D_TOI_FAILED || r.status == C2D_TOI_OVERLAPPED) {
+        if ((r.status == C2D_TOI_FAILED && r.error != C2D_ERR_NUMERICAL) || r.status == C2D_TOI_OVERLAPPED) {
             r.iterations = iter;
             return r;
         }
@@ -1497,7 +1507,7 @@ static c2d_toi_result toi_distance(const c2d_shape *a, const c2d_kind *ka, const
                                    const c2d_shape_toi_input *in) {
     c2d_motion ma = in->motion_a, mb = in->motion_b;
     c2d_vec2 o = mb.c1, va = c2d_sub(ma.c2, ma.c1), vb = c2d_sub(mb.c2, mb.c1);
-    c2d_real t = 0, t_max = in->t_max == 0 ? (c2d_real)1 : in->t_max;
+    c2d_real t = 0, t_safe = 0, t_max = in->t_max == 0 ? (c2d_real)1 : in->t_max;
     c2d_real reach_a = shape_reach(a, ka, ma.local_center), reach_b = shape_reach(b, kb, mb.local_center);
     c2d_real wa = C2D_ABS(ma.a2 - ma.a1), wb = C2D_ABS(mb.a2 - mb.a1);
     c2d_real rot = wa * reach_a + wb * reach_b, speed = rot + safe_length(c2d_sub(va, vb));
@@ -1519,19 +1529,27 @@ static c2d_toi_result toi_distance(const c2d_shape *a, const c2d_kind *ka, const
         c2d_distance_result dr = c2d_shape_distance(&pa, &pb);
         c2d_real gap, t_next;
         ++iter;
-        if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, t, iter);
+        /* a motion that carries a shape beyond C2D_MAX_COORD: rejected input, t = 0 (collision.h) */
+        if (dr.status == C2D_DISTANCE_INVALID_INPUT) return toi_failed(dr.error, 0, iter);
         gap = dr.distance;
         {
             /* closing: the approach speed along the normal (rotation counted in full), as in
-             * c2d_time_of_impact; only the start within rounding of touching reads it */
+             * c2d_time_of_impact; only the start within rounding of touching reads it. A shape
+             * that is not convex (the arc) can be entered by a motion along its surface (along a
+             * radial side past the center, along the inner circle), so there any such start may
+             * close: a hit at 0 */
+            bool convex = ka->cast != C2D_CAST_DISTANCE && kb->cast != C2D_CAST_DISTANCE;
             c2d_toi_result r;
-            if (toi_window(&dr, iter, t, t_max, o, floor_gap, rot - c2d_dot(c2d_sub(va, vb), dr.normal) > 0, &target, &tol, &r)) return r;
+            if (toi_window(&dr, iter, t, t_safe, t_max, o, floor_gap, !convex || rot - c2d_dot(c2d_sub(va, vb), dr.normal) > 0, &target,
+                           &tol, &r))
+                return r;
         }
         if (!(speed > 0)) return toi_result(C2D_TOI_SEPARATED, t_max, iter);
         t_next = t + (gap - target) / speed;
         if (!(t_next > t)) return toi_failed(C2D_ERR_NUMERICAL, t, iter);
         if (!(t_next < t_max)) return toi_result(C2D_TOI_SEPARATED, t_max, iter);
         if (iter >= max_iter) return toi_result(C2D_TOI_MAX_ITERATIONS, t_next, iter);
+        t_safe = t;
         t = t_next;
     }
 }

@@ -283,14 +283,14 @@ static bool circle_cast_general(c2d_circle c, c2d_raycast_input in, c2d_hit *out
  * radius of magnitude at most RAY_FAST_RANGE, products of four of them stay finite; a
  * translation of squared length below RAY_FAST_MIN_DD (zero moves included) is left to the
  * general code, which measures it without underflow. */
-#define RAY_FAST_RANGE C2D__RAY_FAST_RANGE
-#define RAY_FAST_MIN_DD C2D__RAY_FAST_MIN_DD
+#define RAY_FAST_RANGE C2DI_RAY_FAST_RANGE
+#define RAY_FAST_MIN_DD C2DI_RAY_FAST_MIN_DD
 
 /* How far |n|^2 may be from 1 for one Newton step n * (3 - |n|^2) / 2 to make n unit to the
  * precision of c2d_real (the step leaves an error of about 1.5 d^2 for |n| = 1 + d): 2^-10 in
  * float (room for a 12-bit reciprocal of r), 2^-26 in double. Farther off (an origin very far
  * from a small circle) the general code normalises exactly. */
-#define RAY_NEWTON_TOL C2D__RAY_NEWTON_TOL
+#define RAY_NEWTON_TOL C2DI_RAY_NEWTON_TOL
 
 /* circle_cast_general with every argument in a register, so that the fast path reaches it by a
  * jump (with the input on the stack the compiler would copy it and keep a frame). */

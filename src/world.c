@@ -50,18 +50,18 @@ static bool w_reserve(const c2d_world *w, void **items, int32_t *cap, int32_t ne
 
 /* ---- filters ---- */
 
-bool c2d__filter_bits(c2d_filter a, c2d_filter b) {
+bool c2di_filter_bits(c2d_filter a, c2d_filter b) {
     uint64_t ca = a.category_bits ? a.category_bits : 1, cb = b.category_bits ? b.category_bits : 1;
     uint64_t ma = a.mask_bits ? a.mask_bits : ~(uint64_t)0, mb = b.mask_bits ? b.mask_bits : ~(uint64_t)0;
     if (a.group_index != 0 && a.group_index == b.group_index) return a.group_index > 0;
     return (ca & mb) != 0 && (cb & ma) != 0;
 }
 
-bool c2d_filter_allows(c2d_filter a, c2d_filter b) { return c2d__filter_bits(a, b); }
+bool c2d_filter_allows(c2d_filter a, c2d_filter b) { return c2di_filter_bits(a, b); }
 
 /* ---- shapes ---- */
 
-c2d_aabb c2d__world_pad(c2d_aabb b) {
+c2d_aabb c2di_world_pad(c2d_aabb b) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
     c2d_real m = C2D_ABS(b.lower.x), pad;
     if (C2D_ABS(b.lower.y) > m) m = C2D_ABS(b.lower.y);
@@ -81,7 +81,7 @@ c2d_aabb c2d__world_pad(c2d_aabb b) {
     return b;
 }
 
-bool c2d__shape_overlaps_collider(const c2d_shape *q, const wcollider *c) {
+bool c2di_shape_overlaps_collider(const c2d_shape *q, const wcollider *c) {
     int32_t k;
     if (c->pieces && q->type == C2D_SHAPE_POINT) return c2d_concave_contains_point(&c->wconcave, q->as.point);
     if (c->pieces && q->type == C2D_SHAPE_SEGMENT) return c2d_concave_overlap_segment(&c->wconcave, q->as.segment);
@@ -92,7 +92,7 @@ bool c2d__shape_overlaps_collider(const c2d_shape *q, const wcollider *c) {
     return false;
 }
 
-bool c2d__colliders_overlap(const wcollider *a, const wcollider *b) {
+bool c2di_colliders_overlap(const wcollider *a, const wcollider *b) {
     int32_t i;
     if (a->pieces && b->pieces) return c2d_concave_overlap_concave(&a->wconcave, &b->wconcave);
     if (a->pieces) {
@@ -102,7 +102,7 @@ bool c2d__colliders_overlap(const wcollider *a, const wcollider *b) {
     }
     /* a is convex here */
     for (i = 0; i < a->piece_count; ++i)
-        if (c2d__shape_overlaps_collider(wc_piece(a, i), b)) return true;
+        if (c2di_shape_overlaps_collider(wc_piece(a, i), b)) return true;
     return false;
 }
 
@@ -283,7 +283,7 @@ static c2d_status geom_shape(const c2d_world *w, geom *g, const c2d_shape *shape
 
 /* ---- handles ---- */
 
-const wcollider *c2d__world_lookup(const c2d_world *w, c2d_collider_id id) {
+const wcollider *c2di_world_lookup(const c2d_world *w, c2d_collider_id id) {
     const wcollider *c;
     if (!w || id.generation == 0 || id.world != w->tag || id.index < 0 || id.index >= w->high) return NULL;
     c = &w->c[id.index];
@@ -291,9 +291,9 @@ const wcollider *c2d__world_lookup(const c2d_world *w, c2d_collider_id id) {
     return c;
 }
 
-static wcollider *lookup_mut(c2d_world *w, c2d_collider_id id) { return (wcollider *)c2d__world_lookup(w, id); }
+static wcollider *lookup_mut(c2d_world *w, c2d_collider_id id) { return (wcollider *)c2di_world_lookup(w, id); }
 
-bool c2d_world_contains(const c2d_world *world, c2d_collider_id id) { return c2d__world_lookup(world, id) != NULL; }
+bool c2d_world_contains(const c2d_world *world, c2d_collider_id id) { return c2di_world_lookup(world, id) != NULL; }
 
 int32_t c2d_world_count(const c2d_world *world) { return world ? world->count : 0; }
 
@@ -603,7 +603,7 @@ c2d_status c2d_world_add(c2d_world *w, const c2d_collider_def *def, c2d_collider
     }
     geom_store(c, &g);
     c->xf = xf;
-    c->box = c2d__world_pad(c->aabb);
+    c->box = c2di_world_pad(c->aabb);
     c->filter = def->filter;
     c->flags = def->flags;
     refresh_fat(c, true);
@@ -627,7 +627,7 @@ c2d_status c2d_world_add(c2d_world *w, const c2d_collider_def *def, c2d_collider
     if (c->generation == 0) c->generation = 1;
     ++w->count;
     mark_dirty(w, i); /* room reserved above */
-    *out_id = c2d__world_id(w, i);
+    *out_id = c2di_world_id(w, i);
     return C2D_OK;
 }
 
@@ -669,7 +669,7 @@ static c2d_status setter(c2d_world *w, c2d_collider_id id, wcollider **out) {
 /* Swaps in new geometry (and transform) for slot i, updating its index box. */
 static c2d_status apply_geom(c2d_world *w, int32_t i, geom *g, c2d_transform xf, bool owns_new) {
     wcollider *c = &w->c[i];
-    c2d_aabb box = c2d__world_pad(g->aabb);
+    c2d_aabb box = c2di_world_pad(g->aabb);
     c2d_status s = index_update_box(w, i, box);
     geom old;
     if (s != C2D_OK) {
@@ -708,12 +708,12 @@ c2d_status c2d_world_set_transform(c2d_world *w, c2d_collider_id id, c2d_transfo
         if (s != C2D_OK) return s;
         g.aabb = k == 0 ? b : c2d_aabb_union(g.aabb, b);
     }
-    s = index_update_box(w, id.index, c2d__world_pad(g.aabb));
+    s = index_update_box(w, id.index, c2di_world_pad(g.aabb));
     if (s != C2D_OK) return s;
     for (k = 0; k < g.piece_count; ++k) g.pieces[g.piece_count + k] = c2d_shape_transform(&g.pieces[k], xf);
     place_outline(&c->concave, c->verts + c->concave.count, xf, &c->wconcave);
     c->aabb = g.aabb;
-    c->box = c2d__world_pad(g.aabb);
+    c->box = c2di_world_pad(g.aabb);
     c->xf = xf;
     refresh_fat(c, false);
     mark_dirty(w, id.index);
@@ -820,7 +820,7 @@ c2d_status c2d_world_set_custom_filter(c2d_world *w, c2d_world_pair_fn *fn, void
 c2d_status c2d_world_get(const c2d_world *w, c2d_collider_id id, c2d_collider_info *out) {
     const wcollider *c;
     if (!w || !out) return C2D_ERR_NULL_ARG;
-    c = c2d__world_lookup(w, id);
+    c = c2di_world_lookup(w, id);
     if (!c) return C2D_ERR_BAD_ID;
     memset(out, 0, sizeof *out);
     out->shape = c->local;
@@ -842,7 +842,7 @@ c2d_status c2d_world_get(const c2d_world *w, c2d_collider_id id, c2d_collider_in
 c2d_status c2d_world_get_piece(const c2d_world *w, c2d_collider_id id, int32_t piece, c2d_shape *out) {
     const wcollider *c;
     if (!w || !out) return C2D_ERR_NULL_ARG;
-    c = c2d__world_lookup(w, id);
+    c = c2di_world_lookup(w, id);
     if (!c) return C2D_ERR_BAD_ID;
     if (piece < 0 || piece >= c->piece_count) return C2D_ERR_OUT_OF_RANGE;
     *out = *wc_piece(c, piece);
@@ -856,7 +856,7 @@ c2d_status c2d_world_get_ids(const c2d_world *w, c2d_collider_id *ids, int32_t c
     if (capacity < 0 || (capacity > 0 && !ids)) return C2D_ERR_BAD_SIZE;
     for (i = 0; i < w->high; ++i) {
         if (w->c[i].where == WHERE_NONE) continue;
-        if (n < capacity) ids[n] = c2d__world_id(w, i);
+        if (n < capacity) ids[n] = c2di_world_id(w, i);
         ++n;
     }
     *out_total = n;
@@ -867,14 +867,14 @@ c2d_status c2d_world_get_ids(const c2d_world *w, c2d_collider_id *ids, int32_t c
 static bool pair_bits(const wcollider *a, const wcollider *b) {
     if ((a->flags | b->flags) & C2D_COLLIDER_DISABLED) return false;
     if ((a->flags & b->flags) & C2D_COLLIDER_STATIC) return false;
-    return c2d__filter_bits(a->filter, b->filter);
+    return c2di_filter_bits(a->filter, b->filter);
 }
 
 /* The full pair rule; the caller has marked the world busy when a custom filter is set. */
 static bool pair_ok(const c2d_world *w, int32_t ia, int32_t ib) {
     const wcollider *a = &w->c[ia], *b = &w->c[ib];
     if (!pair_bits(a, b)) return false;
-    if (w->custom && !w->custom(c2d__world_id(w, ia), a->user_data, c2d__world_id(w, ib), b->user_data, w->custom_ctx))
+    if (w->custom && !w->custom(c2di_world_id(w, ia), a->user_data, c2di_world_id(w, ib), b->user_data, w->custom_ctx))
         return false;
     return true;
 }
@@ -882,7 +882,7 @@ static bool pair_ok(const c2d_world *w, int32_t ia, int32_t ib) {
 bool c2d_world_pair_allowed(const c2d_world *w, c2d_collider_id a, c2d_collider_id b) {
     c2d_world *mw = (c2d_world *)w;
     bool r;
-    if (!c2d__world_lookup(w, a) || !c2d__world_lookup(w, b) || a.index == b.index) return false;
+    if (!c2di_world_lookup(w, a) || !c2di_world_lookup(w, b) || a.index == b.index) return false;
     WORLD_BUSY_ADD(mw, 1);
     r = pair_ok(w, a.index, b.index);
     WORLD_BUSY_ADD(mw, -1);
@@ -1015,7 +1015,7 @@ static c2d_status find_changed_pairs(c2d_world *w, pair_found *pf) {
             if (b->dirty && j < i) continue;
             if (!c2d_bp_overlap(a->box, b->box)) continue;
             if (!pair_ok(w, i, j)) continue;
-            if (!c2d__colliders_overlap(a, b)) continue;
+            if (!c2di_colliders_overlap(a, b)) continue;
             if (!w_reserve(w, (void **)&pf->found, &pf->cap, pf->count + 1, sizeof(wpair))) return C2D_ERR_OUT_OF_MEMORY;
             p = &pf->found[pf->count++];
             lo = i < j ? i : j;
@@ -1319,7 +1319,7 @@ bool c2d_world_validate(const c2d_world *w) {
             b = c2d_shape_aabb(&placed);
             bounds = k == 0 ? b : c2d_aabb_union(bounds, b);
         }
-        if (!box_same(bounds, c->aabb) || !box_same(c2d__world_pad(c->aabb), c->box)) return false;
+        if (!box_same(bounds, c->aabb) || !box_same(c2di_world_pad(c->aabb), c->box)) return false;
         if (!c2d_aabb_contains(c->box, c->aabb)) return false;
         /* the fat box fits, or the collider will find its candidates again at the next update */
         if (c->refat ? !c->dirty : !fat_fits(c)) return false;

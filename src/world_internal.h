@@ -98,11 +98,11 @@ static inline const c2d_shape *wc_piece(const wcollider *c, int32_t k) {
 }
 /* A query or collider shape overlaps collider c (points and segments against a concave outline,
  * anything with an area against its pieces). */
-bool c2d__shape_overlaps_collider(const c2d_shape *q, const wcollider *c);
+bool c2di_shape_overlaps_collider(const c2d_shape *q, const wcollider *c);
 /* Live collider slot for a handle, or NULL. */
-const wcollider *c2d__world_lookup(const c2d_world *w, c2d_collider_id id);
+const wcollider *c2di_world_lookup(const c2d_world *w, c2d_collider_id id);
 /* The handle of slot i. */
-static inline c2d_collider_id c2d__world_id(const c2d_world *w, int32_t i) {
+static inline c2d_collider_id c2di_world_id(const c2d_world *w, int32_t i) {
     c2d_collider_id id;
     id.index = i;
     id.world = w->tag;
@@ -110,10 +110,10 @@ static inline c2d_collider_id c2d__world_id(const c2d_world *w, int32_t i) {
     return id;
 }
 /* The bits and groups of two filters allow a pair. */
-bool c2d__filter_bits(c2d_filter a, c2d_filter b);
+bool c2di_filter_bits(c2d_filter a, c2d_filter b);
 /* Padded index box of a tight box (never below the tight box, clamped to C2D_MAX_COORD). */
-c2d_aabb c2d__world_pad(c2d_aabb b);
+c2d_aabb c2di_world_pad(c2d_aabb b);
 /* Placed shapes of two colliders overlap (any pair of pieces). */
-bool c2d__colliders_overlap(const wcollider *a, const wcollider *b);
+bool c2di_colliders_overlap(const wcollider *a, const wcollider *b);
 
 #endif

@@ -108,7 +108,7 @@ static c2d_status q_begin(qbase *q, const c2d_world *w, const c2d_query_filter *
     q->self_index = -1;
     if (filter) q->f = *filter;
     if (!c2d_collider_id_is_null(q->f.self)) {
-        q->self = c2d__world_lookup(w, q->f.self);
+        q->self = c2di_world_lookup(w, q->f.self);
         if (!q->self) return C2D_ERR_BAD_ID;
         q->self_index = q->f.self.index;
     }
@@ -137,16 +137,16 @@ static bool q_pass(const qbase *q, int32_t i, int32_t proxy) {
     if ((q->f.flags & C2D_QUERY_SKIP_STATIC) && (c->flags & C2D_COLLIDER_STATIC)) return false;
     if ((q->f.flags & C2D_QUERY_SKIP_MOVING) && !(c->flags & C2D_COLLIDER_STATIC)) return false;
     if (q->self) {
-        if (i == q->self_index || !c2d__filter_bits(q->self->filter, c->filter)) return false;
-        if (w->custom && !w->custom(q->f.self, q->self->user_data, c2d__world_id(w, i), c->user_data, w->custom_ctx)) return false;
+        if (i == q->self_index || !c2di_filter_bits(q->self->filter, c->filter)) return false;
+        if (w->custom && !w->custom(q->f.self, q->self->user_data, c2di_world_id(w, i), c->user_data, w->custom_ctx)) return false;
     } else {
         c2d_filter qf;
         qf.category_bits = q->f.category_bits ? q->f.category_bits : ~(uint64_t)0;
         qf.mask_bits = q->f.mask_bits;
         qf.group_index = q->f.group_index;
-        if (!c2d__filter_bits(qf, c->filter)) return false;
+        if (!c2di_filter_bits(qf, c->filter)) return false;
     }
-    if (q->f.accept && !q->f.accept(c2d__world_id(w, i), c->user_data, q->f.context)) return false;
+    if (q->f.accept && !q->f.accept(c2di_world_id(w, i), c->user_data, q->f.context)) return false;
     return true;
 }
 
@@ -197,15 +197,15 @@ static bool ov_visit(qbase *qb, int32_t i) {
     int32_t k;
     bool any = false;
     if (q->kind == OV_IDS) {
-        if (c2d__shape_overlaps_collider(q->shape, c)) {
-            c2d_collider_id id = c2d__world_id(qb->w, i);
+        if (c2di_shape_overlaps_collider(q->shape, c)) {
+            c2d_collider_id id = c2di_world_id(qb->w, i);
             obuf_add(&q->out, &id);
         }
     } else if (q->kind == OV_HITS) {
         c2d_world_hit best;
         c2d_real best_len = -1;
         memset(&best, 0, sizeof best);
-        if (!c2d__shape_overlaps_collider(q->shape, c)) return true;
+        if (!c2di_shape_overlaps_collider(q->shape, c)) return true;
         any = true; /* a point or segment on an internal diagonal: in no piece, hit stays zero */
         for (k = 0; k < c->piece_count; ++k) {
             c2d_hit h;
@@ -219,7 +219,7 @@ static bool ov_visit(qbase *qb, int32_t i) {
             any = true;
         }
         if (any) {
-            best.id = c2d__world_id(qb->w, i);
+            best.id = c2di_world_id(qb->w, i);
             best.user_data = c->user_data;
             obuf_add(&q->out, &best);
         }
@@ -227,7 +227,7 @@ static bool ov_visit(qbase *qb, int32_t i) {
         c2d_world_manifold best;
         c2d_real best_depth = -1;
         memset(&best, 0, sizeof best);
-        if (!c2d__shape_overlaps_collider(q->shape, c)) return true;
+        if (!c2di_shape_overlaps_collider(q->shape, c)) return true;
         for (k = 0; k < c->piece_count; ++k) {
             c2d_manifold m;
             c2d_real depth = 0;
@@ -242,7 +242,7 @@ static bool ov_visit(qbase *qb, int32_t i) {
             }
             any = true;
         }
-        best.id = c2d__world_id(qb->w, i);
+        best.id = c2di_world_id(qb->w, i);
         best.user_data = c->user_data;
         obuf_add(&q->out, &best);
     }
@@ -350,7 +350,7 @@ static bool ray_visit(qbase *qb, int32_t i) {
     q->clip = q->end;
     if (q->mode == RAY_CALLBACK) in.max_fraction = q->end;
     if (!ray_collider(c, in, &wh.hit)) return true;
-    wh.id = c2d__world_id(qb->w, i);
+    wh.id = c2di_world_id(qb->w, i);
     wh.user_data = c->user_data;
     if (q->mode == RAY_FIRST) {
         if (!q->found || cmp_hit_time(&wh, &q->best) < 0) {
@@ -505,7 +505,7 @@ static bool cast_visit(qbase *qb, int32_t i) {
     if (!any) return true;
     ch.sweep.time = safe.time;
     ch.sweep.pos = safe.pos;
-    ch.id = c2d__world_id(qb->w, i);
+    ch.id = c2di_world_id(qb->w, i);
     ch.user_data = c->user_data;
     if (q->all) {
         obuf_add(&q->out, &ch);
@@ -537,7 +537,7 @@ static c2d_status cast_query_run(cast_query *q, const c2d_world *w, const c2d_sh
     q->delta = translation;
     q->found = false;
     /* padded like the colliders' boxes, so that rounding of the moved box cannot lose a contact */
-    q_walk(&q->base, c2d__world_pad(a), false);
+    q_walk(&q->base, c2di_world_pad(a), false);
     q_end(&q->base);
     return C2D_OK;
 }
@@ -598,7 +598,7 @@ static bool near_visit(qbase *qb, int32_t i) {
         if (d.status == C2D_DISTANCE_INVALID_INPUT || !(d.distance <= q->max_distance)) continue;
         if (!q->found || d.distance < q->best.distance.distance ||
             (d.distance == q->best.distance.distance && i < q->best.id.index)) {
-            q->best.id = c2d__world_id(qb->w, i);
+            q->best.id = c2di_world_id(qb->w, i);
             q->best.user_data = c->user_data;
             q->best.distance = d;
             q->found = true;
@@ -622,7 +622,7 @@ c2d_status c2d_world_nearest(const c2d_world *w, const c2d_shape *shape, c2d_rea
     box = c2d_shape_aabb(shape);
     box.lower = c2d_sub(box.lower, c2d_v2(max_distance, max_distance));
     box.upper = c2d_add(box.upper, c2d_v2(max_distance, max_distance));
-    box = c2d__world_pad(box);
+    box = c2di_world_pad(box);
     memset(&q, 0, sizeof q);
     s = q_begin(&q.base, w, filter, near_visit, false);
     if (s != C2D_OK) return s;

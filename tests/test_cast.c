@@ -1430,6 +1430,102 @@ static void test_shape_toi_bad_input(void **state) {
     assert_near(r.t, 0, 0);
 }
 
+/* Fuzz finding (fuzz_queries, check_toi, float): a full-turn sector (inner radius 0) turning
+ * through ten million radians in a step, against a point. In float the angle a1 + t (a2 - a1) moves
+ * in steps of about a radian, so the advancement's motion bound does not hold between the times it
+ * evaluates: it stepped into contact (distance 0) and reported a hit with normal (0,0). A contact
+ * after the start is now C2D_ERR_NUMERICAL with t the last time that kept the gap, where the
+ * shapes are clear; a hit always has a unit normal. Double rounds these angles finely and hits. */
+static void test_shape_toi_fuzz_huge_turn(void **state) {
+    c2d_shape arc = toi_arc(-0.0, 0x1.ad7f2ap-24, 0, 8.5, 0x1.a87ed8p+0, 0x1.a87ed8p+0 + 0x1.921fb6p+2), dot;
+    c2d_motion ma = spin(0x1.68p+2, -0x1.6cp+3, -0x1.312dp+23, 0), mb = slide(0, 0, 0, 0, 0);
+    c2d_toi_result r;
+    (void)state;
+    dot = c2d_shape_from_point(V(0, 0));
+    ma.local_center = V(8.5, -4.625);
+    ma.c2 = V(0x1.68p+2, -0x1.78p+3);
+    r = shape_toi(&arc, ma, &dot, mb);
+    assert_true(r.status == C2D_TOI_HIT || (r.status == C2D_TOI_FAILED && r.error == C2D_ERR_NUMERICAL));
+    if (r.status == C2D_TOI_HIT) assert_near(c2d_len(r.normal), 1, TOL);
+    {
+        c2d_shape a = placed(&arc, ma, r.t), b = placed(&dot, mb, r.t);
+        assert_false(c2d_shape_overlap(&a, &b));
+        assert_true(c2d_shape_distance(&a, &b).distance > 0);
+    }
+}
+
+/* Fuzz finding (fuzz_queries, check_toi): a motion that carries a shape beyond C2D_MAX_COORD
+ * partway through the step was refused at the time the advancement reached (t 0.67 here), where
+ * collision.h promises t = 0 for rejected input. A long diagonal segment slides right; its far end
+ * leaves the range at t = 1/6, before it would reach the circle (or the arc) at t = 2/3. */
+static void test_shape_toi_leaves_range(void **state) {
+    double m = (double)C2D_MAX_COORD;
+    c2d_shape seg = S_seg(0, 0, 0.9 * m, 0.9 * m), dot = S_circ(0, 0, 1), arc = toi_arc(0, 0, 0.5, 1, 0, 4);
+    const c2d_shape *movers[2] = {&dot, &arc};
+    int k;
+    (void)state;
+    for (k = 0; k < 2; ++k) {
+        c2d_toi_result r = shape_toi(movers[k], slide(0.7 * m, 0.3 * m, 0.7 * m, 0.3 * m, 0), &seg, slide(0, 0, 0.6 * m, 0, 0));
+        assert_int_equal(r.status, C2D_TOI_FAILED);
+        assert_int_equal(r.error, C2D_ERR_OUT_OF_RANGE);
+        assert_true(r.t == 0);
+    }
+}
+
+/* Fuzz finding (fuzz_queries, check_toi, float): a concave shape's first piece failed
+ * (C2D_ERR_NUMERICAL, under a turn of ten million radians) and the query returned that failure
+ * and its t at once, although a later piece overlapped the segment from the start: the shapes
+ * overlapped deeply at the t returned. Now a piece's numerical failure is one more candidate time
+ * (the smallest over the pieces is returned) and a piece that overlaps at the start still makes
+ * the whole shape overlapped. */
+static void test_shape_toi_fuzz_piece_failure(void **state) {
+    static const c2d_vec2 v[5] = {{0, -0.125f}, {7.75f, 6.125f}, {-0.125f, -0.125f}, {0x1.312dp+23f, 0x1.312dp+23f}, {0x1.312dp+23f, 0x1.ad7f2ap-24f}};
+    c2d_shape cc = toi_concave(v, 5, c2d_transform_make(V(0, 0x1.ad7f2ap-24), (c2d_real)0x1.ad7f2ap-24)), seg = S_seg(9.25, -0.375, 0x1.312dp+23, 0x1.312dp+23);
+    c2d_motion ma = spin(0x1.312dp+23, -0.375, 0x1.312dp+23, 0), mb = slide(0, 0, 0, 0, 0);
+    c2d_toi_result r;
+    (void)state;
+    ma.local_center = V(4.125, 0.5);
+    ma.c2 = V(0, 4.75);
+    {
+        c2d_shape a = placed(&cc, ma, 0), b = placed(&seg, mb, 0);
+        assert_true(c2d_shape_overlap(&a, &b)); /* deeply: a piece and the segment cross */
+    }
+    r = shape_toi(&cc, ma, &seg, mb);
+    assert_int_equal(r.status, C2D_TOI_OVERLAPPED);
+    assert_true(r.t == 0);
+}
+
+/* Fuzz finding (fuzz_queries, check_toi, float): a point starts within rounding of an arc's
+ * radial side (1e-7 from it, below the float rounding floor) and slides along it, past the tiny
+ * hole at the center, into the ring on the far side. The start rule for a gap below the floor
+ * (hit at 0 when the motion closes the gap along the normal, else separated) holds for convex
+ * kinds only: it answered separated at t = 1, where the point is 0.25 deep in the ring. With an
+ * arc in the pair such a start is now a hit at 0 (double: the point lies on the side, overlapped). */
+static void test_shape_toi_fuzz_arc_slide(void **state) {
+    c2d_shape arc = toi_arc(0x1.ad7f2ap-24, 0x1.ad7f2ap-24, 0x1.ad7f2ap-24, 6.625, 0.125, 0.125 + 0x1.8a1fb6p+2), dot;
+    c2d_motion ma = slide(-3.5, 0, 0, 0, 0), mb = slide(0, 0, 0, 0, 0);
+    c2d_toi_result r;
+    (void)state;
+    dot = c2d_shape_from_point(V(-0.125, 0x1.ad7f2ap-24));
+    ma.local_center = V(-0.125, 0x1.ad7f2ap-24);
+    {
+        c2d_shape a = placed(&arc, ma, 1), b = placed(&dot, mb, 1);
+        assert_true(c2d_shape_overlap(&a, &b)); /* the point ends 0.25 inside the ring */
+    }
+    r = shape_toi(&arc, ma, &dot, mb);
+    if (r.status == C2D_TOI_OVERLAPPED) { /* double: the point lies on the side (distance 0) */
+        c2d_shape a = placed(&arc, ma, 0), b = placed(&dot, mb, 0);
+        assert_true(r.t == 0 && c2d_shape_distance(&a, &b).distance == 0);
+        return;
+    }
+    assert_int_equal(r.status, C2D_TOI_HIT);
+    assert_near(c2d_len(r.normal), 1, TOL);
+    {
+        c2d_shape a = placed(&arc, ma, r.t), b = placed(&dot, mb, r.t);
+        assert_false(c2d_shape_overlap(&a, &b));
+    }
+}
+
 /* A random local shape of any kind about the origin, of size about s. */
 static c2d_shape toi_random_shape(test_rng *r, int kind, double s) {
     double a0 = test_rng_range(r, -C2D_PI, C2D_PI);
@@ -1572,6 +1668,10 @@ int main(void) {
         cmocka_unit_test(test_shape_toi_concave_u),
         cmocka_unit_test(test_shape_toi_arc),
         cmocka_unit_test(test_shape_toi_bad_input),
+        cmocka_unit_test(test_shape_toi_fuzz_huge_turn),
+        cmocka_unit_test(test_shape_toi_leaves_range),
+        cmocka_unit_test(test_shape_toi_fuzz_piece_failure),
+        cmocka_unit_test(test_shape_toi_fuzz_arc_slide),
         cmocka_unit_test(test_shape_toi_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -361,7 +361,7 @@ static void ray_near_tangent(test_rng *rng, c2d_circle *c, c2d_raycast_input *in
     if (pick < 0.4)
         delta = (double)C2D_EPSILON * test_rng_range(rng, -16, 16);
     else if (pick < 0.7)
-        delta = -2 * (double)C2D__RAY_FRONT_MARGIN * test_rng_range(rng, 0, 1);
+        delta = -2 * (double)C2DI_RAY_FRONT_MARGIN * test_rng_range(rng, 0, 1);
     else
         delta = -test_rng_range(rng, 0, 1);
     side = r * (1 + delta);

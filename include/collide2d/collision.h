@@ -117,15 +117,15 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
  *   the single header's C2D_IMPLEMENTATION file) fronts are off: its files call the exported
  *   functions. */
 #if defined(__GNUC__) && !defined(_WIN32) && !defined(C2D_NO_INLINE)
-#  define C2D__GNU_INLINE extern __inline__ __attribute__((__gnu_inline__)) C2D_API
+#  define C2DI_GNU_INLINE extern __inline__ __attribute__((__gnu_inline__)) C2D_API
 #  if !defined(C2D_BUILDING)
-#    define C2D_INLINE_FRONT C2D__GNU_INLINE
+#    define C2D_INLINE_FRONT C2DI_GNU_INLINE
 #  endif
 #endif
 #if defined(C2D_EMIT_INLINE_BODIES)
 #  define C2D_INLINE_BODY C2D_API
-#elif defined(C2D__GNU_INLINE)
-#  define C2D_INLINE_BODY C2D__GNU_INLINE
+#elif defined(C2DI_GNU_INLINE)
+#  define C2D_INLINE_BODY C2DI_GNU_INLINE
 #endif
 /* Relative margin of the fronts: a squared distance below (1 - margin) r^2 is a sure hit, above
  * (1 + margin) r^2 a sure miss (NaN fails both tests: a miss). dx * dx + dy * dy, fused or not,
@@ -138,27 +138,27 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
  * hidden from the optimiser (an empty asm that "may change" it), so that the front is never
  * inlined into its own fallback (GCC would turn that into a loop that never reaches the library).
  * The fronts pass it copies of their arguments made there, so that GCC builds the by-value
- * arguments in the unsure path and not on every call. C2D__LIKELY marks the sure path. */
-#define C2D__OPAQUE(p) __asm__("" : "+r"(p))
+ * arguments in the unsure path and not on every call. C2DI_LIKELY marks the sure path. */
+#define C2DI_OPAQUE(p) __asm__("" : "+r"(p))
 /* The unsure path of a front of two circles: return the hidden exported function fn's answer on
  * copies of a and b made there. */
-#define C2D__RETURN_EXPORTED_CIRCLES(fn, a, b)                                                     \
+#define C2DI_RETURN_EXPORTED_CIRCLES(fn, a, b)                                                     \
     do {                                                                                         \
         c2d_circle c2d_front_a, c2d_front_b;                                                               \
         c2d_front_a.center.x = (a).center.x, c2d_front_a.center.y = (a).center.y, c2d_front_a.radius = (a).radius; \
         c2d_front_b.center.x = (b).center.x, c2d_front_b.center.y = (b).center.y, c2d_front_b.radius = (b).radius; \
-        C2D__OPAQUE(fn);                                                                         \
+        C2DI_OPAQUE(fn);                                                                         \
         return fn(c2d_front_a, c2d_front_b);                                                               \
     } while (0)
-#define C2D__MAXR(x, y) ((x) > (y) ? (x) : (y))
+#define C2DI_MAXR(x, y) ((x) > (y) ? (x) : (y))
 /* The exported functions' input checks of two circles, for a front's sure hit (no value is NaN
  * there, else d2 or r would be, and both centers are finite): every coordinate and radius within
  * C2D_MAX_COORD, both radii at least C2D_MIN_SIZE; one largest and one least value, no branch. */
-#define C2D__CIRCLES_OK(a, b)                                                                                                \
-    ((C2D__MAXR(C2D__MAXR(C2D__MAXR(C2D_ABS((a).center.x), C2D_ABS((a).center.y)), C2D__MAXR(C2D_ABS((b).center.x), C2D_ABS((b).center.y))), \
-                C2D__MAXR((a).radius, (b).radius)) <= (c2d_real)C2D_MAX_COORD) &                                                \
+#define C2DI_CIRCLES_OK(a, b)                                                                                                \
+    ((C2DI_MAXR(C2DI_MAXR(C2DI_MAXR(C2D_ABS((a).center.x), C2D_ABS((a).center.y)), C2DI_MAXR(C2D_ABS((b).center.x), C2D_ABS((b).center.y))), \
+                C2DI_MAXR((a).radius, (b).radius)) <= (c2d_real)C2D_MAX_COORD) &                                                \
      (((a).radius < (b).radius ? (a).radius : (b).radius) >= (c2d_real)C2D_MIN_SIZE))
-#define C2D__LIKELY(x) __builtin_expect(!!(x), 1)
+#define C2DI_LIKELY(x) __builtin_expect(!!(x), 1)
 
 /* Open boxes intersect (containment included). False for a NaN, infinite or out-of-range (beyond
  * C2D_MAX_COORD) coordinate and for a box narrower than C2D_MIN_SIZE (empty or inverted
@@ -203,17 +203,17 @@ C2D_INLINE_FRONT bool c2d_aabb_overlap_circle(c2d_aabb b, c2d_circle c) {
          * would be NaN) and the radius is not NaN, but the clamp can hide a NaN box, so its
          * values meet comparisons that fail for NaN: faces in range and widths at least
          * C2D_MIN_SIZE (which puts every face in range). */
-        c2d_real big = C2D__MAXR(C2D__MAXR(C2D_ABS(c.center.x), C2D_ABS(c.center.y)), c.radius);
+        c2d_real big = C2DI_MAXR(C2DI_MAXR(C2D_ABS(c.center.x), C2D_ABS(c.center.y)), c.radius);
         return (b.lower.x >= -lim) & (b.lower.y >= -lim) & (b.upper.x <= lim) & (b.upper.y <= lim) & (b.upper.x - b.lower.x >= lo) &
                (b.upper.y - b.lower.y >= lo) & (big <= lim) & (c.radius >= lo);
     }
-    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
+    if (C2DI_LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
     {
         c2d_aabb bb;
         c2d_circle cc;
         bb.lower.x = b.lower.x, bb.lower.y = b.lower.y, bb.upper.x = b.upper.x, bb.upper.y = b.upper.y;
         cc.center.x = c.center.x, cc.center.y = c.center.y, cc.radius = c.radius;
-        C2D__OPAQUE(exported);
+        C2DI_OPAQUE(exported);
         return exported(bb, cc);
     }
 }
@@ -229,9 +229,9 @@ C2D_INLINE_FRONT bool c2d_circle_overlap_circle(c2d_circle a, c2d_circle b) {
     c2d_real dx = a.center.x - b.center.x, dy = a.center.y - b.center.y, r = a.radius + b.radius;
     c2d_real d2 = dx * dx + dy * dy, rr = r * r;
     bool (*exported)(c2d_circle, c2d_circle) = c2d_circle_overlap_circle;
-    if (d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) return C2D__CIRCLES_OK(a, b); /* a sure hit, if the input is good */
-    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
-    C2D__RETURN_EXPORTED_CIRCLES(exported, a, b);
+    if (d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) return C2DI_CIRCLES_OK(a, b); /* a sure hit, if the input is good */
+    if (C2DI_LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return false; /* a sure miss, or NaN */
+    C2DI_RETURN_EXPORTED_CIRCLES(exported, a, b);
 }
 #endif
 /* Circle and capsule interiors intersect. */
@@ -312,7 +312,7 @@ C2D_INLINE_FRONT c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circl
      * margin, so it is used as it is. */
     if ((d2 < rr * ((c2d_real)1 - C2D_FRONT_MARGIN)) & (d2 >= (c2d_real)C2D_MIN_SIZE * (c2d_real)C2D_MIN_SIZE)) {
         c2d_real dist, nx, ny, depth;
-        if (!C2D__CIRCLES_OK(a, b)) return m;
+        if (!C2DI_CIRCLES_OK(a, b)) return m;
         dist = C2D_SQRT(d2);
         nx = dx / dist;
         ny = dy / dist;
@@ -325,8 +325,8 @@ C2D_INLINE_FRONT c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circl
         m.count = 1;
         return m;
     }
-    if (C2D__LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return m; /* a sure miss, or NaN */
-    C2D__RETURN_EXPORTED_CIRCLES(exported, a, b);
+    if (C2DI_LIKELY(!(d2 <= rr * ((c2d_real)1 + C2D_FRONT_MARGIN)))) return m; /* a sure miss, or NaN */
+    C2DI_RETURN_EXPORTED_CIRCLES(exported, a, b);
 }
 #endif
 /* Circle vs capsule (1 point). */
@@ -361,28 +361,28 @@ C2D_API bool c2d_aabb_raycast_padded(c2d_aabb b, c2d_vec2 padding, c2d_raycast_i
 /* Ray vs circle. */
 C2D_API bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out);
 /* Range of the circle cast's fast path (src/raycast.c), which the front below mirrors: every
- * coordinate difference, translation component and radius within C2D__RAY_FAST_RANGE, a squared
- * translation of at least C2D__RAY_FAST_MIN_DD, |n|^2 within C2D__RAY_NEWTON_TOL of 1. */
+ * coordinate difference, translation component and radius within C2DI_RAY_FAST_RANGE, a squared
+ * translation of at least C2DI_RAY_FAST_MIN_DD, |n|^2 within C2DI_RAY_NEWTON_TOL of 1. */
 #ifdef C2D_DOUBLE
-#  define C2D__RAY_FAST_RANGE 1e70
-#  define C2D__RAY_FAST_MIN_DD 1e-250
-#  define C2D__RAY_NEWTON_TOL (1.0 / 67108864.0)
-#  define C2D__RAY_FRONT_TINY 1e-200
+#  define C2DI_RAY_FAST_RANGE 1e70
+#  define C2DI_RAY_FAST_MIN_DD 1e-250
+#  define C2DI_RAY_NEWTON_TOL (1.0 / 67108864.0)
+#  define C2DI_RAY_FRONT_TINY 1e-200
 #else
-#  define C2D__RAY_FAST_RANGE 1e9f
-#  define C2D__RAY_FAST_MIN_DD 1e-30f
-#  define C2D__RAY_NEWTON_TOL (1.0f / 1024.0f)
-#  define C2D__RAY_FRONT_TINY 1e-18f
+#  define C2DI_RAY_FAST_RANGE 1e9f
+#  define C2DI_RAY_FAST_MIN_DD 1e-30f
+#  define C2DI_RAY_NEWTON_TOL (1.0f / 1024.0f)
+#  define C2DI_RAY_FRONT_TINY 1e-18f
 #endif
 /* Relative margin of the circle cast's front: 2^-8, far coarser than C2D_FRONT_MARGIN, because
  * the cast's decisions (entry time below max_fraction, |n|^2 near 1) sit after a square root and
  * a division that amplify the difference fusing makes. */
-#define C2D__RAY_FRONT_MARGIN ((c2d_real)0.00390625)
+#define C2DI_RAY_FRONT_MARGIN ((c2d_real)0.00390625)
 #ifdef C2D_INLINE_FRONT
 /* The circle cast's front. It decides only where the exported function surely takes its fast
  * path (src/raycast.c) to the same answer, whatever fusing moves (m is the origin relative to the
  * center, d the translation, cr = m x d, hh = r^2 |d|^2 - cr^2, mu the margin above):
- * - always: the fast path's range checks, each cleared by mu, r^2 |d|^2 >= C2D__RAY_FRONT_TINY
+ * - always: the fast path's range checks, each cleared by mu, r^2 |d|^2 >= C2DI_RAY_FRONT_TINY
  *   (no rounding error is subnormal) and the origin outside by mu, |m|^2 >= (1 + mu) r^2;
  * - a sure hit: max_fraction in the fast path's range (exact), |m|^2 <= 2^16 r^2 (an origin
  *   at most 256 radii away, which bounds the cross product's rounding, at most a few epsilons of
@@ -398,17 +398,17 @@ C2D_API bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out
  * path's, so without fusing its output is the exported bits. tests/test_inline.c checks this on
  * near-tangent rays under -ffp-contract=fast -march=native (it fails with the margins at 0). */
 C2D_INLINE_FRONT bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d_hit *out) {
-    const c2d_real mu = C2D__RAY_FRONT_MARGIN;
+    const c2d_real mu = C2DI_RAY_FRONT_MARGIN;
     c2d_real mx = in.origin.x - c.center.x, my = in.origin.y - c.center.y, dx = in.translation.x, dy = in.translation.y;
     c2d_real r = c.radius, mf = in.max_fraction;
     c2d_real mm = mx * mx + my * my, rr = r * r, dd = dx * dx + dy * dy, md = mx * dx + my * dy, cr = mx * dy - my * dx;
     c2d_real rd = rr * dd, hh = rd - cr * cr;
     bool (*exported)(c2d_circle, c2d_raycast_input, c2d_hit *) = c2d_circle_raycast;
-    bool ok = (mm + dd <= (c2d_real)C2D__RAY_FAST_RANGE * (c2d_real)C2D__RAY_FAST_RANGE * (1 - mu)) &
-              (dd >= (c2d_real)C2D__RAY_FAST_MIN_DD * (1 + mu)) & (mm >= rr * (1 + mu)) & (r >= (c2d_real)C2D_MIN_SIZE) &
-              (rd >= (c2d_real)C2D__RAY_FRONT_TINY);
-    if (C2D__LIKELY(ok)) {
-        if ((md < 0) & (hh > mu * rd) & (mm <= rr * (c2d_real)65536) & ((mf <= (c2d_real)C2D__RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY))) {
+    bool ok = (mm + dd <= (c2d_real)C2DI_RAY_FAST_RANGE * (c2d_real)C2DI_RAY_FAST_RANGE * (1 - mu)) &
+              (dd >= (c2d_real)C2DI_RAY_FAST_MIN_DD * (1 + mu)) & (mm >= rr * (1 + mu)) & (r >= (c2d_real)C2D_MIN_SIZE) &
+              (rd >= (c2d_real)C2DI_RAY_FRONT_TINY);
+    if (C2DI_LIKELY(ok)) {
+        if ((md < 0) & (hh > mu * rd) & (mm <= rr * (c2d_real)65536) & ((mf <= (c2d_real)C2DI_RAY_FAST_RANGE) | (mf == (c2d_real)INFINITY))) {
             /* a sure entry: the fast path's formulas */
             c2d_real t = (mm - rr) / (C2D_SQRT(hh) - md), rx, ry, inv_r, nx, ny, nn;
             if (t >= mf * ((c2d_real)1 + (c2d_real)0.03125)) return false;
@@ -418,8 +418,8 @@ C2D_INLINE_FRONT bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d
             nx = rx * inv_r;
             ny = ry * inv_r;
             nn = nx * nx + ny * ny;
-            if (C2D__LIKELY((t < mf * ((c2d_real)1 - (c2d_real)0.03125)) & (nn > 1 - (c2d_real)0.5 * (c2d_real)C2D__RAY_NEWTON_TOL) &
-                            (nn < 1 + (c2d_real)0.5 * (c2d_real)C2D__RAY_NEWTON_TOL))) {
+            if (C2DI_LIKELY((t < mf * ((c2d_real)1 - (c2d_real)0.03125)) & (nn > 1 - (c2d_real)0.5 * (c2d_real)C2DI_RAY_NEWTON_TOL) &
+                            (nn < 1 + (c2d_real)0.5 * (c2d_real)C2DI_RAY_NEWTON_TOL))) {
                 if (out) {
                     c2d_real k = (c2d_real)1.5 - (c2d_real)0.5 * nn;
                     out->pos.x = c.center.x + rx;
@@ -446,7 +446,7 @@ C2D_INLINE_FRONT bool c2d_circle_raycast(c2d_circle c, c2d_raycast_input in, c2d
         c2d_front_in.origin.x = in.origin.x, c2d_front_in.origin.y = in.origin.y;
         c2d_front_in.translation.x = in.translation.x, c2d_front_in.translation.y = in.translation.y;
         c2d_front_in.max_fraction = in.max_fraction;
-        C2D__OPAQUE(exported);
+        C2DI_OPAQUE(exported);
         return exported(c2d_front_c, c2d_front_in, out);
     }
 }

@@ -377,7 +377,10 @@ typedef struct c2d_shape_toi_input {
  * reach (the farthest corner of the shape's local box from its rotation center). That distance is
  * exact to rounding for arcs against polygonal kinds and sectors; with an ellipse or wedge in the
  * pair it is within C2D_ELLIPSE_TOLERANCE of the scene's size, so the target is raised to twice
- * that and the gap kept at t is at least half the target. Rejected input: C2D_TOI_FAILED with
+ * that and the gap kept at t is at least half the target. With an arc in the pair, a start within
+ * the rounding floor of touching is a hit at 0 whatever the motion (a motion along an arc's radial
+ * side or inner circle can enter it), not c2d_time_of_impact's separated for a motion that does
+ * not close the gap along the normal. Rejected input: C2D_TOI_FAILED with
  * C2D_ERR_NULL_ARG (no input or shape), a shape's c2d_shape_distance reason, or the motion, t_max
  * and target reasons of c2d_time_of_impact. */
 C2D_API c2d_toi_result c2d_shape_time_of_impact(const c2d_shape_toi_input *input);

@@ -6,7 +6,8 @@
  *   overlap A B | hit A B | manifold A B | distance A B | contains A x y
  *   raycast A ox oy tx ty max | cast A dax day B dbx dby | sweep_into A dx dy n S1 .. Sn
  *   aabb_sweep box4 dx dy box4 | aabb_sweep_into box4 dx dy n box4 .. | padded box4 px py ox oy tx ty
- *   seg_intersect seg4 seg4
+ *   seg_intersect seg4 seg4 | toi A B motion8_a motion8_b t_max target max_iterations
+ * (a motion: local center x y, c1 x y, c2 x y, a1 a2)
  * Numbers are read with strtod, so "nan" and "inf" work, and printed with 17 significant digits.
  *
  * World ops (web/wasm/c2d_wasm_world.c) act on one world that lives across lines; a line may hold
@@ -36,6 +37,7 @@ int w_aabb_sweep_into(const double *ba, double dx, double dy, const double *boxe
 int w_manifold(const double *ea, const double *eb, double *out);
 int w_distance(const double *ea, const double *eb, double *out);
 int w_segment_intersect(const double *sa, const double *sb, double *out);
+int w_time_of_impact(const double *ea, const double *eb, double t_max, double target, int max_iterations, double *io);
 
 #define MAXN 65536
 static double v[MAXN];
@@ -318,6 +320,20 @@ int main(void) {
         } else if (!strcmp(op, "padded")) {
             r = w_aabb_raycast_padded(v, v[4], v[5], v[6], v[7], v[8], v[9], 1, o);
             hit(r, o);
+        } else if (!strcmp(op, "toi")) {
+            /* the JavaScript API's timeOfImpact result, or {"error", "t"} for C2D_TOI_FAILED */
+            static const char *names[] = {"hit", "separated", "overlapped", "", "maxIterations"};
+            int la = w_length(v), lb = w_length(v + la);
+            const double *m = v + la + lb;
+            for (i = 0; i < 16; i++) o[i] = m[i];
+            r = w_time_of_impact(v, v + la, m[16], m[17], (int)m[18], o);
+            if (r < -1) unsupported(r);
+            else if (r == -1) { printf("{\"error\":%d,\"t\":", (int)o[1]); num(o[2]); printf("}"); }
+            else {
+                printf("{\"status\":\"%s\",\"t\":", names[r]); num(o[2]);
+                printf(","); vec("normal", o[3], o[4]); printf(","); vec("point", o[5], o[6]);
+                printf(",\"iterations\":"); num(o[7]); printf("}");
+            }
         } else if (!strcmp(op, "seg_intersect")) {
             r = w_segment_intersect(v, v + 4, o);
             if (r != 1) printf("null");

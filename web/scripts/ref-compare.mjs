@@ -23,6 +23,15 @@ export function caseLine(c) {
     case 'aabb_sweep_into': return `aabb_sweep_into ${box4(c.a)} ${n(c.delta.x)} ${n(c.delta.y)} ${c.boxes.length} ${c.boxes.map(box4).join(' ')}`;
     case 'padded': return `padded ${box4(c.box)} ${[c.padding.x, c.padding.y, c.pos.x, c.pos.y, c.delta.x, c.delta.y].map(n).join(' ')}`;
     case 'seg_intersect': return `seg_intersect ${seg4(c.a)} ${seg4(c.b)}`;
+    case 'toi': {
+      // a motion as the reference reads it: local center, c1, c2, a1, a2 (timeOfImpact's defaults)
+      const mo = (m = {}) => {
+        const lc = m.localCenter ?? { x: 0, y: 0 }, c1 = m.c1 ?? lc, c2 = m.c2 ?? c1, a1 = m.a1 ?? 0;
+        return [lc.x, lc.y, c1.x, c1.y, c2.x, c2.y, a1, m.a2 ?? a1].map(n).join(' ');
+      };
+      const o = c.options ?? {};
+      return `toi ${enc(c.a)} ${enc(c.b)} ${mo(c.ma)} ${mo(c.mb)} ${[o.tMax ?? 1, o.target ?? 0, o.maxIterations ?? 0].map(n).join(' ')}`;
+    }
     case 'world': return c.script.join(' ; ');
     default: throw new Error(`ref-compare: unknown op ${c.op}`);
   }

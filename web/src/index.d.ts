@@ -80,6 +80,26 @@ export interface Manifold { normal: Vec2; points: ManifoldPoint[]; }
 
 export interface Distance { pointA: Vec2; pointB: Vec2; normal: Vec2; distance: number; iterations: number; }
 
+/** How a shape moves over one step (timeOfImpact): the local point localCenter (default (0, 0))
+ * goes in a straight line from c1 (t = 0; default localCenter) to c2 (t = 1; default c1) while the
+ * shape turns about it from angle a1 to a2 (radians; defaults 0 and a1). */
+export interface Motion { localCenter?: Vec2; c1?: Vec2; c2?: Vec2; a1?: number; a2?: number; }
+export interface TimeOfImpactOptions {
+  /** end of the searched interval, in (0, 1]; default 1 */
+  tMax?: number;
+  /** gap to stop at (>= 0); 0 (default): the library's C2D_TOI_TARGET */
+  target?: number;
+  /** iteration cap; 0 (default): the library's default */
+  maxIterations?: number;
+}
+/** timeOfImpact's answer: 'hit' (the gap is down to the target at t), 'separated' (t = tMax),
+ * 'overlapped' (touching or overlapping at t = 0), 'maxIterations' (t keeps the target gap).
+ * normal (B toward A) and point (midway between the closest points) at t for 'hit', else (0, 0). */
+export interface TimeOfImpact {
+  status: 'hit' | 'separated' | 'overlapped' | 'maxIterations';
+  t: number; normal: Vec2; point: Vec2; iterations: number;
+}
+
 export interface RayInput {
   origin: Vec2;
   translation: Vec2;
@@ -188,6 +208,10 @@ export declare class Collide2D {
   sweepAABBInto(a: Box, delta: Vec2, boxes: Box[]): SweepInto;
   manifold(a: Of<QueryShape>, b: Of<QueryShape>): Manifold;
   distance(a: Of<QueryShape>, b: Of<QueryShape>): Distance | null;
+  /** first time in [0, tMax] at which a and b, moving by their motions (shapes in their local
+   * frames), come within the target gap; never past the first contact. Bad input or a numerical
+   * failure throws a C2DError (whose t is the last time known to keep the gap) */
+  timeOfImpact(a: Of<QueryShape>, motionA: Motion | undefined, b: Of<QueryShape>, motionB?: Motion, options?: TimeOfImpactOptions): TimeOfImpact;
   segmentIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): (Vec2 & { fraction: number }) | null;
   lineIntersection(a: Omit<SegmentShape, 'type'>, b: Omit<SegmentShape, 'type'>): Vec2 | null;
   bounds(shape: Of<Shape>): { minX: number; minY: number; maxX: number; maxY: number } | null;

@@ -220,6 +220,17 @@ function plainCircle(c) {
     && x <= MAX_COORD && x >= -MAX_COORD && y <= MAX_COORD && y >= -MAX_COORD && r >= MIN_SIZE && r <= MAX_COORD;
 }
 
+// The names of c2d_toi_status's outcomes (C2D_TOI_HIT = 0 ... C2D_TOI_MAX_ITERATIONS = 4).
+const TOI_STATUS = ['hit', 'separated', 'overlapped', undefined, 'maxIterations'];
+
+// Writes a timeOfImpact motion as w_time_of_impact_s reads it (8 numbers from f[i]): local center,
+// c1, c2, a1, a2, with the defaults of timeOfImpact.
+function putMotion(f, i, m = {}) {
+  const lc = m.localCenter ?? { x: 0, y: 0 }, c1 = m.c1 ?? lc, c2 = m.c2 ?? c1, a1 = m.a1 ?? 0;
+  f[i] = lc.x; f[i + 1] = lc.y; f[i + 2] = c1.x; f[i + 3] = c1.y; f[i + 4] = c2.x; f[i + 5] = c2.y;
+  f[i + 6] = a1; f[i + 7] = m.a2 ?? a1;
+}
+
 function readSweep(f, i) {
   return {
     hit: f[i] ? readHit(f, i + 4) : null,
@@ -926,6 +937,43 @@ export class Collide2D {
       pointB: { x: f[OUT + 2], y: f[OUT + 3] },
       normal: { x: f[OUT + 4], y: f[OUT + 5] },
       distance: f[OUT + 6],
+      iterations: f[OUT + 7],
+    };
+  }
+
+  /** Time of impact (c2d_shape_time_of_impact): the first time in [0, tMax] at which the gap
+   * between a and b, each moving by its motion over one step, comes down to the target gap. Shapes
+   * are plain objects or handles of any kind, read in their local frame (their own numbers); a
+   * motion {localCenter, c1, c2, a1, a2} moves the local point localCenter (default {x: 0, y: 0})
+   * in a straight line from c1 (t = 0; default localCenter) to c2 (t = 1; default c1) while the
+   * shape turns about it from angle a1 to a2 (radians; defaults 0 and a1); no motion: the shape
+   * stays where its numbers put it. options: tMax in (0, 1] (default 1), target (gap to stop at,
+   * >= 0; 0: the library's C2D_TOI_TARGET), maxIterations (0: the library's default). Returns
+   * {status, t, normal (B toward A at t), point, iterations}: status 'hit' (the gap is down to the
+   * target at t), 'separated' (t = tMax), 'overlapped' (touching or overlapping at t = 0) or
+   * 'maxIterations' (t keeps the target gap); normal and point are (0, 0) unless 'hit'. It never
+   * steps past the first contact. An invalid shape, motion or option throws a C2DError (code
+   * e.g. 'C2D_ERR_NOT_FINITE', 'C2D_ERR_BAD_SIZE'), as does a numerical failure
+   * ('C2D_ERR_NUMERICAL'); the error's t is the last time known to keep the target gap (0 for
+   * rejected input). */
+  timeOfImpact(a, motionA, b, motionB, { tMax = 1, target = 0, maxIterations = 0 } = {}) {
+    this._pair(a, b);
+    const f = this._out();
+    putMotion(f, OUT, motionA);
+    putMotion(f, OUT + 8, motionB);
+    const r = this._x.w_time_of_impact_s(this._pa, this._pb, tMax, target, maxIterations, this._ptr);
+    if (r < -1) throw this._unsupported('timeOfImpact', a, b);
+    if (r === -1) {
+      const st = f[OUT + 1];
+      const e = new C2DError(st, `collide2d: timeOfImpact: ${this.statusString(st)} (${statusName(st)})`);
+      e.t = f[OUT + 2];
+      throw e;
+    }
+    return {
+      status: TOI_STATUS[r],
+      t: f[OUT + 2],
+      normal: { x: f[OUT + 3], y: f[OUT + 4] },
+      point: { x: f[OUT + 5], y: f[OUT + 6] },
       iterations: f[OUT + 7],
     };
   }

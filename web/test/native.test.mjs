@@ -46,6 +46,11 @@ function randomShape(kind, r, o) {
   }
 }
 
+// timeOfImpact's result, or {error, t} when it throws its C2DError (as c2d_ref prints a failure).
+function toiResult(a, ma, b, mb, options) {
+  try { return c2d.timeOfImpact(a, ma, b, mb, options); } catch (e) { if (e.name !== 'C2DError') throw e; return { error: e.status, t: e.t }; }
+}
+
 // Runs fn; records the case when the library has the operation for these kinds.
 function tryCase(cases, c, fn) {
   try { cases.push({ ...c, result: fn() }); } catch (e) { if (!/no \w+ test/.test(e.message)) throw e; }
@@ -65,7 +70,7 @@ for (const origin of [0, 1e5]) {
     assert.ok(existsSync(ref), `C2D_REF=${ref} does not exist`);
     const seed = 1234 + origin;
     console.log(`seed ${seed}`);
-    const r = rng(seed);
+    const r = rng(seed), rt = rng(seed + 1);
     const cases = [];
     for (let round = 0; round < 6; round++) {
       for (const ka of KINDS) {
@@ -77,6 +82,12 @@ for (const origin of [0, 1e5]) {
           tryCase(cases, { op: 'manifold', a, b }, () => c2d.manifold(a, b));
           tryCase(cases, { op: 'distance', a, b }, () => c2d.distance(a, b));
           tryCase(cases, { op: 'cast', a, da: d, b, db: { x: 0, y: 0 } }, () => c2d.cast(a, d, b, { x: 0, y: 0 }));
+          // time of impact: a slides by d and turns, b turns about a point near it (angles from
+          // their own stream rt, so the other cases stay those of the seed)
+          const ma = { localCenter: { x: origin, y: origin }, c1: { x: origin - d.x / 2, y: origin - d.y / 2 },
+            c2: { x: origin + d.x / 2, y: origin + d.y / 2 }, a2: rt() * 3 - 1.5 };
+          const mb = { localCenter: { x: origin, y: origin }, a1: rt() - 0.5, a2: rt() * 2 - 1 };
+          tryCase(cases, { op: 'toi', a, b, ma, mb }, () => toiResult(a, ma, b, mb));
         }
         const a = randomShape(ka, r, origin);
         const px = origin + r() * 4 - 2, py = origin + r() * 4 - 2;
@@ -97,8 +108,9 @@ for (const origin of [0, 1e5]) {
     assert.ok(cases.length > 1000, `${cases.length} cases`);
     assert.ok(cases.some((c) => c.op === 'hit' && c.result), 'some hits');
     assert.ok(cases.some((c) => c.op === 'cast' && c.result.hit), 'some cast hits');
+    for (const st of ['hit', 'separated', 'overlapped']) assert.ok(cases.some((c) => c.op === 'toi' && c.result.status === st), `some toi ${st}`);
     // every pair of the kinds in c2d_shape (all eleven) answers every query: none was skipped
-    for (const op of ['overlap', 'hit', 'manifold', 'distance', 'cast']) {
+    for (const op of ['overlap', 'hit', 'manifold', 'distance', 'cast', 'toi']) {
       for (const ka of KINDS) {
         for (const kb of KINDS) {
           assert.ok(cases.some((c) => c.op === op && c.a.type === ka && c.b.type === kb), `${op} ${ka} ${kb} compared`);

@@ -277,6 +277,8 @@ W_API int w_raycast_s(const w_shape *s, double ox, double oy, double tx, double 
 W_API int w_cast_s(const w_shape *a, double dax, double day, const w_shape *b, double dbx, double dby, double *out);
 W_API int w_manifold_s(const w_shape *a, const w_shape *b, double *out);
 W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out);
+W_API int w_time_of_impact_s(const w_shape *a, const w_shape *b, double t_max, double target, int max_iterations,
+                             double *io);
 W_API int w_bounds_s(const w_shape *s, double *out);
 
 static void w_put_hit(const c2d_hit *h, double *out) {
@@ -467,6 +469,26 @@ W_API int w_distance(const double *ea, const double *eb, double *out) {
     return w_distance_s(a, b, out);
 }
 
+/* Time of impact (c2d_shape_time_of_impact) of a and b, each in its local frame (the encoded
+ * numbers) and placed by its motion. io holds the two motions on entry, 8 doubles each (local
+ * center x y, c1 x y, c2 x y, a1, a2: motion A, then motion B) and gets 8 doubles (status, error,
+ * t, normal x y, point x y, iterations), as w_time_of_impact_s. An invalid shape gives status
+ * C2D_TOI_FAILED with its constructor's error and t = 0. Returns the c2d_toi_status. */
+W_API int w_time_of_impact(const double *ea, const double *eb, double t_max, double target, int max_iterations,
+                           double *io) {
+    w_shape *a, *b;
+    int sa = w_decode_tmp(ea, 0, &a), sb = w_decode_tmp(eb, 1, &b);
+    if (sa == W_BAD_ENCODING || sb == W_BAD_ENCODING) return W_BAD_ENCODING;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    if (sa != C2D_OK || sb != C2D_OK) {
+        memset(io, 0, 8 * sizeof(double));
+        io[0] = C2D_TOI_FAILED;
+        io[1] = sa != C2D_OK ? sa : sb;
+        return C2D_TOI_FAILED;
+    }
+    return w_time_of_impact_s(a, b, t_max, target, max_iterations, io);
+}
+
 /* Where segments a and b (4 doubles each) meet: writes x, y, fraction along a; returns 1 or 0. */
 W_API int w_segment_intersect(const double *sa, const double *sb, double *out) {
     c2d_segment a, b;
@@ -616,6 +638,38 @@ W_API int w_distance_s(const w_shape *a, const w_shape *b, double *out) {
     out[4] = d.normal.x; out[5] = d.normal.y;
     out[6] = d.distance; out[7] = d.iterations; out[8] = (double)d.status;
     return d.status < 0 ? 0 : 1;
+}
+
+static c2d_motion w_motion(const double *m) {
+    c2d_motion r;
+    r.local_center = w_v(m);
+    r.c1 = w_v(m + 2);
+    r.c2 = w_v(m + 4);
+    r.a1 = m[6];
+    r.a2 = m[7];
+    return r;
+}
+
+/* Time of impact of valid shapes (as w_time_of_impact): reads the motions from io[0..15], writes
+ * the result to io[0..7]; returns the c2d_toi_status (C2D_TOI_FAILED: io[1] is the error). */
+W_API int w_time_of_impact_s(const w_shape *a, const w_shape *b, double t_max, double target, int max_iterations,
+                             double *io) {
+    c2d_shape_toi_input in;
+    c2d_toi_result r;
+    if (!w_is_convex(a) || !w_is_convex(b)) return W_UNSUPPORTED;
+    memset(&in, 0, sizeof in);
+    in.a = &a->convex;
+    in.b = &b->convex;
+    in.motion_a = w_motion(io);
+    in.motion_b = w_motion(io + 8);
+    in.t_max = t_max;
+    in.target = target;
+    in.max_iterations = max_iterations;
+    r = c2d_shape_time_of_impact(&in);
+    io[0] = r.status; io[1] = r.error; io[2] = r.t;
+    io[3] = r.normal.x; io[4] = r.normal.y; io[5] = r.point.x; io[6] = r.point.y;
+    io[7] = r.iterations;
+    return r.status;
 }
 
 /* Tight bounding box of a valid shape: writes 4 doubles; returns 1. */

@@ -33,19 +33,11 @@ local bump = {
 ------------------------------------------
 
 local C2D_SHAPE_AABB = 2
-local STATUS_NAMES = {
-  [-1] = 'NULL_ARG', [-2] = 'NOT_FINITE', [-3] = 'OUT_OF_RANGE', [-4] = 'BAD_SIZE', [-5] = 'DEGENERATE',
-  [-6] = 'TOO_MANY_POINTS', [-7] = 'SELF_INTERSECTING', [-8] = 'BAD_ANGLE', [-9] = 'OUT_OF_MEMORY',
-  [-10] = 'UNSUPPORTED', [-11] = 'BAD_ID', [-12] = 'BUSY', [-13] = 'FULL', [-14] = 'BUFFER_TOO_SMALL',
-  [-15] = 'NUMERICAL',
-}
 
--- Raises a Lua error for a failed C call (level 3: the caller of the World method).
+-- Raises a Lua error for a failed C call, pointing at the caller of the World method (level 4 from
+-- C2D.check_status: it, this function, the method, its caller).
 local function check_status(status, what)
-  if status ~= 0 then
-    error(('collide2d: %s failed: %s (C2D_ERR_%s)'):format(what, ffi.string(C.c2d_status_string(status)),
-          STATUS_NAMES[status] or tostring(status)), 3)
-  end
+  C2D.check_status(status, what, 4)
 end
 
 local id_t = ffi.typeof('c2d_collider_id')

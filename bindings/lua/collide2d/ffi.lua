@@ -1,5 +1,6 @@
 -- collide2d.ffi: loads libcollide2d with LuaJIT's FFI and declares the part of its C API that the
--- Lua binding uses (base, shapes, world, world moves), with c2d_real as the library was built.
+-- Lua binding uses (base, shapes and their constructors, world, world moves, time of impact), with
+-- c2d_real as the library was built.
 --
 -- The library is found by the environment variable C2D_LIB (a path to libcollide2d.so) when it is
 -- set, otherwise by the system loader's usual search (ffi.load("collide2d"): LD_LIBRARY_PATH, the
@@ -121,11 +122,54 @@ else
     typedef struct c2d_move_result { c2d_vec2 position; int32_t count; int32_t total; bool capped; } c2d_move_result;
     int c2d_world_project(const c2d_world *world, c2d_collider_id item, const c2d_shape *shape,
                           c2d_transform start, c2d_vec2 goal, const c2d_move_input *in, c2d_move_result *out);
+
+    /* shapes (collide2d.shape): the validating constructors of geometry.h and shape.h */
+    int c2d_segment_make(c2d_vec2 p1, c2d_vec2 p2, c2d_segment *out);
+    int c2d_aabb_make(c2d_vec2 lower, c2d_vec2 upper, c2d_aabb *out);
+    int c2d_circle_make(c2d_vec2 center, c2d_real radius, c2d_circle *out);
+    int c2d_capsule_make(c2d_vec2 p1, c2d_vec2 p2, c2d_real radius, c2d_capsule *out);
+    int c2d_polygon_make(const c2d_vec2 *points, int count, c2d_polygon *out);
+    int c2d_rounded_polygon_make(const c2d_vec2 *points, int count, c2d_real radius, c2d_rounded_polygon *out);
+    int c2d_ellipse_make(c2d_vec2 center, c2d_real rx, c2d_real ry, c2d_real angle, c2d_ellipse *out);
+    int c2d_convex_wedge_make(c2d_vec2 center, c2d_real radius, c2d_real start_angle, c2d_real end_angle, c2d_arc *out);
+    int c2d_arc_shape_make(c2d_vec2 center, c2d_real inner_radius, c2d_real outer_radius, c2d_real start_angle,
+                           c2d_real end_angle, c2d_arc *out);
+    int c2d_concave_make(const c2d_vec2 *vertices, int count, c2d_concave *out);
+    int c2d_concave_shape_make(const c2d_concave *outline, c2d_polygon *pieces, int capacity, c2d_transform xf,
+                               c2d_concave_shape *out);
+
+    /* time of impact (collision.h, shape.h); the status enums as int */
+    typedef struct c2d_motion { c2d_vec2 local_center; c2d_vec2 c1, c2; c2d_real a1, a2; } c2d_motion;
+    typedef struct c2d_toi_result {
+      int status; int error; c2d_real t; c2d_vec2 normal; c2d_vec2 point; int iterations;
+    } c2d_toi_result;
+    typedef struct c2d_shape_toi_input {
+      const c2d_shape *a, *b; c2d_motion motion_a, motion_b; c2d_real t_max; c2d_real target; int max_iterations;
+    } c2d_shape_toi_input;
+    c2d_toi_result c2d_shape_time_of_impact(const c2d_shape_toi_input *input);
   ]]
+end
+
+-- The C names of c2d_status's errors, after C2D_ERR_.
+local STATUS_NAMES = {
+  [-1] = 'NULL_ARG', [-2] = 'NOT_FINITE', [-3] = 'OUT_OF_RANGE', [-4] = 'BAD_SIZE', [-5] = 'DEGENERATE',
+  [-6] = 'TOO_MANY_POINTS', [-7] = 'SELF_INTERSECTING', [-8] = 'BAD_ANGLE', [-9] = 'OUT_OF_MEMORY',
+  [-10] = 'UNSUPPORTED', [-11] = 'BAD_ID', [-12] = 'BUSY', [-13] = 'FULL', [-14] = 'BUFFER_TOO_SMALL',
+  [-15] = 'NUMERICAL',
+}
+
+-- Raises a Lua error for a failed C call at the given level (default 3: the caller of the
+-- function that called check_status): 'collide2d: <what> failed: <message> (C2D_ERR_<NAME>)<extra>'.
+local function check_status(status, what, level, extra)
+  if status ~= 0 then
+    error(('collide2d: %s failed: %s (C2D_ERR_%s)%s'):format(what, ffi.string(lib.c2d_status_string(status)),
+          STATUS_NAMES[status] or tostring(status), extra or ''), level or 3)
+  end
 end
 
 return {
   lib = lib,          -- the loaded library (C functions)
   real = real,        -- 'float' or 'double': c2d_real of this library
   path = path,        -- C2D_LIB when it was used, else nil
+  check_status = check_status,
 }

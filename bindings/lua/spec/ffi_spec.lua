@@ -41,11 +41,13 @@ describe('collide2d.ffi', function()
     if not cc:match('/') then pending('no C compiler to compare with') return end
     local names = { 'c2d_vec2', 'c2d_transform', 'c2d_aabb', 'c2d_shape', 'c2d_collider_id', 'c2d_collider_def',
                     'c2d_world_config', 'c2d_query_filter', 'c2d_world_hit', 'c2d_move_collision',
-                    'c2d_move_input', 'c2d_move_result', 'c2d_raycast_input' }
+                    'c2d_move_input', 'c2d_move_result', 'c2d_raycast_input', 'c2d_motion', 'c2d_toi_result',
+                    'c2d_shape_toi_input', 'c2d_concave', 'c2d_concave_shape', 'c2d_arc', 'c2d_ellipse' }
     local fields = { { 'c2d_collider_def', 'user_data' }, { 'c2d_collider_def', 'one_way' },
                      { 'c2d_world_config', 'id_tag' }, { 'c2d_move_collision', 'bounce' },
                      { 'c2d_move_collision', 'ti' }, { 'c2d_move_input', 'capacity' },
-                     { 'c2d_move_result', 'capped' }, { 'c2d_world_hit', 'hit' } }
+                     { 'c2d_move_result', 'capped' }, { 'c2d_world_hit', 'hit' },
+                     { 'c2d_toi_result', 'iterations' }, { 'c2d_shape_toi_input', 'max_iterations' } }
     local src = { '#include <stdio.h>', '#include <stddef.h>', '#include <collide2d.h>', 'int main(void) {' }
     local expected = {}
     for _, n in ipairs(names) do

@@ -42,7 +42,12 @@ async function main(): Promise<void> {
   lib.overlap({ type: 'roundedPolygon', points: [0, 0, 1, 0, 0, 1] }, circle);
   // @ts-expect-error an ellipse has two radii
   lib.overlap(arc, { type: 'ellipse', x: 0, y: 0, r: 1 });
-  void ok; void h; void n; void ray; void m; void plain; void hc; void mc; void ha; void oa;
+  // time of impact of any kinds, each moving by a motion (every field optional)
+  const toi = lib.timeOfImpact(arc, { c1: { x: -3, y: 0 }, c2: { x: 0, y: 0 }, a2: 1 }, rp, undefined, { tMax: 0.5 });
+  const toiT: number = toi.t + toi.normal.x + toi.iterations + (toi.status === 'hit' ? 1 : 0);
+  // @ts-expect-error a motion's angles are numbers
+  lib.timeOfImpact(arc, { a1: 'half' }, rp);
+  void ok; void h; void n; void ray; void m; void plain; void hc; void mc; void ha; void oa; void toiT;
   poly.destroy();
 }
 void main();
