@@ -62,6 +62,7 @@ c2d_status c2d_bp_config_status(const c2d_index_config *config) {
     if (config == NULL) return C2D_OK;
     if ((config->tasks.enqueue == NULL) != (config->tasks.finish == NULL)) return C2D_ERR_NULL_ARG;
     if (config->tasks.worker_count < 0) return C2D_ERR_BAD_SIZE;
+    if (config->pair_order != C2D_PAIR_ORDER_SORTED && config->pair_order != C2D_PAIR_ORDER_SWEEP) return C2D_ERR_OUT_OF_RANGE;
     return C2D_OK;
 }
 
@@ -71,7 +72,11 @@ void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_
     memset(&index->tasks, 0, sizeof index->tasks);
     index->klass = klass;
     index->allocator = *a;
-    if (config != NULL) index->tasks = config->tasks;
+    index->pair_order = C2D_PAIR_ORDER_SORTED;
+    if (config != NULL) {
+        index->tasks = config->tasks;
+        index->pair_order = config->pair_order;
+    }
 }
 
 void c2d_bp_base_free(c2d_index *index) {

@@ -64,6 +64,8 @@ typedef struct c2d_bp_srec {
 typedef struct c2d_bp_chunk {
     c2d_index_pair *items;
     int32_t capacity, count;
+    int32_t split;    /* length of the list when its records were done (-1 before): the pairs of the
+                         reaching list follow, so that the merged list has the serial order */
     int32_t i, i_end; /* records whose pairs with later records of their strip it finds */
     int32_t k, k_end; /* entries of the list of records reaching into the next strip */
     bool full;
@@ -110,6 +112,7 @@ struct c2d_index {
     const c2d_index_class *klass;
     c2d_allocator allocator;
     c2d_task_system tasks; /* worker_count < 2 or no enqueue: serial */
+    c2d_pair_order pair_order; /* SWEEP: a list the sweep wrote is handed out unsorted */
     c2d_bp_pairs pairs;
 };
 
@@ -138,8 +141,9 @@ void c2d_bp_base_free(c2d_index *index);
 bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed);
 
 bool c2d_bp_pairs_grow(c2d_index *index);
-/* Sorts the pushed pairs and drops duplicates: OK, or OUT_OF_MEMORY (list emptied) when a push or
- * the sort ran out of memory. */
+/* Sorts the pushed pairs and drops duplicates (a list the sweep wrote, unique already, stays in the
+ * sweep's order when the index's pair_order is C2D_PAIR_ORDER_SWEEP): OK, or OUT_OF_MEMORY (list
+ * emptied) when a push or the sort ran out of memory. */
 c2d_status c2d_bp_pairs_finish(c2d_index *index);
 
 #define C2D_SWEEP_MOVED 0x80000000u

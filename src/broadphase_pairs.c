@@ -4,7 +4,8 @@
  * duplicates. A long list (at least one pair per eight ids) is counting-sorted by b, then by a;
  * over very many ids it is bucketed by a instead and each bucket's few b values sorted in place;
  * a short list is radix sorted as (a, b) keys. A list written by the sweep, which meets every pair
- * once, skips the pass that drops duplicates.
+ * once, skips the pass that drops duplicates, and with C2D_PAIR_ORDER_SWEEP the sort too: it is
+ * handed out in the order of the serial sweep (a threaded sweep merges its parts into that order).
  *
  * Pair search: every index finds its one-shot pairs (and its per-frame pairs when many proxies
  * moved) with one strip sweep over copies of the boxes, which beats walking any hierarchy. The
@@ -209,6 +210,7 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index) {
     int32_t i, max_id = 0;
     bool ok = !p->failed, unique = p->swept == p->count;
     p->swept = 0;
+    if (ok && unique && index->pair_order == C2D_PAIR_ORDER_SWEEP) return C2D_OK;
     if (ok && p->count > 1) {
         for (i = 0; i < p->count; ++i)
             if (p->items[i].b > max_id) max_id = p->items[i].b;
@@ -646,6 +648,23 @@ typedef struct sw_job {
     c2d_bp_chunk *chunks;
 } sw_job;
 
+/* Runs (or goes on with) a part into its list: its records first, noting where their pairs end,
+ * then its entries of the reaching list. False when the list is full (a allocator NULL) or out of
+ * memory. */
+static bool sw_chunk_run(const sw_sweep *w, c2d_bp_chunk *ch, const c2d_allocator *a) {
+    sw_out o;
+    bool ok = true;
+    sw_out_init(&o, &ch->items, &ch->capacity, ch->count, a);
+    if (ch->split < 0) {
+        int32_t k = ch->k;
+        ok = sw_part(w, &o, &ch->i, ch->i_end, &k, k);
+        if (ok) ch->split = (int32_t)(o.w - ch->items);
+    }
+    ok = ok && sw_part(w, &o, &ch->i, ch->i_end, &ch->k, ch->k_end);
+    ch->count = (int32_t)(o.w - ch->items);
+    return ok;
+}
+
 /* The task: parts [start, end), each into its own list, which never grows here. */
 static void sw_task(int32_t start, int32_t end, int32_t worker, void *context) {
     const sw_job *job = (const sw_job *)context;
@@ -653,10 +672,7 @@ static void sw_task(int32_t start, int32_t end, int32_t worker, void *context) {
     (void)worker;
     for (j = start; j < end; ++j) {
         c2d_bp_chunk *ch = &job->chunks[j];
-        sw_out o;
-        sw_out_init(&o, &ch->items, &ch->capacity, ch->count, NULL);
-        ch->full = !sw_part(job->w, &o, &ch->i, ch->i_end, &ch->k, ch->k_end);
-        ch->count = (int32_t)(o.w - ch->items);
+        ch->full = !sw_chunk_run(job->w, ch, NULL);
     }
 }
 
@@ -690,6 +706,7 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
             ch->capacity = cap;
         }
         ch->count = 0;
+        ch->split = -1;
         ch->full = false;
         ch->i = (int32_t)((int64_t)n * j / parts);
         ch->i_end = (int32_t)((int64_t)n * (j + 1) / parts);
@@ -706,12 +723,7 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
     }
     for (j = 0; j < parts; ++j) {
         c2d_bp_chunk *ch = &p->chunks[j];
-        if (ch->full) {
-            sw_out o;
-            sw_out_init(&o, &ch->items, &ch->capacity, ch->count, a);
-            if (!sw_part(w, &o, &ch->i, ch->i_end, &ch->k, ch->k_end)) return false;
-            ch->count = (int32_t)(o.w - ch->items);
-        }
+        if (ch->full && !sw_chunk_run(w, ch, a)) return false;
         if (ch->count > INT32_MAX - total) return false;
         total += ch->count;
     }
@@ -721,10 +733,13 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
         if (!c2d_bp_reserve(a, &items, &p->capacity, total, sizeof *p->items)) return false;
         p->items = (c2d_index_pair *)items;
     }
-    for (j = 0; j < parts; ++j) {
-        c2d_bp_chunk *ch = &p->chunks[j];
-        if (ch->count > 0) memcpy(p->items + p->count, ch->items, (size_t)ch->count * sizeof *ch->items);
-        p->count += ch->count;
+    /* Every part's pairs of its records, then every part's pairs of its reaching entries: the
+     * order of the serial sweep. */
+    for (j = 0; j < 2 * parts; ++j) {
+        const c2d_bp_chunk *ch = &p->chunks[j % parts];
+        int32_t from = j < parts ? 0 : ch->split, to = j < parts ? ch->split : ch->count;
+        if (to > from) memcpy(p->items + p->count, ch->items + from, (size_t)(to - from) * sizeof *ch->items);
+        p->count += to - from;
     }
     p->swept = p->count;
     return true;
