@@ -147,10 +147,12 @@ bool c2d_bp_pairs_grow(c2d_index *index);
 c2d_status c2d_bp_pairs_finish(c2d_index *index);
 
 #define C2D_SWEEP_MOVED 0x80000000u
-/* The sweep's pair output: AVX2 when the CPU has it (the default, 0), or the base path (SSE2 or
- * plain C), which is the reference the AVX2 path must equal. */
+/* The sweep's box tests and pair output: the AVX2 pair output when the CPU has it (the default,
+ * 0), the base path (SSE2 blocks of 4 where built, else plain C), or plain C, the reference that
+ * the other paths must equal pair for pair, in the same order. */
 #define C2D_SWEEP_PATH_AUTO 0
 #define C2D_SWEEP_PATH_BASE 1
+#define C2D_SWEEP_PATH_SCALAR 2
 #define C2D_SWEEP_FILTER 1u    /* push only pairs with a record whose idm has C2D_SWEEP_MOVED */
 #define C2D_SWEEP_PRESORTED 2u /* the records are already sorted by a0 (ties in any order) */
 
