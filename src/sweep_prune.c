@@ -356,25 +356,45 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
         !c2d_bp_reserve_keys(index, key_words)) return C2D_ERR_OUT_OF_MEMORY;
     t->moved = (int32_t *)moved;
     /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed, and
-     * the spread the pair sweep's layout needs, for either axis as the sweep axis. */
+     * the spread the pair sweep's layout needs, for either axis as the sweep axis: per axis k (0 x,
+     * 1 y) the bounds of the lower sides, the largest upper side, the mean and largest size (the
+     * sums of c2d_bp_sweep_stats_add, each kept once for both layouts). */
     inv_n = (c2d_real)1 / (c2d_real)n;
-    stats[0].a_lo = boxes[0].lower.x;
-    stats[0].a_hi = boxes[0].upper.x;
-    stats[0].b_lo = stats[0].b_hi = boxes[0].lower.y;
-    stats[1].a_lo = boxes[0].lower.y;
-    stats[1].a_hi = boxes[0].upper.y;
-    stats[1].b_lo = stats[1].b_hi = boxes[0].lower.x;
-    stats[0].w = stats[0].h = stats[0].max_h = stats[1].w = stats[1].h = stats[1].max_h = 0;
-    for (i = 0; i < n; ++i) {
-        c2d_aabb b = boxes[i];
-        c2d_real dx = (b.lower.x - boxes[0].lower.x) + (b.upper.x - boxes[0].lower.x);
-        c2d_real dy = (b.lower.y - boxes[0].lower.y) + (b.upper.y - boxes[0].lower.y);
-        sum[0] += dx * inv_n;
-        sq[0] += dx * dx * inv_n;
-        sum[1] += dy * inv_n;
-        sq[1] += dy * dy * inv_n;
-        c2d_bp_sweep_stats_add(&stats[0], b.lower.x, b.upper.x, b.lower.y, b.upper.y, inv_n);
-        c2d_bp_sweep_stats_add(&stats[1], b.lower.y, b.upper.y, b.lower.x, b.upper.x, inv_n);
+    {
+        c2d_real lo_min[2], lo_max[2], up_max[2], size_sum[2] = {0, 0}, size_max[2] = {0, 0};
+        const c2d_real rx = boxes[0].lower.x, ry = boxes[0].lower.y;
+        lo_min[0] = lo_max[0] = rx;
+        lo_min[1] = lo_max[1] = ry;
+        up_max[0] = boxes[0].upper.x;
+        up_max[1] = boxes[0].upper.y;
+        for (i = 0; i < n; ++i) {
+            c2d_aabb b = boxes[i];
+            c2d_real dx = (b.lower.x - rx) + (b.upper.x - rx), dy = (b.lower.y - ry) + (b.upper.y - ry);
+            c2d_real wx = b.upper.x - b.lower.x, wy = b.upper.y - b.lower.y;
+            sum[0] += dx * inv_n;
+            sq[0] += dx * dx * inv_n;
+            sum[1] += dy * inv_n;
+            sq[1] += dy * dy * inv_n;
+            lo_min[0] = b.lower.x < lo_min[0] ? b.lower.x : lo_min[0];
+            lo_min[1] = b.lower.y < lo_min[1] ? b.lower.y : lo_min[1];
+            lo_max[0] = b.lower.x > lo_max[0] ? b.lower.x : lo_max[0];
+            lo_max[1] = b.lower.y > lo_max[1] ? b.lower.y : lo_max[1];
+            up_max[0] = b.upper.x > up_max[0] ? b.upper.x : up_max[0];
+            up_max[1] = b.upper.y > up_max[1] ? b.upper.y : up_max[1];
+            size_max[0] = wx > size_max[0] ? wx : size_max[0];
+            size_max[1] = wy > size_max[1] ? wy : size_max[1];
+            size_sum[0] += wx * inv_n;
+            size_sum[1] += wy * inv_n;
+        }
+        for (i = 0; i < 2; ++i) {
+            stats[i].a_lo = lo_min[i];
+            stats[i].a_hi = up_max[i];
+            stats[i].b_lo = lo_min[1 - i];
+            stats[i].b_hi = lo_max[1 - i];
+            stats[i].w = size_sum[i];
+            stats[i].h = size_sum[1 - i];
+            stats[i].max_h = size_max[1 - i];
+        }
     }
     {
         c2d_real var_this = sq[axis] - sum[axis] * sum[axis], var_other = sq[1 - axis] - sum[1 - axis] * sum[1 - axis];
