@@ -71,8 +71,9 @@ typedef void c2d_finish_task_fn(void *handle, void *user_context);
 /* The user's task system, as Box2D v3's: the library creates no thread. Zero-initialised (or
  * worker_count < 2): everything runs on the calling thread. Each pair call (find_pairs, and
  * update_pairs when it sweeps; a sparse grid pairs its cells serially) of an index of at least
- * 4096 proxies splits its sweep into worker_count parts, each writing its own list, merged in order; results are identical whatever
- * worker_count is. enqueue and finish are called from the thread that called the index, within
+ * 4096 proxies splits its sweep into worker_count parts, each writing its own list, merged in order,
+ * and sweep-and-prune's c2d_index_build of at least 4096 boxes splits the writing of its sorted
+ * records the same way; results are identical whatever worker_count is. enqueue and finish are called from the thread that called the index, within
  * that call; the task functions touch only the index's memory and never call the allocator. */
 typedef struct c2d_task_system {
     int32_t worker_count;         /* threads that may run tasks at once (>= 0; at most 64 are used) */
