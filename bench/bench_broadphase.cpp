@@ -74,7 +74,11 @@ struct Options {
     int64_t rays = 0;       /* 0: 1M (100k quick) */
     uint64_t seed = 0xB20AD5EEDULL;
     int threads = 1;        /* build mode: workers of the pair sweep (c2d_index_config.tasks) */
+    c2d_pair_order pair_order = C2D_PAIR_ORDER_SORTED; /* our indexes' config (--pair-order sweep) */
 };
+
+/* --pair-order: the pair order of every index of ours that the bench makes. */
+c2d_pair_order g_pair_order = C2D_PAIR_ORDER_SORTED;
 
 /* ---- timing (clock, medians and the random numbers in bench_util.h) ---- */
 
@@ -382,6 +386,7 @@ public:
         memset(&cfg, 0, sizeof cfg);
         cfg.capacity = (int32_t)w.boxes.size();
         cfg.cell_size = w.cell;
+        cfg.pair_order = g_pair_order;
         c2d_index_destroy(index_);
         index_ = nullptr;
         if (built_) return check_status(built_(&cfg, w.boxes.data(), nullptr, (int32_t)w.boxes.size(), &index_), name + " create");
@@ -1710,6 +1715,7 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
     BenchTasks tasks;
     tasks.workers = std::max(1, opt.threads);
     auto set_tasks = [&](c2d_index_config &cfg) {
+        cfg.pair_order = opt.pair_order;
         if (opt.threads < 2) return;
         cfg.tasks.worker_count = opt.threads;
         cfg.tasks.enqueue = bench_enqueue;
@@ -1816,8 +1822,9 @@ void run_build_mode(const Options &opt, const std::string &scene_name, int64_t n
     }
     printf("\n%s  n=%lld  build, then find_pairs; %d reps interleaved, medians; bytes per proxy from a counting allocator\n"
            "  (KIND: create + fill; KIND/build: c2d_index_build into one index kept across reps; pair sweep on %d thread%s,\n"
-           "  cpu: the calling thread's only)\n",
-           scene_name.c_str(), (long long)n, reps, std::max(1, opt.threads), opt.threads > 1 ? "s" : "");
+           "  cpu: the calling thread's only; pair lists %s)\n",
+           scene_name.c_str(), (long long)n, reps, std::max(1, opt.threads), opt.threads > 1 ? "s" : "",
+           opt.pair_order == C2D_PAIR_ORDER_SWEEP ? "in sweep order (--pair-order sweep)" : "sorted by (a, b)");
     printf("  %-26s %10s %10s %12s %10s %10s %10s %10s %10s %9s\n", "impl", "build ms", "pairs ms", "build+pairs", "cpu b+p",
            "B/p built", "B/p pairs", "B/p peak", "pairs", "allocs");
     for (int pass = 0; pass < 2; ++pass) {
@@ -1963,9 +1970,17 @@ int main(int argc, char **argv) {
         else if (a == "--rays") opt.rays = atoll(value("--rays"));
         else if (a == "--seed") opt.seed = strtoull(value("--seed"), nullptr, 0);
         else if (a == "--threads") opt.threads = atoi(value("--threads"));
-        else if (a[0] == '-') {
+        else if (a == "--pair-order") {
+            std::string v = value("--pair-order");
+            if (v != "sorted" && v != "sweep") {
+                fprintf(stderr, "bench_broadphase: --pair-order is sorted or sweep\n");
+                return 2;
+            }
+            opt.pair_order = v == "sweep" ? C2D_PAIR_ORDER_SWEEP : C2D_PAIR_ORDER_SORTED;
+            g_pair_order = opt.pair_order;
+        } else if (a[0] == '-') {
             fprintf(stderr, "usage: bench_broadphase [out.jsonl] [--quick] [--scene S] [--n N] [--impl SUBSTR] [--mode oneshot|frame|ray|build|batch] "
-                            "[--frames F (build: reps)] [--rays R] [--seed S] [--threads W (build)]\n");
+                            "[--frames F (build: reps)] [--rays R] [--seed S] [--threads W (build, batch)] [--pair-order sorted|sweep]\n");
             return 2;
         } else opt.json_path = argv[i];
     }

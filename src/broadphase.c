@@ -62,6 +62,7 @@ c2d_status c2d_bp_config_status(const c2d_index_config *config) {
     if (config == NULL) return C2D_OK;
     if ((config->tasks.enqueue == NULL) != (config->tasks.finish == NULL)) return C2D_ERR_NULL_ARG;
     if (config->tasks.worker_count < 0) return C2D_ERR_BAD_SIZE;
+    if (config->pair_order != C2D_PAIR_ORDER_SORTED && config->pair_order != C2D_PAIR_ORDER_SWEEP) return C2D_ERR_OUT_OF_RANGE;
     return C2D_OK;
 }
 
@@ -72,7 +73,11 @@ void c2d_bp_base_init(c2d_index *index, const c2d_index_class *klass, const c2d_
     memset(&index->tasks, 0, sizeof index->tasks);
     index->klass = klass;
     index->allocator = *a;
-    if (config != NULL) index->tasks = config->tasks;
+    index->pair_order = C2D_PAIR_ORDER_SORTED;
+    if (config != NULL) {
+        index->tasks = config->tasks;
+        index->pair_order = config->pair_order;
+    }
 }
 
 void c2d_bp_base_free(c2d_index *index) {
@@ -347,13 +352,36 @@ c2d_status c2d_index_clear(c2d_index *index) {
     return C2D_OK;
 }
 
+/* Boxes checked per block of c2d_bp_boxes_ok. */
+#define C2D_BP_CHECK_BLOCK 256
+
+/* True when every box passes c2d_bp_box_status: the same rule (|coordinate| <= C2D_MAX_COORD,
+ * which NaN and infinities fail, and lower <= upper) folded without branches over blocks, which
+ * the compiler can vectorise; the caller looks for the first failing box only when this fails. */
+static bool c2d_bp_boxes_ok(const c2d_aabb *boxes, int32_t count) {
+    const c2d_real m = (c2d_real)C2D_MAX_COORD;
+    int32_t i, j;
+    for (i = 0; i < count; i += C2D_BP_CHECK_BLOCK) {
+        int32_t end = count - i < C2D_BP_CHECK_BLOCK ? count : i + C2D_BP_CHECK_BLOCK;
+        unsigned ok = 1;
+        for (j = i; j < end; ++j) {
+            c2d_aabb b = boxes[j];
+            ok &= (unsigned)(C2D_ABS(b.lower.x) <= m) & (unsigned)(C2D_ABS(b.lower.y) <= m) & (unsigned)(C2D_ABS(b.upper.x) <= m) &
+                  (unsigned)(C2D_ABS(b.upper.y) <= m) & (unsigned)(b.lower.x <= b.upper.x) & (unsigned)(b.lower.y <= b.upper.y);
+        }
+        if (!ok) return false;
+    }
+    return true;
+}
+
 c2d_status c2d_index_build(c2d_index *index, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
     int32_t i;
     c2d_status s;
     if (index == NULL || (count > 0 && boxes == NULL)) return C2D_ERR_NULL_ARG;
     if (count < 0) return C2D_ERR_BAD_SIZE;
-    for (i = 0; i < count; ++i)
-        if (!c2d_bp_box_status(boxes[i], &s)) return s;
+    if (!c2d_bp_boxes_ok(boxes, count))
+        for (i = 0; i < count; ++i)
+            if (!c2d_bp_box_status(boxes[i], &s)) return s;
     if (index->klass->build != NULL) return index->klass->build(index, boxes, user_data, count);
     /* The generic path: the kept memory, one insert per box (ids come out as 0, 1, ...). */
     index->klass->clear(index);

@@ -65,6 +65,8 @@ typedef struct c2d_bp_srec {
 typedef struct c2d_bp_chunk {
     c2d_index_pair *items;
     int32_t capacity, count;
+    int32_t split;    /* length of the list when its records were done (-1 before): the pairs of the
+                         reaching list follow, so that the merged list has the serial order */
     int32_t i, i_end; /* records whose pairs with later records of their strip it finds */
     int32_t k, k_end; /* entries of the list of records reaching into the next strip */
     bool full;
@@ -126,6 +128,7 @@ struct c2d_index {
     const c2d_index_class *klass;
     c2d_allocator allocator;
     c2d_task_system tasks; /* worker_count < 2 or no enqueue: serial */
+    c2d_pair_order pair_order; /* SWEEP: a list the sweep wrote is handed out unsorted */
     c2d_bp_pairs pairs;
     c2d_bp_batch batch;
 };
@@ -157,15 +160,18 @@ void c2d_bp_batch_free(c2d_index *index);
 bool c2d_bp_reserve_keys(c2d_index *index, int32_t needed);
 
 bool c2d_bp_pairs_grow(c2d_index *index);
-/* Sorts the pushed pairs and drops duplicates: OK, or OUT_OF_MEMORY (list emptied) when a push or
- * the sort ran out of memory. */
+/* Sorts the pushed pairs and drops duplicates (a list the sweep wrote, unique already, stays in the
+ * sweep's order when the index's pair_order is C2D_PAIR_ORDER_SWEEP): OK, or OUT_OF_MEMORY (list
+ * emptied) when a push or the sort ran out of memory. */
 c2d_status c2d_bp_pairs_finish(c2d_index *index);
 
 #define C2D_SWEEP_MOVED 0x80000000u
-/* The sweep's pair output: AVX2 when the CPU has it (the default, 0), or the base path (SSE2 or
- * plain C), which is the reference the AVX2 path must equal. */
+/* The sweep's box tests and pair output: the AVX2 pair output when the CPU has it (the default,
+ * 0), the base path (SSE2 blocks of 4 where built, else plain C), or plain C, the reference that
+ * the other paths must equal pair for pair, in the same order. */
 #define C2D_SWEEP_PATH_AUTO 0
 #define C2D_SWEEP_PATH_BASE 1
+#define C2D_SWEEP_PATH_SCALAR 2
 #define C2D_SWEEP_FILTER 1u    /* push only pairs with a record whose idm has C2D_SWEEP_MOVED */
 #define C2D_SWEEP_PRESORTED 2u /* the records are already sorted by a0 (ties in any order) */
 

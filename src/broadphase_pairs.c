@@ -4,7 +4,8 @@
  * duplicates. A long list (at least one pair per eight ids) is counting-sorted by b, then by a;
  * over very many ids it is bucketed by a instead and each bucket's few b values sorted in place;
  * a short list is radix sorted as (a, b) keys. A list written by the sweep, which meets every pair
- * once, skips the pass that drops duplicates.
+ * once, skips the pass that drops duplicates, and with C2D_PAIR_ORDER_SWEEP the sort too: it is
+ * handed out in the order of the serial sweep (a threaded sweep merges its parts into that order).
  *
  * Pair search: every index finds its one-shot pairs (and its per-frame pairs when many proxies
  * moved) with one strip sweep over copies of the boxes, which beats walking any hierarchy. The
@@ -209,6 +210,7 @@ c2d_status c2d_bp_pairs_finish(c2d_index *index) {
     int32_t i, max_id = 0;
     bool ok = !p->failed, unique = p->swept == p->count;
     p->swept = 0;
+    if (ok && unique && index->pair_order == C2D_PAIR_ORDER_SWEEP) return C2D_OK;
     if (ok && p->count > 1) {
         for (i = 0; i < p->count; ++i)
             if (p->items[i].b > max_id) max_id = p->items[i].b;
@@ -374,15 +376,14 @@ typedef struct sw_soa {
     const c2d_real *a0, *a1, *b0, *b1;
 } sw_soa;
 
-/* One record e looking at others: its sides (broadcast for SIMD) and id. */
+/* One record e looking at others: its sides (and broadcast for SIMD) and id. */
 typedef struct sw_probe {
 #if C2D_SWEEP_SSE2 && defined(C2D_DOUBLE)
     __m128d a0, a1, b0, b1;
 #elif C2D_SWEEP_SSE2
     __m128 a0, a1, b0, b1;
-#else
-    c2d_real a0, a1, b0, b1;
 #endif
+    c2d_real sa0, sa1, sb0, sb1;
     uint32_t idm;
     bool filter; /* only pairs with a moved record, and e has not moved */
 } sw_probe;
@@ -398,51 +399,62 @@ static inline void sw_probe_set(sw_probe *p, const sw_soa *s, int32_t i, bool fi
     p->a1 = _mm_set1_ps(s->a1[i]);
     p->b0 = _mm_set1_ps(s->b0[i]);
     p->b1 = _mm_set1_ps(s->b1[i]);
-#else
-    p->a0 = s->a0[i];
-    p->a1 = s->a1[i];
-    p->b0 = s->b0[i];
-    p->b1 = s->b1[i];
 #endif
+    p->sa0 = s->a0[i];
+    p->sa1 = s->a1[i];
+    p->sb0 = s->b0[i];
+    p->sb1 = s->b1[i];
     p->idm = s->idm[i];
     p->filter = filter && (p->idm & C2D_SWEEP_MOVED) == 0;
 }
 
+/* The paths of the sweep's box tests, which give the same list in the same order: plain C (the
+ * reference), SSE2 blocks of 4, and SSE2 blocks of 4 with the pairs made and packed in AVX2 lanes,
+ * picked at run time (C2D_SWEEP_PATH_* chooses one for tests). Blocks of 8 with AVX2 compares were
+ * measured 5-10% slower on 100k uniform boxes: a record meets about 1 candidate in its own strip
+ * and 2-3 in the next, so a wider block only adds a second pack and store. */
+enum { SW_SCALAR = 0, SW_SSE2 = 1, SW_AVX2 = 2 };
+
 /* Tests the probe against the 4 records from f on: bit j of *in set when record f + j has a key
  * <= last, bit j of the result when it also overlaps the probe (the exact rule) and passes the
- * moved filter. Ordered compares are false for NaN, as in the scalar rule. */
-static inline unsigned sw_block(const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p, unsigned *in) {
+ * moved filter. Ordered compares are false for NaN, as in the scalar rule. path SW_SCALAR: plain
+ * C; any other: SSE2 where built. */
+__attribute__((always_inline)) static inline unsigned sw_block(const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p,
+                                                               unsigned *in, int path) {
     unsigned bits;
-#if C2D_SWEEP_SSE2
-    __m128i k = _mm_loadu_si128((const __m128i *)(const void *)(s->key + f));
-    *in = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int32_t)last + 1), k)));
-#  ifdef C2D_DOUBLE
-    {
-        __m128d lo = _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->a0 + f), p->a1), _mm_cmplt_pd(p->a0, _mm_loadu_pd(s->a1 + f)));
-        __m128d hi = _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->a0 + f + 2), p->a1), _mm_cmplt_pd(p->a0, _mm_loadu_pd(s->a1 + f + 2)));
-        lo = _mm_and_pd(lo, _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->b0 + f), p->b1), _mm_cmplt_pd(p->b0, _mm_loadu_pd(s->b1 + f))));
-        hi = _mm_and_pd(hi, _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->b0 + f + 2), p->b1), _mm_cmplt_pd(p->b0, _mm_loadu_pd(s->b1 + f + 2))));
-        bits = (unsigned)_mm_movemask_pd(lo) | ((unsigned)_mm_movemask_pd(hi) << 2);
-    }
-#  else
-    {
-        __m128 m = _mm_and_ps(_mm_cmplt_ps(_mm_loadu_ps(s->a0 + f), p->a1), _mm_cmplt_ps(p->a0, _mm_loadu_ps(s->a1 + f)));
-        m = _mm_and_ps(m, _mm_and_ps(_mm_cmplt_ps(_mm_loadu_ps(s->b0 + f), p->b1), _mm_cmplt_ps(p->b0, _mm_loadu_ps(s->b1 + f))));
-        bits = (unsigned)_mm_movemask_ps(m);
-    }
-#  endif
-    if (p->filter) bits &= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(s->idm + f))));
-#else
     int j;
+#if C2D_SWEEP_SSE2
+    if (path != SW_SCALAR) {
+        __m128i k = _mm_loadu_si128((const __m128i *)(const void *)(s->key + f));
+        *in = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int32_t)last + 1), k)));
+#  ifdef C2D_DOUBLE
+        {
+            __m128d lo = _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->a0 + f), p->a1), _mm_cmplt_pd(p->a0, _mm_loadu_pd(s->a1 + f)));
+            __m128d hi = _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->a0 + f + 2), p->a1), _mm_cmplt_pd(p->a0, _mm_loadu_pd(s->a1 + f + 2)));
+            lo = _mm_and_pd(lo, _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->b0 + f), p->b1), _mm_cmplt_pd(p->b0, _mm_loadu_pd(s->b1 + f))));
+            hi = _mm_and_pd(hi, _mm_and_pd(_mm_cmplt_pd(_mm_loadu_pd(s->b0 + f + 2), p->b1), _mm_cmplt_pd(p->b0, _mm_loadu_pd(s->b1 + f + 2))));
+            bits = (unsigned)_mm_movemask_pd(lo) | ((unsigned)_mm_movemask_pd(hi) << 2);
+        }
+#  else
+        {
+            __m128 m = _mm_and_ps(_mm_cmplt_ps(_mm_loadu_ps(s->a0 + f), p->a1), _mm_cmplt_ps(p->a0, _mm_loadu_ps(s->a1 + f)));
+            m = _mm_and_ps(m, _mm_and_ps(_mm_cmplt_ps(_mm_loadu_ps(s->b0 + f), p->b1), _mm_cmplt_ps(p->b0, _mm_loadu_ps(s->b1 + f))));
+            bits = (unsigned)_mm_movemask_ps(m);
+        }
+#  endif
+        if (p->filter) bits &= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(s->idm + f))));
+        return bits & *in;
+    }
+#endif
+    (void)path;
     *in = 0;
     bits = 0;
     for (j = 0; j < 4; ++j) {
         *in |= (unsigned)(s->key[f + j] <= last) << j;
-        bits |= (unsigned)((s->a0[f + j] < p->a1) & (p->a0 < s->a1[f + j]) & (s->b0[f + j] < p->b1) &
-                           (p->b0 < s->b1[f + j]) & (!p->filter || (s->idm[f + j] & C2D_SWEEP_MOVED) != 0))
+        bits |= (unsigned)((s->a0[f + j] < p->sa1) & (p->sa0 < s->a1[f + j]) & (s->b0[f + j] < p->sb1) &
+                           (p->sb0 < s->b1[f + j]) & (!p->filter || (s->idm[f + j] & C2D_SWEEP_MOVED) != 0))
                 << j;
     }
-#endif
     return bits & *in;
 }
 
@@ -479,10 +491,11 @@ static void sw_out_init(sw_out *o, c2d_index_pair **items, int32_t *capacity, in
 
 /* Tests the probe against the records from f on, in blocks of 4, while their keys are <= last,
  * and writes the overlapping pairs (a < b). False when the list is full and cannot grow. */
-static inline bool sw_scan(sw_out *o, const sw_soa *s, int32_t f, uint32_t last, const sw_probe *p) {
+__attribute__((always_inline)) static inline bool sw_scan(sw_out *o, const sw_soa *s, int32_t f, uint32_t last,
+                                                          const sw_probe *p, int path) {
     int32_t id = (int32_t)(p->idm & ~C2D_SWEEP_MOVED);
     for (;; f += 4) {
-        unsigned in, bits = sw_block(s, f, last, p, &in);
+        unsigned in, bits = sw_block(s, f, last, p, &in, path);
         int j;
         if (o->end - o->w < 4 && !sw_out_grow(o)) return false;
         for (j = 0; j < 4; ++j) {
@@ -509,7 +522,7 @@ __attribute__((target("avx2"))) static inline bool sw_scan_avx2(sw_out *o, const
     const __m128i id = _mm_set1_epi32((int32_t)(p->idm & ~C2D_SWEEP_MOVED)), clear = _mm_set1_epi32(INT32_MAX);
     c2d_index_pair *w = o->w;
     for (;; f += 4) {
-        unsigned in, bits = sw_block(s, f, last, p, &in);
+        unsigned in, bits = sw_block(s, f, last, p, &in, SW_SSE2);
         __m128i other, lo, hi;
         __m256i both;
         if (o->end - w < 4) {
@@ -546,7 +559,8 @@ typedef struct sw_sweep {
     sw_soa soa;
     c2d_sweep_layout l;
     const uint32_t *start, *reach, *last, *list;
-    bool filter, tall, avx2;
+    bool filter, tall;
+    int path; /* SW_SCALAR, SW_SSE2 or SW_AVX2 */
 } sw_sweep;
 
 /* One part of the sweep: records *i to i_end against the later records of their strip, then the
@@ -554,13 +568,13 @@ typedef struct sw_sweep {
  * above. A record's pairs are written whole or not at all: when the list is full, the record's
  * pairs are taken back, *i or *k tells where to go on and the result is false. */
 #if C2D_SWEEP_AVX2
-#  define SW_SCAN(avx2, o, s, f, last, p) ((avx2) ? sw_scan_avx2(o, s, f, last, p) : sw_scan(o, s, f, last, p))
+#  define SW_SCAN(path, o, s, f, last, p) ((path) == SW_AVX2 ? sw_scan_avx2(o, s, f, last, p) : sw_scan(o, s, f, last, p, path))
 #else
-#  define SW_SCAN(avx2, o, s, f, last, p) ((void)(avx2), sw_scan(o, s, f, last, p))
+#  define SW_SCAN(path, o, s, f, last, p) sw_scan(o, s, f, last, p, path)
 #endif
 
 __attribute__((always_inline)) static inline bool sw_part_with(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end,
-                                                               bool avx2) {
+                                                               int path) {
     const sw_soa *soa = &w->soa;
     const c2d_sweep_layout *l = &w->l;
     /* Local positions and output (the pair writes could otherwise alias them). */
@@ -571,7 +585,7 @@ __attribute__((always_inline)) static inline bool sw_part_with(const sw_sweep *w
         sw_probe pr;
         o->w = out;
         sw_probe_set(&pr, soa, i, w->filter);
-        if (!SW_SCAN(avx2, o, soa, i + 1, w->last[i], &pr)) {
+        if (!SW_SCAN(path, o, soa, i + 1, w->last[i], &pr)) {
             ok = false;
             break;
         }
@@ -602,13 +616,13 @@ __attribute__((always_inline)) static inline bool sw_part_with(const sw_sweep *w
             while (soa->key[c + 3] < from) c += 4;
             c += (int32_t)(soa->key[c] < from) + (int32_t)(soa->key[c + 1] < from) + (int32_t)(soa->key[c + 2] < from);
             sw_probe_set(&pr, soa, r, w->filter);
-            ok = SW_SCAN(avx2, o, soa, c, w->last[r] + one, &pr);
+            ok = SW_SCAN(path, o, soa, c, w->last[r] + one, &pr);
             if (ok && w->tall) {
                 int32_t t, top = sw_strip(l, soa->b1[r]);
                 for (t = s + 2; ok && t <= top; ++t) {
                     uint32_t tb = (uint32_t)t << l->qbits;
                     int32_t f = sw_search(soa->key, (int32_t)w->start[t], (int32_t)w->start[t + 1], tb | (q0 > w->reach[t] ? q0 - w->reach[t] : 0));
-                    ok = SW_SCAN(avx2, o, soa, f, tb | (w->last[r] & l->qmax), &pr);
+                    ok = SW_SCAN(path, o, soa, f, tb | (w->last[r] & l->qmax), &pr);
                 }
             }
             if (!ok) break;
@@ -622,22 +636,31 @@ __attribute__((always_inline)) static inline bool sw_part_with(const sw_sweep *w
     return ok;
 }
 
-static bool sw_part_base(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
-    return sw_part_with(w, o, i_at, i_end, k_at, k_end, false);
+static bool sw_part_scalar(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
+    return sw_part_with(w, o, i_at, i_end, k_at, k_end, SW_SCALAR);
 }
+
+#if C2D_SWEEP_SSE2
+static bool sw_part_sse2(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
+    return sw_part_with(w, o, i_at, i_end, k_at, k_end, SW_SSE2);
+}
+#endif
 
 #if C2D_SWEEP_AVX2
 __attribute__((target("avx2"))) static bool sw_part_avx2(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
-    return sw_part_with(w, o, i_at, i_end, k_at, k_end, true);
+    return sw_part_with(w, o, i_at, i_end, k_at, k_end, SW_AVX2);
 }
 #endif
 
-/* One part of the sweep on the path the sweep chose (both give the same list). */
+/* One part of the sweep on the path the sweep chose (all give the same list). */
 static bool sw_part(const sw_sweep *w, sw_out *o, int32_t *i_at, int32_t i_end, int32_t *k_at, int32_t k_end) {
 #if C2D_SWEEP_AVX2
-    if (w->avx2) return sw_part_avx2(w, o, i_at, i_end, k_at, k_end);
+    if (w->path == SW_AVX2) return sw_part_avx2(w, o, i_at, i_end, k_at, k_end);
 #endif
-    return sw_part_base(w, o, i_at, i_end, k_at, k_end);
+#if C2D_SWEEP_SSE2
+    if (w->path == SW_SSE2) return sw_part_sse2(w, o, i_at, i_end, k_at, k_end);
+#endif
+    return sw_part_scalar(w, o, i_at, i_end, k_at, k_end);
 }
 
 /* A threaded sweep: the parts the tasks run. */
@@ -646,6 +669,23 @@ typedef struct sw_job {
     c2d_bp_chunk *chunks;
 } sw_job;
 
+/* Runs (or goes on with) a part into its list: its records first, noting where their pairs end,
+ * then its entries of the reaching list. False when the list is full (a allocator NULL) or out of
+ * memory. */
+static bool sw_chunk_run(const sw_sweep *w, c2d_bp_chunk *ch, const c2d_allocator *a) {
+    sw_out o;
+    bool ok = true;
+    sw_out_init(&o, &ch->items, &ch->capacity, ch->count, a);
+    if (ch->split < 0) {
+        int32_t k = ch->k;
+        ok = sw_part(w, &o, &ch->i, ch->i_end, &k, k);
+        if (ok) ch->split = (int32_t)(o.w - ch->items);
+    }
+    ok = ok && sw_part(w, &o, &ch->i, ch->i_end, &ch->k, ch->k_end);
+    ch->count = (int32_t)(o.w - ch->items);
+    return ok;
+}
+
 /* The task: parts [start, end), each into its own list, which never grows here. */
 static void sw_task(int32_t start, int32_t end, int32_t worker, void *context) {
     const sw_job *job = (const sw_job *)context;
@@ -653,10 +693,7 @@ static void sw_task(int32_t start, int32_t end, int32_t worker, void *context) {
     (void)worker;
     for (j = start; j < end; ++j) {
         c2d_bp_chunk *ch = &job->chunks[j];
-        sw_out o;
-        sw_out_init(&o, &ch->items, &ch->capacity, ch->count, NULL);
-        ch->full = !sw_part(job->w, &o, &ch->i, ch->i_end, &ch->k, ch->k_end);
-        ch->count = (int32_t)(o.w - ch->items);
+        ch->full = !sw_chunk_run(job->w, ch, NULL);
     }
 }
 
@@ -690,6 +727,7 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
             ch->capacity = cap;
         }
         ch->count = 0;
+        ch->split = -1;
         ch->full = false;
         ch->i = (int32_t)((int64_t)n * j / parts);
         ch->i_end = (int32_t)((int64_t)n * (j + 1) / parts);
@@ -706,12 +744,7 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
     }
     for (j = 0; j < parts; ++j) {
         c2d_bp_chunk *ch = &p->chunks[j];
-        if (ch->full) {
-            sw_out o;
-            sw_out_init(&o, &ch->items, &ch->capacity, ch->count, a);
-            if (!sw_part(w, &o, &ch->i, ch->i_end, &ch->k, ch->k_end)) return false;
-            ch->count = (int32_t)(o.w - ch->items);
-        }
+        if (ch->full && !sw_chunk_run(w, ch, a)) return false;
         if (ch->count > INT32_MAX - total) return false;
         total += ch->count;
     }
@@ -721,10 +754,13 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
         if (!c2d_bp_reserve(a, &items, &p->capacity, total, sizeof *p->items)) return false;
         p->items = (c2d_index_pair *)items;
     }
-    for (j = 0; j < parts; ++j) {
-        c2d_bp_chunk *ch = &p->chunks[j];
-        if (ch->count > 0) memcpy(p->items + p->count, ch->items, (size_t)ch->count * sizeof *ch->items);
-        p->count += ch->count;
+    /* Every part's pairs of its records, then every part's pairs of its reaching entries: the
+     * order of the serial sweep. */
+    for (j = 0; j < 2 * parts; ++j) {
+        const c2d_bp_chunk *ch = &p->chunks[j % parts];
+        int32_t from = j < parts ? 0 : ch->split, to = j < parts ? ch->split : ch->count;
+        if (to > from) memcpy(p->items + p->count, ch->items + from, (size_t)(to - from) * sizeof *ch->items);
+        p->count += to - from;
     }
     p->swept = p->count;
     return true;
@@ -893,9 +929,12 @@ bool c2d_bp_sweep_run(c2d_index *index) {
     w.list = p->slist;
     w.filter = (l->flags & C2D_SWEEP_FILTER) != 0;
     w.tall = l->tall;
-    w.avx2 = false;
+    w.path = SW_SCALAR;
+#if C2D_SWEEP_SSE2
+    if (p->sweep_path != C2D_SWEEP_PATH_SCALAR) w.path = SW_SSE2;
+#endif
 #if C2D_SWEEP_AVX2
-    w.avx2 = p->sweep_path != C2D_SWEEP_PATH_BASE && __builtin_cpu_supports("avx2");
+    if (p->sweep_path == C2D_SWEEP_PATH_AUTO && __builtin_cpu_supports("avx2")) w.path = SW_AVX2;
 #endif
     if (index->tasks.worker_count > 1 && n >= C2D_SWEEP_THREAD_MIN) {
         if (!sw_threaded(index, &w, n, l->reaching)) {

@@ -16,7 +16,8 @@
  * and re-sort when it changes. A sweep along one axis alone still meets about sqrt(n) records per
  * box for uniformly spread boxes, so the sorted records go to the shared strip sweep
  * (broadphase_pairs.c), which cuts them into strips across the other axis and needs no sort along
- * this one. A bulk build prepares that sweep in its own passes, and the prepared sweep is kept
+ * this one. A bulk build prepares that sweep in its own passes (their out-of-order gather split
+ * over the user's task system when it has one), and the prepared sweep is kept
  * until something changes, so find_pairs after a build (or again) only runs it. Per-frame pairs walk forwards and (by the reach bound) backwards from each moved
  * record, four records at a time with SSE2; when those walks grow longer than a few passes over
  * the array (many moves, or one very wide box) they are abandoned for the strip sweep keeping only
@@ -77,6 +78,8 @@ typedef struct c2d_sweep_prune {
     int32_t rec2_capacity, id2_capacity;
     c2d_radix_item *items, *items2;
     int32_t item_capacity, item2_capacity;
+    uint32_t *part_counts; /* a threaded bulk build's per part and strip counters (kept) */
+    int32_t part_count_capacity;
 } c2d_sweep_prune;
 
 static c2d_sweep_prune *sp_cast(c2d_index *index) { return (c2d_sweep_prune *)index; }
@@ -313,6 +316,7 @@ static void sp_destroy(c2d_index *index) {
     c2d_bp_free(&a, s->ids2, (size_t)s->id2_capacity * sizeof *s->ids2);
     c2d_bp_free(&a, s->items, (size_t)s->item_capacity * sizeof *s->items);
     c2d_bp_free(&a, s->items2, (size_t)s->item2_capacity * sizeof *s->items2);
+    c2d_bp_free(&a, s->part_counts, (size_t)s->part_count_capacity * sizeof *s->part_counts);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, s, sizeof *s);
 }
@@ -326,6 +330,134 @@ static void sp_clear(c2d_index *index) {
     s->count = s->sorted = s->dead = 0;
     s->reach = 0;
     s->settled = false;
+}
+
+/* Sorted positions from which a bulk build splits its gather over the task system. */
+#define SP_BUILD_THREAD_MIN 4096
+
+/* A bulk build split over the task system: each part takes an equal range of sorted positions
+ * (and the same range of ids) and writes only its own ranges and its own counters, so the
+ * records, the sweep's strips and the proxies come out as the serial loop writes them. */
+typedef struct sp_build_job {
+    c2d_sweep_prune *s;
+    const c2d_aabb *boxes;
+    const uint64_t *user_data;
+    const c2d_radix_item *sorted;
+    int32_t *rank;
+    c2d_bp_srec *srecs;
+    const c2d_bp_sweep_layout *l;
+    uint32_t *counts; /* part j's counter of strip k at j * strips + k */
+    c2d_real reach[C2D_BP_MAX_CHUNKS];
+    int32_t n, parts, strips;
+    int axis, phase;
+} sp_build_job;
+
+/* Phase 0: the records of the part's sorted positions (boxes read out of order), each id's
+ * position, the part's reach and its records per strip. Phase 1 (the counters now the part's
+ * first position in each strip): the part's records placed in their strips, and the proxies of
+ * the part's ids. */
+static void sp_build_task(int32_t start, int32_t end, int32_t worker, void *context) {
+    sp_build_job *job = (sp_build_job *)context;
+    c2d_sweep_prune *s = job->s;
+    const c2d_bp_sweep_layout *l = job->l;
+    int32_t j, i;
+    (void)worker;
+    for (j = start; j < end; ++j) {
+        int32_t i0 = (int32_t)((int64_t)job->n * j / job->parts), i1 = (int32_t)((int64_t)job->n * (j + 1) / job->parts);
+        uint32_t *counts = job->counts + (size_t)j * (size_t)job->strips;
+        if (job->phase == 0) {
+            c2d_real reach = 0;
+            for (i = i0; i < i1; ++i) {
+                int32_t id = (int32_t)job->sorted[i].value;
+                c2d_real w;
+                sp_rec r;
+#if defined(__GNUC__) || defined(__clang__)
+                if (i + SP_PREFETCH < i1) __builtin_prefetch(&job->boxes[job->sorted[i + SP_PREFETCH].value]);
+#endif
+                r = sp_rec_of(job->boxes[id], job->axis);
+                s->recs[i] = r;
+                s->ids[i] = id;
+                job->rank[id] = i;
+                w = sp_reach_of(&r);
+                reach = w > reach ? w : reach;
+                counts[c2d_bp_sweep_strip(l, r.bmin)]++;
+            }
+            job->reach[j] = reach;
+        } else {
+            for (i = i0; i < i1; ++i) {
+                const sp_rec *r = &s->recs[i];
+                int32_t st = c2d_bp_sweep_strip(l, r->bmin);
+                c2d_bp_srec *o = &job->srecs[counts[st]++];
+                c2d_bp_proxy *p = &s->proxies.items[i];
+                o->key = c2d_bp_sweep_key(l, st, r->amin);
+                o->idm = (uint32_t)s->ids[i];
+                o->a0 = r->amin;
+                o->a1 = r->amax;
+                o->b0 = r->bmin;
+                o->b1 = r->bmax;
+                p->box = job->boxes[i];
+                p->user_data = job->user_data != NULL ? job->user_data[i] : (uint64_t)i;
+                p->slot = job->rank[i];
+                p->link = 1;
+                s->proxies.moved[i] = i;
+            }
+        }
+    }
+}
+
+/* Runs a phase of the job over the user's task system (or its parts one after the other on this
+ * thread when there is none). */
+static void sp_build_phase(c2d_index *index, sp_build_job *job, int phase) {
+    job->phase = phase;
+    if (index->tasks.enqueue != NULL) {
+        void *handle = index->tasks.enqueue(sp_build_task, job->parts, 1, job, index->tasks.context);
+        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
+    } else {
+        sp_build_task(0, job->parts, 0, job);
+    }
+}
+
+/* The gather of a bulk build in parts over the task system; start holds each strip's first
+ * position (start[strips] = n) and is left so. False (nothing done) when the counters cannot be
+ * had; the serial loop then does the work. */
+static bool sp_build_threaded(c2d_sweep_prune *s, const c2d_aabb *boxes, const uint64_t *user_data,
+                              const c2d_radix_item *sorted, int32_t *rank, c2d_bp_srec *srecs, const c2d_bp_sweep_layout *l,
+                              const uint32_t *start, int32_t n, int axis, c2d_real *reach) {
+    c2d_index *index = &s->base;
+    sp_build_job job;
+    void *counts = s->part_counts;
+    int32_t parts = index->tasks.worker_count, j, k;
+    if (parts > C2D_BP_MAX_CHUNKS) parts = C2D_BP_MAX_CHUNKS;
+    if ((int64_t)parts * l->strips > INT32_MAX ||
+        !c2d_bp_reserve(&index->allocator, &counts, &s->part_count_capacity, parts * l->strips, sizeof *s->part_counts))
+        return false;
+    s->part_counts = (uint32_t *)counts;
+    memset(s->part_counts, 0, (size_t)parts * (size_t)l->strips * sizeof *s->part_counts);
+    job.s = s;
+    job.boxes = boxes;
+    job.user_data = user_data;
+    job.sorted = sorted;
+    job.rank = rank;
+    job.srecs = srecs;
+    job.l = l;
+    job.counts = s->part_counts;
+    job.n = n;
+    job.parts = parts;
+    job.strips = l->strips;
+    job.axis = axis;
+    sp_build_phase(index, &job, 0);
+    /* Each part's first position in each strip: the strip's start, then the parts before it. */
+    for (k = 0; k < l->strips; ++k) {
+        uint32_t at = start[k];
+        for (j = 0; j < parts; ++j) {
+            uint32_t *c = &job.counts[(size_t)j * (size_t)l->strips + (size_t)k], m = *c;
+            *c = at;
+            at += m;
+        }
+    }
+    sp_build_phase(index, &job, 1);
+    for (j = 0; j < parts; ++j) *reach = job.reach[j] > *reach ? job.reach[j] : *reach;
+    return true;
 }
 
 /* Bulk build: the axis where the box centers spread more (kept unless the other one's variance is
@@ -344,7 +476,8 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     uint32_t *start = NULL;
     int32_t *rank;
     c2d_real sum[2] = {0, 0}, sq[2] = {0, 0}, inv_n, reach = 0;
-    int32_t i, key_words;
+    int32_t i, key_words, n_serial;
+    bool threaded = false;
     int axis = s->axis;
     sp_clear(index);
     if (n == 0) return C2D_OK;
@@ -356,25 +489,45 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
         !c2d_bp_reserve_keys(index, key_words)) return C2D_ERR_OUT_OF_MEMORY;
     t->moved = (int32_t *)moved;
     /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed, and
-     * the spread the pair sweep's layout needs, for either axis as the sweep axis. */
+     * the spread the pair sweep's layout needs, for either axis as the sweep axis: per axis k (0 x,
+     * 1 y) the bounds of the lower sides, the largest upper side, the mean and largest size (the
+     * sums of c2d_bp_sweep_stats_add, each kept once for both layouts). */
     inv_n = (c2d_real)1 / (c2d_real)n;
-    stats[0].a_lo = boxes[0].lower.x;
-    stats[0].a_hi = boxes[0].upper.x;
-    stats[0].b_lo = stats[0].b_hi = boxes[0].lower.y;
-    stats[1].a_lo = boxes[0].lower.y;
-    stats[1].a_hi = boxes[0].upper.y;
-    stats[1].b_lo = stats[1].b_hi = boxes[0].lower.x;
-    stats[0].w = stats[0].h = stats[0].max_h = stats[1].w = stats[1].h = stats[1].max_h = 0;
-    for (i = 0; i < n; ++i) {
-        c2d_aabb b = boxes[i];
-        c2d_real dx = (b.lower.x - boxes[0].lower.x) + (b.upper.x - boxes[0].lower.x);
-        c2d_real dy = (b.lower.y - boxes[0].lower.y) + (b.upper.y - boxes[0].lower.y);
-        sum[0] += dx * inv_n;
-        sq[0] += dx * dx * inv_n;
-        sum[1] += dy * inv_n;
-        sq[1] += dy * dy * inv_n;
-        c2d_bp_sweep_stats_add(&stats[0], b.lower.x, b.upper.x, b.lower.y, b.upper.y, inv_n);
-        c2d_bp_sweep_stats_add(&stats[1], b.lower.y, b.upper.y, b.lower.x, b.upper.x, inv_n);
+    {
+        c2d_real lo_min[2], lo_max[2], up_max[2], size_sum[2] = {0, 0}, size_max[2] = {0, 0};
+        const c2d_real rx = boxes[0].lower.x, ry = boxes[0].lower.y;
+        lo_min[0] = lo_max[0] = rx;
+        lo_min[1] = lo_max[1] = ry;
+        up_max[0] = boxes[0].upper.x;
+        up_max[1] = boxes[0].upper.y;
+        for (i = 0; i < n; ++i) {
+            c2d_aabb b = boxes[i];
+            c2d_real dx = (b.lower.x - rx) + (b.upper.x - rx), dy = (b.lower.y - ry) + (b.upper.y - ry);
+            c2d_real wx = b.upper.x - b.lower.x, wy = b.upper.y - b.lower.y;
+            sum[0] += dx * inv_n;
+            sq[0] += dx * dx * inv_n;
+            sum[1] += dy * inv_n;
+            sq[1] += dy * dy * inv_n;
+            lo_min[0] = b.lower.x < lo_min[0] ? b.lower.x : lo_min[0];
+            lo_min[1] = b.lower.y < lo_min[1] ? b.lower.y : lo_min[1];
+            lo_max[0] = b.lower.x > lo_max[0] ? b.lower.x : lo_max[0];
+            lo_max[1] = b.lower.y > lo_max[1] ? b.lower.y : lo_max[1];
+            up_max[0] = b.upper.x > up_max[0] ? b.upper.x : up_max[0];
+            up_max[1] = b.upper.y > up_max[1] ? b.upper.y : up_max[1];
+            size_max[0] = wx > size_max[0] ? wx : size_max[0];
+            size_max[1] = wy > size_max[1] ? wy : size_max[1];
+            size_sum[0] += wx * inv_n;
+            size_sum[1] += wy * inv_n;
+        }
+        for (i = 0; i < 2; ++i) {
+            stats[i].a_lo = lo_min[i];
+            stats[i].a_hi = up_max[i];
+            stats[i].b_lo = lo_min[1 - i];
+            stats[i].b_hi = lo_max[1 - i];
+            stats[i].w = size_sum[i];
+            stats[i].h = size_sum[1 - i];
+            stats[i].max_h = size_max[1 - i];
+        }
     }
     {
         c2d_real var_this = sq[axis] - sum[axis] * sum[axis], var_other = sq[1 - axis] - sum[1 - axis] * sum[1 - axis];
@@ -411,7 +564,13 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
      * buffer the sort no longer needs, then the proxies in id order: one scattered pass instead of
      * scattered writes of whole proxies. */
     rank = (int32_t *)(void *)(sorted == keys ? index->pairs.scratch : index->pairs.keys);
-    for (i = 0; i < n; ++i) {
+    n_serial = n;
+    if (start != NULL && index->tasks.worker_count > 1 && n >= SP_BUILD_THREAD_MIN &&
+        sp_build_threaded(s, boxes, user_data, sorted, rank, srecs, &l, start, n, axis, &reach)) {
+        threaded = true;
+        n_serial = 0;
+    }
+    for (i = 0; i < n_serial; ++i) {
         int32_t id = (int32_t)sorted[i].value;
         c2d_real w;
         sp_rec r;
@@ -435,7 +594,7 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
             o->b1 = r.bmax;
         }
     }
-    for (i = 0; i < n; ++i) {
+    for (i = 0; i < n_serial; ++i) {
         c2d_bp_proxy *p = &t->items[i];
         p->box = boxes[i];
         p->user_data = user_data != NULL ? user_data[i] : (uint64_t)i;
@@ -448,10 +607,13 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     s->count = s->sorted = n;
     t->used = t->live = t->moved_count = n;
     if (start != NULL) {
-        /* start[k] advanced to strip k's end, which is strip k + 1's start. */
+        /* The serial loop advanced start[k] to strip k's end, which is strip k + 1's start (the
+         * threaded parts left it alone). */
         int32_t k;
-        for (k = l.strips; k > 0; --k) start[k] = start[k - 1];
-        start[0] = 0;
+        if (!threaded) {
+            for (k = l.strips; k > 0; --k) start[k] = start[k - 1];
+            start[0] = 0;
+        }
         (void)c2d_bp_sweep_prepare_strips(index, n, C2D_SWEEP_PRESORTED, &l);
     }
     return C2D_OK;

@@ -1762,6 +1762,17 @@ static void test_build_and_clear(void **state) {
         boxes[1][3].lower.x = (c2d_real)NAN;
         assert_status(c2d_index_build(ix, boxes[1], NULL, 10), C2D_ERR_NOT_FINITE);
         boxes[1][3] = rand_box(&r, 0, 0, 30);
+        /* Boxes are checked in blocks (or in the build's own first pass): the status is that of
+         * the first bad box, wherever it is, and an infinity is NOT_FINITE. */
+        boxes[1][NMAX - 5].upper.y = (c2d_real)NAN;
+        boxes[1][NMAX / 2 + 1].upper.x = (c2d_real)2 * (c2d_real)C2D_MAX_COORD;
+        boxes[1][NMAX / 2 + 1].lower.x = -(c2d_real)2 * (c2d_real)C2D_MAX_COORD;
+        assert_status(c2d_index_build(ix, boxes[1], NULL, NMAX), C2D_ERR_OUT_OF_RANGE);
+        boxes[1][NMAX / 2 + 1] = rand_box(&r, 0, 0, 30);
+        assert_status(c2d_index_build(ix, boxes[1], NULL, NMAX), C2D_ERR_NOT_FINITE);
+        boxes[1][NMAX - 5].upper.y = (c2d_real)INFINITY;
+        assert_status(c2d_index_build(ix, boxes[1], NULL, NMAX), C2D_ERR_NOT_FINITE);
+        boxes[1][NMAX - 5] = rand_box(&r, 0, 0, 30);
         assert_status(c2d_index_build(ix, NULL, NULL, 10), C2D_ERR_NULL_ARG);
         assert_status(c2d_index_build(ix, boxes[1], NULL, -1), C2D_ERR_BAD_SIZE);
         assert_status(c2d_index_build(NULL, boxes[1], NULL, 1), C2D_ERR_NULL_ARG);

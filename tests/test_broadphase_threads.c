@@ -1,7 +1,8 @@
-/* Broad phase, part 3: the pair sweep split over a task system (c2d_index_config.tasks). A tiny
- * pthread task system lives here (the library creates no thread); for every index kind and several
- * scenes (uniform, crowded, tall boxes reaching over many strips), find_pairs and a many-moved
- * update_pairs with 2, 3 and 64 workers give exactly the serial result, which equals brute force
+/* Broad phase, part 3: the pair sweep, and sweep-and-prune's bulk build, split over a task system
+ * (c2d_index_config.tasks). A tiny pthread task system lives here (the library creates no
+ * thread); for every index kind and several scenes (uniform, crowded, tall boxes reaching over
+ * many strips), the built index validates, and find_pairs and a many-moved update_pairs with 2, 3
+ * and 64 workers give exactly the serial result (in either pair order), which equals brute force
  * where brute force is cheap; and the batch box query (c2d_index_query_aabb_batch) gives, with
  * every worker count, what one c2d_index_query_aabb per box reports, in its order. Run under
  * ThreadSanitizer by `make check-tsan`. */
@@ -242,11 +243,34 @@ static void check_batch(c2d_index *const *ix, pool *pools, int variants, const c
     free(serial_offsets);
 }
 
+static int pair_cmp(const void *p, const void *q) {
+    const c2d_index_pair *x = (const c2d_index_pair *)p, *y = (const c2d_index_pair *)q;
+    if (x->a != y->a) return x->a < y->a ? -1 : 1;
+    return x->b < y->b ? -1 : x->b > y->b;
+}
+
+/* A list in the sweep's order: a < b, no duplicates; returns it sorted by (a, b) and tells whether
+ * it was sorted already. */
+static pair_copy sorted_sweep_list(const pair_copy *list, bool *was_sorted) {
+    pair_copy c = copy_pairs(list->items, list->count);
+    int32_t i;
+    *was_sorted = true;
+    for (i = 0; i < c.count; ++i) {
+        assert_true(c.items[i].a < c.items[i].b);
+        if (i > 0 && pair_cmp(&c.items[i - 1], &c.items[i]) > 0) *was_sorted = false;
+    }
+    qsort(c.items, (size_t)c.count, sizeof *c.items, pair_cmp);
+    for (i = 1; i < c.count; ++i) assert_true(pair_cmp(&c.items[i - 1], &c.items[i]) < 0);
+    return c;
+}
+
 /* One index per worker count (0: serial, then 2, 3, 64 threads, and 2 parts run inline without a
- * task system), all built from the same boxes: find_pairs, then a frame where every other box
- * moved (update_pairs sweeps), twice so that the parts' kept lists are reused; every result equals
- * the serial one. */
-static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute) {
+ * task system), all built from the same boxes with the given pair order: find_pairs, then a frame
+ * where every other box moved (update_pairs sweeps), twice so that the parts' kept lists are
+ * reused; every result equals the serial one, in the same order. With C2D_PAIR_ORDER_SWEEP the
+ * lists, sorted, hold the pairs of the default order (brute force where it is cheap); *unsorted
+ * counts the one-shot lists that did not come sorted. */
+static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute, c2d_pair_order order, int *unsorted) {
     static const int32_t worker_counts[] = {2, 3, 64, 2};
     enum { VARIANTS = 5 };
     c2d_aabb *boxes = (c2d_aabb *)malloc((size_t)n * sizeof *boxes);
@@ -261,6 +285,7 @@ static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute)
         memset(&cfg, 0, sizeof cfg);
         memset(&pools[v], 0, sizeof pools[v]);
         cfg.cell_size = 2;
+        cfg.pair_order = order;
         if (v > 0) {
             pools[v].workers = worker_counts[v - 1];
             cfg.tasks.worker_count = worker_counts[v - 1];
@@ -272,6 +297,7 @@ static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute)
         }
         assert_status(k_kinds[kind].create(&cfg, &ix[v]), C2D_OK);
         assert_status(c2d_index_build(ix[v], boxes, NULL, n), C2D_OK);
+        assert_true(c2d_index_validate(ix[v])); /* sweep-and-prune: its build's gather in parts */
     }
     for (frame = 0; frame < 3; ++frame) {
         const c2d_index_pair *pairs;
@@ -296,13 +322,21 @@ static void check_scene(int kind, int style, int32_t n, test_rng *r, bool brute)
         }
         assert_status(c2d_index_find_pairs(ix[0], &pairs, &count), C2D_OK);
         serial = copy_pairs(pairs, count);
-        if (brute && frame == 0) assert_brute(boxes, n, &serial);
+        if (order == C2D_PAIR_ORDER_SWEEP) {
+            bool was_sorted;
+            pair_copy sorted = sorted_sweep_list(&serial, &was_sorted);
+            if (brute && frame == 0) assert_brute(boxes, n, &sorted);
+            *unsorted += !was_sorted;
+            free(sorted.items);
+        } else if (brute && frame == 0) {
+            assert_brute(boxes, n, &serial);
+        }
         for (v = 1; v < VARIANTS; ++v) {
             assert_status(c2d_index_find_pairs(ix[v], &pairs, &count), C2D_OK);
             assert_same_pairs(&serial, pairs, count, "find_pairs");
         }
         free(serial.items);
-        if (n <= 5000 && frame != 1) check_batch(ix, pools, VARIANTS, boxes, n, r, brute && frame == 0); /* before and after moves */
+        if (n <= 5000 && frame != 1 && order == C2D_PAIR_ORDER_SORTED) check_batch(ix, pools, VARIANTS, boxes, n, r, brute && frame == 0); /* before and after moves */
     }
     /* The sweeps went through the task systems (a sparse grid pairs its cells without a sweep). */
     if (strcmp(k_kinds[kind].name, "grid") != 0)
@@ -318,8 +352,8 @@ static void test_threaded_pairs_equal_serial(void **state) {
     for (kind = 0; kind < KIND_COUNT; ++kind) {
         for (style = 0; style < 3; ++style) {
             print_message("index %s, scene %d\n", k_kinds[kind].name, style);
-            check_scene(kind, style, 5000, &r, style != 1);
-            if (kind == 0) check_scene(kind, style, 40000, &r, false);
+            check_scene(kind, style, 5000, &r, style != 1, C2D_PAIR_ORDER_SORTED, NULL);
+            if (kind == 0) check_scene(kind, style, 40000, &r, false, C2D_PAIR_ORDER_SORTED, NULL);
         }
     }
 }
@@ -352,6 +386,23 @@ static void test_batch_query_errors(void **state) {
     c2d_index_destroy(ix);
 }
 
+/* C2D_PAIR_ORDER_SWEEP: the sweep's unsorted order, the same with any number of workers (the
+ * parts' lists are merged into the serial sweep's order), and the same pairs as brute force. */
+static void test_sweep_order_equal_serial(void **state) {
+    test_rng r = test_rng_make("broadphase_threads_sweep_order");
+    int kind, style, unsorted = 0;
+    (void)state;
+    for (kind = 0; kind < KIND_COUNT; ++kind) {
+        for (style = 0; style < 3; ++style) {
+            print_message("index %s, scene %d, sweep order\n", k_kinds[kind].name, style);
+            check_scene(kind, style, 5000, &r, style != 1, C2D_PAIR_ORDER_SWEEP, &unsorted);
+            if (kind == 0) check_scene(kind, style, 40000, &r, false, C2D_PAIR_ORDER_SWEEP, &unsorted);
+        }
+    }
+    /* The lists really skipped the sort (every kind's one-shot list of uniform boxes sweeps). */
+    assert_true(unsorted >= 3 * KIND_COUNT);
+}
+
 static void test_task_config_errors(void **state) {
     c2d_index_config cfg;
     c2d_index *ix = NULL;
@@ -371,6 +422,11 @@ static void test_task_config_errors(void **state) {
     cfg.tasks.enqueue = pool_enqueue;
     cfg.tasks.worker_count = -1;
     assert_status(c2d_quadtree_create(&cfg, &ix), C2D_ERR_BAD_SIZE);
+    cfg.tasks.worker_count = 2;
+    cfg.pair_order = (c2d_pair_order)2;
+    assert_status(c2d_sweep_prune_create(&cfg, &ix), C2D_ERR_OUT_OF_RANGE);
+    cfg.pair_order = (c2d_pair_order)-1;
+    assert_status(c2d_grid_create(&cfg, &ix), C2D_ERR_OUT_OF_RANGE);
     assert_null(ix);
 }
 
@@ -379,6 +435,7 @@ int main(void) {
         cmocka_unit_test(test_task_config_errors),
         cmocka_unit_test(test_batch_query_errors),
         cmocka_unit_test(test_threaded_pairs_equal_serial),
+        cmocka_unit_test(test_sweep_order_equal_serial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1851,12 +1851,20 @@ static c2d_index_pair *sweep_pairs_on(c2d_index *index, int32_t path, int32_t *c
     return copy;
 }
 
-/* The sweep's two paths (AVX2 when this CPU has it, and the SSE2 or plain-C base path, the
- * reference) give the same list on random scenes: sparse and dense, boxes on an integer grid
- * (touching edges, equal sides), a few very tall or wide boxes (the strips above; more than 4
- * candidates per block), for the static tree, sweep-and-prune and dynamic tree, serial and split
- * into 3 parts; the base path also equals brute force, pair for pair (so no duplicates either), on
- * the static tree's smaller scenes and every sixth split one. */
+static int pair_order_cmp(const void *p, const void *q) {
+    const c2d_index_pair *x = (const c2d_index_pair *)p, *y = (const c2d_index_pair *)q;
+    if (x->a != y->a) return x->a < y->a ? -1 : 1;
+    return x->b < y->b ? -1 : x->b > y->b;
+}
+
+/* The sweep's three paths (the AVX2 pair output when this CPU has it, the base path: SSE2 blocks
+ * of 4 where built, and plain C, the reference) give the same list in the same order (the indexes use
+ * C2D_PAIR_ORDER_SWEEP, so the lists come unsorted, as the sweep wrote them) on random scenes:
+ * sparse and dense, boxes on an integer grid (touching edges, equal sides), a few very tall or
+ * wide boxes (the strips above; more than 4 candidates per block), for the static tree,
+ * sweep-and-prune and dynamic tree, serial and split into 3 parts; the plain-C list, sorted, also
+ * equals brute force, pair for pair (so no duplicates either), on the static tree's smaller scenes
+ * and every sixth split one. */
 static void sweep_pair_paths_match(void **state) {
     test_rng r = test_rng_make("sweep_pair_paths_match");
     int round, rounds = test_iterations(24), compared = 0, total_pairs = 0;
@@ -1892,17 +1900,23 @@ static void sweep_pair_paths_match(void **state) {
         for (kind = 0; kind < 6; ++kind) {
             c2d_index_config config;
             c2d_index *index = NULL;
-            c2d_index_pair *a, *b;
+            c2d_index_pair *a, *b, *c;
+            int32_t nc;
             memset(&config, 0, sizeof config);
             config.tasks.worker_count = kind >= 3 ? 3 : 0;
+            config.pair_order = C2D_PAIR_ORDER_SWEEP;
             if (kind % 3 == 0) assert_status(c2d_static_tree_create(&config, boxes, NULL, n, &index), C2D_OK);
             else if (kind % 3 == 1) assert_status(c2d_sweep_prune_create(&config, &index), C2D_OK);
             else assert_status(c2d_dynamic_tree_create(&config, &index), C2D_OK);
             if (kind % 3 != 0) assert_status(c2d_index_build(index, boxes, NULL, n), C2D_OK);
-            a = sweep_pairs_on(index, C2D_SWEEP_PATH_BASE, &na);
-            b = sweep_pairs_on(index, C2D_SWEEP_PATH_AUTO, &nb);
+            a = sweep_pairs_on(index, C2D_SWEEP_PATH_SCALAR, &na);
+            b = sweep_pairs_on(index, C2D_SWEEP_PATH_BASE, &nb);
+            c = sweep_pairs_on(index, C2D_SWEEP_PATH_AUTO, &nc);
             assert_int_equal(na, nb);
+            assert_int_equal(na, nc);
             assert_true(na == 0 || memcmp(a, b, (size_t)na * sizeof *a) == 0);
+            assert_true(na == 0 || memcmp(a, c, (size_t)na * sizeof *a) == 0);
+            qsort(a, (size_t)na, sizeof *a, pair_order_cmp);
             if ((kind == 0 && n <= 3000) || (kind == 3 && round % 6 == 0)) {
                 int32_t j, k = 0;
                 for (i = 0; i < n; ++i)
@@ -1919,6 +1933,7 @@ static void sweep_pair_paths_match(void **state) {
             ++compared;
             free(a);
             free(b);
+            free(c);
             c2d_index_destroy(index);
         }
         free(boxes);
