@@ -292,10 +292,9 @@ static inline c2d_radix_key c2d_radix_key_of(c2d_real v) {
 
 /* Morton (Z-order) code of the cell (x, y) of a 2^16 x 2^16 grid, x, y < 2^16: the bits of y and x
  * interleaved, y's higher, so that the top two bits name the quadrant (bit 1: upper half, bit 0:
- * right half), the next two the quadrant within it, and so on. */
-uint32_t c2d_morton16(uint32_t x, uint32_t y);
-/* The same code inline, for loops over many points (a bulk build's keys, a ray cast's quadrants):
- * each coordinate's bits spread to every other bit by four shift-and-mask steps. */
+ * right half), the next two the quadrant within it, and so on. Inline, for loops over many points
+ * (a bulk build's keys, a ray cast's quadrants): each coordinate's bits spread to every other bit
+ * by four shift-and-mask steps. */
 static inline uint32_t c2d_morton16_spread(uint32_t v) {
     v &= 0xffffu;
     v = (v | v << 8) & 0x00ff00ffu;
@@ -303,7 +302,7 @@ static inline uint32_t c2d_morton16_spread(uint32_t v) {
     v = (v | v << 2) & 0x33333333u;
     return (v | v << 1) & 0x55555555u;
 }
-static inline uint32_t c2d_morton16_inline(uint32_t x, uint32_t y) { return c2d_morton16_spread(y) << 1 | c2d_morton16_spread(x); }
+static inline uint32_t c2d_morton16(uint32_t x, uint32_t y) { return c2d_morton16_spread(y) << 1 | c2d_morton16_spread(x); }
 
 /* ---- the proxy table shared by the dynamic indexes: ids, boxes, user data, moved flags ---- */
 

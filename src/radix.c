@@ -1,6 +1,6 @@
 /* The broad phase's one radix sort: a least-significant-digit radix sort of (key, value) items
- * (bulk builds) or of bare 64-bit keys (short pair lists), and Morton codes of quantised points.
- * The order-preserving integer keys of coordinates are inline in broadphase_internal.h.
+ * (bulk builds) or of bare 64-bit keys (short pair lists). The order-preserving integer keys of
+ * coordinates and the Morton codes of quantised points are inline in broadphase_internal.h.
  *
  * LSD radix sort: the items are distributed by the lowest digit of their keys, stably, then by the
  * next, and so on (Knuth, TAOCP vol. 3, 5.2.5). One read pass builds the histograms of every digit;
@@ -50,14 +50,3 @@ C2D_RADIX_SORT(c2d_radix_sort32, c2d_radix32, 32, C2D_ITEM_KEY)
 C2D_RADIX_SORT(c2d_radix_sort64, c2d_radix64, 64, C2D_ITEM_KEY)
 C2D_RADIX_SORT(c2d_radix_sort_u64, uint64_t, 64, C2D_BARE_KEY)
 
-/* Spreads the low 16 bits of v to the even bits (bit k to bit 2k). */
-static uint32_t c2d_spread16(uint32_t v) {
-    v &= 0xffffu;
-    v = (v | v << 8) & 0x00ff00ffu;
-    v = (v | v << 4) & 0x0f0f0f0fu;
-    v = (v | v << 2) & 0x33333333u;
-    v = (v | v << 1) & 0x55555555u;
-    return v;
-}
-
-uint32_t c2d_morton16(uint32_t x, uint32_t y) { return c2d_spread16(y) << 1 | c2d_spread16(x); }

@@ -176,7 +176,7 @@ static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *box
         c2d_real fx = (boxes[i].lower.x + boxes[i].upper.x - lo[0]) * scale[0];
         c2d_real fy = (boxes[i].lower.y + boxes[i].upper.y - lo[1]) * scale[1];
         uint32_t qx = fx < (c2d_real)65535 ? (uint32_t)fx : 65535u, qy = fy < (c2d_real)65535 ? (uint32_t)fy : 65535u;
-        keys[i].key = c2d_morton16_inline(qx, qy) >> t->key_shift;
+        keys[i].key = c2d_morton16(qx, qy) >> t->key_shift;
         keys[i].value = (uint32_t)i;
     }
     return c2d_radix_sort32(keys, keys + n, n);
@@ -519,7 +519,7 @@ static int st_near_leaves(const c2d_static_tree *t, c2d_real x0, c2d_real y0, c2
     {
         /* Every quadrant of the block has a code between those of its corners (Morton codes grow
          * with each coordinate): when the run between them is short, it is the answer. */
-        uint32_t m0 = c2d_morton16_inline(cx0, cy0) >> (32 - 2 * d), m1 = c2d_morton16_inline(cx1, cy1) >> (32 - 2 * d);
+        uint32_t m0 = c2d_morton16(cx0, cy0) >> (32 - 2 * d), m1 = c2d_morton16(cx1, cy1) >> (32 - 2 * d);
         int32_t lo = t->start[m0 << shift], hi = t->start[(m1 + 1) << shift];
         if (hi <= lo) return 0;
         if ((hi - 1) / C2D_ST_W - lo / C2D_ST_W < C2D_ST_SPAN) {
@@ -530,7 +530,7 @@ static int st_near_leaves(const c2d_static_tree *t, c2d_real x0, c2d_real y0, c2
     }
     /* The quadrants' codes at depth d, stepped in x and y without re-interleaving (adding 1 to the
      * x bits: set the y bits so that the carry runs through them). */
-    row = c2d_morton16_inline(cx0, cy0) >> (32 - 2 * d);
+    row = c2d_morton16(cx0, cy0) >> (32 - 2 * d);
     for (y = 0; y <= ny; ++y) {
         for (x = 0, q = row; x <= nx; ++x) {
             int32_t lo = t->start[q << shift], hi = t->start[(q + 1) << shift];
@@ -666,7 +666,7 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
         return;
     }
     {
-        uint32_t q = c2d_morton16_inline(st_cell(t, 0, 2 * r.ox), st_cell(t, 1, 2 * r.oy)) >> (32 - 2 * t->start_depth);
+        uint32_t q = c2d_morton16(st_cell(t, 0, 2 * r.ox), st_cell(t, 1, 2 * r.oy)) >> (32 - 2 * t->start_depth);
         int32_t lo = t->start[q], hi = t->start[q + 1], b0, b1;
         if (lo >= t->count) lo = t->count - 1;
         b0 = lo / C2D_ST_W;
