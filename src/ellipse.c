@@ -8,7 +8,8 @@
 static c2d_vec2 to_local(c2d_ellipse e, c2d_vec2 p) { return c2d_inv_rotate(e.rotation, c2d_sub(p, e.center)); }
 
 static bool radii_ok(c2d_real rx, c2d_real ry) {
-    return c2d_size_in_range(rx) && c2d_size_in_range(ry) && rx <= (c2d_real)1e6 * ry && ry <= (c2d_real)1e6 * rx;
+    const c2d_real k = (c2d_real)C2D_ELLIPSE_MAX_RATIO;
+    return c2d_size_in_range(rx) && c2d_size_in_range(ry) && rx <= k * ry && ry <= k * rx;
 }
 
 c2d_status c2d_ellipse_make(c2d_vec2 center, c2d_real rx, c2d_real ry, c2d_real angle, c2d_ellipse *out) {

@@ -47,6 +47,15 @@ static void test_constructors(void **state) {
     assert_status(c2d_ellipse_make(c2d_v2(0, 0), 0, 1, 0, &e), C2D_ERR_BAD_SIZE);
     assert_status(c2d_ellipse_make(c2d_v2(0, 0), -1, 1, 0, &e), C2D_ERR_BAD_SIZE);
     assert_status(c2d_ellipse_make(c2d_v2(0, 0), 1, (c2d_real)1e-7, 0, &e), C2D_ERR_BAD_SIZE);
+    /* both sides of the axis ratio limit (1e4 in float, 1e6 in double): a longer needle is refused
+     * rather than measured outside C2D_ELLIPSE_TOLERANCE (a 7e5:1 one erred by 3e-2 in float) */
+    assert_status(c2d_ellipse_make(c2d_v2(0, 0), (c2d_real)C2D_ELLIPSE_MAX_RATIO, 1, 0, &e), C2D_OK);
+    assert_status(c2d_ellipse_make(c2d_v2(0, 0), 1, (c2d_real)C2D_ELLIPSE_MAX_RATIO, 0, &e), C2D_OK);
+    assert_status(c2d_ellipse_make(c2d_v2(0, 0), (c2d_real)C2D_ELLIPSE_MAX_RATIO * (c2d_real)1.01, 1, 0, &e), C2D_ERR_BAD_SIZE);
+    assert_status(c2d_ellipse_make(c2d_v2(0, 0), 1, (c2d_real)C2D_ELLIPSE_MAX_RATIO * (c2d_real)1.01, 0, &e), C2D_ERR_BAD_SIZE);
+#ifndef C2D_DOUBLE
+    assert_status(c2d_ellipse_make(c2d_v2(0, 0), (c2d_real)5e6, 7, 0, &e), C2D_ERR_BAD_SIZE); /* the fuzzer's needle */
+#endif
     assert_status(c2d_ellipse_make(c2d_v2(0, 0), 1, 1, (c2d_real)INFINITY, &e), C2D_ERR_NOT_FINITE);
     assert_status(c2d_ellipse_make(c2d_v2(0, 0), 1, 1, 0, NULL), C2D_ERR_NULL_ARG);
     assert_status(c2d_rounded_polygon_make(pts, 3, (c2d_real)0.5, &rp), C2D_OK);
