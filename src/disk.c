@@ -9,8 +9,11 @@
  * edge whose line keeps the circle at least r away, computed with the operations of
  * c2d_circle_overlap_polygon (edge_separates), so that a clear miss is that test's answer for any
  * polygon, good or bad, and costs no check; the polygon's checks run only when a hit is possible.
- * Calls within rounding of touching go to the exact test of overlap.c (for a point, strict
- * containment). Circle against circle decides with the exact test of overlap.c directly. */
+ * The hits keep those checks; the manifolds trust their polygon ("check once, then trust",
+ * design.md) and run the SSE search without them (c2d_sse_disk_polygon_trusted), which is what a
+ * dense scene pays for. Calls within rounding of touching go to the exact test of overlap.c (for a
+ * point, strict containment). Circle against circle decides with the exact test of overlap.c
+ * directly. */
 #include <float.h>
 #include <string.h>
 #include "internal.h"

@@ -333,10 +333,10 @@ static bool random_placed_polygon(test_rng *r, double far_max, c2d_polygon *p, d
 /* Check once, then trust: c2d_circle_manifold_polygon trusts its polygon (it skips the range,
  * normal and winding checks), c2d_circle_hit_polygon and c2d_circle_overlap_polygon check it. On
  * polygons from c2d_polygon_make, placed by c2d_polygon_transform up to 1000 from the origin, the
- * three agree for every circle (count 1 exactly when there is a hit and an overlap), the
- * manifold's normal is the hit's and its depth the hit's push-out; and, under the _xf form, the
- * local polygon gives the same answer. Circles reach from clearly apart to touching within
- * rounding, so that unsure calls are common. */
+ * three agree for every circle (count 1 exactly when there is a hit and an overlap), and the
+ * manifold's normal is the hit's and its depth the hit's push-out. Half the circles have a radius
+ * within 4 rounding units of their distance to the polygon (c2d_shape_distance), so that unsure
+ * calls are common (circle_polygon_stored_matches_derived places them about touching). */
 static void circle_polygon_trusted_agrees(void **state) {
     test_rng r = test_rng_make("circle_polygon_trusted_agrees");
     int iters = test_iterations(20000), it, hits = 0, misses = 0;
