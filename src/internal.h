@@ -3,9 +3,6 @@
 #define COLLIDE2D_INTERNAL_H
 
 #include <float.h>
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 /* The layers below the world only: nothing here sees world.h, world_move.h or mover.h (the world's
  * files include them through world_internal.h or themselves). */
 #include "collide2d/base.h"
@@ -163,62 +160,37 @@ c2d_distance_result c2d_distance_points(const c2d_vec2 *pa, int na, c2d_real ra,
  * t = 0) and *axis the entry face's axis (0 x, 1 y, -1 none). No 0 * inf; NaN gives false. */
 bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis);
 
-/* The bits of a c2d_real as a signed integer of its size. For a value without its sign bit the
- * integer is not negative, the integers order as the values do, and every infinity and NaN lies
- * above every finite value. (Signed, so that SSE2's integer compare does the maxima.) */
-#ifdef C2D_DOUBLE
-typedef int64_t c2d_real_bits;
-#  define C2D_REAL_ABS_MASK INT64_MAX
-#else
-typedef int32_t c2d_real_bits;
-#  define C2D_REAL_ABS_MASK INT32_MAX
-#endif
+/* Twice the signed area of a polygon (count 3..C2D_MAX_POLYGON_VERTICES), summed as a fan from
+ * vertex 0 in one fixed expression and order: the area term of the polygon rule, shared by
+ * c2d_polygon_usable and c2d_polygon_usable_scale (src/validate.h) so that both accept the same
+ * polygons by construction (the library is built with -ffp-contract=off). */
+static inline c2d_real c2d_polygon_fan_area(const c2d_polygon *p) {
+    c2d_real area = 0;
+    c2d_vec2 v0 = p->vertices[0];
+    int i;
+    for (i = 1; i + 1 < p->count; ++i) area += c2d_cross(c2d_sub(p->vertices[i], v0), c2d_sub(p->vertices[i + 1], v0));
+    return area;
+}
 
-/* The queries' polygon rule, and the polygon's scale from the same pass. A polygon is usable when
- * its count fits, every vertex coordinate is within C2D_MAX_COORD, every stored normal is finite
- * (so that overlap, hit and manifold accept the same polygons), and its signed area, summed as a
- * fan from vertex 0, is positive (this rejects clockwise, collinear and collapsed polygons, but
- * tolerates the slightly reflex corners that rounding leaves in a polygon moved far from the
- * origin). Looser than c2d_polygon_is_valid (O(n^2)): a hand-made polygon that is not convex can
- * pass, and then gets finite answers that need not agree (design.md). *scale gets the largest
- * absolute vertex coordinate (the c2d_aabb_abs_max of its bounds) when the polygon is usable
- * (c2d_shape_distance's scale). NULL is a programmer error (asserted), then false. The value checks are
- * integer maxima of the magnitudes' bits over all C2D_MAX_POLYGON_VERTICES slots (slots past count
- * count as 0), with no branch, so the compiler does them several lanes at a time; the largest
- * vertex magnitude is then the scale itself. No division, no square root. */
-static inline bool c2d_polygon_usable_scale(const c2d_polygon *p, c2d_real *scale) {
-    c2d_real_bits vb[2 * C2D_MAX_POLYGON_VERTICES], nb[2 * C2D_MAX_POLYGON_VERTICES], lim, inf_bits, vmax = 0, nmax = 0;
-    const c2d_real limit = (c2d_real)C2D_MAX_COORD, inf = (c2d_real)INFINITY;
-    c2d_real area = 0, big;
-    c2d_vec2 v0;
-    int i, n;
-    C2D_ASSERT(p != NULL);
+/* A polygon is usable when its count fits, every vertex coordinate is within C2D_MAX_COORD, every
+ * stored normal is finite (the same rules as the loaders of manifold.c, so that overlap, hit and
+ * manifold accept the same polygons), and its signed area is positive (this rejects clockwise, collinear and collapsed polygons, but tolerates
+ * the slightly reflex corners that rounding leaves in a polygon moved far from the origin). One
+ * pass, no branch per value. Looser than c2d_polygon_is_valid (O(n^2)): a hand-made polygon that
+ * is not convex can pass, and then gets finite answers that need not agree (design.md).
+ * Shared by the overlap tests (src/overlap.c), the manifold loaders' doubtful cases (src/manifold.c),
+ * convex containment (src/geometry.c) and c2d_shape_distance (src/shape.c). NULL gives false. */
+static inline bool c2d_polygon_usable(const c2d_polygon *p) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    int i, n, ok = 1;
     if (p == NULL) return false;
     n = p->count;
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
-    memcpy(vb, p->vertices, sizeof vb);
-    memcpy(nb, p->normals, sizeof nb);
-    for (i = 0; i < 2 * C2D_MAX_POLYGON_VERTICES; ++i) {
-        c2d_real_bits in = i < 2 * n ? C2D_REAL_ABS_MASK : 0;
-        c2d_real_bits v = vb[i] & in, m = nb[i] & in;
-        vmax = v > vmax ? v : vmax;
-        nmax = m > nmax ? m : nmax;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 a = p->vertices[i], m = p->normals[i];
+        ok &= (C2D_ABS(a.x) <= lim) & (C2D_ABS(a.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
     }
-    v0 = p->vertices[0];
-    for (i = 1; i + 1 < n; ++i) area += c2d_cross(c2d_sub(p->vertices[i], v0), c2d_sub(p->vertices[i + 1], v0));
-    memcpy(&lim, &limit, sizeof lim);
-    memcpy(&inf_bits, &inf, sizeof inf_bits);
-    memcpy(&big, &vmax, sizeof big);
-    *scale = big;
-    return vmax <= lim && nmax < inf_bits && area > 0;
-}
-/* c2d_polygon_usable_scale's rule without the scale, and NULL gives false without the assert: the
- * one polygon rule of the overlap tests (src/overlap.c), the manifold loaders' doubtful cases
- * (src/manifold.c), convex containment (src/geometry.c), c2d_shape_distance (src/shape.c) and the
- * generic layer's checks. */
-static inline bool c2d_polygon_usable(const c2d_polygon *p) {
-    c2d_real scale;
-    return p != NULL && c2d_polygon_usable_scale(p, &scale);
+    return ok && c2d_polygon_fan_area(p) > 0;
 }
 
 /* Exact orientation (src/predicates.c): the sign of the determinant of (a, b, c) given as doubles
