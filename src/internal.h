@@ -57,6 +57,27 @@ static inline bool c2d_aabb_usable(c2d_aabb b) {
            b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE;
 }
 
+/* c2d_aabb_overlap_aabb and c2d_aabb_usable of both boxes, without a branch (& rather than &&;
+ * the ternaries are minimum and maximum instructions), for the box hit and manifold and the
+ * generic layer, which refuse the boxes that the typed overlap test trusts: the four
+ * separating-axis tests, in which each coordinate takes part in one strict comparison that a NaN
+ * fails; the least width at least C2D_MIN_SIZE (no empty or inverted box); the least lower face
+ * >= -C2D_MAX_COORD and the greatest upper face <= C2D_MAX_COORD (with positive widths, every
+ * coordinate in range). */
+static inline bool c2d_aabb_pair_overlap_usable(c2d_aabb a, c2d_aabb b) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    c2d_real wa = a.upper.x - a.lower.x, wb = b.upper.x - b.lower.x, ha = a.upper.y - a.lower.y, hb = b.upper.y - b.lower.y;
+    c2d_real lx = a.lower.x < b.lower.x ? a.lower.x : b.lower.x, ly = a.lower.y < b.lower.y ? a.lower.y : b.lower.y;
+    c2d_real ux = a.upper.x > b.upper.x ? a.upper.x : b.upper.x, uy = a.upper.y > b.upper.y ? a.upper.y : b.upper.y;
+    wa = wa < wb ? wa : wb;
+    ha = ha < hb ? ha : hb;
+    wa = wa < ha ? wa : ha;
+    lx = lx < ly ? lx : ly;
+    ux = ux > uy ? ux : uy;
+    return (a.lower.x < b.upper.x) & (b.lower.x < a.upper.x) & (a.lower.y < b.upper.y) & (b.lower.y < a.upper.y) &
+           (wa >= (c2d_real)C2D_MIN_SIZE) & (lx >= -lim) & (ux <= lim);
+}
+
 /* s >= r * sqrt(ee) for r > 0 and ee > 0, compared as s^2 >= r^2 * ee (exact on a grid) while the
  * squares are normal numbers, else with one square root: coordinates near C2D_MAX_COORD make
  * fourth powers that overflow, and features near 1e-20 (float) make ones that underflow, where

@@ -416,7 +416,7 @@ static bool ov_segment_capsule(const c2d_shape *a, const c2d_shape *b) { return 
 static bool ov_segment_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_polygon(a->as.segment, &b->as.polygon); }
 /* the typed test trusts its boxes beyond NaN and inversion; the generic layer checks them */
 static bool ov_aabb_aabb(const c2d_shape *a, const c2d_shape *b) {
-    return c2d_aabb_overlap_aabb(a->as.aabb, b->as.aabb) && c2d_aabb_usable(a->as.aabb) && c2d_aabb_usable(b->as.aabb);
+    return c2d_aabb_pair_overlap_usable(a->as.aabb, b->as.aabb);
 }
 static bool ov_aabb_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_circle(a->as.aabb, b->as.circle); }
 static bool ov_aabb_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_capsule(a->as.aabb, b->as.capsule); }
