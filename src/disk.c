@@ -9,8 +9,11 @@
  * edge whose line keeps the circle at least r away, computed with the operations of
  * c2d_circle_overlap_polygon (edge_separates), so that a clear miss is that test's answer for any
  * polygon, good or bad, and costs no check; the polygon's checks run only when a hit is possible.
- * Calls within rounding of touching go to the exact test of overlap.c (for a point, strict
- * containment). Circle against circle decides with the exact test of overlap.c directly. */
+ * The hits keep those checks; the manifolds trust their polygon ("check once, then trust",
+ * design.md) and run the SSE search without them (c2d_sse_disk_polygon_trusted), which is what a
+ * dense scene pays for. Calls within rounding of touching go to the exact test of overlap.c (for a
+ * point, strict containment). Circle against circle decides with the exact test of overlap.c
+ * directly. */
 #include <float.h>
 #include <string.h>
 #include "internal.h"
@@ -263,11 +266,17 @@ circle_polygon_exact(c2d_real x, c2d_real y, c2d_real r, const c2d_polygon *b) {
     return c2d_circle_overlap_polygon(c, b);
 }
 
-/* The contact of a circle and a polygon (local frame at the circle's center) when they overlap. */
+/* The contact of a circle and a polygon taken as valid (local frame at the circle's center) when
+ * they overlap: with SSE the kernel without the polygon's checks (c2d_sse_disk_polygon_trusted),
+ * else the checked reference. */
 static FORCE_INLINE bool circle_polygon_contact(c2d_circle a, const c2d_polygon *b, contact *k) {
     verdict v;
     if (!c2d_polygon_present(b)) return false;
-    v = disk_polygon(a.center, a.radius, false, b, k);
+#ifdef POLY_SSE
+    v = c2d_sse_disk_polygon_trusted(a.center, a.radius, b, k);
+#else
+    v = c2d_ref_disk_polygon(a.center, a.radius, false, b, k);
+#endif
     return v == RS_YES || (v == RS_UNSURE && circle_polygon_exact(a.center.x, a.center.y, a.radius, b));
 }
 

@@ -56,6 +56,27 @@ static inline bool c2d_aabb_usable(c2d_aabb b) {
            b.upper.x - b.lower.x >= (c2d_real)C2D_MIN_SIZE && b.upper.y - b.lower.y >= (c2d_real)C2D_MIN_SIZE;
 }
 
+/* c2d_aabb_overlap_aabb and c2d_aabb_usable of both boxes, without a branch (& rather than &&;
+ * the ternaries are minimum and maximum instructions), for the box hit and manifold and the
+ * generic layer, which refuse the boxes that the typed overlap test trusts: the four
+ * separating-axis tests, in which each coordinate takes part in one strict comparison that a NaN
+ * fails; the least width at least C2D_MIN_SIZE (no empty or inverted box); the least lower face
+ * >= -C2D_MAX_COORD and the greatest upper face <= C2D_MAX_COORD (with positive widths, every
+ * coordinate in range). */
+static inline bool c2d_aabb_pair_overlap_usable(c2d_aabb a, c2d_aabb b) {
+    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
+    c2d_real wa = a.upper.x - a.lower.x, wb = b.upper.x - b.lower.x, ha = a.upper.y - a.lower.y, hb = b.upper.y - b.lower.y;
+    c2d_real lx = a.lower.x < b.lower.x ? a.lower.x : b.lower.x, ly = a.lower.y < b.lower.y ? a.lower.y : b.lower.y;
+    c2d_real ux = a.upper.x > b.upper.x ? a.upper.x : b.upper.x, uy = a.upper.y > b.upper.y ? a.upper.y : b.upper.y;
+    wa = wa < wb ? wa : wb;
+    ha = ha < hb ? ha : hb;
+    wa = wa < ha ? wa : ha;
+    lx = lx < ly ? lx : ly;
+    ux = ux > uy ? ux : uy;
+    return (a.lower.x < b.upper.x) & (b.lower.x < a.upper.x) & (a.lower.y < b.upper.y) & (b.lower.y < a.upper.y) &
+           (wa >= (c2d_real)C2D_MIN_SIZE) & (lx >= -lim) & (ux <= lim);
+}
+
 /* s >= r * sqrt(ee) for r > 0 and ee > 0, compared as s^2 >= r^2 * ee (exact on a grid) while the
  * squares are normal numbers, else with one square root: coordinates near C2D_MAX_COORD make
  * fourth powers that overflow, and features near 1e-20 (float) make ones that underflow, where
@@ -159,6 +180,18 @@ c2d_distance_result c2d_distance_points(const c2d_vec2 *pa, int na, c2d_real ra,
  * t = 0) and *axis the entry face's axis (0 x, 1 y, -1 none). No 0 * inf; NaN gives false. */
 bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, c2d_real *t_enter, int *axis);
 
+/* Twice the signed area of a polygon (count 3..C2D_MAX_POLYGON_VERTICES), summed as a fan from
+ * vertex 0 in one fixed expression and order: the area term of the polygon rule, shared by
+ * c2d_polygon_usable and c2d_polygon_usable_scale (src/validate.h) so that both accept the same
+ * polygons by construction (the library is built with -ffp-contract=off). */
+static inline c2d_real c2d_polygon_fan_area(const c2d_polygon *p) {
+    c2d_real area = 0;
+    c2d_vec2 v0 = p->vertices[0];
+    int i;
+    for (i = 1; i + 1 < p->count; ++i) area += c2d_cross(c2d_sub(p->vertices[i], v0), c2d_sub(p->vertices[i + 1], v0));
+    return area;
+}
+
 /* A polygon is usable when its count fits, every vertex coordinate is within C2D_MAX_COORD, every
  * stored normal is finite (the same rules as the loaders of manifold.c, so that overlap, hit and
  * manifold accept the same polygons), and its signed area is positive (this rejects clockwise, collinear and collapsed polygons, but tolerates
@@ -169,19 +202,15 @@ bool c2d_slab_cast(c2d_vec2 lo, c2d_vec2 hi, c2d_vec2 d, c2d_real max_fraction, 
  * convex containment (src/geometry.c) and c2d_shape_distance (src/shape.c). NULL gives false. */
 static inline bool c2d_polygon_usable(const c2d_polygon *p) {
     const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    c2d_real area = 0;
-    c2d_vec2 v0;
     int i, n, ok = 1;
     if (p == NULL) return false;
     n = p->count;
     if (n < 3 || n > C2D_MAX_POLYGON_VERTICES) return false;
-    v0 = p->vertices[0];
     for (i = 0; i < n; ++i) {
         c2d_vec2 a = p->vertices[i], m = p->normals[i];
         ok &= (C2D_ABS(a.x) <= lim) & (C2D_ABS(a.y) <= lim) & (C2D_ABS(m.x) <= REAL_MAX) & (C2D_ABS(m.y) <= REAL_MAX);
-        if (i >= 1 && i + 1 < n) area += c2d_cross(c2d_sub(a, v0), c2d_sub(p->vertices[i + 1], v0));
     }
-    return ok && area > 0;
+    return ok && c2d_polygon_fan_area(p) > 0;
 }
 
 /* Exact orientation (src/predicates.c): the sign of the determinant of (a, b, c) given as doubles

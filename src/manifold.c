@@ -152,7 +152,7 @@ bool c2d_point_hit_aabb(c2d_vec2 p, c2d_aabb b, c2d_hit *out) {
  * unclamped; the two agree whenever A's center is within B's extent along the edge). */
 bool c2d_aabb_hit_aabb(c2d_aabb a, c2d_aabb b, c2d_hit *out) {
     c2d_real right, left, up, down, px, py, sx, sy;
-    if (!c2d_aabb_overlap_aabb(a, b)) return false;
+    if (!c2d_aabb_pair_overlap_usable(a, b)) return false;
     right = b.upper.x - a.lower.x; /* move a right until its left edge meets b's right edge */
     left = a.upper.x - b.lower.x;
     up = b.upper.y - a.lower.y;
@@ -180,8 +180,8 @@ bool c2d_aabb_hit_aabb(c2d_aabb a, c2d_aabb b, c2d_hit *out) {
 /* ---- manifolds ---- */
 
 /* Two boxes, in closed form (the rounded-shape core gives the same contact, slower): the
- * decision is c2d_aabb_overlap_aabb itself (strict, with the box checks folded into its
- * comparisons). The reference face is A's face of least penetration (the first of bottom, right, top,
+ * decision is c2d_aabb_pair_overlap_usable (c2d_aabb_overlap_aabb's strict test with both boxes'
+ * checks folded into its comparisons). The reference face is A's face of least penetration (the first of bottom, right, top,
  * left on ties: for boxes B's faces give the same separations, so the core keeps A's face too),
  * the incident edge B's opposite face, clipped to the overlap of the two extents along the face:
  * two points midway between the faces, both at the full depth, with the core's ids. Every value
@@ -191,7 +191,7 @@ c2d_manifold c2d_aabb_manifold_aabb(c2d_aabb a, c2d_aabb b) {
     c2d_manifold m;
     c2d_real s[4], best, h, lo, hi;
     int f, k;
-    if (!c2d_aabb_overlap_aabb(a, b)) return rs_empty_manifold(); /* checks both boxes too */
+    if (!c2d_aabb_pair_overlap_usable(a, b)) return rs_empty_manifold();
     s[0] = a.lower.y - b.upper.y;                                 /* A's bottom face: separation of B's top */
     s[1] = b.lower.x - a.upper.x;                                 /* right */
     s[2] = b.lower.y - a.upper.y;                                 /* top */

@@ -414,7 +414,10 @@ static bool ov_segment_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d
 static bool ov_segment_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_circle(a->as.segment, b->as.circle); }
 static bool ov_segment_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_capsule(a->as.segment, b->as.capsule); }
 static bool ov_segment_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_segment_overlap_polygon(a->as.segment, &b->as.polygon); }
-static bool ov_aabb_aabb(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_aabb(a->as.aabb, b->as.aabb); }
+/* the typed test trusts its boxes beyond NaN and inversion; the generic layer checks them */
+static bool ov_aabb_aabb(const c2d_shape *a, const c2d_shape *b) {
+    return c2d_aabb_pair_overlap_usable(a->as.aabb, b->as.aabb);
+}
 static bool ov_aabb_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_circle(a->as.aabb, b->as.circle); }
 static bool ov_aabb_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_capsule(a->as.aabb, b->as.capsule); }
 static bool ov_aabb_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_overlap_polygon(a->as.aabb, &b->as.polygon); }
@@ -470,7 +473,11 @@ static c2d_manifold man_aabb_capsule(const c2d_shape *a, const c2d_shape *b) { r
 static c2d_manifold man_aabb_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_aabb_manifold_polygon(a->as.aabb, &b->as.polygon); }
 static c2d_manifold man_circle_circle(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_manifold_circle(a->as.circle, b->as.circle); }
 static c2d_manifold man_circle_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_manifold_capsule(a->as.circle, b->as.capsule); }
-static c2d_manifold man_circle_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_circle_manifold_polygon(a->as.circle, &b->as.polygon); }
+/* the typed manifold trusts its polygon (src/disk.c); the generic layer checks it */
+static c2d_manifold man_circle_polygon(const c2d_shape *a, const c2d_shape *b) {
+    if (!c2d_polygon_usable(&b->as.polygon)) return c2d_manifold_none();
+    return c2d_circle_manifold_polygon(a->as.circle, &b->as.polygon);
+}
 static c2d_manifold man_capsule_capsule(const c2d_shape *a, const c2d_shape *b) { return c2d_capsule_manifold_capsule(a->as.capsule, b->as.capsule); }
 static c2d_manifold man_capsule_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_capsule_manifold_polygon(a->as.capsule, &b->as.polygon); }
 static c2d_manifold man_polygon_polygon(const c2d_shape *a, const c2d_shape *b) { return c2d_polygon_manifold_polygon(&a->as.polygon, &b->as.polygon); }

@@ -8,7 +8,9 @@
  * - Every normal is a unit vector pointing from B toward A: the direction A must move to get out.
  * - hit.delta is added to A's position to separate the shapes (B does not move).
  * - Outputs are written only when the function returns true, and never hold NaN.
- * - Invalid input (NaN, Inf, negative sizes) never crashes and never reports a hit. */
+ * - Invalid input (NaN, Inf, negative sizes) never crashes and never reports a hit, except in the
+ *   two queries that trust their shapes (c2d_aabb_overlap_aabb, c2d_circle_manifold_polygon and
+ *   its _xf form), whose contracts say what a hand-made shape gets (never a crash or a NaN). */
 #ifndef COLLIDE2D_COLLISION_H
 #define COLLIDE2D_COLLISION_H
 
@@ -160,28 +162,20 @@ C2D_API bool c2d_segment_overlap_polygon(c2d_segment s, const c2d_polygon *p);
      (((a).radius < (b).radius ? (a).radius : (b).radius) >= (c2d_real)C2D_MIN_SIZE))
 #define C2DI_LIKELY(x) __builtin_expect(!!(x), 1)
 
-/* Open boxes intersect (containment included). False for a NaN, infinite or out-of-range (beyond
- * C2D_MAX_COORD) coordinate and for a box narrower than C2D_MIN_SIZE (empty or inverted
- * included), as the other box queries. A C2D_INLINE_BODY. */
+/* Open boxes intersect (containment included). The comparisons only, as Box2D's b2TestOverlap
+ * (check once, then trust: a box from c2d_aabb_make or c2d_shape_aabb is valid): false for a NaN
+ * and for an empty or inverted box (upper <= lower on an axis). A hand-made box that
+ * c2d_aabb_is_valid refuses otherwise (an infinite coordinate, one beyond C2D_MAX_COORD, a width
+ * below C2D_MIN_SIZE) is compared as it is: an unspecified true or false, nothing else (there is
+ * no output to hold a NaN). c2d_shape_overlap checks both boxes first. A C2D_INLINE_BODY. */
 C2D_API bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b);
 #ifdef C2D_INLINE_BODY
 C2D_INLINE_BODY bool c2d_aabb_overlap_aabb(c2d_aabb a, c2d_aabb b) {
-    /* Without a branch (& rather than &&; the ternaries are minimum and maximum instructions): the
-     * caller branches once on the answer. The four separating-axis tests, in which each coordinate
-     * takes part in one strict comparison that a NaN fails; the least width at least C2D_MIN_SIZE
-     * (no empty or inverted box); the least lower face >= -C2D_MAX_COORD and the greatest upper
-     * face <= C2D_MAX_COORD (with positive widths, every coordinate in range). */
-    const c2d_real lim = (c2d_real)C2D_MAX_COORD;
-    c2d_real wa = a.upper.x - a.lower.x, wb = b.upper.x - b.lower.x, ha = a.upper.y - a.lower.y, hb = b.upper.y - b.lower.y;
-    c2d_real lx = a.lower.x < b.lower.x ? a.lower.x : b.lower.x, ly = a.lower.y < b.lower.y ? a.lower.y : b.lower.y;
-    c2d_real ux = a.upper.x > b.upper.x ? a.upper.x : b.upper.x, uy = a.upper.y > b.upper.y ? a.upper.y : b.upper.y;
-    wa = wa < wb ? wa : wb;
-    ha = ha < hb ? ha : hb;
-    wa = wa < ha ? wa : ha;
-    lx = lx < ly ? lx : ly;
-    ux = ux > uy ? ux : uy;
-    return (a.lower.x < b.upper.x) & (b.lower.x < a.upper.x) & (a.lower.y < b.upper.y) & (b.lower.y < a.upper.y) &
-           (wa >= (c2d_real)C2D_MIN_SIZE) & (lx >= -lim) & (ux <= lim);
+    /* Without a branch (& rather than &&): the caller branches once on the answer. The four
+     * separating-axis tests and the four that each box is not inverted; each coordinate takes part
+     * in strict comparisons that a NaN fails. */
+    return (a.lower.x < b.upper.x) & (b.lower.x < a.upper.x) & (a.lower.y < b.upper.y) & (b.lower.y < a.upper.y) & (a.lower.x < a.upper.x) &
+           (a.lower.y < a.upper.y) & (b.lower.x < b.upper.x) & (b.lower.y < b.upper.y);
 }
 #endif
 /* Box and circle interiors intersect (containment included). A C2D_INLINE_FRONT. */
@@ -331,7 +325,14 @@ C2D_INLINE_FRONT c2d_manifold c2d_circle_manifold_circle(c2d_circle a, c2d_circl
 #endif
 /* Circle vs capsule (1 point). */
 C2D_API c2d_manifold c2d_circle_manifold_capsule(c2d_circle a, c2d_capsule b);
-/* Circle vs polygon (1 point). */
+/* Circle vs polygon (1 point). Trusts the polygon (check once, then trust: one from
+ * c2d_polygon_make or c2d_polygon_transform is valid): its vertices are not range-checked, its
+ * stored normals are not read, its winding is not checked. A hand-made polygon that
+ * c2d_polygon_is_valid refuses gets an unspecified count 0 or 1; what stays for any bits is that
+ * NULL or a count outside 3..C2D_MAX_POLYGON_VERTICES gives count 0, a vertex that is not finite
+ * gives count 0, nothing is read beyond count, and a manifold holds a unit normal, finite values
+ * and a depth > 0. The circle is checked as everywhere. c2d_shape_manifold checks the polygon
+ * (c2d_polygon_usable's rule) first. */
 C2D_API c2d_manifold c2d_circle_manifold_polygon(c2d_circle a, const c2d_polygon *b);
 /* Capsule vs capsule (2 points when parallel and overlapping along their length). */
 C2D_API c2d_manifold c2d_capsule_manifold_capsule(c2d_capsule a, c2d_capsule b);
@@ -340,8 +341,8 @@ C2D_API c2d_manifold c2d_capsule_manifold_polygon(c2d_capsule a, const c2d_polyg
 /* Polygon vs polygon: SAT reference face plus clipping (up to 2 points). */
 C2D_API c2d_manifold c2d_polygon_manifold_polygon(const c2d_polygon *a, const c2d_polygon *b);
 /* Circle (world frame) vs polygon b in its local frame placed by xf_b: the circle is mapped into
- * b's frame, solved there as c2d_circle_manifold_polygon, and the manifold mapped back to world.
- * A transform with a position beyond C2D_MAX_COORD, NaN, or c*c + s*s outside (0.5, 2) gives
+ * b's frame, solved there as c2d_circle_manifold_polygon (which trusts b), and the manifold mapped
+ * back to world. A transform with a position beyond C2D_MAX_COORD, NaN, or c*c + s*s outside (0.5, 2) gives
  * count 0; a rotation slightly off unit length is renormalised (as in c2d_polygon_transform). */
 C2D_API c2d_manifold c2d_circle_manifold_polygon_xf(c2d_circle a, const c2d_polygon *b, c2d_transform xf_b);
 /* Polygons in their local frames placed by xf_a and xf_b: a is mapped into b's frame (once), the

@@ -449,7 +449,7 @@ C2D_KERNEL bool c2d_sse_load_placed(rshape *ra, rshape *rb, const c2d_polygon *a
  * float range (polygons larger than about 4e9), a least squared distance below FLT_MIN (a center on
  * an edge line or a vertex, or within 1e-19 of one, where squares underflow to 0 and tie with the
  * true nearest feature), or more than 8 vertices goes to disk_polygon_scalar. */
-static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out, int blocks) {
+static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out, int blocks, bool trust) {
     const __m128 cx = _mm_set1_ps(c.x), cy = _mm_set1_ps(c.y), rr = _mm_set1_ps(r * r), zero = _mm_setzero_ps();
     const __m128 sign = _mm_set1_ps(-0.0f), big = _mm_set1_ps(FLT_MAX), tiny = _mm_set1_ps(FLT_MIN);
     __m128 x0, y0, live0, dx0, dy0, ex0, ey0, ee0, s0, l0, perp0, val0, m, sum, cut, size, inv0, nan, coord;
@@ -470,7 +470,7 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
         if (disk_block_edges(x1, y1, x0, y0, cx, cy, rr, is_point, &dx1, &dy1, &ex1, &ey1, &ee1, &s1, &l1)) return RS_NO;
         if (!c2d_disk_ok(c, r, is_point)) return RS_BAD;
         coord = zero;
-        nan = _mm_add_ps(disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord), disk_block_checks(x1, y1, live1, &p->normals[4].x, &coord));
+        nan = trust ? zero : _mm_add_ps(disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord), disk_block_checks(x1, y1, live1, &p->normals[4].x, &coord));
         /* short edges and squared numerators beyond the float range go to the scalar form */
         cut = _mm_or_ps(_mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big))),
                         _mm_and_ps(live1, _mm_or_ps(_mm_cmple_ps(ee1, tiny), _mm_cmpnle_ps(l1, big))));
@@ -499,7 +499,7 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
         if (disk_block_edges(x0, y0, x0, y0, cx, cy, rr, is_point, &dx0, &dy0, &ex0, &ey0, &ee0, &s0, &l0)) return RS_NO;
         if (!c2d_disk_ok(c, r, is_point)) return RS_BAD;
         coord = zero;
-        nan = disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord);
+        nan = trust ? zero : disk_block_checks(x0, y0, live0, &p->normals[0].x, &coord);
         cut = _mm_and_ps(live0, _mm_or_ps(_mm_cmple_ps(ee0, tiny), _mm_cmpnle_ps(l0, big)));
         out_lanes = _mm_movemask_ps(_mm_cmpgt_ps(s0, zero));
         sum = _mm_add_ps(_mm_unpacklo_ps(s0, _mm_andnot_ps(sign, s0)), _mm_unpackhi_ps(s0, _mm_andnot_ps(sign, s0)));
@@ -517,7 +517,7 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
     sum = _mm_add_ps(sum, nan);
     sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
     dmin = _mm_cvtss_f32(m);
-    if (_mm_movemask_ps(cut) || !(-_mm_cvtss_f32(sum) > 32 * C2D_EPSILON * _mm_cvtss_f32(_mm_shuffle_ps(sum, sum, 1))) || mask == 0 ||
+    if (_mm_movemask_ps(cut) || (!trust && !(-_mm_cvtss_f32(sum) > 32 * C2D_EPSILON * _mm_cvtss_f32(_mm_shuffle_ps(sum, sum, 1)))) || mask == 0 ||
         !(dmin >= FLT_MIN))
         return c2d_ref_disk_polygon(c, r, is_point, p, out);
     f = c2d_lowest_bit(mask);
@@ -561,15 +561,32 @@ static FORCE_INLINE verdict disk_polygon_blocks(c2d_vec2 c, c2d_real r, bool is_
 
 /* disk_polygon_blocks for one block or for two, as separate copies: with the block count decided
  * first, the two copies share no code, so the registers of one do not constrain the other (with a
- * common tail the compiler spilled more values before the separating-edge test). */
-static FORCE_INLINE verdict c2d_sse_disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+ * common tail the compiler spilled more values before the separating-edge test). trust skips the
+ * polygon's checks (c2d_sse_disk_polygon_trusted). */
+static FORCE_INLINE verdict disk_polygon_kernel(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out, bool trust) {
 #  if RS_BLOCKS > 2
     if (p->count > 8) return c2d_ref_disk_polygon(c, r, is_point, p, out); /* a build with more vertices than two blocks */
 #  endif
 #  if RS_BLOCKS >= 2
-    if (p->count > 4) return disk_polygon_blocks(c, r, is_point, p, out, 2);
+    if (p->count > 4) return disk_polygon_blocks(c, r, is_point, p, out, 2, trust);
 #  endif
-    return disk_polygon_blocks(c, r, is_point, p, out, 1);
+    return disk_polygon_blocks(c, r, is_point, p, out, 1, trust);
+}
+
+static FORCE_INLINE verdict c2d_sse_disk_polygon(c2d_vec2 c, c2d_real r, bool is_point, const c2d_polygon *p, contact *out) {
+    return disk_polygon_kernel(c, r, is_point, p, out, false);
+}
+
+/* c2d_sse_disk_polygon for a circle and a polygon taken as valid ("check once, then trust",
+ * design.md): the same search without the polygon's own checks (vertices within C2D_MAX_COORD,
+ * stored normals finite, a positive signed area), which a polygon made by c2d_polygon_make or
+ * moved by c2d_polygon_transform passes by construction. The stored normals are not read. What
+ * stays is what keeps the arithmetic safe for any bit pattern: the count (by the caller), the
+ * circle's checks, and the conditions that send a pair to the checked scalar form (an edge too
+ * short to normalise or a squared numerator beyond the float range, which a vertex that is not
+ * finite always causes, and a nearest distance that is NaN or underflows). */
+static FORCE_INLINE verdict c2d_sse_disk_polygon_trusted(c2d_vec2 c, c2d_real r, const c2d_polygon *p, contact *out) {
+    return disk_polygon_kernel(c, r, false, p, out, true);
 }
 
 #endif
