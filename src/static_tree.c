@@ -597,9 +597,12 @@ static void st_query_walk(const c2d_static_tree *t, c2d_aabb box, c2d_index_quer
             if (!st_query_leaf(t, j, box, fn, context)) return;
             continue;
         }
+        /* An unused lane holds the inverted infinite box, which the closed test alone passes for
+         * a query box that is the whole plane: lower <= upper keeps it out. */
         for (k = 0; k < C2D_ST_W; ++k)
             hits |= (unsigned)(n->s[C2D_ST_LX][k] <= box.upper.x && box.lower.x <= n->s[C2D_ST_UX][k] &&
-                               n->s[C2D_ST_LY][k] <= box.upper.y && box.lower.y <= n->s[C2D_ST_UY][k])
+                               n->s[C2D_ST_LY][k] <= box.upper.y && box.lower.y <= n->s[C2D_ST_UY][k] &&
+                               n->s[C2D_ST_LX][k] <= n->s[C2D_ST_UX][k])
                     << k;
         C2D_ASSERT(sp + C2D_ST_W <= C2D_INDEX_STACK);
         if (sp + C2D_ST_W > C2D_INDEX_STACK) return;

@@ -485,9 +485,9 @@ static c2d_status sp_build(c2d_index *index, const c2d_aabb *boxes, const uint64
     if ((size_t)n * sizeof(c2d_radix_item) / 8 > (size_t)INT32_MAX - 1 || !sp_reserve_tail(s, n) ||
         !c2d_bp_reserve(&index->allocator, &items, &t->capacity, n, sizeof *t->items)) return C2D_ERR_OUT_OF_MEMORY;
     t->items = (c2d_bp_proxy *)items;
-    if (!c2d_bp_reserve(&index->allocator, &moved, &t->moved_capacity, n, sizeof *t->moved) ||
-        !c2d_bp_reserve_keys(index, key_words)) return C2D_ERR_OUT_OF_MEMORY;
-    t->moved = (int32_t *)moved;
+    if (!c2d_bp_reserve(&index->allocator, &moved, &t->moved_capacity, n, sizeof *t->moved)) return C2D_ERR_OUT_OF_MEMORY;
+    t->moved = (int32_t *)moved; /* kept before the next reserve can fail: the capacity is already the new one's */
+    if (!c2d_bp_reserve_keys(index, key_words)) return C2D_ERR_OUT_OF_MEMORY;
     /* Variance of the centers per axis, relative to the first box's, scaled by 1/n as summed, and
      * the spread the pair sweep's layout needs, for either axis as the sweep axis: per axis k (0 x,
      * 1 y) the bounds of the lower sides, the largest upper side, the mean and largest size (the

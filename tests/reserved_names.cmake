@@ -2,7 +2,7 @@
 # the generated collide2d_single.h) spells a name that C or C++ reserves for the implementation: one
 # holding a double underscore anywhere (reserved in C++, e.g. C2D__X), or beginning with an
 # underscore and a capital letter. Names of the compiler, the C standard and the intrinsics headers
-# are allowed (the list below); the library's own internal names use the C2DI_ / c2di_ prefix
+# are allowed (the list below, the intrinsics' types and their _CMP_* / _MM_* constants); the library's own internal names use the C2DI_ / c2di_ prefix
 # (docs/design.md, "Naming"). Comments count too, so a renamed macro's old spelling cannot linger.
 #   cmake -DFILES="a.h|b.h" -P tests/reserved_names.cmake
 cmake_minimum_required(VERSION 3.16)
@@ -28,7 +28,8 @@ foreach(file ${FILES})
     string(REGEX MATCHALL "[A-Za-z0-9_]*__[A-Za-z0-9_]*|(^|[^A-Za-z0-9_])_[A-Z][A-Za-z0-9_]*" found "${line}")
     foreach(name IN LISTS found)
       string(REGEX REPLACE "^[^A-Za-z0-9_]" "" name "${name}")
-      if(name IN_LIST allowed OR name MATCHES "^__builtin_[a-z0-9_]+$" OR name MATCHES "^__m(64|128|256|512)[di]?$")
+      if(name IN_LIST allowed OR name MATCHES "^__builtin_[a-z0-9_]+$" OR name MATCHES "^__m(64|128|256|512)[di]?$"
+         OR name MATCHES "^_CMP_[A-Z_]+$" OR name MATCHES "^_MM_[A-Z0-9_]+$")
         continue()
       endif()
       message("${file}:${n}: reserved name ${name}")

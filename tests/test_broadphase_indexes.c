@@ -1256,12 +1256,14 @@ typedef struct counting {
     int64_t live_blocks, live_bytes, allocs, peak_bytes;
     test_rng rng;
     double fail_rate;
+    int64_t fail_at; /* > 0: the allocation of that number (counting from 1 after it was set) fails */
 } counting;
 
 static void *counting_alloc(size_t size, void *context) {
     counting *c = (counting *)context;
     size_t *p;
     if (c->fail_rate > 0 && test_rng_range(&c->rng, 0, 1) < c->fail_rate) return NULL;
+    if (c->fail_at > 0 && --c->fail_at == 0) return NULL;
     p = (size_t *)malloc(size + 16);
     if (p == NULL) return NULL;
     p[0] = size;
@@ -1652,6 +1654,63 @@ static void build_and_check(c2d_index *ix, model *m, test_rng *r, const c2d_aabb
     check_update_pairs(ix, m);
 }
 
+/* Query boxes that reach to infinity: every kind, built from 1001 boxes (not a multiple of 8, so
+ * the static tree has unused lanes, which hold an inverted infinite box), answers the whole plane,
+ * half planes and a box infinite on one side with exactly the boxes brute force finds, each once;
+ * so does the batch query. */
+static bool count_hit(int32_t id, uint64_t user_data, void *context) {
+    int32_t *seen = (int32_t *)context;
+    (void)user_data;
+    seen[id]++;
+    return true;
+}
+
+static void test_infinite_query_boxes(void **state) {
+    enum { N = 1001 };
+    const double inf = INFINITY;
+    test_rng r = test_rng_make("indexes_infinite_query_boxes");
+    static c2d_aabb boxes[N];
+    static int32_t seen[N];
+    c2d_aabb queries[5];
+    int k, q;
+    int32_t i;
+    (void)state;
+    for (i = 0; i < N; ++i) {
+        double x = test_rng_range(&r, -50, 50), y = test_rng_range(&r, -50, 50);
+        boxes[i] = bx(x, y, x + test_rng_range(&r, 0.1, 3), y + test_rng_range(&r, 0.1, 3));
+    }
+    queries[0] = bx(-inf, -inf, inf, inf);
+    queries[1] = bx(-inf, -inf, 0, inf);
+    queries[2] = bx(0, -inf, inf, inf);
+    queries[3] = bx(-inf, 10, inf, inf);
+    queries[4] = bx(-10, -10, 10, inf);
+    for (k = 0; k < BUILD_KIND_COUNT; ++k) {
+        c2d_index *ix = make_index(&k_build_kinds[k], NULL);
+        c2d_index_batch out;
+        print_message("index: %s\n", k_build_kinds[k].label);
+        assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+        assert_status(c2d_index_query_aabb_batch(ix, queries, 5, &out), C2D_OK);
+        for (q = 0; q < 5; ++q) {
+            const c2d_aabb *b = &queries[q];
+            int32_t want = 0, got = 0, j;
+            memset(seen, 0, sizeof seen);
+            c2d_index_query_aabb(ix, *b, count_hit, seen);
+            for (i = 0; i < N; ++i) {
+                const c2d_aabb *p = &boxes[i];
+                bool o = p->lower.x < b->upper.x && b->lower.x < p->upper.x && p->lower.y < b->upper.y && b->lower.y < p->upper.y;
+                assert_int_equal(seen[i], o ? 1 : 0);
+                want += o;
+            }
+            for (j = out.offsets[q]; j < out.offsets[q + 1]; ++j) {
+                assert_true(out.ids[j] >= 0 && out.ids[j] < N);
+                ++got;
+            }
+            assert_int_equal(got, want);
+        }
+        c2d_index_destroy(ix);
+    }
+}
+
 /* The static tree's ray walk starts below the root, at the node of the smallest quadrant of its
  * center grid that can hold every box the ray may touch (first around the origin, then around
  * what is left of the ray), and so do box and point queries. 512 boxes of mixed sizes (up to 60 wide: the largest size widens the
@@ -1850,6 +1909,54 @@ static void test_find_pairs_after_each_change(void **state) {
     }
 }
 
+/* A bulk build whose k-th allocation fails, for every k up to the build's count, on every kind: the
+ * build returns OUT_OF_MEMORY, and the index still validates, takes inserts (the proxy table and
+ * the moved list are consistent), builds again and frees everything. */
+static void test_build_out_of_memory_at_each_allocation(void **state) {
+    enum { N = 3000 };
+    test_rng r = test_rng_make("indexes_build_out_of_memory");
+    static c2d_aabb boxes[N];
+    int k;
+    int32_t i;
+    (void)state;
+    for (i = 0; i < N; ++i) boxes[i] = rand_box(&r, 0, 0, 60);
+    for (k = 0; k < BUILD_KIND_COUNT; ++k) {
+        int64_t needed, at;
+        counting c;
+        c2d_index_config cfg;
+        c2d_index *ix = NULL;
+        memset(&c, 0, sizeof c);
+        memset(&cfg, 0, sizeof cfg);
+        cfg.allocator.alloc = counting_alloc;
+        cfg.allocator.free = counting_free;
+        cfg.allocator.context = &c;
+        cfg.cell_size = (c2d_real)k_build_kinds[k].cell;
+        print_message("index: %s\n", k_build_kinds[k].label);
+        /* how many allocations a build into a fresh index makes */
+        assert_status(k_build_kinds[k].create(&cfg, &ix), C2D_OK);
+        needed = c.allocs;
+        assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+        needed = c.allocs - needed;
+        c2d_index_destroy(ix);
+        for (at = 1; at <= needed; ++at) {
+            int32_t id = -1;
+            c2d_status st;
+            assert_status(k_build_kinds[k].create(&cfg, &ix), C2D_OK);
+            c.fail_at = at;
+            st = c2d_index_build(ix, boxes, NULL, N);
+            c.fail_at = 0;
+            assert_true(st == C2D_OK || st == C2D_ERR_OUT_OF_MEMORY);
+            assert_true(c2d_index_validate(ix));
+            st = c2d_index_insert(ix, bx(1, 1, 2, 2), 7, &id);
+            assert_true(st == C2D_OK || st == C2D_ERR_UNSUPPORTED);
+            assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+            assert_true(c2d_index_validate(ix));
+            c2d_index_destroy(ix);
+        }
+        assert_true(c.live_blocks == 0 && c.live_bytes == 0);
+    }
+}
+
 /* Random operations with an allocator that fails 5% of the time: a failed call changes nothing
  * (the model keeps the old state), a failed update_pairs keeps the moves, and nothing leaks. */
 static void test_out_of_memory_changes_nothing(void **state) {
@@ -1948,6 +2055,7 @@ int main(void) {
         cmocka_unit_test(test_dynamic_tree_memory_per_proxy),
         cmocka_unit_test(test_grid_memory_per_proxy),
         cmocka_unit_test(test_static_tree_memory_per_proxy),
+        cmocka_unit_test(test_infinite_query_boxes),
         cmocka_unit_test(test_grid_crowded_cell),
         cmocka_unit_test(test_random_ops_match_brute_force),
         cmocka_unit_test(test_random_ops_unquantized),
@@ -1960,6 +2068,7 @@ int main(void) {
         cmocka_unit_test(test_dynamic_tree_rebuilds_in_slices),
         cmocka_unit_test(test_static_tree_ray_start),
         cmocka_unit_test(test_out_of_memory_changes_nothing),
+        cmocka_unit_test(test_build_out_of_memory_at_each_allocation),
         cmocka_unit_test(test_build_and_clear),
         cmocka_unit_test(test_find_pairs_after_each_change),
     };

@@ -325,8 +325,9 @@ typedef struct c2d_index_batch {
  * reports, in the same order (a box with lower > upper or NaN finds nothing). With the index's task
  * system (config.tasks, worker_count >= 2) and at least 64 queries per worker, the queries are
  * split into worker_count contiguous ranges that run at once; the answer does not depend on the
- * number of workers. The index must not change during the call; it allocates only on the calling
- * thread (the output and per-range buffers, kept for later calls). Errors (out then holds count 0
+ * number of workers. The index must not change during the call, and batch calls on one index must
+ * not overlap (they write the index's kept buffers; other queries may run beside them); it
+ * allocates only on the calling thread (the output and per-range buffers, kept for later calls). Errors (out then holds count 0
  * and NULL arrays): NULL_ARG (index or out NULL, boxes NULL with count > 0), BAD_SIZE (count < 0,
  * or more than INT32_MAX - 1 ids in all), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_index_query_aabb_batch(c2d_index *index, const c2d_aabb *boxes, int32_t count, c2d_index_batch *out);
