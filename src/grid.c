@@ -483,6 +483,8 @@ static bool gr_reserve_cells(c2d_grid *g, gr_range r, gr_range skip) {
                 ++missing;
                 continue;
             }
+            /* a cell of GR_COUNT_MAX ids takes no more (its count would carry into the class bits) */
+            if ((uint32_t)gr_count(c) == GR_COUNT_MAX) return false;
             if (gr_count(c) == gr_class_size(gr_class(c)) && !gr_grow(a, &g->pool, c)) return false;
         }
     }

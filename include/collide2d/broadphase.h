@@ -205,6 +205,8 @@ C2D_API c2d_status c2d_static_tree_create(const c2d_index_config *config, const 
  * again of all boxes at each c2d_index_rebuild. Boxes covering more than 64 cells are kept in a
  * side list that every query tests. Ray casts walk the cells along the ray, near to far;
  * c2d_index_rebuild also lays every cell's block out afresh and tightens the area they walk.
+ * A cell holds at most 2^25 - 1 boxes: an insert, move or build that would add one more returns
+ * OUT_OF_MEMORY (nothing changed).
  * Errors: NULL_ARG (out, or an allocator with alloc but no free), NOT_FINITE / OUT_OF_RANGE
  * (cell_size), BAD_SIZE (cell_size < 0 or too small for 1 / cell_size, capacity < 0), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_grid_create(const c2d_index_config *config, c2d_index **out);
