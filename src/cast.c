@@ -1473,7 +1473,12 @@ static c2d_toi_result toi_proxies(const c2d_shape *a, const c2d_shape *b, const 
  * cast's cast_pieces): its status and contact are that piece's (a hit, the cap, or a numerical
  * failure, whose t is also the last safe time of its piece only, so the other pieces are still
  * asked); a piece that overlaps at the start makes the whole shape overlap, and rejected input
- * fails it; all separated is separated. Ties keep the first piece. */
+ * fails it; all separated is separated. Ties keep the first piece.
+ * One case the pieces cannot see: the other shape lying along a diagonal between two pieces (a
+ * point on it, a segment along it) is within rounding of touching each piece, and each one's start
+ * rule calls that touching (separated, or a hit at 0) while it lies inside the whole shape. So
+ * unless a piece already said overlapped, the whole shapes at the start are asked too, by the
+ * library's rule (c2d_shape_overlap): interiors that meet there make the answer overlapped. */
 static c2d_toi_result toi_pieces(const c2d_shape *a, const c2d_kind *ka, const c2d_shape *b, const c2d_kind *kb,
                                  const c2d_shape_toi_input *in) {
     bool on_a = ka->cast == C2D_CAST_PIECES;
@@ -1491,6 +1496,11 @@ static c2d_toi_result toi_pieces(const c2d_shape *a, const c2d_kind *ka, const c
         if (r.status != C2D_TOI_SEPARATED && r.t < best.t) best = r;
     }
     best.iterations = iter;
+    {
+        c2d_vec2 o = in->motion_b.c1;
+        c2d_shape pa = c2d_shape_transform(a, motion_xf(in->motion_a, o, 0)), pb = c2d_shape_transform(b, motion_xf(in->motion_b, o, 0));
+        if (c2d_shape_overlap(&pa, &pb)) return toi_result(C2D_TOI_OVERLAPPED, 0, iter);
+    }
     return best;
 }
 

@@ -403,13 +403,17 @@ static void solve3(gjk_simplex *s) {
 
 /* Direction from the (solved) simplex toward the origin; (0,0) when the origin lies on it. For an
  * edge the direction is the edge's perpendicular on the origin's side, which is more accurate than
- * negating the closest point when the edge passes near the origin. */
+ * negating the closest point when the edge passes near the origin. The side is w1 x w2, the very
+ * product solve3 signs to drop a triangle to this edge (w1 x w2 = e12 x -w1, but rounded
+ * differently): with the origin within rounding of the edge's line, the other form could point
+ * back at the vertex solve3 just dropped, GJK would stop on it as a duplicate, and an overlap
+ * deep across that line would read as a gap of rounding size. */
 static c2d_vec2 search_direction(const gjk_simplex *s) {
     c2d_vec2 e12;
     c2d_real side;
     if (s->count == 1) return c2d_neg(s->v[0].w);
     e12 = c2d_sub(s->v[1].w, s->v[0].w);
-    side = c2d_cross(e12, c2d_neg(s->v[0].w));
+    side = c2d_cross(s->v[0].w, s->v[1].w);
     if (side > 0) return c2d_left_perp(e12);
     if (side < 0) return c2d_right_perp(e12);
     return c2d_v2(0, 0);

@@ -612,16 +612,6 @@ static void dump_toi(const c2d_shape_toi_input *q, const c2d_toi_result *r) {
  * counts the numbers placing rounds, motion_scale: at 1e15 in float a concave shape's pieces and
  * its outline differ by about 1e8) or, with an ellipse or wedge, whose distance is within
  * C2D_ELLIPSE_TOLERANCE of the scene's size, that tolerance. */
-/* Whether the time of impact's safety is asserted: C2D_FUZZ_TOI_SAFETY set to 1 (make fuzz). */
-static bool toi_safety(void) {
-    static int on = -1;
-    if (on < 0) {
-        const char *e = getenv("C2D_FUZZ_TOI_SAFETY");
-        on = e != NULL && e[0] == '1';
-    }
-    return on != 0;
-}
-
 static void check_toi(bytes *in) {
     c2d_shape a = take_shape(in), b = take_shape(in);
     c2d_shape_toi_input q;
@@ -658,12 +648,6 @@ static void check_toi(bytes *in) {
     if (r.status == C2D_TOI_OVERLAPPED) REQUIRE_TOI(r.t == 0, "toi overlapped after 0");
     if (r.t <= 0 || r.status == C2D_TOI_OVERLAPPED || (r.status == C2D_TOI_FAILED && r.error != C2D_ERR_NUMERICAL)) return;
     if (!(usable(&a) && usable(&b) && trusted(&a) && trusted(&b))) return;
-    /* The safety check finds two open bugs (stop 16's note): a segment along a polygon's diagonal,
-     * barely moving, answered SEPARATED while 4.9 deep (GJK reports a gap within rounding), and a
-     * concave shape of denormal coordinates 0.02% past the tolerance. Which one a run of
-     * make check's fixed seed meets varies from run to run (libFuzzer's path is not reproducible
-     * here), so until they are fixed only `make fuzz` (C2D_FUZZ_TOI_SAFETY=1) asserts it. */
-    if (!toi_safety()) return;
     for (i = 4; i >= 1; --i) {
         c2d_real s = r.t * (c2d_real)i / 4;
         c2d_shape pa = toi_placed(&a, q.motion_a, s), pb = toi_placed(&b, q.motion_b, s);

@@ -1526,6 +1526,63 @@ static void test_shape_toi_fuzz_arc_slide(void **state) {
     }
 }
 
+/* Fuzz finding (fuzz_queries, check_toi, float): a segment lies along a pentagon's diagonal,
+ * through two of its vertices, 4.9 deep inside it; both barely move (every motion value 1e-7).
+ * The Minkowski difference then holds the origin within rounding of the line of a GJK edge: solve3
+ * dropped the triangle to that edge, while the search direction, the same side sign rounded
+ * another way, pointed back at the vertex just dropped; GJK stopped on it as a duplicate with a gap
+ * of 1e-13, and the time of impact read that as touching: separated at t_max. Overlapped, with GJK's
+ * distance 0. */
+static void test_shape_toi_fuzz_diagonal_segment(void **state) {
+#if C2D_MAX_POLYGON_VERTICES < 5
+    skip();
+#else
+    const c2d_real e = (c2d_real)0x1.ad7f2ap-24;
+    const c2d_vec2 pv[5] = {{-0.125f, e}, {e, -5.375f}, {11.375f, e}, {11.375f, 9.875f}, {e, 15.75f}};
+    c2d_polygon poly;
+    c2d_shape a, b;
+    c2d_motion m;
+    c2d_toi_result r;
+    (void)state;
+    assert_int_equal(c2d_polygon_make(pv, 5, &poly), C2D_OK);
+    a = c2d_shape_from_polygon(&poly);
+    b = S_seg(15, (double)e, (double)e, (double)e);
+    m.local_center = m.c1 = m.c2 = V(e, e);
+    m.a1 = m.a2 = e;
+    {
+        c2d_shape pa = placed(&a, m, 0), pb = placed(&b, m, 0);
+        c2d_proxy qa = c2d_shape_proxy(&pa), qb = c2d_shape_proxy(&pb);
+        c2d_hit h;
+        assert_true(c2d_shape_hit(&pa, &pb, &h) && c2d_len(h.delta) > 4);
+        assert_true(c2d_distance(&qa, &qb, 0).distance == 0);
+    }
+    r = shape_toi(&a, m, &b, m);
+    assert_int_equal(r.status, C2D_TOI_OVERLAPPED);
+    assert_true(r.t == 0);
+#endif
+}
+
+/* A point on the diagonal between a concave quad's two pieces, 1.5 from its outline: each
+ * piece's start rule saw it within rounding of touching (separated, both still), while it lies
+ * inside the whole shape. The whole shapes at the start are asked too: overlapped. */
+static void test_shape_toi_concave_diagonal_point(void **state) {
+    static const c2d_vec2 v[4] = {{-9.25f, 14.375f}, {1.75f, -6.5f}, {10.875f, -10.375f}, {3.375f, -14.875f}};
+    c2d_shape cc = toi_concave(v, 4, c2d_transform_identity()), dot = c2d_shape_from_point(V(0, 0));
+    c2d_motion still = slide(0, 0, 0, 0, 0), at = slide(0x1.145f46p+1, -0x1.137ac2p+3, 0x1.145f46p+1, -0x1.137ac2p+3, 0);
+    c2d_toi_result r;
+    (void)state;
+    assert_int_equal(cc.as.concave.piece_count, 2);
+    {
+        c2d_shape b = placed(&dot, at, 0);
+        assert_true(c2d_shape_overlap(&cc, &b));
+    }
+    r = shape_toi(&cc, still, &dot, at);
+    assert_int_equal(r.status, C2D_TOI_OVERLAPPED);
+    assert_true(r.t == 0);
+    r = shape_toi(&dot, at, &cc, still);
+    assert_int_equal(r.status, C2D_TOI_OVERLAPPED);
+}
+
 /* A random local shape of any kind about the origin, of size about s. */
 static c2d_shape toi_random_shape(test_rng *r, int kind, double s) {
     double a0 = test_rng_range(r, -C2D_PI, C2D_PI);
@@ -1672,6 +1729,8 @@ int main(void) {
         cmocka_unit_test(test_shape_toi_leaves_range),
         cmocka_unit_test(test_shape_toi_fuzz_piece_failure),
         cmocka_unit_test(test_shape_toi_fuzz_arc_slide),
+        cmocka_unit_test(test_shape_toi_fuzz_diagonal_segment),
+        cmocka_unit_test(test_shape_toi_concave_diagonal_point),
         cmocka_unit_test(test_shape_toi_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -382,7 +382,8 @@ typedef struct c2d_shape_toi_input {
  * and never-tunnels guarantee. Each kind goes its own way through the kind table: two kinds with a
  * GJK proxy (c2d_shape_proxy) are c2d_time_of_impact itself; a concave shape is the earliest over
  * its convex pieces (each piece against the other shape; t the smallest safe time over the pieces,
- * iterations summed); any other pair (an arc, ellipse or wedge in it) is conservative advancement
+ * iterations summed; overlapped also when the whole shapes overlap at the start by
+ * c2d_shape_overlap, as a shape lying along a diagonal between pieces does); any other pair (an arc, ellipse or wedge in it) is conservative advancement
  * on c2d_shape_distance with the motion bound |relative velocity| + sum of |angular speed| times
  * reach (the farthest corner of the shape's local box from its rotation center). That distance is
  * exact to rounding for arcs against polygonal kinds and sectors; with an ellipse or wedge in the
