@@ -81,6 +81,7 @@ typedef struct c2d_static_tree {
     bool has_user;              /* false: the caller gave no user data (the id is the user data) */
     int32_t ids_capacity, ref_capacity, user_capacity; /* entries allocated (a rebuild reuses them) */
     bool reported;              /* update_pairs has reported the initial pairs */
+    bool swept;                 /* the shared sweep prepared by find_pairs holds this build's boxes */
     bool avx2;                  /* the ray cull may use AVX2 */
     /* Start table: for each quadrant of depth start_depth of the 2^16 grid of box centers (in
      * Morton order), the first sorted position whose center lies in it or after it; one more
@@ -268,6 +269,7 @@ static void st_release(c2d_index *index) {
     t->node_count = t->node_capacity = t->count = t->ids_capacity = t->ref_capacity = t->user_capacity = 0;
     t->levels = 0;
     t->reported = false;
+    t->swept = false;
 }
 
 /* c2d_index_clear: empty, with every array kept for the next build (st_fill takes them when they
@@ -277,6 +279,7 @@ static void st_clear(c2d_index *index) {
     t->node_count = t->count = 0;
     t->levels = 0;
     t->reported = false;
+    t->swept = false;
 }
 
 static void st_destroy(c2d_index *index) {
@@ -732,11 +735,19 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
 static c2d_status st_find_pairs(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
     int32_t i;
-    c2d_bp_srec *r = c2d_bp_sweep_reserve(index, t->count);
+    c2d_bp_srec *r;
+    /* The tree changes only in a build or clear: the sweep an earlier call prepared (kept by the
+     * shared sweep until its next reserve) is run again as it is. */
+    if (t->swept && c2d_bp_sweep_ready(index, t->count, 0u)) {
+        if (!c2d_bp_sweep_run(index)) return C2D_ERR_OUT_OF_MEMORY;
+        return c2d_bp_pairs_finish(index);
+    }
+    r = c2d_bp_sweep_reserve(index, t->count);
     if (r == NULL) return C2D_ERR_OUT_OF_MEMORY;
     /* The leaves in sorted order (the sweep sorts the records). */
     for (i = 0; i < t->count; ++i) c2d_bp_srec_set(&r[i], st_box_at(t, (uint32_t)i), (int32_t)t->ids[i], false);
     if (!c2d_bp_sweep_pairs(index, t->count, 0u)) return C2D_ERR_OUT_OF_MEMORY;
+    t->swept = true;
     return c2d_bp_pairs_finish(index);
 }
 
@@ -845,6 +856,7 @@ static void *st_take(const c2d_allocator *a, void **old, int32_t *old_capacity, 
 static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
     const c2d_allocator *a = &t->base.allocator;
     size_t n = (size_t)count;
+    t->swept = false;
     /* A rebuild keeps the arrays that are large enough (and with them their pages: fresh pages
      * cost a fault each); the rest is freed. The node block has 64 bytes more than its nodes, for
      * the alignment. */

@@ -1654,6 +1654,42 @@ static void build_and_check(c2d_index *ix, model *m, test_rng *r, const c2d_aabb
     check_update_pairs(ix, m);
 }
 
+/* The static tree runs the sweep its last find_pairs prepared again while nothing changed, and
+ * prepares a new one after a build: 100k boxes (enough for the kept sweep to be reused), pairs
+ * twice, a build of other boxes of the same count, pairs again: equal to a fresh tree's pairs of
+ * the new boxes, each time. */
+static void test_static_tree_pairs_after_rebuild(void **state) {
+    enum { N = 100000 };
+    test_rng r = test_rng_make("indexes_static_tree_pairs_after_rebuild");
+    static c2d_aabb a[N], b[N];
+    c2d_index *ix, *fresh;
+    const c2d_index_pair *pairs, *want;
+    int32_t count, want_count, i;
+    double side = sqrt(N / 0.5);
+    (void)state;
+    for (i = 0; i < N; ++i) {
+        double x = test_rng_range(&r, 0, side), y = test_rng_range(&r, 0, side);
+        a[i] = bx(x, y, x + test_rng_range(&r, 0.5, 1.5), y + test_rng_range(&r, 0.5, 1.5));
+        x = test_rng_range(&r, 0, 2 * side);
+        y = test_rng_range(&r, 0, side);
+        b[i] = bx(x, y, x + test_rng_range(&r, 0.5, 1.5), y + test_rng_range(&r, 0.5, 1.5));
+    }
+    assert_status(c2d_static_tree_create(NULL, a, NULL, N, &ix), C2D_OK);
+    assert_status(c2d_static_tree_create(NULL, b, NULL, N, &fresh), C2D_OK);
+    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+    assert_true(count > 0);
+    want_count = count;
+    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+    assert_int_equal(count, want_count);
+    assert_status(c2d_index_build(ix, b, NULL, N), C2D_OK);
+    assert_status(c2d_index_find_pairs(fresh, &want, &want_count), C2D_OK);
+    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+    assert_int_equal(count, want_count);
+    assert_memory_equal(pairs, want, (size_t)count * sizeof *pairs);
+    c2d_index_destroy(fresh);
+    c2d_index_destroy(ix);
+}
+
 /* Query boxes that reach to infinity: every kind, built from 1001 boxes (not a multiple of 8, so
  * the static tree has unused lanes, which hold an inverted infinite box), answers the whole plane,
  * half planes and a box infinite on one side with exactly the boxes brute force finds, each once;
@@ -2056,6 +2092,7 @@ int main(void) {
         cmocka_unit_test(test_grid_memory_per_proxy),
         cmocka_unit_test(test_static_tree_memory_per_proxy),
         cmocka_unit_test(test_infinite_query_boxes),
+        cmocka_unit_test(test_static_tree_pairs_after_rebuild),
         cmocka_unit_test(test_grid_crowded_cell),
         cmocka_unit_test(test_random_ops_match_brute_force),
         cmocka_unit_test(test_random_ops_unquantized),
