@@ -629,19 +629,22 @@ static bool dt_get(const c2d_index *index, int32_t id, c2d_aabb *box, uint64_t *
     return true;
 }
 
-/* Depth-first walk pruned by closed tests on the nodes' boxes; leaves are tested on the users'
- * boxes. */
-static void dt_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
-    const c2d_dynamic_tree *t = dt_ccast(index);
+/* The depth-first walk of a box down the tree, pruned by closed tests on the nodes' boxes, shared
+ * by the box query and the per-frame pairs: each leaf reached is handed to visit (with ctx), which
+ * tests it and returns false to stop the walk. It is inlined into each caller with its own visitor,
+ * so the visit is a direct call the compiler folds in (the per-frame pairs are a hot loop). A walk
+ * that would overflow the stack stops (asserted). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void dt_walk(const c2d_dynamic_tree *t, c2d_aabb box, bool (*visit)(const c2d_dynamic_tree *t, int32_t id, void *ctx), void *ctx) {
     int32_t stack[C2D_INDEX_STACK];
     int sp = 0;
-    if (t->root == DT_NULL) return;
     stack[sp++] = t->root;
     while (sp > 0) {
         int32_t r = stack[--sp];
         if (r < 0) {
-            const dt_proxy *p = &t->items[~r];
-            if (c2d_bp_overlap(p->box, box) && !fn(~r, p->user_data, context)) return;
+            if (!visit(t, ~r, ctx)) return;
         } else {
             const dt_node *n = &t->nodes[r];
             if (!c2d_bp_overlap_closed(n->box, box)) continue;
@@ -651,6 +654,30 @@ static void dt_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_
             stack[sp++] = n->child[0];
         }
     }
+}
+
+/* dt_query_aabb's leaf: the user's callback for a box overlapping the query's (strictly). */
+typedef struct dt_query_ctx {
+    c2d_aabb box;
+    c2d_index_query_fn *fn;
+    void *context;
+} dt_query_ctx;
+
+static bool dt_query_leaf(const c2d_dynamic_tree *t, int32_t id, void *ctx) {
+    const dt_query_ctx *q = (const dt_query_ctx *)ctx;
+    const dt_proxy *p = &t->items[id];
+    return !c2d_bp_overlap(p->box, q->box) || q->fn(id, p->user_data, q->context);
+}
+
+/* Leaves are tested on the users' boxes. */
+static void dt_query_aabb(const c2d_index *index, c2d_aabb box, c2d_index_query_fn *fn, void *context) {
+    const c2d_dynamic_tree *t = dt_ccast(index);
+    dt_query_ctx q;
+    if (t->root == DT_NULL) return;
+    q.box = box;
+    q.fn = fn;
+    q.context = context;
+    dt_walk(t, box, dt_query_leaf, &q);
 }
 
 /* The culling box of a reference for rays: a node's box, a leaf's own box. */
@@ -720,6 +747,21 @@ static c2d_status dt_find_pairs(c2d_index *index) {
     return c2d_bp_pairs_finish(index);
 }
 
+/* dt_update_pairs' leaf: a pair of the moved proxy id with another whose box overlaps (strictly);
+ * a pair of two moved proxies only from the smaller id's walk. */
+typedef struct dt_pairs_ctx {
+    c2d_index *index;
+    int32_t id;
+    c2d_aabb box;
+} dt_pairs_ctx;
+
+static bool dt_pairs_leaf(const c2d_dynamic_tree *t, int32_t other, void *ctx) {
+    const dt_pairs_ctx *q = (const dt_pairs_ctx *)ctx;
+    if (other == q->id || (other < q->id && dt_is_moved(t, other))) return true;
+    if (c2d_bp_overlap(t->items[other].box, q->box)) c2d_bp_pairs_push(q->index, q->id, other);
+    return true;
+}
+
 /* Per frame: each moved proxy's box is run down the tree (the moved bits are read a word at a
  * time); a pair of two moved proxies is kept only from the smaller id's walk so that it appears
  * once. When more than one proxy in DT_SWEEP_DIVISOR moved, the strip sweep with its moved filter
@@ -735,28 +777,12 @@ static c2d_status dt_update_pairs(c2d_index *index) {
         for (w = 0; w < words && t->moved_count > 0; ++w) {
             uint64_t bits = t->moved[w];
             while (bits != 0) {
-                int32_t id = w * 64, stack[C2D_INDEX_STACK];
-                int sp = 0;
-                c2d_aabb box;
-                id += dt_lowest_bit(bits);
+                dt_pairs_ctx q;
+                q.index = index;
+                q.id = w * 64 + dt_lowest_bit(bits);
                 bits &= bits - 1u;
-                box = items[id].box;
-                stack[sp++] = t->root;
-                while (sp > 0) {
-                    int32_t r = stack[--sp];
-                    if (r < 0) {
-                        int32_t other = ~r;
-                        if (other == id || (other < id && dt_is_moved(t, other))) continue;
-                        if (c2d_bp_overlap(items[other].box, box)) c2d_bp_pairs_push(index, id, other);
-                    } else {
-                        const dt_node *n = &t->nodes[r];
-                        if (!c2d_bp_overlap_closed(n->box, box)) continue;
-                        C2D_ASSERT(sp + 2 <= C2D_INDEX_STACK);
-                        if (sp + 2 > C2D_INDEX_STACK) break;
-                        stack[sp++] = n->child[1];
-                        stack[sp++] = n->child[0];
-                    }
-                }
+                q.box = items[q.id].box;
+                dt_walk(t, q.box, dt_pairs_leaf, &q);
             }
         }
         s = c2d_bp_pairs_finish(index);
