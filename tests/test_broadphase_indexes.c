@@ -1654,17 +1654,20 @@ static void build_and_check(c2d_index *ix, model *m, test_rng *r, const c2d_aabb
     check_update_pairs(ix, m);
 }
 
-/* The static tree runs the sweep its last find_pairs prepared again while nothing changed, and
- * prepares a new one after a build: 100k boxes (enough for the kept sweep to be reused), pairs
- * twice, a build of other boxes of the same count, pairs again: equal to a fresh tree's pairs of
- * the new boxes, each time. */
+/* The static tree's find_pairs: the first call after a build joins its leaves, the second
+ * prepares the strip sweep and keeps it, later calls run the kept sweep again while nothing
+ * changed; a build drops both. 100k boxes (enough for the kept sweep to be reused), pairs three
+ * times, a build of other boxes of the same count, pairs three times again: each list equal to a
+ * fresh tree's list of the same boxes (the second list after the build fails if the build kept the
+ * old sweep). */
 static void test_static_tree_pairs_after_rebuild(void **state) {
     enum { N = 100000 };
     test_rng r = test_rng_make("indexes_static_tree_pairs_after_rebuild");
     static c2d_aabb a[N], b[N];
+    static c2d_index_pair want_a[N * 4];
     c2d_index *ix, *fresh;
     const c2d_index_pair *pairs, *want;
-    int32_t count, want_count, i;
+    int32_t count, want_count, i, k;
     double side = sqrt(N / 0.5);
     (void)state;
     for (i = 0; i < N; ++i) {
@@ -1674,20 +1677,82 @@ static void test_static_tree_pairs_after_rebuild(void **state) {
         y = test_rng_range(&r, 0, side);
         b[i] = bx(x, y, x + test_rng_range(&r, 0.5, 1.5), y + test_rng_range(&r, 0.5, 1.5));
     }
-    assert_status(c2d_static_tree_create(NULL, a, NULL, N, &ix), C2D_OK);
-    assert_status(c2d_static_tree_create(NULL, b, NULL, N, &fresh), C2D_OK);
-    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
-    assert_true(count > 0);
-    want_count = count;
-    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
-    assert_int_equal(count, want_count);
-    assert_status(c2d_index_build(ix, b, NULL, N), C2D_OK);
+    assert_status(c2d_static_tree_create(NULL, a, NULL, N, &fresh), C2D_OK);
     assert_status(c2d_index_find_pairs(fresh, &want, &want_count), C2D_OK);
-    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
-    assert_int_equal(count, want_count);
-    assert_memory_equal(pairs, want, (size_t)count * sizeof *pairs);
+    assert_true(want_count > 0 && want_count <= N * 4);
+    memcpy(want_a, want, (size_t)want_count * sizeof *want);
+    c2d_index_destroy(fresh);
+    assert_status(c2d_static_tree_create(NULL, a, NULL, N, &ix), C2D_OK);
+    for (k = 0; k < 3; ++k) { /* join, prepared sweep, kept sweep */
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        assert_int_equal(count, want_count);
+        assert_memory_equal(pairs, want_a, (size_t)count * sizeof *pairs);
+    }
+    assert_status(c2d_index_build(ix, b, NULL, N), C2D_OK);
+    assert_status(c2d_static_tree_create(NULL, b, NULL, N, &fresh), C2D_OK);
+    assert_status(c2d_index_find_pairs(fresh, &want, &want_count), C2D_OK);
+    for (k = 0; k < 3; ++k) {
+        assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+        assert_int_equal(count, want_count);
+        assert_memory_equal(pairs, want, (size_t)count * sizeof *pairs);
+    }
     c2d_index_destroy(fresh);
     c2d_index_destroy(ix);
+}
+
+static int pair_cmp(const void *p, const void *q) {
+    const c2d_index_pair *x = (const c2d_index_pair *)p, *y = (const c2d_index_pair *)q;
+    if (x->a != y->a) return x->a < y->a ? -1 : 1;
+    return x->b < y->b ? -1 : x->b > y->b;
+}
+
+/* The static tree's join of its leaves (its first find_pairs after a build) against brute force,
+ * and its second list (the strip sweep) too, on the shapes of tree it can have: no box, one leaf
+ * (1 to 8 boxes), a partial last leaf and partial nodes (counts up to 600 and 4097), all boxes the
+ * same (every pair; a leaf and a node joined with themselves), boxes that only touch (a grid of
+ * unit boxes: no pair, by the strict rule), unit boxes on a half grid (8 overlaps each), one box
+ * over all the others, and a thin line of boxes; in both pair orders. */
+static void test_static_tree_join_edge_cases(void **state) {
+    static const int32_t counts[] = {0, 1, 2, 7, 8, 9, 63, 64, 65, 513, 600, 4097};
+    test_rng r = test_rng_make("indexes_static_tree_join_edge_cases");
+    static c2d_aabb boxes[4097];
+    static c2d_index_pair sorted[4097 * 64];
+    int c, layout, order;
+    (void)state;
+    for (c = 0; c < (int)(sizeof counts / sizeof counts[0]); ++c) {
+        int32_t n = counts[c], i;
+        for (layout = 0; layout < 6; ++layout) {
+            if (layout == 1 && n > 600) continue; /* every pair of 4097: 8.4M */
+            for (i = 0; i < n; ++i) {
+                double x = test_rng_range(&r, 0, 30), y = test_rng_range(&r, 0, 30);
+                switch (layout) {
+                case 0: boxes[i] = bx(x, y, x + test_rng_range(&r, 0.5, 1.5), y + test_rng_range(&r, 0.5, 1.5)); break;
+                case 1: boxes[i] = bx(2, 3, 4, 5); break;
+                case 2: boxes[i] = bx(i % 64, i / 64, i % 64 + 1, i / 64 + 1); break;
+                case 3: boxes[i] = bx(0.5 * (i % 64), 0.5 * (i / 64), 0.5 * (i % 64) + 1, 0.5 * (i / 64) + 1); break;
+                case 4: boxes[i] = i == n / 2 ? bx(-1, -1, 40, 40) : bx(x, y, x + 0.25, y + 0.25); break;
+                default: boxes[i] = bx(i * 0.3, 0, i * 0.3 + 0.5, 0.01); break;
+                }
+            }
+            for (order = 0; order < 2; ++order) {
+                c2d_index_config config;
+                c2d_index *ix;
+                const c2d_index_pair *pairs;
+                int32_t count, k;
+                memset(&config, 0, sizeof config);
+                config.pair_order = order ? C2D_PAIR_ORDER_SWEEP : C2D_PAIR_ORDER_SORTED;
+                assert_status(c2d_static_tree_create(&config, boxes, NULL, n, &ix), C2D_OK);
+                for (k = 0; k < 2; ++k) { /* the join, then the sweep */
+                    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+                    assert_true(count <= (int32_t)(sizeof sorted / sizeof sorted[0]));
+                    if (count > 0) memcpy(sorted, pairs, (size_t)count * sizeof *pairs);
+                    if (order) qsort(sorted, (size_t)count, sizeof *sorted, pair_cmp);
+                    assert_pairs_brute(sorted, count, boxes, n, NULL, k == 0 ? "static tree join" : "static tree sweep");
+                }
+                c2d_index_destroy(ix);
+            }
+        }
+    }
 }
 
 /* Query boxes that reach to infinity: every kind, built from 1001 boxes (not a multiple of 8, so
@@ -2093,6 +2158,7 @@ int main(void) {
         cmocka_unit_test(test_static_tree_memory_per_proxy),
         cmocka_unit_test(test_infinite_query_boxes),
         cmocka_unit_test(test_static_tree_pairs_after_rebuild),
+        cmocka_unit_test(test_static_tree_join_edge_cases),
         cmocka_unit_test(test_grid_crowded_cell),
         cmocka_unit_test(test_random_ops_match_brute_force),
         cmocka_unit_test(test_random_ops_unquantized),

@@ -190,7 +190,9 @@ C2D_API c2d_status c2d_dynamic_tree_create(const c2d_index_config *config, c2d_i
  * included: the sort runs within the node array. Proxy ids are the array
  * positions 0..count-1; user_data may be NULL (then each proxy's user_data is its id). Insert,
  * remove and move return C2D_ERR_UNSUPPORTED: build a new one to change it. Every query works;
- * update_pairs reports all pairs the first time and none afterwards (nothing ever moves).
+ * find_pairs joins the tree with itself the first time after a build (no sort, no memory beyond
+ * the pair list) and keeps the shared strip sweep from the second time on (each later call runs it
+ * again); update_pairs reports all pairs the first time and none afterwards (nothing ever moves).
  * Errors: NULL_ARG (out, or boxes with count > 0), BAD_SIZE (count < 0, or a box with
  * lower > upper), NOT_FINITE, OUT_OF_RANGE (a box), OUT_OF_MEMORY. */
 C2D_API c2d_status c2d_static_tree_create(const c2d_index_config *config, const c2d_aabb *boxes,
