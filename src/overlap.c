@@ -104,25 +104,51 @@ static bool line_cuts(c2d_vec2 p1, c2d_vec2 p2, const c2d_vec2 *v, int count, c2
  * the smallest segment-to-edge distance, decides. */
 static bool rounded_segment_overlaps_convex(const c2d_vec2 *v, int count, c2d_vec2 p1, c2d_vec2 p2, c2d_real r) {
     c2d_vec2 d = c2d_sub(p2, p1);
-    bool apart = false;
+    bool apart = false, near = false;
     int i;
     for (i = 0; i < count; ++i) {
-        c2d_vec2 e = c2d_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
-        c2d_real s = c2d_minr(c2d_cross(c2d_sub(p1, v[i]), e), c2d_cross(c2d_sub(p2, v[i]), e));
+        c2d_vec2 e = c2d_sub(v[i + 1 < count ? i + 1 : 0], v[i]), d1 = c2d_sub(p1, v[i]), d2 = c2d_sub(p2, v[i]);
+        c2d_real l1 = d1.x * e.y, r1 = d1.y * e.x, l2 = d2.x * e.y, r2 = d2.y * e.x;
+        c2d_real s = c2d_minr(l1 - r1, l2 - r2);
         if (c2d_at_least(s, r, c2d_dot(e, e))) return false;
         apart |= s > 0;
+        /* within the orientation filter's bound (of the larger end's products) of the edge line */
+        near |= s > -(C2D_ORIENT_BOUND_REL * c2d_maxr(C2D_ABS(l1) + C2D_ABS(r1), C2D_ABS(l2) + C2D_ABS(r2)) + C2D_ORIENT_BOUND_ABS);
     }
     if (c2d_dot(d, d) >= REAL_MIN) { /* a core too short to square is a point: no axis of its own */
-        c2d_real lo = REAL_MAX, hi = -REAL_MAX, dd = c2d_dot(d, d);
+        c2d_real lo = REAL_MAX, hi = -REAL_MAX, dd = c2d_dot(d, d), big = 0;
         for (i = 0; i < count; ++i) {
-            c2d_real o = c2d_cross(d, c2d_sub(v[i], p1));
+            c2d_vec2 w = c2d_sub(v[i], p1);
+            c2d_real l = d.x * w.y, rr = d.y * w.x, o = l - rr;
             lo = c2d_minr(lo, o);
             hi = c2d_maxr(hi, o);
+            big = c2d_maxr(big, C2D_ABS(l) + C2D_ABS(rr));
         }
         if (c2d_at_least(lo, r, dd) || c2d_at_least(-hi, r, dd)) return false;
         apart |= lo > 0 || hi < 0;
+        /* a vertex within the orientation filter's bound of the core's line (the largest bound of
+         * any vertex) */
+        near |= c2d_minr(C2D_ABS(lo), C2D_ABS(hi)) <= C2D_ORIENT_BOUND_REL * big + C2D_ORIENT_BOUND_ABS;
     }
-    if (!apart) return true;
+    if (!apart && !near) return true;
+    if (!apart) {
+        /* The rounded tests found the cores not apart on any axis; the exact orientations confirm
+         * it (outside_some_edge: rounding can hide a core just outside a sliver's edge line), on the
+         * polygon's faces (both ends outside one face) and on the core's own line (every vertex
+         * strictly on one side). */
+        int k, side = 0;
+        bool one_side = c2d_dot(d, d) >= REAL_MIN;
+        for (i = 0; i < count && !apart; ++i) {
+            c2d_vec2 w = v[i + 1 < count ? i + 1 : 0], e = c2d_sub(w, v[i]);
+            apart = c2d_orient_sign_edge(v[i], w, e, p1) < 0 && c2d_orient_sign_edge(v[i], w, e, p2) < 0;
+        }
+        for (i = 0; i < count && one_side && !apart; ++i) {
+            k = c2d_orient_sign_edge(p1, p2, d, v[i]);
+            if (k == 0 || (side != 0 && k != side)) one_side = false;
+            side = k;
+        }
+        if (!apart && !one_side) return true;
+    }
     for (i = 0; i < count; ++i) {
         if (segments_near(p1, p2, v[i], v[i + 1 < count ? i + 1 : 0], r)) return true;
     }
@@ -326,21 +352,40 @@ bool c2d_circle_overlap_capsule(c2d_circle a, c2d_capsule b) {
     return point_near_segment(a.center, b.p1, b.p2, a.radius + b.radius) && c2d_circle_ok(a) && c2d_capsule_ok(b);
 }
 
+/* True when p lies strictly outside one of the edge lines of the convex polygon v[0..n), by the
+ * exact orientation (c2d_orient_sign_edge: the filter, then the exact sum only within rounding). The
+ * rounded test that the callers run first can miss it: a point beyond the end of a sliver, on
+ * the extension of its long edges, has cross products there of a few ulps of its coordinates,
+ * which round to 0 (fuzz_queries: a circle of radius 1e-7 at (9, 9) and the sliver (1e-7, 2e-8),
+ * (7.875, 7.875), (0, 0) were said to overlap 1.6 apart). */
+static bool outside_some_edge(const c2d_vec2 *v, int n, c2d_vec2 p) {
+    int i;
+    for (i = 0; i < n; ++i) {
+        c2d_vec2 w = v[i + 1 < n ? i + 1 : 0];
+        if (c2d_orient_sign_edge(v[i], w, c2d_sub(w, v[i]), p) < 0) return true;
+    }
+    return false;
+}
+
 /* A face with the center at least the radius outside means no overlap; a center behind every face
- * (or on the boundary) means overlap. Otherwise the center is outside but closer than the radius to
- * the face lines it is outside of, and the exact distance to the edges decides. */
+ * (or on the boundary, by the exact orientations) means overlap. Otherwise the center is outside
+ * but closer than the radius to the face lines it is outside of, and the exact distance to the
+ * edges decides. */
 bool c2d_circle_overlap_polygon(c2d_circle a, const c2d_polygon *b) {
-    bool apart = false;
+    bool apart = false, near = false;
     int i, n;
     if (!c2d_circle_ok(a) || !c2d_polygon_ok(b)) return false;
     n = b->count;
     for (i = 0; i < n; ++i) {
-        c2d_vec2 v = b->vertices[i], e = c2d_sub(b->vertices[i + 1 < n ? i + 1 : 0], v);
-        c2d_real s = c2d_cross(c2d_sub(a.center, v), e);
+        c2d_vec2 v = b->vertices[i], e = c2d_sub(b->vertices[i + 1 < n ? i + 1 : 0], v), d = c2d_sub(a.center, v);
+        c2d_real l = d.x * e.y, r = d.y * e.x, s = l - r;
         if (c2d_at_least(s, a.radius, c2d_dot(e, e))) return false;
         apart |= s > 0;
+        /* within the orientation filter's bound of the edge line: its sign is the exact one's only
+         * after outside_some_edge */
+        near |= s > -(C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(r)) + C2D_ORIENT_BOUND_ABS);
     }
-    if (!apart) return true;
+    if (!apart && (!near || !outside_some_edge(b->vertices, n, a.center))) return true;
     for (i = 0; i < n; ++i) {
         if (point_near_segment(a.center, b->vertices[i], b->vertices[i + 1 < n ? i + 1 : 0], a.radius)) return true;
     }

@@ -514,6 +514,59 @@ static void null_polygon_asserts_and_is_false(void **state) {
 #endif
 }
 
+/* ---- a hand-made sliver ---- */
+
+/* Fuzz finding (fuzz_queries, check_pair, float): a hand-made triangle, (1e-7, 2.2e-8), (7.875,
+ * 7.875), (0, 0) (c2d_polygon_make refuses it; the queries take it: its area is positive), and
+ * shapes on the extension of its long edges beyond (7.875, 7.875), 1.6 away: a circle of radius
+ * 1e-7 at (9, 9), a capsule from (8.5, 8.5) to (9, 9), a point capsule at (9, 9). Their cross
+ * products with the long edges are a few ulps of the coordinates and rounded to 0, so the rounded
+ * separating axis test found them behind every face: overlap, hit and manifold said yes, distance
+ * 1.59. The exact orientations now confirm "behind every face": no overlap anywhere; a circle
+ * inside the sliver's thick end still overlaps. */
+static void sliver_end_extension(void **state) {
+    const c2d_real e = (c2d_real)0x1.ad7f2ap-24;
+    c2d_polygon p;
+    c2d_circle c;
+    c2d_capsule k, dot;
+    c2d_hit h;
+    (void)state;
+    memset(&p, 0, sizeof p);
+    p.count = 3;
+    p.vertices[0] = V(e, (c2d_real)0x1.7ebdf8p-26);
+    p.vertices[1] = V(7.875, 7.875);
+    p.vertices[2] = V(0, 0);
+    assert_int_equal(c2d_polygon_make(p.vertices, 3, &(c2d_polygon){0}), C2D_ERR_DEGENERATE);
+    c.center = V(9, 9);
+    c.radius = e;
+    k.p1 = V(8.5, 8.5);
+    k.p2 = V(9, 9);
+    k.radius = e;
+    dot.p1 = dot.p2 = V(9, 9);
+    dot.radius = e;
+    assert_false(c2d_circle_overlap_polygon(c, &p));
+    assert_false(c2d_circle_hit_polygon(c, &p, &h));
+    assert_int_equal(c2d_circle_manifold_polygon(c, &p).count, 0);
+    assert_false(c2d_capsule_overlap_polygon(k, &p));
+    assert_false(c2d_capsule_hit_polygon(k, &p, &h));
+    assert_int_equal(c2d_capsule_manifold_polygon(k, &p).count, 0);
+    assert_false(c2d_capsule_overlap_polygon(dot, &p));
+    {
+        c2d_shape a = c2d_shape_from_circle(c), b;
+        b.type = C2D_SHAPE_POLYGON;
+        b.as.polygon = p;
+        assert_false(c2d_shape_overlap(&a, &b));
+        assert_near(c2d_shape_distance(&a, &b).distance, 1.125 * sqrt(2.0) - 1e-7, 1e-5);
+    }
+    /* over the sliver's end: still an overlap */
+    c.center = V(7.875, 7.875);
+    c.radius = (c2d_real)0.25;
+    assert_true(c2d_circle_overlap_polygon(c, &p));
+    k.p1 = V(7, 7);
+    k.p2 = V(9, 9);
+    assert_true(c2d_capsule_overlap_polygon(k, &p));
+}
+
 /* ---- far from the origin ---- */
 
 /* The touching and 1e-3 cases again, moved by (1e5, 1e5) in float and (1e12, 1e12) in double,
@@ -656,6 +709,7 @@ int main(void) {
         cmocka_unit_test(seed_convex_polygons_collide),
         cmocka_unit_test(bad_inputs_are_false),
         cmocka_unit_test(null_polygon_asserts_and_is_false),
+        cmocka_unit_test(sliver_end_extension),
         cmocka_unit_test(far_from_origin),
         cmocka_unit_test(random_symmetric),
     };
