@@ -96,8 +96,10 @@ typedef enum c2d_pair_order {
     /* A list found by the shared sweep comes in the order the sweep met its pairs, which is not
      * sorted but is deterministic: the same calls in the same order (same build, same precision)
      * give the same list, whatever tasks.worker_count is. It saves the sort of the list (about
-     * two fifths of a one-shot search of 100k boxes). Lists found another way (per-frame queries
-     * or walks, a sparse grid's cells) still come sorted. */
+     * two fifths of a one-shot search of 100k boxes). The static tree's join of itself (its first
+     * find_pairs after a build) gives its list in the join's order, deterministic in the same way.
+     * Lists found another way (per-frame queries or walks, a sparse grid's cells) still come
+     * sorted. */
     C2D_PAIR_ORDER_SWEEP = 1
 } c2d_pair_order;
 
