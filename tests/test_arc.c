@@ -625,6 +625,45 @@ static void test_far_wedge_ellipse(void **state) {
     }
 }
 
+/* Fuzz finding (fuzz_queries, check_pair, float): an arc of outer radius 1.625 at the origin
+ * against an ellipse 63,000 long and 15.5 wide that overlaps it; the hit's push-out came out 0
+ * (the ellipse's distance is within C2D_ELLIPSE_TOLERANCE of the scene's size) and the manifold
+ * had one point of depth 0, against its promise (count > 0: depth > 0). Now the depth is of
+ * rounding size at least, finite, with a unit normal, in both orders. */
+static void test_arc_huge_ellipse_manifold_depth(void **state) {
+    c2d_shape a, b;
+    c2d_manifold m;
+    int k;
+    (void)state;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    a.type = C2D_SHAPE_ARC;
+    a.as.arc.center = c2d_v2((c2d_real)0x1.ad7f2ap-24, (c2d_real)0x1.ad7f2ap-24);
+    a.as.arc.inner_radius = (c2d_real)0x1.ad7f2ap-24;
+    a.as.arc.outer_radius = (c2d_real)0x1.ap+0;
+    a.as.arc.start_angle = (c2d_real)0x1.187ed8p+1;
+    a.as.arc.sweep_angle = (c2d_real)0x1.543f6cp+1;
+    a.as.arc.start_dir = c2d_v2((c2d_real)-0x1.29babap-1, (c2d_real)0x1.a088e6p-1);
+    a.as.arc.end_dir = c2d_v2((c2d_real)0x1.1809f4p-3, (c2d_real)-0x1.fb30ep-1);
+    b.type = C2D_SHAPE_ELLIPSE;
+    b.as.ellipse.center = c2d_v2((c2d_real)0x1.d4p+3, (c2d_real)-0x1.bp+3);
+    b.as.ellipse.radii = c2d_v2((c2d_real)0x1.ed7686p+15, (c2d_real)0x1.fp+3);
+    b.as.ellipse.rotation.c = (c2d_real)-0x1.d085bep-1;
+    b.as.ellipse.rotation.s = (c2d_real)0x1.aea414p-2;
+    assert_true(c2d_shape_is_valid(&a) && c2d_shape_is_valid(&b));
+    assert_true(c2d_shape_overlap(&a, &b));
+    for (k = 0; k < 2; ++k) {
+        int i;
+        m = k == 0 ? c2d_shape_manifold(&a, &b) : c2d_shape_manifold(&b, &a);
+        assert_true(m.count >= 1 && m.count <= 2);
+        assert_near(c2d_len(m.normal), 1, 1e-4);
+        for (i = 0; i < m.count; ++i) {
+            assert_true(isfinite((double)m.points[i].point.x) && isfinite((double)m.points[i].point.y));
+            assert_true(isfinite((double)m.points[i].depth) && m.points[i].depth > 0);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_circle_in_hole),
@@ -644,6 +683,7 @@ int main(void) {
         cmocka_unit_test(test_early_out_boundaries),
         cmocka_unit_test(test_ellipse_early_out),
         cmocka_unit_test(test_far_wedge_ellipse),
+        cmocka_unit_test(test_arc_huge_ellipse_manifold_depth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
