@@ -86,6 +86,7 @@ typedef struct c2d_static_tree {
     int32_t ids_capacity, ref_capacity, user_capacity; /* entries allocated (a rebuild reuses them) */
     bool reported;              /* update_pairs has reported the initial pairs */
     bool joined;                /* find_pairs has joined this build's leaves once (the next call sweeps) */
+    int32_t join_pairs;         /* pairs of the last join (sizes the parts' lists of a threaded one) */
     bool swept;                 /* the shared sweep prepared by find_pairs holds this build's boxes */
     bool avx2;                  /* the ray cull may use AVX2 */
     /* Start table: for each quadrant of depth start_depth of the 2^16 grid of box centers (in
@@ -737,20 +738,43 @@ static void st_raycast(const c2d_index *index, c2d_bp_ray *ray, c2d_index_raycas
 
 /* ---- pairs: the leaves joined through the tree ---- */
 
+/* Where joined pairs go: the index's pair list, grown as needed (chunk NULL), or a part's list
+ * of a threaded join, which a task never grows: a join that might not fit marks it full. */
+typedef struct st_sink {
+    c2d_index *index;
+    c2d_bp_chunk *chunk;
+} st_sink;
+
 /* Room for the 64 pairs a join of two leaves can give at most, so that st_join writes them with
- * no check of its own; NULL when out of memory (the pair list's failure is set). */
-static c2d_index_pair *st_pair_room(c2d_index *index) {
-    c2d_bp_pairs *p = &index->pairs;
-    if (p->capacity - p->count < C2D_ST_W * C2D_ST_W) {
-        void *items = p->items;
-        if (p->count > INT32_MAX - C2D_ST_W * C2D_ST_W ||
-            !c2d_bp_reserve(&index->allocator, &items, &p->capacity, p->count + C2D_ST_W * C2D_ST_W, sizeof *p->items)) {
-            p->failed = true;
+ * no check of its own; NULL when out of memory (the pair list's failure is set) or when the part's
+ * list is full. */
+static c2d_index_pair *st_pair_room(st_sink *k) {
+    if (k->chunk != NULL) {
+        c2d_bp_chunk *ch = k->chunk;
+        if (ch->capacity - ch->count < C2D_ST_W * C2D_ST_W) {
+            ch->full = true;
             return NULL;
         }
-        p->items = (c2d_index_pair *)items;
+        return ch->items + ch->count;
+    } else {
+        c2d_bp_pairs *p = &k->index->pairs;
+        if (p->capacity - p->count < C2D_ST_W * C2D_ST_W) {
+            void *items = p->items;
+            if (p->count > INT32_MAX - C2D_ST_W * C2D_ST_W ||
+                !c2d_bp_reserve(&k->index->allocator, &items, &p->capacity, p->count + C2D_ST_W * C2D_ST_W, sizeof *p->items)) {
+                p->failed = true;
+                return NULL;
+            }
+            p->items = (c2d_index_pair *)items;
+        }
+        return p->items + p->count;
     }
-    return p->items + p->count;
+}
+
+/* The pairs written up to out become part of the sink's list. */
+static void st_pair_commit(st_sink *k, const c2d_index_pair *out) {
+    if (k->chunk != NULL) k->chunk->count = (int32_t)(out - k->chunk->items);
+    else k->index->pairs.count = (int32_t)(out - k->index->pairs.items);
 }
 
 /* Appends the pair of ids a and b (any order) at *out. */
@@ -761,18 +785,17 @@ static inline void st_put_pair(c2d_index_pair **out, uint32_t a, uint32_t b) {
 }
 
 /* The pairs of leaf i's boxes with leaf j's (j > i), or among leaf i's own (j == i, each pair
- * once): lane by lane of i against j's 8 lanes at once, by the strict rule. Padding lanes (the
- * inverted infinite box) pass no test. */
+ * once), written from out (room for 64): lane by lane of i (the lanes given) against j's 8 lanes at
+ * once, by the strict rule. Padding lanes (the inverted infinite box) pass no test. Returns the end
+ * of what it wrote. */
 #if C2D_ST_SSE
-static void st_join_sse(c2d_index *index, const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes) {
-    c2d_index_pair *out = st_pair_room(index);
+static c2d_index_pair *st_join_sse(const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes, c2d_index_pair *out) {
     const c2d_static_node *a = &t->nodes[i], *b = &t->nodes[j];
     const uint32_t *ia = &t->ids[(uint32_t)i * C2D_ST_W], *ib = &t->ids[(uint32_t)j * C2D_ST_W];
     const __m128 blx0 = _mm_loadu_ps(&b->s[C2D_ST_LX][0]), blx1 = _mm_loadu_ps(&b->s[C2D_ST_LX][4]);
     const __m128 bly0 = _mm_loadu_ps(&b->s[C2D_ST_LY][0]), bly1 = _mm_loadu_ps(&b->s[C2D_ST_LY][4]);
     const __m128 bux0 = _mm_loadu_ps(&b->s[C2D_ST_UX][0]), bux1 = _mm_loadu_ps(&b->s[C2D_ST_UX][4]);
     const __m128 buy0 = _mm_loadu_ps(&b->s[C2D_ST_UY][0]), buy1 = _mm_loadu_ps(&b->s[C2D_ST_UY][4]);
-    if (out == NULL) return;
     for (; lanes != 0; lanes &= lanes - 1) {
         const int k = (int)st_lowest_bit(lanes);
         const __m128 lx = _mm_set1_ps(a->s[C2D_ST_LX][k]), ly = _mm_set1_ps(a->s[C2D_ST_LY][k]);
@@ -783,16 +806,14 @@ static void st_join_sse(c2d_index *index, const c2d_static_tree *t, int32_t i, i
         if (i == j) hits &= ~((2u << k) - 1u);
         for (; hits != 0; hits &= hits - 1) st_put_pair(&out, ia[k], ib[st_lowest_bit(hits)]);
     }
-    index->pairs.count = (int32_t)(out - index->pairs.items);
+    return out;
 }
 
-__attribute__((target("avx2"))) static void st_join_avx2(c2d_index *index, const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes) {
-    c2d_index_pair *out = st_pair_room(index);
+__attribute__((target("avx2"))) static c2d_index_pair *st_join_avx2(const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes, c2d_index_pair *out) {
     const c2d_static_node *a = &t->nodes[i], *b = &t->nodes[j];
     const uint32_t *ia = &t->ids[(uint32_t)i * C2D_ST_W], *ib = &t->ids[(uint32_t)j * C2D_ST_W];
     const __m256 blx = _mm256_loadu_ps(b->s[C2D_ST_LX]), bly = _mm256_loadu_ps(b->s[C2D_ST_LY]);
     const __m256 bux = _mm256_loadu_ps(b->s[C2D_ST_UX]), buy = _mm256_loadu_ps(b->s[C2D_ST_UY]);
-    if (out == NULL) return;
     for (; lanes != 0; lanes &= lanes - 1) {
         const int k = (int)st_lowest_bit(lanes);
         const __m256 lx = _mm256_set1_ps(a->s[C2D_ST_LX][k]), ly = _mm256_set1_ps(a->s[C2D_ST_LY][k]);
@@ -803,20 +824,17 @@ __attribute__((target("avx2"))) static void st_join_avx2(c2d_index *index, const
         if (i == j) hits &= ~((2u << k) - 1u);
         for (; hits != 0; hits &= hits - 1) st_put_pair(&out, ia[k], ib[st_lowest_bit(hits)]);
     }
-    index->pairs.count = (int32_t)(out - index->pairs.items);
+    return out;
 }
 
-static void st_join(c2d_index *index, const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes) {
-    if (t->avx2) st_join_avx2(index, t, i, j, lanes);
-    else st_join_sse(index, t, i, j, lanes);
+static c2d_index_pair *st_join(const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes, c2d_index_pair *out) {
+    return t->avx2 ? st_join_avx2(t, i, j, lanes, out) : st_join_sse(t, i, j, lanes, out);
 }
 #else
-static void st_join(c2d_index *index, const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes) {
-    c2d_index_pair *out = st_pair_room(index);
+static c2d_index_pair *st_join(const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes, c2d_index_pair *out) {
     const c2d_static_node *a = &t->nodes[i], *b = &t->nodes[j];
     const uint32_t *ia = &t->ids[(uint32_t)i * C2D_ST_W], *ib = &t->ids[(uint32_t)j * C2D_ST_W];
     int k, h;
-    if (out == NULL) return;
     for (k = 0; k < C2D_ST_W; ++k) {
         if (!(lanes >> k & 1u)) continue;
         for (h = i == j ? k + 1 : 0; h < C2D_ST_W; ++h)
@@ -824,7 +842,7 @@ static void st_join(c2d_index *index, const c2d_static_tree *t, int32_t i, int32
                 a->s[C2D_ST_LY][k] < b->s[C2D_ST_UY][h])
                 st_put_pair(&out, ia[k], ib[h]);
     }
-    index->pairs.count = (int32_t)(out - index->pairs.items);
+    return out;
 }
 #endif
 
@@ -882,64 +900,232 @@ static void st_touch_pairs(const c2d_static_tree *t, const c2d_static_node *a, c
     }
 }
 
-/* Every pair once, by joining the tree with itself: from (root, root), a pair of nodes (a, b) of
- * one level, a <= b, leads to the pairs of their children whose boxes touch (for a node with
- * itself, child k with children h >= k, itself included), down to pairs of leaves, whose boxes
- * are joined (st_join; only leaf i's lanes that touch leaf j's bounds). Children of a lower node
- * come before those of a higher one, so every pair of leaves i <= j is reached once, by one chain
- * of ancestors, and the list has no duplicate. */
+/* The child pairs of the node pair (a, b) of level l >= 2 whose boxes touch, in order of a's lane
+ * then b's (absolute node indices of level l - 1), into ca, cb; returns how many (at most 64). */
+static int st_child_pairs(const c2d_static_tree *t, int32_t a, int32_t b, int l, int32_t *ca, int32_t *cb) {
+    unsigned m[C2D_ST_W];
+    int32_t fa = t->level_base[l - 1] + (a - t->level_base[l]) * C2D_ST_W, fb = t->level_base[l - 1] + (b - t->level_base[l]) * C2D_ST_W;
+    int k, c = 0;
+    st_touch_pairs(t, &t->nodes[a], &t->nodes[b], a == b, m);
+    for (k = 0; k < C2D_ST_W; ++k) {
+        unsigned h;
+        for (h = m[k]; h != 0; h &= h - 1) {
+            ca[c] = fa + k;
+            cb[c] = fb + (int32_t)st_lowest_bit(h);
+            ++c;
+        }
+    }
+    return c;
+}
+
+/* Every pair once, by joining the tree with itself: from a pair of nodes (a, b) of one level,
+ * a <= b, the pairs of their children whose boxes touch (for a node with itself, child k with
+ * children h >= k, itself included), depth first in order of a's lane then b's, down to pairs of
+ * leaves, whose boxes are joined (st_join; only leaf i's lanes that touch leaf j's bounds).
+ * Children of a lower node come before those of a higher one, so every pair of leaves i <= j is
+ * reached once, by one chain of ancestors, and the list has no duplicate. st_join_from runs this
+ * from one node pair of level l into a sink; false when the sink could not take it all (out of
+ * memory, or a part's list full). */
 #define C2D_ST_JOIN_STACK (C2D_ST_W * C2D_ST_W * C2D_ST_MAX_LEVELS)
-static void st_join_all(c2d_index *index, const c2d_static_tree *t) {
+static bool st_join_from(const c2d_static_tree *t, int32_t a0, int32_t b0, int l0, st_sink *sink) {
     int32_t sa[C2D_ST_JOIN_STACK], sb[C2D_ST_JOIN_STACK];
     unsigned char sl[C2D_ST_JOIN_STACK];
     int sp = 1;
-    if (t->count == 0) return;
-    if (t->levels == 1) {
-        st_join(index, t, 0, 0, (1u << C2D_ST_W) - 1u);
-        return;
-    }
-    sa[0] = sb[0] = t->node_count - 1;
-    sl[0] = (unsigned char)(t->levels - 1);
+    sa[0] = a0;
+    sb[0] = b0;
+    sl[0] = (unsigned char)l0;
     while (sp > 0) {
-        int32_t a, b, fa, fb;
-        int l, k;
-        unsigned m[C2D_ST_W];
+        int32_t a, b, ca[C2D_ST_W * C2D_ST_W], cb[C2D_ST_W * C2D_ST_W];
+        int l, k, c;
         --sp;
         a = sa[sp];
         b = sb[sp];
         l = sl[sp];
-        st_touch_pairs(t, &t->nodes[a], &t->nodes[b], a == b, m);
-        /* children: node first + k of the level below (first relative to that level) */
-        fa = (a - t->level_base[l]) * C2D_ST_W;
-        fb = (b - t->level_base[l]) * C2D_ST_W;
         if (l == 1) {
+            /* leaf i's lanes that touch leaf j's bounds (lane q of node b): the only ones that can
+             * pair with it */
+            unsigned m[C2D_ST_W];
             const c2d_static_node *nb = &t->nodes[b];
+            int32_t fa = (a - t->level_base[1]) * C2D_ST_W, fb = (b - t->level_base[1]) * C2D_ST_W;
+            st_touch_pairs(t, &t->nodes[a], nb, a == b, m);
             for (k = 0; k < C2D_ST_W; ++k) {
-                const c2d_static_node *leaf = &t->nodes[fa + k];
                 unsigned h;
                 for (h = m[k]; h != 0; h &= h - 1) {
-                    int32_t j = fb + (int32_t)st_lowest_bit(h);
                     unsigned q = st_lowest_bit(h);
-                    if (j == fa + k) st_join(index, t, j, j, (1u << C2D_ST_W) - 1u);
-                    else st_join(index, t, fa + k, j, st_touch(t, leaf, nb->s[C2D_ST_LX][q], nb->s[C2D_ST_LY][q], nb->s[C2D_ST_UX][q], nb->s[C2D_ST_UY][q]));
+                    int32_t i = fa + k, j = fb + (int32_t)q;
+                    c2d_index_pair *out = st_pair_room(sink);
+                    if (out == NULL) return false;
+                    out = st_join(t, i, j,
+                                  i == j ? (1u << C2D_ST_W) - 1u
+                                         : st_touch(t, &t->nodes[i], nb->s[C2D_ST_LX][q], nb->s[C2D_ST_LY][q], nb->s[C2D_ST_UX][q], nb->s[C2D_ST_UY][q]),
+                                  out);
+                    st_pair_commit(sink, out);
                 }
             }
             continue;
         }
-        C2D_ASSERT(sp + C2D_ST_W * C2D_ST_W <= C2D_ST_JOIN_STACK);
-        /* pushed in reverse, so that pairs are taken in order of a's lane, then b's */
-        for (k = C2D_ST_W - 1; k >= 0; --k) {
-            unsigned h = m[k];
-            while (h != 0) {
-                int q = 31 - __builtin_clz(h);
-                h &= ~(1u << q);
-                sa[sp] = t->level_base[l - 1] + fa + k;
-                sb[sp] = t->level_base[l - 1] + fb + q;
-                sl[sp] = (unsigned char)(l - 1);
-                ++sp;
-            }
+        c = st_child_pairs(t, a, b, l, ca, cb);
+        C2D_ASSERT(sp + c <= C2D_ST_JOIN_STACK);
+        /* pushed in reverse, so that they are taken in order */
+        for (k = c - 1; k >= 0; --k) {
+            sa[sp] = ca[k];
+            sb[sp] = cb[k];
+            sl[sp] = (unsigned char)(l - 1);
+            ++sp;
         }
     }
+    return true;
+}
+
+/* A threaded join: node pairs of one level (the frontier, in the serial order) split into equal
+ * ranges, one part's list each. */
+typedef struct st_join_job {
+    const c2d_static_tree *t;
+    const int32_t *fa, *fb;
+    int32_t frontier;
+    int level, parts;
+    c2d_bp_chunk *chunks;
+} st_join_job;
+
+static void st_join_part(const st_join_job *job, int32_t part, c2d_index *index, c2d_bp_chunk *chunk) {
+    st_sink sink;
+    int32_t f, from = (int32_t)((int64_t)job->frontier * part / job->parts), to = (int32_t)((int64_t)job->frontier * (part + 1) / job->parts);
+    sink.index = index;
+    sink.chunk = chunk;
+    chunk->count = 0;
+    chunk->full = false;
+    for (f = from; f < to; ++f)
+        if (!st_join_from(job->t, job->fa[f], job->fb[f], job->level, &sink)) return;
+}
+
+static void st_join_task(int32_t start, int32_t end, int32_t worker, void *context) {
+    const st_join_job *job = (const st_join_job *)context;
+    int32_t j;
+    (void)worker;
+    for (j = start; j < end; ++j) st_join_part(job, j, NULL, &job->chunks[j]);
+}
+
+/* Node pairs of one level at most in the frontier a threaded join splits: 8 a part for the 64
+ * parts at most (4 kB of stack each way). */
+#define C2D_ST_FRONTIER 512
+
+/* The join split over the task system (tasks.worker_count parts): the node pairs are expanded
+ * level by level from the root on this thread, in the serial order, until there are at least 8 a
+ * part (or the leaves' parents are reached); equal ranges of them go to the parts, each writing
+ * its own list (sized here, since tasks never allocate); a part whose list filled up is run again
+ * here with a list twice as long; the lists are concatenated in part order, which is the serial
+ * join's order, whatever the number of workers. False when out of memory (or the frontier would
+ * not fit: the caller joins serially). */
+static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
+    c2d_bp_pairs *p = &index->pairs;
+    const c2d_allocator *a = &index->allocator;
+    int32_t fa[2][C2D_ST_FRONTIER], fb[2][C2D_ST_FRONTIER], n = 1, i, total = 0;
+    int parts = index->tasks.worker_count, level = t->levels - 1, cur = 0, j;
+    st_join_job job;
+    *done = false;
+    if (parts > C2D_BP_MAX_CHUNKS) parts = C2D_BP_MAX_CHUNKS;
+    fa[0][0] = fb[0][0] = t->node_count - 1;
+    while (n < 8 * parts && level > 1) {
+        int32_t m = 0, ca[C2D_ST_W * C2D_ST_W], cb[C2D_ST_W * C2D_ST_W];
+        for (i = 0; i < n; ++i) {
+            int c = st_child_pairs(t, fa[cur][i], fb[cur][i], level, ca, cb), k;
+            if (m + c > C2D_ST_FRONTIER) return true; /* too many: the serial join */
+            for (k = 0; k < c; ++k) {
+                fa[1 - cur][m] = ca[k];
+                fb[1 - cur][m] = cb[k];
+                ++m;
+            }
+        }
+        cur = 1 - cur;
+        n = m;
+        --level;
+    }
+    if (p->chunks == NULL) {
+        p->chunks = (c2d_bp_chunk *)c2d_bp_alloc(a, C2D_BP_MAX_CHUNKS * sizeof *p->chunks);
+        if (p->chunks == NULL) return false;
+        memset(p->chunks, 0, C2D_BP_MAX_CHUNKS * sizeof *p->chunks);
+    }
+    for (j = 0; j < parts; ++j) {
+        c2d_bp_chunk *ch = &p->chunks[j];
+        /* a share of the last join's pairs (any build; at first a pair a box), and room for a few
+         * joins more: a part that fills up is run again */
+        int32_t want = (t->join_pairs > 0 ? t->join_pairs + t->join_pairs / 8 : t->count) / parts + 4 * C2D_ST_W * C2D_ST_W;
+        if (ch->items == NULL || ch->capacity < want) {
+            void *items = NULL;
+            int32_t cap = 0;
+            if (!c2d_bp_reserve(a, &items, &cap, want, sizeof *ch->items)) return false;
+            c2d_bp_free(a, ch->items, (size_t)ch->capacity * sizeof *ch->items);
+            ch->items = (c2d_index_pair *)items;
+            ch->capacity = cap;
+        }
+    }
+    job.t = t;
+    job.fa = fa[cur];
+    job.fb = fb[cur];
+    job.frontier = n;
+    job.level = level;
+    job.parts = parts;
+    job.chunks = p->chunks;
+    if (index->tasks.enqueue != NULL) {
+        void *handle = index->tasks.enqueue(st_join_task, parts, 1, &job, index->tasks.context);
+        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
+    } else {
+        st_join_task(0, parts, 0, &job);
+    }
+    for (j = 0; j < parts; ++j) {
+        c2d_bp_chunk *ch = &p->chunks[j];
+        while (ch->full) {
+            void *items = NULL;
+            int32_t cap = 0;
+            if (ch->capacity > INT32_MAX / 2 || !c2d_bp_reserve(a, &items, &cap, 2 * ch->capacity, sizeof *ch->items)) return false;
+            c2d_bp_free(a, ch->items, (size_t)ch->capacity * sizeof *ch->items);
+            ch->items = (c2d_index_pair *)items;
+            ch->capacity = cap;
+            st_join_part(&job, j, index, ch);
+        }
+        if (ch->count > INT32_MAX - total) return false;
+        total += ch->count;
+    }
+    {
+        void *items = p->items;
+        p->count = 0;
+        if (!c2d_bp_reserve(a, &items, &p->capacity, total, sizeof *p->items)) return false;
+        p->items = (c2d_index_pair *)items;
+    }
+    for (j = 0; j < parts; ++j) {
+        const c2d_bp_chunk *ch = &p->chunks[j];
+        if (ch->count > 0) memcpy(p->items + p->count, ch->items, (size_t)ch->count * sizeof *ch->items);
+        p->count += ch->count;
+    }
+    *done = true;
+    return true;
+}
+
+/* Boxes from which the join is split over the task system. */
+#define C2D_ST_JOIN_THREAD_MIN 4096
+
+/* Every pair once (st_join_from from the root), split over the task system when it has workers
+ * and the tree is large enough. False when out of memory. */
+static bool st_join_all(c2d_index *index, c2d_static_tree *t) {
+    st_sink sink;
+    if (t->count == 0) return true;
+    if (t->levels == 1) {
+        c2d_index_pair *out;
+        sink.index = index;
+        sink.chunk = NULL;
+        out = st_pair_room(&sink);
+        if (out == NULL) return false;
+        st_pair_commit(&sink, st_join(t, 0, 0, (1u << C2D_ST_W) - 1u, out));
+        return true;
+    }
+    if (index->tasks.worker_count > 1 && t->count >= C2D_ST_JOIN_THREAD_MIN) {
+        bool done;
+        if (!st_join_threaded(index, t, &done)) return false;
+        if (done) return true;
+    }
+    sink.index = index;
+    sink.chunk = NULL;
+    return st_join_from(t, t->node_count - 1, t->node_count - 1, t->levels - 1, &sink);
 }
 
 /* One-shot pairs. The first call after a build joins the tree with itself (st_join_all): it
@@ -953,9 +1139,14 @@ static c2d_status st_find_pairs(c2d_index *index) {
     int32_t i;
     c2d_bp_srec *r;
     if (!t->joined) {
-        st_join_all(index, t);
+        index->pairs.count = 0;
+        if (!st_join_all(index, t)) {
+            index->pairs.count = 0;
+            return C2D_ERR_OUT_OF_MEMORY;
+        }
         t->joined = true;
-        if (!index->pairs.failed) index->pairs.swept = index->pairs.count; /* unique, a < b */
+        t->join_pairs = index->pairs.count;
+        index->pairs.swept = index->pairs.count; /* unique, a < b */
         return c2d_bp_pairs_finish(index);
     }
     if (t->swept && c2d_bp_sweep_ready(index, t->count, 0u)) {

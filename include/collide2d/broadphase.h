@@ -72,7 +72,8 @@ typedef void c2d_finish_task_fn(void *handle, void *user_context);
 /* The user's task system, as Box2D v3's: the library creates no thread. Zero-initialised (or
  * worker_count < 2): everything runs on the calling thread. Each pair call (find_pairs, and
  * update_pairs when it sweeps; a sparse grid pairs its cells serially) of an index of at least
- * 4096 proxies splits its sweep into worker_count parts, each writing its own list, merged in order,
+ * 4096 proxies splits its sweep (the static tree: its join) into worker_count parts, each writing
+ * its own list, merged in order,
  * and sweep-and-prune's c2d_index_build of at least 4096 boxes splits the writing of its sorted
  * records the same way, as c2d_index_query_aabb_batch splits its queries; results are identical
  * whatever worker_count is. enqueue and finish are called from the thread that called the index, within
