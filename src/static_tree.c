@@ -982,14 +982,14 @@ static bool st_join_from(const c2d_static_tree *t, int32_t a0, int32_t b0, int l
 typedef struct st_join_job {
     const c2d_static_tree *t;
     const int32_t *fa, *fb;
-    int32_t frontier;
+    const int32_t *start; /* part j takes the frontier pairs [start[j], start[j + 1]) */
     int level, parts;
     c2d_bp_chunk *chunks;
 } st_join_job;
 
 static void st_join_part(const st_join_job *job, int32_t part, c2d_index *index, c2d_bp_chunk *chunk) {
     st_sink sink;
-    int32_t f, from = (int32_t)((int64_t)job->frontier * part / job->parts), to = (int32_t)((int64_t)job->frontier * (part + 1) / job->parts);
+    int32_t f, from = job->start[part], to = job->start[part + 1];
     sink.index = index;
     sink.chunk = chunk;
     chunk->count = 0;
@@ -1019,7 +1019,8 @@ static void st_join_task(int32_t start, int32_t end, int32_t worker, void *conte
 static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
     c2d_bp_pairs *p = &index->pairs;
     const c2d_allocator *a = &index->allocator;
-    int32_t fa[2][C2D_ST_FRONTIER], fb[2][C2D_ST_FRONTIER], n = 1, i, total = 0;
+    int32_t fa[2][C2D_ST_FRONTIER], fb[2][C2D_ST_FRONTIER], start[C2D_BP_MAX_CHUNKS + 1], n = 1, i, total = 0;
+    int64_t weight = 0, sum = 0;
     int parts = index->tasks.worker_count, level = t->levels - 1, cur = 0, j;
     st_join_job job;
     *done = false;
@@ -1040,6 +1041,20 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
         n = m;
         --level;
     }
+    /* Parts of about equal work: a frontier pair weighs its touching child pairs (a node with
+     * itself holds far more pairs than two neighbours); part j starts at the first pair where the
+     * running weight reaches j / parts of the whole. The second frontier buffer holds the weights. */
+    for (i = 0; i < n; ++i) {
+        int32_t ca[C2D_ST_W * C2D_ST_W], cb[C2D_ST_W * C2D_ST_W];
+        fa[1 - cur][i] = level > 1 ? st_child_pairs(t, fa[cur][i], fb[cur][i], level, ca, cb) + 1 : 1;
+        weight += fa[1 - cur][i];
+    }
+    start[0] = 0;
+    for (i = 0, j = 1; i < n && j < parts; ++i) {
+        sum += fa[1 - cur][i];
+        while (j < parts && sum * parts >= weight * j) start[j++] = i + 1;
+    }
+    for (; j <= parts; ++j) start[j] = n;
     if (p->chunks == NULL) {
         p->chunks = (c2d_bp_chunk *)c2d_bp_alloc(a, C2D_BP_MAX_CHUNKS * sizeof *p->chunks);
         if (p->chunks == NULL) return false;
@@ -1047,9 +1062,9 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
     }
     for (j = 0; j < parts; ++j) {
         c2d_bp_chunk *ch = &p->chunks[j];
-        /* a share of the last join's pairs (any build; at first a pair a box), and room for a few
-         * joins more: a part that fills up is run again */
-        int32_t want = (t->join_pairs > 0 ? t->join_pairs + t->join_pairs / 8 : t->count) / parts + 4 * C2D_ST_W * C2D_ST_W;
+        /* twice an even share of the last join's pairs (any build; at first a pair a box), and room
+         * for a few joins more: a part that fills up is run again on this thread */
+        int32_t want = (int32_t)(2 * (int64_t)(t->join_pairs > 0 ? t->join_pairs : t->count) / parts) + 4 * C2D_ST_W * C2D_ST_W;
         if (ch->items == NULL || ch->capacity < want) {
             void *items = NULL;
             int32_t cap = 0;
@@ -1062,7 +1077,7 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
     job.t = t;
     job.fa = fa[cur];
     job.fb = fb[cur];
-    job.frontier = n;
+    job.start = start;
     job.level = level;
     job.parts = parts;
     job.chunks = p->chunks;
