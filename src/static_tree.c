@@ -745,16 +745,17 @@ typedef struct st_sink {
     c2d_bp_chunk *chunk;
 } st_sink;
 
-/* Room for the 64 pairs a join of two leaves can give at most, so that st_join writes them with
- * no check of its own; NULL when out of memory (the pair list's failure is set) or when the part's
- * list is full. */
-static c2d_index_pair *st_pair_room(st_sink *k) {
+/* Room for at least the 64 pairs a join of two leaves can give, so that st_join writes them with
+ * no check of its own: the first free place, with the end of the room in *end; NULL when out of
+ * memory (the pair list's failure is set) or when the part's list is full. */
+static c2d_index_pair *st_pair_room(st_sink *k, c2d_index_pair **end) {
     if (k->chunk != NULL) {
         c2d_bp_chunk *ch = k->chunk;
         if (ch->capacity - ch->count < C2D_ST_W * C2D_ST_W) {
             ch->full = true;
             return NULL;
         }
+        *end = ch->items + ch->capacity;
         return ch->items + ch->count;
     } else {
         c2d_bp_pairs *p = &k->index->pairs;
@@ -767,6 +768,7 @@ static c2d_index_pair *st_pair_room(st_sink *k) {
             }
             p->items = (c2d_index_pair *)items;
         }
+        *end = p->items + p->capacity;
         return p->items + p->count;
     }
 }
@@ -930,7 +932,11 @@ static int st_child_pairs(const c2d_static_tree *t, int32_t a, int32_t b, int l,
 static bool st_join_from(const c2d_static_tree *t, int32_t a0, int32_t b0, int l0, st_sink *sink) {
     int32_t sa[C2D_ST_JOIN_STACK], sb[C2D_ST_JOIN_STACK];
     unsigned char sl[C2D_ST_JOIN_STACK];
+    /* the list is written through out, up to end, and committed only when more room is asked for
+     * and at the end, so that parts do not write their lists' shared fields at every join */
+    c2d_index_pair *end = NULL, *out = st_pair_room(sink, &end);
     int sp = 1;
+    if (out == NULL) return false;
     sa[0] = a0;
     sb[0] = b0;
     sl[0] = (unsigned char)l0;
@@ -953,13 +959,15 @@ static bool st_join_from(const c2d_static_tree *t, int32_t a0, int32_t b0, int l
                 for (h = m[k]; h != 0; h &= h - 1) {
                     unsigned q = st_lowest_bit(h);
                     int32_t i = fa + k, j = fb + (int32_t)q;
-                    c2d_index_pair *out = st_pair_room(sink);
-                    if (out == NULL) return false;
+                    if (end - out < C2D_ST_W * C2D_ST_W) {
+                        st_pair_commit(sink, out);
+                        out = st_pair_room(sink, &end);
+                        if (out == NULL) return false;
+                    }
                     out = st_join(t, i, j,
                                   i == j ? (1u << C2D_ST_W) - 1u
                                          : st_touch(t, &t->nodes[i], nb->s[C2D_ST_LX][q], nb->s[C2D_ST_LY][q], nb->s[C2D_ST_UX][q], nb->s[C2D_ST_UY][q]),
                                   out);
-                    st_pair_commit(sink, out);
                 }
             }
             continue;
@@ -974,6 +982,7 @@ static bool st_join_from(const c2d_static_tree *t, int32_t a0, int32_t b0, int l
             ++sp;
         }
     }
+    st_pair_commit(sink, out);
     return true;
 }
 
@@ -983,6 +992,7 @@ typedef struct st_join_job {
     const c2d_static_tree *t;
     const int32_t *fa, *fb;
     const int32_t *start; /* part j takes the frontier pairs [start[j], start[j + 1]) */
+    const int32_t *redo;  /* NULL: item j is part j; else item j is part redo[j] */
     int level, parts;
     c2d_bp_chunk *chunks;
 } st_join_job;
@@ -1002,25 +1012,49 @@ static void st_join_task(int32_t start, int32_t end, int32_t worker, void *conte
     const st_join_job *job = (const st_join_job *)context;
     int32_t j;
     (void)worker;
-    for (j = start; j < end; ++j) st_join_part(job, j, NULL, &job->chunks[j]);
+    for (j = start; j < end; ++j) st_join_part(job, job->redo != NULL ? job->redo[j] : j, NULL, &job->chunks[job->redo != NULL ? job->redo[j] : j]);
 }
 
 /* Node pairs of one level at most in the frontier a threaded join splits: 8 a part for the 64
  * parts at most (4 kB of stack each way). */
 #define C2D_ST_FRONTIER 512
 
+/* Makes room for want pairs in a part's list (on the calling thread). False when out of memory. */
+static bool st_chunk_reserve(const c2d_allocator *a, c2d_bp_chunk *ch, int64_t want) {
+    void *items = NULL;
+    int32_t cap = 0;
+    if (want > INT32_MAX / 2) want = INT32_MAX / 2;
+    if (ch->items != NULL && ch->capacity >= want) return true;
+    if (!c2d_bp_reserve(a, &items, &cap, (int32_t)want, sizeof *ch->items)) return false;
+    c2d_bp_free(a, ch->items, (size_t)ch->capacity * sizeof *ch->items);
+    ch->items = (c2d_index_pair *)items;
+    ch->capacity = cap;
+    return true;
+}
+
+/* Runs the job's parts (all of them, or those listed in job->redo) over the task system. */
+static void st_join_run(c2d_index *index, st_join_job *job, int32_t items) {
+    if (index->tasks.enqueue != NULL) {
+        void *handle = index->tasks.enqueue(st_join_task, items, 1, job, index->tasks.context);
+        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
+    } else {
+        st_join_task(0, items, 0, job);
+    }
+}
+
 /* The join split over the task system (tasks.worker_count parts): the node pairs are expanded
  * level by level from the root on this thread, in the serial order, until there are at least 8 a
- * part (or the leaves' parents are reached); equal ranges of them go to the parts, each writing
- * its own list (sized here, since tasks never allocate); a part whose list filled up is run again
- * here with a list twice as long; the lists are concatenated in part order, which is the serial
- * join's order, whatever the number of workers. False when out of memory (or the frontier would
- * not fit: the caller joins serially). */
+ * part (or the leaves' parents are reached, or the next level would not fit the frontier: the last
+ * one that did is kept); they are cut into parts of about equal work, each part writing its own
+ * list (sized here, since tasks never allocate); the parts whose list filled up run again, all
+ * together, with lists four times as long; the lists are concatenated in part order, which is the
+ * serial join's order, whatever the number of workers. False when out of memory; *done false
+ * when the tree is too small to split (the caller joins serially). */
 static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
     c2d_bp_pairs *p = &index->pairs;
     const c2d_allocator *a = &index->allocator;
-    int32_t fa[2][C2D_ST_FRONTIER], fb[2][C2D_ST_FRONTIER], start[C2D_BP_MAX_CHUNKS + 1], n = 1, i, total = 0;
-    int64_t weight = 0, sum = 0;
+    int32_t fa[2][C2D_ST_FRONTIER], fb[2][C2D_ST_FRONTIER], start[C2D_BP_MAX_CHUNKS + 1], redo[C2D_BP_MAX_CHUNKS], n = 1, i, total = 0;
+    int64_t weight = 0, sum = 0, expect;
     int parts = index->tasks.worker_count, level = t->levels - 1, cur = 0, j;
     st_join_job job;
     *done = false;
@@ -1028,19 +1062,23 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
     fa[0][0] = fb[0][0] = t->node_count - 1;
     while (n < 8 * parts && level > 1) {
         int32_t m = 0, ca[C2D_ST_W * C2D_ST_W], cb[C2D_ST_W * C2D_ST_W];
-        for (i = 0; i < n; ++i) {
+        bool fits = true;
+        for (i = 0; i < n && fits; ++i) {
             int c = st_child_pairs(t, fa[cur][i], fb[cur][i], level, ca, cb), k;
-            if (m + c > C2D_ST_FRONTIER) return true; /* too many: the serial join */
-            for (k = 0; k < c; ++k) {
+            if (m + c > C2D_ST_FRONTIER) fits = false;
+            for (k = 0; k < c && fits; ++k) {
                 fa[1 - cur][m] = ca[k];
                 fb[1 - cur][m] = cb[k];
                 ++m;
             }
         }
+        if (!fits) break; /* keep this level's frontier */
         cur = 1 - cur;
         n = m;
         --level;
     }
+    if (n < 2) return true;
+    if (parts > n) parts = n;
     /* Parts of about equal work: a frontier pair weighs its touching child pairs (a node with
      * itself holds far more pairs than two neighbours); part j starts at the first pair where the
      * running weight reaches j / parts of the whole. The second frontier buffer holds the weights. */
@@ -1060,20 +1098,11 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
         if (p->chunks == NULL) return false;
         memset(p->chunks, 0, C2D_BP_MAX_CHUNKS * sizeof *p->chunks);
     }
-    for (j = 0; j < parts; ++j) {
-        c2d_bp_chunk *ch = &p->chunks[j];
-        /* twice an even share of the last join's pairs (any build; at first a pair a box), and room
-         * for a few joins more: a part that fills up is run again on this thread */
-        int32_t want = (int32_t)(2 * (int64_t)(t->join_pairs > 0 ? t->join_pairs : t->count) / parts) + 4 * C2D_ST_W * C2D_ST_W;
-        if (ch->items == NULL || ch->capacity < want) {
-            void *items = NULL;
-            int32_t cap = 0;
-            if (!c2d_bp_reserve(a, &items, &cap, want, sizeof *ch->items)) return false;
-            c2d_bp_free(a, ch->items, (size_t)ch->capacity * sizeof *ch->items);
-            ch->items = (c2d_index_pair *)items;
-            ch->capacity = cap;
-        }
-    }
+    /* twice an even share of the pairs expected (the last join's, or a pair a box, whichever is
+     * more), and room for a few joins */
+    expect = t->join_pairs > t->count ? t->join_pairs : t->count;
+    for (j = 0; j < parts; ++j)
+        if (!st_chunk_reserve(a, &p->chunks[j], 2 * expect / parts + 4 * C2D_ST_W * C2D_ST_W)) return false;
     job.t = t;
     job.fa = fa[cur];
     job.fb = fb[cur];
@@ -1081,25 +1110,23 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
     job.level = level;
     job.parts = parts;
     job.chunks = p->chunks;
-    if (index->tasks.enqueue != NULL) {
-        void *handle = index->tasks.enqueue(st_join_task, parts, 1, &job, index->tasks.context);
-        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
-    } else {
-        st_join_task(0, parts, 0, &job);
+    job.redo = NULL;
+    st_join_run(index, &job, parts);
+    for (;;) {
+        int32_t r = 0;
+        for (j = 0; j < parts; ++j) {
+            c2d_bp_chunk *ch = &p->chunks[j];
+            if (!ch->full) continue;
+            if (!st_chunk_reserve(a, ch, 4 * (int64_t)ch->capacity)) return false;
+            redo[r++] = j;
+        }
+        if (r == 0) break;
+        job.redo = redo;
+        st_join_run(index, &job, r);
     }
     for (j = 0; j < parts; ++j) {
-        c2d_bp_chunk *ch = &p->chunks[j];
-        while (ch->full) {
-            void *items = NULL;
-            int32_t cap = 0;
-            if (ch->capacity > INT32_MAX / 2 || !c2d_bp_reserve(a, &items, &cap, 2 * ch->capacity, sizeof *ch->items)) return false;
-            c2d_bp_free(a, ch->items, (size_t)ch->capacity * sizeof *ch->items);
-            ch->items = (c2d_index_pair *)items;
-            ch->capacity = cap;
-            st_join_part(&job, j, index, ch);
-        }
-        if (ch->count > INT32_MAX - total) return false;
-        total += ch->count;
+        if (p->chunks[j].count > INT32_MAX - total) return false;
+        total += p->chunks[j].count;
     }
     {
         void *items = p->items;
@@ -1125,18 +1152,21 @@ static bool st_join_all(c2d_index *index, c2d_static_tree *t) {
     st_sink sink;
     if (t->count == 0) return true;
     if (t->levels == 1) {
-        c2d_index_pair *out;
+        c2d_index_pair *out, *end;
         sink.index = index;
         sink.chunk = NULL;
-        out = st_pair_room(&sink);
+        out = st_pair_room(&sink, &end);
+        (void)end;
         if (out == NULL) return false;
         st_pair_commit(&sink, st_join(t, 0, 0, (1u << C2D_ST_W) - 1u, out));
         return true;
     }
     if (index->tasks.worker_count > 1 && t->count >= C2D_ST_JOIN_THREAD_MIN) {
         bool done;
-        if (!st_join_threaded(index, t, &done)) return false;
-        if (done) return true;
+        /* out of memory for the parts' lists: the serial join needs less */
+        if (st_join_threaded(index, t, &done) && done) return true;
+        index->pairs.count = 0;
+        index->pairs.failed = false;
     }
     sink.index = index;
     sink.chunk = NULL;
@@ -1144,9 +1174,10 @@ static bool st_join_all(c2d_index *index, c2d_static_tree *t) {
 }
 
 /* One-shot pairs. The first call after a build joins the tree with itself (st_join_all): it
- * needs no sort and no memory beyond the pair list, so it is the cheaper one-shot (100k uniform
- * boxes, pairs in sweep order: 3.3 against 3.8 ms for the strip sweep, and 37 against 118 bytes a
- * box held, bench_broadphase --mode build). A second call on the same build prepares the shared
+ * needs no sort and no memory beyond the pair list (split over threads: and the parts' lists,
+ * about twice as long together), so it is the cheaper one-shot (100k uniform boxes, pairs in sweep
+ * order on one thread: 3.3 against 3.8 ms for the strip sweep, and 37 against 118 bytes a box held,
+ * bench_broadphase --mode build). A second call on the same build prepares the shared
  * strip sweep (broadphase_pairs.c) and keeps it: every later call runs it again as it is (the
  * tree changes only in a build or clear), at about half the join's cost. */
 static c2d_status st_find_pairs(c2d_index *index) {

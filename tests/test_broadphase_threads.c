@@ -430,12 +430,64 @@ static void test_task_config_errors(void **state) {
     assert_null(ix);
 }
 
+/* The static tree's join is split for every worker count, from its first find_pairs after a
+ * build: 2, 16 and 64 workers (64: the frontier of node pairs must stop at a level that fits,
+ * not fall back to the serial join), on 40,000 spread and crowded boxes (about 50 pairs a box:
+ * parts fill their lists and run again); a build of 8 boxes first, then of the 40,000, so that
+ * the lists sized from the last join are far too short. Each list equals the serial one, in the
+ * same order, and went through the task system. */
+static void test_static_join_split(void **state) {
+    static const int32_t workers[] = {2, 16, 64};
+    enum { N = 40000 };
+    test_rng r = test_rng_make("threads_static_join_split");
+    c2d_aabb *boxes = (c2d_aabb *)malloc((size_t)N * sizeof *boxes);
+    int style, w;
+    int32_t i;
+    (void)state;
+    assert_non_null(boxes);
+    for (style = 0; style < 2; ++style) {
+        c2d_index *serial;
+        const c2d_index_pair *pairs;
+        int32_t count;
+        pair_copy want;
+        for (i = 0; i < N; ++i) boxes[i] = scene_box(&r, style, N);
+        assert_status(c2d_static_tree_create(NULL, boxes, NULL, N, &serial), C2D_OK);
+        assert_status(c2d_index_find_pairs(serial, &pairs, &count), C2D_OK);
+        want = copy_pairs(pairs, count);
+        assert_true(count > (style ? 10 * N : N / 4));
+        for (w = 0; w < (int)(sizeof workers / sizeof workers[0]); ++w) {
+            c2d_index_config cfg;
+            c2d_index *ix;
+            pool pl;
+            memset(&cfg, 0, sizeof cfg);
+            memset(&pl, 0, sizeof pl);
+            pl.workers = workers[w] < POOL_MAX ? workers[w] : POOL_MAX;
+            cfg.tasks.worker_count = workers[w];
+            cfg.tasks.enqueue = pool_enqueue;
+            cfg.tasks.finish = pool_finish;
+            cfg.tasks.context = &pl;
+            assert_status(c2d_static_tree_create(&cfg, boxes, NULL, 8, &ix), C2D_OK);
+            assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+            assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
+            pl.enqueued = 0;
+            assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+            assert_true(pl.enqueued > 0);
+            assert_same_pairs(&want, pairs, count, "static tree join split");
+            c2d_index_destroy(ix);
+        }
+        free(want.items);
+        c2d_index_destroy(serial);
+    }
+    free(boxes);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_task_config_errors),
         cmocka_unit_test(test_batch_query_errors),
         cmocka_unit_test(test_threaded_pairs_equal_serial),
         cmocka_unit_test(test_sweep_order_equal_serial),
+        cmocka_unit_test(test_static_join_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
