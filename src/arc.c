@@ -10,6 +10,7 @@
  * The math is in docs/design.md ("The arc kind"). */
 #include <stddef.h>
 #include "kind.h"
+#include "rshape.h"
 #include "validate.h"
 
 #define ARC_PI ((c2d_real)3.14159265358979323846)
@@ -1260,17 +1261,14 @@ static c2d_manifold pair_manifold(const c2d_shape *a, const c2d_shape *b) {
     c2d_manifold m = c2d_manifold_none();
     c2d_hit h;
     other o;
+    c2d_real depth;
     if (!c2d_kind_of(a->type)->solid || !c2d_kind_of(b->type)->solid) return m;
-    c2d_real depth, tiny;
     if (!pair_hit(a, b, &h)) return m;
     /* Overlapping shapes whose push-out comes out 0 (with an ellipse in the pair its distance is
      * within C2D_ELLIPSE_TOLERANCE of the scene's size: fuzz_queries found an arc of radius 1.6
      * against an ellipse 63,000 long) still touch deeper than nothing: a depth of rounding size, as
-     * positive_depth gives the other manifolds. */
-    depth = c2d_len(h.delta);
-    tiny = C2D_EPSILON * (box_size(c2d_shape_aabb(a)) + box_size(c2d_shape_aabb(b)));
-    if (!(tiny > 0)) tiny = REAL_MIN;
-    if (!(depth > tiny)) depth = tiny;
+     * in the other manifolds. */
+    depth = positive_depth(c2d_len(h.delta), box_size(c2d_shape_aabb(a)) + box_size(c2d_shape_aabb(b)));
     m.normal = h.normal;
     other_make(a, &o);
     if (side_points(&o, &b->as.arc, h.normal, depth, &m)) return m;

@@ -46,7 +46,7 @@ static inline bool edge_separates(c2d_real s, c2d_real rr, c2d_real ee) {
  * "outside" too. Points within rounding of the line go on to the search, where they are unsure. */
 static inline bool point_separates(c2d_vec2 d, c2d_vec2 e) {
     c2d_real l = d.x * e.y, m = d.y * e.x;
-    return l - m > C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(m)) + C2D_ORIENT_BOUND_ABS;
+    return l - m > c2d_orient_bound(l, m);
 }
 
 /* The search of a circle (center c, radius r >= 0; a point when r = 0) against a polygon's faces,

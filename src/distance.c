@@ -147,7 +147,7 @@ static c2d_segment_distance_result segment_distance_careful(c2d_segment s1, c2d_
 static inline c2d_real orient_det(c2d_vec2 a, c2d_vec2 e, c2d_vec2 p, c2d_real *bound, int *sign) {
     c2d_real px = p.x - a.x, py = p.y - a.y;
     c2d_real l = e.x * py, r = e.y * px, det = l - r;
-    *bound = C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(r)) + C2D_ORIENT_BOUND_ABS;
+    *bound = c2d_orient_bound(l, r);
     *sign = (det > *bound) - (-det > *bound);
     return det;
 }

@@ -232,10 +232,13 @@ int c2d_orient2d_exact(double ax, double ay, double bx, double by, double cx, do
 #  define C2D_ORIENT_BOUND_REL 1.7881396e-07f /* (3 + 16 u) u, u = 2^-24 */
 #  define C2D_ORIENT_BOUND_ABS 1e-44f         /* 8 subnormal steps */
 #endif
+/* The filter's bound of a determinant l - r of two rounded products l and r. */
+static inline c2d_real c2d_orient_bound(c2d_real l, c2d_real r) { return C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(r)) + C2D_ORIENT_BOUND_ABS; }
+
 static inline int c2d_orient_filter_edge(c2d_vec2 a, c2d_vec2 e, c2d_vec2 p) {
     c2d_real px = p.x - a.x, py = p.y - a.y;
     c2d_real l = e.x * py, r = e.y * px, det = l - r;
-    c2d_real bound = C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(r)) + C2D_ORIENT_BOUND_ABS;
+    c2d_real bound = c2d_orient_bound(l, r);
     return (det > bound) - (-det > bound);
 }
 

@@ -113,22 +113,22 @@ static bool rounded_segment_overlaps_convex(const c2d_vec2 *v, int count, c2d_ve
         if (c2d_at_least(s, r, c2d_dot(e, e))) return false;
         apart |= s > 0;
         /* within the orientation filter's bound (of the larger end's products) of the edge line */
-        near |= s > -(C2D_ORIENT_BOUND_REL * c2d_maxr(C2D_ABS(l1) + C2D_ABS(r1), C2D_ABS(l2) + C2D_ABS(r2)) + C2D_ORIENT_BOUND_ABS);
+        near |= s > -c2d_maxr(c2d_orient_bound(l1, r1), c2d_orient_bound(l2, r2));
     }
     if (c2d_dot(d, d) >= REAL_MIN) { /* a core too short to square is a point: no axis of its own */
-        c2d_real lo = REAL_MAX, hi = -REAL_MAX, dd = c2d_dot(d, d), big = 0;
+        c2d_real lo = REAL_MAX, hi = -REAL_MAX, dd = c2d_dot(d, d), bound = 0;
         for (i = 0; i < count; ++i) {
             c2d_vec2 w = c2d_sub(v[i], p1);
             c2d_real l = d.x * w.y, rr = d.y * w.x, o = l - rr;
             lo = c2d_minr(lo, o);
             hi = c2d_maxr(hi, o);
-            big = c2d_maxr(big, C2D_ABS(l) + C2D_ABS(rr));
+            bound = c2d_maxr(bound, c2d_orient_bound(l, rr));
         }
         if (c2d_at_least(lo, r, dd) || c2d_at_least(-hi, r, dd)) return false;
         apart |= lo > 0 || hi < 0;
         /* a vertex within the orientation filter's bound of the core's line (the largest bound of
          * any vertex) */
-        near |= c2d_minr(C2D_ABS(lo), C2D_ABS(hi)) <= C2D_ORIENT_BOUND_REL * big + C2D_ORIENT_BOUND_ABS;
+        near |= c2d_minr(C2D_ABS(lo), C2D_ABS(hi)) <= bound;
     }
     if (!apart && !near) return true;
     if (!apart) {
@@ -383,7 +383,7 @@ bool c2d_circle_overlap_polygon(c2d_circle a, const c2d_polygon *b) {
         apart |= s > 0;
         /* within the orientation filter's bound of the edge line: its sign is the exact one's only
          * after outside_some_edge */
-        near |= s > -(C2D_ORIENT_BOUND_REL * (C2D_ABS(l) + C2D_ABS(r)) + C2D_ORIENT_BOUND_ABS);
+        near |= s > -c2d_orient_bound(l, r);
     }
     if (!apart && (!near || !outside_some_edge(b->vertices, n, a.center))) return true;
     for (i = 0; i < n; ++i) {
