@@ -45,6 +45,9 @@
 #include <cstring>
 #include <map>
 #include <thread>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <vector>
@@ -1663,25 +1666,87 @@ void count_free(void *ptr, size_t size, void *context) {
  * after the build, after the pairs (the pair list and sweep scratch included) and at its peak,
  * from a counting allocator in the config; "allocs/rep" counts the allocations of a kept index's
  * build + pairs after the first. */
-/* The bench's task system for c2d_index_config.tasks: enqueue runs the first range on the calling
- * thread and one std::thread per other range; finish joins them. */
+/* The bench's task system for c2d_index_config.tasks: a pool of workers - 1 threads kept for the
+ * bench's life (made at the first enqueue), as a game's job system is; enqueue splits the items
+ * into up to workers ranges, which the pool's threads and the calling thread take in turn (the
+ * calling thread in finish); a thread waiting for work spins a little, then sleeps. */
 struct BenchTasks {
     int workers = 1;
     std::vector<std::thread> threads;
+    std::mutex m;
+    std::condition_variable wake;
+    c2d_task_fn *task = nullptr;
+    void *context = nullptr;
+    int32_t items = 0, ranges = 0;
+    std::atomic<int32_t> next{0}, left{0};
+    std::atomic<uint64_t> gen{0};
+    bool quit = false;
+    /* Takes ranges of task generation g until none is left (each claimed under the lock, which
+     * enqueue holds while it sets the task); worker: this thread's number. */
+    void take(int worker, uint64_t g) {
+        for (;;) {
+            c2d_task_fn *fn;
+            void *ctx;
+            int32_t r, n, k;
+            {
+                std::lock_guard<std::mutex> lock(m);
+                if (gen.load() != g || next.load() >= ranges) return;
+                r = next.fetch_add(1);
+                fn = task;
+                ctx = context;
+                n = items;
+                k = ranges;
+            }
+            fn((int32_t)((int64_t)n * r / k), (int32_t)((int64_t)n * (r + 1) / k), worker, ctx);
+            left.fetch_sub(1, std::memory_order_release);
+        }
+    }
+    void loop(int worker) {
+        uint64_t seen = 0;
+        for (;;) {
+            for (int spin = 0; spin < 20000 && gen.load(std::memory_order_acquire) == seen; ++spin) std::this_thread::yield();
+            if (gen.load(std::memory_order_acquire) == seen) {
+                std::unique_lock<std::mutex> lock(m);
+                wake.wait(lock, [&] { return quit || gen.load() != seen; });
+                if (quit) return;
+            }
+            seen = gen.load(std::memory_order_acquire);
+            take(worker, seen);
+        }
+    }
+    ~BenchTasks() {
+        {
+            std::lock_guard<std::mutex> lock(m);
+            quit = true;
+        }
+        wake.notify_all();
+        for (std::thread &t : threads) t.join();
+    }
 };
 void *bench_enqueue(c2d_task_fn *task, int32_t items, int32_t min_range, void *task_context, void *user_context) {
     BenchTasks *b = (BenchTasks *)user_context;
     int32_t ranges = std::max<int32_t>(1, std::min<int32_t>(b->workers, items / std::max<int32_t>(1, min_range)));
-    for (int32_t r = 1; r < ranges; ++r)
-        b->threads.emplace_back(task, (int32_t)((int64_t)items * r / ranges), (int32_t)((int64_t)items * (r + 1) / ranges), r,
-                                task_context);
-    task(0, (int32_t)((int64_t)items / ranges), 0, task_context);
+    while ((int)b->threads.size() < b->workers - 1) {
+        int worker = (int)b->threads.size() + 1;
+        b->threads.emplace_back([b, worker] { b->loop(worker); });
+    }
+    {
+        std::lock_guard<std::mutex> lock(b->m);
+        b->task = task;
+        b->context = task_context;
+        b->items = items;
+        b->ranges = ranges;
+        b->left.store(ranges);
+        b->next.store(0);
+        b->gen.fetch_add(1, std::memory_order_release);
+    }
+    b->wake.notify_all();
     return b;
 }
 void bench_finish(void *, void *user_context) {
     BenchTasks *b = (BenchTasks *)user_context;
-    for (std::thread &t : b->threads) t.join();
-    b->threads.clear();
+    b->take(0, b->gen.load());
+    while (b->left.load(std::memory_order_acquire) > 0) std::this_thread::yield();
 }
 
 struct BuildRow {

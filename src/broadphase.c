@@ -38,6 +38,15 @@ void c2d_bp_free(const c2d_allocator *a, void *ptr, size_t size) {
     if (ptr != NULL) a->free(ptr, size == 0 ? 1 : size, a->context);
 }
 
+void c2d_bp_run_tasks(c2d_index *index, c2d_task_fn *task, int32_t items, void *job) {
+    if (index->tasks.enqueue != NULL) {
+        void *handle = index->tasks.enqueue(task, items, 1, job, index->tasks.context);
+        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
+    } else {
+        task(0, items, 0, job);
+    }
+}
+
 bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int32_t needed, size_t elem_size) {
     int32_t cap = *capacity;
     void *fresh;

@@ -142,6 +142,8 @@ void c2d_bp_free(const c2d_allocator *a, void *ptr, size_t size);
 /* Makes room for at least needed elements of elem_size bytes in *items (capacity in *capacity),
  * growing geometrically and keeping the contents. False (nothing changed) when out of memory. */
 bool c2d_bp_reserve(const c2d_allocator *a, void **items, int32_t *capacity, int32_t needed, size_t elem_size);
+/* Runs items [0, items) of task over the index's task system (all on this thread without one). */
+void c2d_bp_run_tasks(c2d_index *index, c2d_task_fn *task, int32_t items, void *job);
 /* The config's checks shared by every create function: NULL_ARG for enqueue without finish or
  * the reverse, BAD_SIZE for a negative worker count. NULL is fine. */
 c2d_status c2d_bp_config_status(const c2d_index_config *config);
@@ -271,6 +273,14 @@ c2d_radix32 *c2d_radix_sort32(c2d_radix32 *a, c2d_radix32 *tmp, int32_t n);
 c2d_radix64 *c2d_radix_sort64(c2d_radix64 *a, c2d_radix64 *tmp, int32_t n);
 /* The same for bare 64-bit keys (the pair list's (a, b) keys). */
 uint64_t *c2d_radix_sort_u64(uint64_t *a, uint64_t *tmp, int32_t n);
+/* Digits of 11 bits: three passes for 32-bit keys, six for 64-bit keys; 2048 counters stay in L1. */
+#define C2D_RADIX_BITS 11
+#define C2D_RADIX_SIZE (1u << C2D_RADIX_BITS)
+/* c2d_radix_sort32 in parts (radix.c): counters (C2D_RADIX_SIZE) of the digit at shift over
+ * a[lo..hi), and the stable scatter of a[lo..hi) into out from at (per digit, where the part's
+ * first item goes; advanced). */
+void c2d_radix32_count(const c2d_radix32 *a, int32_t lo, int32_t hi, int shift, uint32_t *counts);
+void c2d_radix32_scatter(const c2d_radix32 *a, c2d_radix32 *out, int32_t lo, int32_t hi, int shift, uint32_t *at);
 
 /* An unsigned integer with the order of the c2d_real values (-0 just before +0; no NaN), and the
  * items and sort for it: 32 bits in the float build, 64 in the double build. */

@@ -736,12 +736,7 @@ static bool sw_threaded(c2d_index *index, const sw_sweep *w, int32_t n, int32_t 
     }
     job.w = w;
     job.chunks = p->chunks;
-    if (index->tasks.enqueue != NULL) {
-        void *handle = index->tasks.enqueue(sw_task, parts, 1, &job, index->tasks.context);
-        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
-    } else {
-        sw_task(0, parts, 0, &job);
-    }
+    c2d_bp_run_tasks(index, sw_task, parts, &job);
     for (j = 0; j < parts; ++j) {
         c2d_bp_chunk *ch = &p->chunks[j];
         if (ch->full && !sw_chunk_run(w, ch, a)) return false;

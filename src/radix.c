@@ -9,9 +9,6 @@
 #include <string.h>
 #include "broadphase_internal.h"
 
-/* 11-bit digits: three passes for 32-bit keys, six for 64-bit keys; 2048 counters stay in L1. */
-#define C2D_RADIX_BITS 11
-#define C2D_RADIX_SIZE (1u << C2D_RADIX_BITS)
 #define C2D_RADIX_MASK (C2D_RADIX_SIZE - 1u)
 
 /* One sort per item type: histograms of every digit in one read pass, then a stable scatter pass
@@ -50,3 +47,17 @@ C2D_RADIX_SORT(c2d_radix_sort32, c2d_radix32, 32, C2D_ITEM_KEY)
 C2D_RADIX_SORT(c2d_radix_sort64, c2d_radix64, 64, C2D_ITEM_KEY)
 C2D_RADIX_SORT(c2d_radix_sort_u64, uint64_t, 64, C2D_BARE_KEY)
 
+
+/* The sort in parts (a bulk build over the task system): the counters of the digit at shift over
+ * a[lo..hi), and the stable scatter of a[lo..hi) into out from the positions in at (each part's
+ * first position per digit: the digit's start plus the counts of the parts before it). */
+void c2d_radix32_count(const c2d_radix32 *a, int32_t lo, int32_t hi, int shift, uint32_t *counts) {
+    int32_t i;
+    memset(counts, 0, C2D_RADIX_SIZE * sizeof *counts);
+    for (i = lo; i < hi; ++i) counts[(a[i].key >> shift) & C2D_RADIX_MASK]++;
+}
+
+void c2d_radix32_scatter(const c2d_radix32 *a, c2d_radix32 *out, int32_t lo, int32_t hi, int shift, uint32_t *at) {
+    int32_t i;
+    for (i = lo; i < hi; ++i) out[at[(a[i].key >> shift) & C2D_RADIX_MASK]++] = a[i];
+}

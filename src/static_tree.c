@@ -89,6 +89,8 @@ typedef struct c2d_static_tree {
     int32_t join_pairs;         /* pairs of the last join (sizes the parts' lists of a threaded one) */
     bool swept;                 /* the shared sweep prepared by find_pairs holds this build's boxes */
     bool avx2;                  /* the ray cull may use AVX2 */
+    uint32_t *part_counts;      /* a threaded build's digit counters, C2D_RADIX_SIZE per part (kept) */
+    int32_t part_count_capacity;
     /* Start table: for each quadrant of depth start_depth of the 2^16 grid of box centers (in
      * Morton order), the first sorted position whose center lies in it or after it; one more
      * entry: count. NULL when start_depth is 0 or out of memory (queries walk from the root). */
@@ -148,66 +150,67 @@ static int32_t st_node_total(int32_t n, int *levels) {
 
 /* ---- build ---- */
 
-/* Orders the boxes along the Morton curve through their centers (lower + upper, which keeps the
- * order of the midpoints without a rounding division) quantised over the centers' bounds: returns
- * the sorted codes, whose values are the boxes' ids (keys holds 2 * count items of scratch). The
- * codes keep their top 32 - key_shift bits: 22 (two passes of the sort) up to 2^21 boxes, which
- * still gives about a cell of a 2048 x 2048 grid to each box; ties keep the input order. */
-static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *boxes, c2d_radix32 *keys) {
-    int32_t i, n = t->count;
-    c2d_real lo[2], hi[2], scale[2];
-    int k;
-    c2d_real ext[2] = {0, 0};
-    lo[0] = hi[0] = boxes[0].lower.x + boxes[0].upper.x;
-    lo[1] = hi[1] = boxes[0].lower.y + boxes[0].upper.y;
-    /* The centers' bounds and the largest size per axis, in one pass. */
-    for (i = 0; i < n; ++i) {
+/* The bounds of the box centers (lower + upper, which keeps the order of the midpoints without a
+ * rounding division) of boxes [i0, i1) (i0 < i1) and the largest size per axis. */
+static void st_center_bounds(const c2d_aabb *boxes, int32_t i0, int32_t i1, c2d_real lo[2], c2d_real hi[2], c2d_real ext[2]) {
+    /* in locals, written out once: the outputs may share a cache line with another part's */
+    c2d_real lx, ly, hx, hy, ex = 0, ey = 0;
+    int32_t i;
+    lx = hx = boxes[i0].lower.x + boxes[i0].upper.x;
+    ly = hy = boxes[i0].lower.y + boxes[i0].upper.y;
+    for (i = i0; i < i1; ++i) {
         c2d_real cx = boxes[i].lower.x + boxes[i].upper.x, cy = boxes[i].lower.y + boxes[i].upper.y;
-        c2d_real ex = boxes[i].upper.x - boxes[i].lower.x, ey = boxes[i].upper.y - boxes[i].lower.y;
-        ext[0] = ex > ext[0] ? ex : ext[0];
-        ext[1] = ey > ext[1] ? ey : ext[1];
-        lo[0] = cx < lo[0] ? cx : lo[0];
-        hi[0] = cx > hi[0] ? cx : hi[0];
-        lo[1] = cy < lo[1] ? cy : lo[1];
-        hi[1] = cy > hi[1] ? cy : hi[1];
+        c2d_real wx = boxes[i].upper.x - boxes[i].lower.x, wy = boxes[i].upper.y - boxes[i].lower.y;
+        ex = wx > ex ? wx : ex;
+        ey = wy > ey ? wy : ey;
+        lx = cx < lx ? cx : lx;
+        hx = cx > hx ? cx : hx;
+        ly = cy < ly ? cy : ly;
+        hy = cy > hy ? cy : hy;
     }
+    lo[0] = lx;
+    lo[1] = ly;
+    hi[0] = hx;
+    hi[1] = hy;
+    ext[0] = ex;
+    ext[1] = ey;
+}
+
+/* The center grid over the centers' bounds (lo, hi) and the largest sizes (ext). */
+static void st_set_grid(c2d_static_tree *t, const c2d_real lo[2], const c2d_real hi[2], const c2d_real ext[2]) {
+    int k;
     for (k = 0; k < 2; ++k) {
-        c2d_real extent = hi[k] - lo[k];
-        scale[k] = extent > 0 ? (c2d_real)65535 / extent : (c2d_real)0;
-        if (!C2D_ISFINITE(scale[k])) scale[k] = 0;
+        c2d_real extent = hi[k] - lo[k], scale = extent > 0 ? (c2d_real)65535 / extent : (c2d_real)0;
         t->grid_lo[k] = lo[k];
-        t->grid_scale[k] = scale[k];
+        t->grid_scale[k] = C2D_ISFINITE(scale) ? scale : 0;
         t->extent[k] = ext[k];
     }
-    for (i = 0; i < n; ++i) {
-        c2d_real fx = (boxes[i].lower.x + boxes[i].upper.x - lo[0]) * scale[0];
-        c2d_real fy = (boxes[i].lower.y + boxes[i].upper.y - lo[1]) * scale[1];
+}
+
+/* The sort items of boxes [i0, i1): the Morton code of the center's grid cell (its top
+ * 32 - key_shift bits: 22, two passes of the sort, up to 2^21 boxes, which still gives about a
+ * cell of a 2048 x 2048 grid to each box) and the box's id. */
+static void st_curve_keys(const c2d_static_tree *t, const c2d_aabb *boxes, c2d_radix32 *keys, int32_t i0, int32_t i1) {
+    const c2d_real lx = t->grid_lo[0], ly = t->grid_lo[1], sx = t->grid_scale[0], sy = t->grid_scale[1];
+    int32_t i;
+    for (i = i0; i < i1; ++i) {
+        c2d_real fx = (boxes[i].lower.x + boxes[i].upper.x - lx) * sx;
+        c2d_real fy = (boxes[i].lower.y + boxes[i].upper.y - ly) * sy;
         uint32_t qx = fx < (c2d_real)65535 ? (uint32_t)fx : 65535u, qy = fy < (c2d_real)65535 ? (uint32_t)fy : 65535u;
         keys[i].key = c2d_morton16(qx, qy) >> t->key_shift;
         keys[i].value = (uint32_t)i;
     }
-    return c2d_radix_sort32(keys, keys + n, n);
 }
 
-/* How far ahead (in sorted order) the leaf pass asks for the box it will read and the ref entry
- * it will write: both are indexed by id, so these accesses are random. */
-#define C2D_ST_AHEAD 16
-
-/* The leaves: the boxes in sorted order (ids already holds their ids), and each id's position. */
-static void st_make_leaves(c2d_static_tree *t, const c2d_aabb *boxes) {
-    int32_t i, n = t->count;
-    for (i = 0; i < n; ++i) {
-        uint32_t id = t->ids[i];
-        c2d_aabb box = boxes[id];
-        if (i + C2D_ST_AHEAD < n) {
-            uint32_t ahead = t->ids[i + C2D_ST_AHEAD];
-            C2D_ST_PREFETCH(&boxes[ahead]);
-            C2D_ST_PREFETCH_WRITE(&t->ref[ahead]);
-        }
-        st_set_lane(&t->nodes[i / C2D_ST_W], i % C2D_ST_W, box);
-        t->ref[id] = (uint32_t)i;
-    }
-    for (i = n; i % C2D_ST_W != 0; ++i) st_set_empty(&t->nodes[i / C2D_ST_W], i % C2D_ST_W);
+/* Orders the boxes along the Morton curve through their centers quantised over the centers'
+ * bounds: returns the sorted codes, whose values are the boxes' ids (keys holds 2 * count items
+ * of scratch); ties keep the input order. */
+static const c2d_radix32 *st_curve_order(c2d_static_tree *t, const c2d_aabb *boxes, c2d_radix32 *keys) {
+    c2d_real lo[2], hi[2], ext[2];
+    st_center_bounds(boxes, 0, t->count, lo, hi, ext);
+    st_set_grid(t, lo, hi, ext);
+    st_curve_keys(t, boxes, keys, 0, t->count);
+    return c2d_radix_sort32(keys, keys + t->count, t->count);
 }
 
 /* The bounds of a node's boxes (empty lanes change nothing). */
@@ -224,15 +227,48 @@ static c2d_aabb st_node_bounds(const c2d_static_node *n) {
     return b;
 }
 
-/* The levels above the leaves: node e of a level holds the bounds of nodes 8e..8e+7 below. */
-static void st_make_levels(c2d_static_tree *t) {
+/* How far ahead (in sorted order) the leaf pass asks for the box it will read and the ref entry
+ * it will write: both are indexed by id, so these accesses are random. */
+#define C2D_ST_AHEAD 16
+
+/* Sorted positions [i0, i1) of the leaves (i0 a multiple of 8): the boxes in sorted order (ids
+ * already holds their ids), each id's position, the empty lanes after the last box when i1 is
+ * the count, and each leaf's bounds in its lane of the level above, made while the leaf is in
+ * cache. */
+static void st_make_leaves(c2d_static_tree *t, const c2d_aabb *boxes, int32_t i0, int32_t i1) {
+    c2d_static_node *parents = &t->nodes[st_nodes_over(t->count)];
+    int32_t i = i0, e;
+    for (e = i0 / C2D_ST_W; i < i1; ++e) {
+        c2d_static_node *leaf = &t->nodes[e];
+        for (; i < i1 && i < (e + 1) * C2D_ST_W; ++i) {
+            uint32_t id = t->ids[i];
+            c2d_aabb box = boxes[id];
+            if (i + C2D_ST_AHEAD < i1) {
+                uint32_t ahead = t->ids[i + C2D_ST_AHEAD];
+                C2D_ST_PREFETCH(&boxes[ahead]);
+                C2D_ST_PREFETCH_WRITE(&t->ref[ahead]);
+            }
+            st_set_lane(leaf, i % C2D_ST_W, box);
+            t->ref[id] = (uint32_t)i;
+        }
+        if (i == t->count)
+            for (; i % C2D_ST_W != 0; ++i) st_set_empty(leaf, i % C2D_ST_W);
+        if (t->count > C2D_ST_W) st_set_lane(&parents[e / C2D_ST_W], e % C2D_ST_W, st_node_bounds(leaf));
+    }
+}
+
+/* The levels above the leaves: node e of a level holds the bounds of nodes 8e..8e+7 below (the
+ * lanes of the first level above the leaves already set by st_make_leaves when first_made, but
+ * not its empty ones). */
+static void st_make_levels(c2d_static_tree *t, bool first_made) {
     int32_t below = 0, m = st_nodes_over(t->count), at = m;
     int l;
     t->level_base[0] = 0;
     for (l = 1; m > 1; ++l) {
         int32_t j, up = st_nodes_over(m);
         t->level_base[l] = at;
-        for (j = 0; j < m; ++j) st_set_lane(&t->nodes[at + j / C2D_ST_W], j % C2D_ST_W, st_node_bounds(&t->nodes[below + j]));
+        for (j = l == 1 && first_made ? m : 0; j < m; ++j)
+            st_set_lane(&t->nodes[at + j / C2D_ST_W], j % C2D_ST_W, st_node_bounds(&t->nodes[below + j]));
         for (j = m; j % C2D_ST_W != 0; ++j) st_set_empty(&t->nodes[at + j / C2D_ST_W], j % C2D_ST_W);
         below = at;
         at += up;
@@ -292,6 +328,7 @@ static void st_destroy(c2d_index *index) {
     c2d_static_tree *t = st_cast(index);
     c2d_allocator a = index->allocator;
     st_release(index);
+    c2d_bp_free(&a, t->part_counts, (size_t)t->part_count_capacity * sizeof *t->part_counts);
     c2d_bp_base_free(index);
     c2d_bp_free(&a, t, sizeof *t);
 }
@@ -1032,16 +1069,6 @@ static bool st_chunk_reserve(const c2d_allocator *a, c2d_bp_chunk *ch, int64_t w
     return true;
 }
 
-/* Runs the job's parts (all of them, or those listed in job->redo) over the task system. */
-static void st_join_run(c2d_index *index, st_join_job *job, int32_t items) {
-    if (index->tasks.enqueue != NULL) {
-        void *handle = index->tasks.enqueue(st_join_task, items, 1, job, index->tasks.context);
-        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
-    } else {
-        st_join_task(0, items, 0, job);
-    }
-}
-
 /* The join split over the task system (tasks.worker_count parts): the node pairs are expanded
  * level by level from the root on this thread, in the serial order, until there are at least 8 a
  * part (or the leaves' parents are reached, or the next level would not fit the frontier: the last
@@ -1111,7 +1138,7 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
     job.parts = parts;
     job.chunks = p->chunks;
     job.redo = NULL;
-    st_join_run(index, &job, parts);
+    c2d_bp_run_tasks(index, st_join_task, parts, &job);
     for (;;) {
         int32_t r = 0;
         for (j = 0; j < parts; ++j) {
@@ -1122,7 +1149,7 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
         }
         if (r == 0) break;
         job.redo = redo;
-        st_join_run(index, &job, r);
+        c2d_bp_run_tasks(index, st_join_task, r, &job); /* the parts listed in job.redo */
     }
     for (j = 0; j < parts; ++j) {
         if (p->chunks[j].count > INT32_MAX - total) return false;
@@ -1308,6 +1335,133 @@ static void *st_take(const c2d_allocator *a, void **old, int32_t *old_capacity, 
     return p;
 }
 
+/* Boxes from which a bulk build is split over the task system. */
+#define C2D_ST_BUILD_THREAD_MIN 16384
+
+/* The passes of a bulk build split over the task system (st_build_threaded). */
+enum { ST_BUILD_BOUNDS, ST_BUILD_KEYS, ST_BUILD_COUNT, ST_BUILD_SCATTER, ST_BUILD_IDS, ST_BUILD_LEAVES };
+
+/* A bulk build in parts: in every pass part j takes the range [j n / parts, (j + 1) n / parts) of
+ * the boxes, or of the sorted positions (the leaves' pass: whole groups of 64, so that no two
+ * parts write one node of the leaves or of the level above), and writes only that range and its
+ * own slots: the tree is the one the serial build makes, whatever the number of parts. */
+typedef struct st_build_job {
+    c2d_static_tree *t;
+    const c2d_aabb *boxes;
+    const uint64_t *user_data;
+    c2d_radix32 *src, *dst; /* the sort's pass: from src into dst */
+    c2d_real lo[C2D_BP_MAX_CHUNKS][2], hi[C2D_BP_MAX_CHUNKS][2], ext[C2D_BP_MAX_CHUNKS][2];
+    int32_t n, parts;
+    int pass, shift;
+} st_build_job;
+
+static void st_build_task(int32_t start, int32_t end, int32_t worker, void *context) {
+    st_build_job *job = (st_build_job *)context;
+    c2d_static_tree *t = job->t;
+    int32_t j, i;
+    (void)worker;
+    for (j = start; j < end; ++j) {
+        int32_t i0 = (int32_t)((int64_t)job->n * j / job->parts), i1 = (int32_t)((int64_t)job->n * (j + 1) / job->parts);
+        uint32_t *counts = t->part_counts + (size_t)j * C2D_RADIX_SIZE;
+        switch (job->pass) {
+        case ST_BUILD_BOUNDS:
+            st_center_bounds(job->boxes, i0, i1, job->lo[j], job->hi[j], job->ext[j]);
+            if (job->user_data != NULL) memcpy(t->user + i0, job->user_data + i0, (size_t)(i1 - i0) * sizeof *t->user);
+            break;
+        case ST_BUILD_KEYS:
+            st_curve_keys(t, job->boxes, job->src, i0, i1);
+            break;
+        case ST_BUILD_COUNT:
+            c2d_radix32_count(job->src, i0, i1, job->shift, counts);
+            break;
+        case ST_BUILD_SCATTER:
+            c2d_radix32_scatter(job->src, job->dst, i0, i1, job->shift, counts);
+            break;
+        case ST_BUILD_IDS:
+            for (i = i0; i < i1; ++i) t->ids[i] = job->src[i].value;
+            break;
+        default: { /* ST_BUILD_LEAVES, and the lanes of the level above them */
+            int32_t groups = (job->n + 63) / 64;
+            i0 = (int32_t)((int64_t)groups * j / job->parts) * 64;
+            i1 = (int32_t)((int64_t)groups * (j + 1) / job->parts) * 64;
+            if (i1 > job->n) i1 = job->n;
+            if (i0 < i1) st_make_leaves(t, job->boxes, i0, i1);
+        }
+        }
+    }
+}
+
+/* st_fill's sort, sorted ids, start table and leaves (with the lanes of the level above them)
+ * split over the task system in tasks.worker_count parts: the centers' bounds and the keys by
+ * ranges of boxes, the radix sort's passes (each part counts its range's digits, then scatters
+ * its range from its own first position per digit, which keeps the sort stable), the ids, then
+ * the leaves; the start table is made on this thread. False (nothing done) when the counters
+ * cannot be had: the serial build then runs. */
+static bool st_build_threaded(c2d_static_tree *t, const c2d_aabb *boxes, const uint64_t *user_data, c2d_radix32 *keys) {
+    c2d_index *index = &t->base;
+    st_build_job job;
+    void *counts = t->part_counts;
+    int32_t parts = index->tasks.worker_count, j, n = t->count;
+    uint32_t d;
+    int k;
+    c2d_real lo[2], hi[2], ext[2];
+    if (parts > C2D_BP_MAX_CHUNKS) parts = C2D_BP_MAX_CHUNKS;
+    if (!c2d_bp_reserve(&index->allocator, &counts, &t->part_count_capacity, parts * (int32_t)C2D_RADIX_SIZE, sizeof *t->part_counts))
+        return false;
+    t->part_counts = (uint32_t *)counts;
+    job.t = t;
+    job.boxes = boxes;
+    job.user_data = user_data;
+    job.n = n;
+    job.parts = parts;
+    job.src = keys;
+    job.dst = keys + n;
+    job.pass = ST_BUILD_BOUNDS;
+    c2d_bp_run_tasks(index, st_build_task, parts, &job);
+    lo[0] = job.lo[0][0];
+    lo[1] = job.lo[0][1];
+    hi[0] = job.hi[0][0];
+    hi[1] = job.hi[0][1];
+    ext[0] = ext[1] = 0;
+    for (j = 0; j < parts; ++j)
+        for (k = 0; k < 2; ++k) {
+            lo[k] = job.lo[j][k] < lo[k] ? job.lo[j][k] : lo[k];
+            hi[k] = job.hi[j][k] > hi[k] ? job.hi[j][k] : hi[k];
+            ext[k] = job.ext[j][k] > ext[k] ? job.ext[j][k] : ext[k];
+        }
+    st_set_grid(t, lo, hi, ext);
+    job.pass = ST_BUILD_KEYS;
+    c2d_bp_run_tasks(index, st_build_task, parts, &job);
+    for (job.shift = 0; job.shift < 32 - t->key_shift; job.shift += C2D_RADIX_BITS) {
+        uint32_t at = 0, first = 0, d0;
+        c2d_radix32 *swap;
+        job.pass = ST_BUILD_COUNT;
+        c2d_bp_run_tasks(index, st_build_task, parts, &job);
+        /* A digit that every key shares needs no pass (as in c2d_radix_sort32). */
+        d0 = (job.src[0].key >> job.shift) & (C2D_RADIX_SIZE - 1u);
+        for (j = 0; j < parts; ++j) first += t->part_counts[(size_t)j * C2D_RADIX_SIZE + d0];
+        if (first == (uint32_t)n) continue;
+        /* Part j's first position per digit: the digit's start, then the parts before j. */
+        for (d = 0; d < C2D_RADIX_SIZE; ++d)
+            for (j = 0; j < parts; ++j) {
+                uint32_t *c = &t->part_counts[(size_t)j * C2D_RADIX_SIZE + d], m = *c;
+                *c = at;
+                at += m;
+            }
+        job.pass = ST_BUILD_SCATTER;
+        c2d_bp_run_tasks(index, st_build_task, parts, &job);
+        swap = job.src;
+        job.src = job.dst;
+        job.dst = swap;
+    }
+    if (t->start != NULL) st_make_start(t, job.src);
+    job.pass = ST_BUILD_IDS;
+    c2d_bp_run_tasks(index, st_build_task, parts, &job);
+    job.pass = ST_BUILD_LEAVES;
+    c2d_bp_run_tasks(index, st_build_task, parts, &job);
+    return true;
+}
+
 /* Builds the tree of count checked boxes, into the old arrays where they are large enough (out of
  * memory leaves the tree empty). */
 static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint64_t *user_data, int32_t count) {
@@ -1322,6 +1476,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
     int32_t old_node_capacity = t->node_capacity, old_ids_capacity = t->ids_capacity, old_ref_capacity = t->ref_capacity,
             old_user_capacity = t->user_capacity, total;
     int levels;
+    bool threaded;
     t->node_block = NULL;
     t->ids = t->ref = NULL;
     t->user = NULL;
@@ -1360,8 +1515,9 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
     }
     t->nodes = (c2d_static_node *)(void *)((char *)t->node_block + (64 - (uintptr_t)t->node_block % 64) % 64);
     t->has_user = user_data != NULL;
-    if (t->has_user) memcpy(t->user, user_data, n * sizeof *t->user);
     t->count = count;
+    threaded = t->base.tasks.worker_count > 1 && count >= C2D_ST_BUILD_THREAD_MIN;
+    if (t->has_user && !threaded) memcpy(t->user, user_data, n * sizeof *t->user);
     {
         /* The sort's two buffers (16 bytes a box) lie in the node block (at least an eighth of a
          * node, 16 bytes in the float build, a box), which the leaves overwrite only once the
@@ -1372,7 +1528,6 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         int32_t i;
         C2D_ASSERT((size_t)total * sizeof *t->nodes >= 2 * n * sizeof *keys);
         t->key_shift = count <= ((int32_t)1 << 21) ? 10 : 0;
-        codes = st_curve_order(t, boxes, keys);
         /* The start table's quadrants hold about 4 to 16 boxes (depth at most 9: 2^18 entries);
          * it is kept from the last build when of the same depth. Without room for it casts
          * start at the root alone. */
@@ -1383,11 +1538,18 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         }
         if (t->start == NULL && depth > 0) t->start = (int32_t *)c2d_bp_alloc(a, (size_t)st_start_entries(depth) * sizeof *t->start);
         t->start_depth = t->start != NULL ? depth : 0;
-        if (t->start != NULL) st_make_start(t, codes);
-        for (i = 0; i < count; ++i) t->ids[i] = codes[i].value;
-        st_make_leaves(t, boxes);
+        if (threaded && !st_build_threaded(t, boxes, user_data, keys)) {
+            threaded = false;
+            if (t->has_user) memcpy(t->user, user_data, n * sizeof *t->user);
+        }
+        if (!threaded) {
+            codes = st_curve_order(t, boxes, keys);
+            if (t->start != NULL) st_make_start(t, codes);
+            for (i = 0; i < count; ++i) t->ids[i] = codes[i].value;
+            st_make_leaves(t, boxes, 0, count);
+        }
     }
-    st_make_levels(t);
+    st_make_levels(t, true);
     t->bounds = st_node_bounds(&t->nodes[t->node_count - 1]);
     {
         /* A start quadrant's side along axis k is 2^(16 - depth) cells of 1 / (2 scale). */

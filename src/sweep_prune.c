@@ -409,12 +409,7 @@ static void sp_build_task(int32_t start, int32_t end, int32_t worker, void *cont
  * thread when there is none). */
 static void sp_build_phase(c2d_index *index, sp_build_job *job, int phase) {
     job->phase = phase;
-    if (index->tasks.enqueue != NULL) {
-        void *handle = index->tasks.enqueue(sp_build_task, job->parts, 1, job, index->tasks.context);
-        if (handle != NULL) index->tasks.finish(handle, index->tasks.context);
-    } else {
-        sp_build_task(0, job->parts, 0, job);
-    }
+    c2d_bp_run_tasks(index, sp_build_task, job->parts, job);
 }
 
 /* The gather of a bulk build in parts over the task system; start holds each strip's first

@@ -1,4 +1,5 @@
-/* Broad phase, part 3: the pair sweep, and sweep-and-prune's bulk build, split over a task system
+/* Broad phase, part 3: the pair sweep, and the bulk builds of sweep-and-prune and of the static
+ * tree (whose tree must come out as the serial build's), split over a task system
  * (c2d_index_config.tasks). A tiny pthread task system lives here (the library creates no
  * thread); for every index kind and several scenes (uniform, crowded, tall boxes reaching over
  * many strips), the built index validates, and find_pairs and a many-moved update_pairs with 2, 3
@@ -481,6 +482,139 @@ static void test_static_join_split(void **state) {
     free(boxes);
 }
 
+/* What a static tree reports, in callback order: the join's pair list (sweep order, which
+ * follows the tree's layout), every id's box and user data, the answers of box queries and of
+ * rays (every hit, in the order reported), as one array of numbers. */
+typedef struct trace {
+    double *v;
+    int32_t n, cap;
+} trace;
+
+static void trace_put(trace *t, double x) {
+    if (t->n == t->cap) {
+        t->cap = t->cap > 0 ? 2 * t->cap : 1024;
+        t->v = (double *)realloc(t->v, (size_t)t->cap * sizeof *t->v);
+        assert_non_null(t->v);
+    }
+    t->v[t->n++] = x;
+}
+
+static bool trace_query(int32_t id, uint64_t user_data, void *context) {
+    trace_put((trace *)context, id);
+    trace_put((trace *)context, (double)user_data);
+    return true;
+}
+
+static bool trace_ray(int32_t id, uint64_t user_data, c2d_real fraction, void *context) {
+    trace_put((trace *)context, id);
+    trace_put((trace *)context, (double)user_data);
+    trace_put((trace *)context, fraction);
+    return true;
+}
+
+static trace static_trace(c2d_index *ix, const c2d_aabb *boxes, int32_t n, test_rng *r) {
+    trace t = {NULL, 0, 0};
+    const c2d_index_pair *pairs;
+    int32_t count, i;
+    c2d_aabb bounds = boxes[0];
+    assert_true(c2d_index_validate(ix));
+    assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
+    for (i = 0; i < count; ++i) {
+        trace_put(&t, pairs[i].a);
+        trace_put(&t, pairs[i].b);
+    }
+    for (i = 0; i < n; ++i) {
+        c2d_aabb b;
+        uint64_t u;
+        assert_status(c2d_index_get(ix, i, &b, &u), C2D_OK);
+        trace_put(&t, b.lower.x);
+        trace_put(&t, b.upper.y);
+        trace_put(&t, (double)u);
+        bounds = c2d_aabb_union(bounds, boxes[i]);
+    }
+    for (i = 0; i < 200; ++i) {
+        c2d_real x = (c2d_real)test_rng_range(r, bounds.lower.x, bounds.upper.x), y = (c2d_real)test_rng_range(r, bounds.lower.y, bounds.upper.y);
+        c2d_real w = (c2d_real)test_rng_range(r, 0, 20);
+        c2d_index_ray ray;
+        c2d_aabb q;
+        q.lower = c2d_v2(x, y);
+        q.upper = c2d_v2(x + w, y + w);
+        c2d_index_query_aabb(ix, q, trace_query, &t);
+        ray.origin = c2d_v2(x, y);
+        ray.translation = c2d_v2((c2d_real)test_rng_range(r, -50, 50), (c2d_real)test_rng_range(r, -50, 50));
+        ray.max_fraction = 1;
+        c2d_index_raycast_all(ix, ray, trace_ray, &t);
+    }
+    return t;
+}
+
+/* The static tree's bulk build split over the task system (from 16384 boxes) makes the serial
+ * build's tree: with and without user data, at the threshold and at counts that leave partial
+ * leaves and partial groups of 64, crowded and spread, with 2, 16 and 64 workers, both through
+ * c2d_static_tree_create and through c2d_index_build into a tree made before, everything the
+ * tree reports (static_trace) is what the serial tree reports. */
+static void test_static_build_split(void **state) {
+    static const int32_t workers[] = {2, 16, 64}, counts[] = {16384, 40001, 70003};
+    test_rng r = test_rng_make("threads_static_build_split"), q0 = test_rng_make("threads_static_build_split_queries");
+    int style, w, c, u;
+    int32_t i;
+    (void)state;
+    for (c = 0; c < 3; ++c)
+        for (style = 0; style < 2; ++style)
+            for (u = 0; u < 2; ++u) {
+                int32_t n = counts[c];
+                c2d_aabb *boxes = (c2d_aabb *)malloc((size_t)n * sizeof *boxes);
+                uint64_t *user = (uint64_t *)malloc((size_t)n * sizeof *user);
+                c2d_index *serial;
+                test_rng qr = q0;
+                trace want;
+                assert_non_null(boxes);
+                assert_non_null(user);
+                for (i = 0; i < n; ++i) {
+                    boxes[i] = scene_box(&r, style, n);
+                    user[i] = test_rng_next(&r) >> 12;
+                }
+                assert_status(c2d_static_tree_create(NULL, boxes, u ? user : NULL, n, &serial), C2D_OK);
+                want = static_trace(serial, boxes, n, &qr);
+                for (w = 0; w < (int)(sizeof workers / sizeof workers[0]); ++w) {
+                    int way;
+                    for (way = 0; way < 2; ++way) {
+                        c2d_index_config cfg;
+                        c2d_index *ix;
+                        pool pl;
+                        trace got;
+                        memset(&cfg, 0, sizeof cfg);
+                        memset(&pl, 0, sizeof pl);
+                        pl.workers = workers[w] < POOL_MAX ? workers[w] : POOL_MAX;
+                        cfg.tasks.worker_count = workers[w];
+                        cfg.tasks.enqueue = pool_enqueue;
+                        cfg.tasks.finish = pool_finish;
+                        cfg.tasks.context = &pl;
+                        if (way == 0) {
+                            assert_status(c2d_static_tree_create(&cfg, boxes, u ? user : NULL, n, &ix), C2D_OK);
+                        } else {
+                            assert_status(c2d_static_tree_create(&cfg, boxes, NULL, 8, &ix), C2D_OK);
+                            pl.enqueued = 0;
+                            assert_status(c2d_index_build(ix, boxes, u ? user : NULL, n), C2D_OK);
+                        }
+                        assert_true(pl.enqueued > 0); /* the build went through the task system */
+                        qr = q0;
+                        got = static_trace(ix, boxes, n, &qr);
+                        assert_int_equal(got.n, want.n);
+                        for (i = 0; i < want.n; ++i)
+                            if (got.v[i] != want.v[i]) fail_msg("static build split: n %d style %d user %d workers %d way %d: entry %d differs",
+                                                                (int)n, style, u, (int)workers[w], way, (int)i);
+                        free(got.v);
+                        c2d_index_destroy(ix);
+                    }
+                }
+                free(want.v);
+                c2d_index_destroy(serial);
+                free(boxes);
+                free(user);
+            }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_task_config_errors),
@@ -488,6 +622,7 @@ int main(void) {
         cmocka_unit_test(test_threaded_pairs_equal_serial),
         cmocka_unit_test(test_sweep_order_equal_serial),
         cmocka_unit_test(test_static_join_split),
+        cmocka_unit_test(test_static_build_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,7 +75,8 @@ typedef void c2d_finish_task_fn(void *handle, void *user_context);
  * 4096 proxies splits its sweep (the static tree: its join) into worker_count parts, each writing
  * its own list, merged in order,
  * and sweep-and-prune's c2d_index_build of at least 4096 boxes splits the writing of its sorted
- * records the same way, as c2d_index_query_aabb_batch splits its queries; results are identical
+ * records the same way, the static tree's build (and create) of at least 16384 boxes its sort and
+ * its passes, as c2d_index_query_aabb_batch splits its queries; results are identical
  * whatever worker_count is. enqueue and finish are called from the thread that called the index, within
  * that call; the task functions touch only the index's memory and never call the allocator. */
 typedef struct c2d_task_system {
