@@ -840,11 +840,11 @@ static void dt_partition(dt_builder *b, int32_t lo, int32_t hi, int32_t mid) {
     for (i = lo, kl = lo, kr = 0; i < hi; ++i) {
         int32_t v = other[i];
         other[kl] = v;
-        b->tmp[kr] = v;
+        b->tmp[lo + kr] = v; /* the range's own part of tmp: ranges may be split at once */
         kl += b->left[v];
         kr += !b->left[v];
     }
-    memcpy(other + kl, b->tmp, (size_t)kr * sizeof *other);
+    memcpy(other + kl, b->tmp + lo, (size_t)kr * sizeof *other);
 }
 
 /* Builds the subtree of the items in positions [lo, hi) of both orders and returns its reference;
@@ -868,6 +868,81 @@ static int32_t dt_build(dt_builder *b, int32_t lo, int32_t hi, int32_t parent) {
     t->nodes[node].child[1] = dt_build(b, mid, hi, node);
     dt_refit(t, node);
     return node;
+}
+
+/* Leaves from which a rebuild (and a bulk build) splits its subtrees over the task system. */
+#define DT_BUILD_THREAD_MIN 16384
+/* Subtrees at most that the top of a threaded rebuild hands to tasks (a part gets about 8). */
+#define DT_BUILD_SUBTREES 1024
+
+/* A subtree of a threaded rebuild: items [lo, hi) of both orders, its parent, and the index of its
+ * first internal node (internal nodes are numbered depth first, so a subtree of m leaves takes the
+ * m - 1 indices from there on, whoever builds it). */
+typedef struct dt_subtree {
+    int32_t lo, hi, parent, node;
+} dt_subtree;
+
+typedef struct dt_build_job {
+    const dt_builder *b;
+    const dt_subtree *subs;
+} dt_build_job;
+
+/* Builds subtrees [start, end) of the job, each with the builder's arrays and its own node count. */
+static void dt_build_task(int32_t start, int32_t end, int32_t worker, void *context) {
+    const dt_build_job *job = (const dt_build_job *)context;
+    int32_t j;
+    (void)worker;
+    for (j = start; j < end; ++j) {
+        dt_builder local = *job->b;
+        local.next = job->subs[j].node;
+        (void)dt_build(&local, job->subs[j].lo, job->subs[j].hi, job->subs[j].parent);
+    }
+}
+
+/* The top of a threaded rebuild: dt_build's splits down to ranges of at most cut items, which are
+ * recorded in subs (in depth-first order) with the node indices they will take, and left to tasks;
+ * the internal nodes made here are listed in post order in top (children before their parent), to
+ * be refitted once the subtrees are built. */
+static int32_t dt_build_top(dt_builder *b, int32_t lo, int32_t hi, int32_t parent, int32_t cut, dt_subtree *subs, int32_t *nsubs,
+                            int32_t *top, int32_t *ntop) {
+    c2d_dynamic_tree *t = b->tree;
+    int32_t node, mid = lo + (hi - lo) / 2, c0;
+    if (hi - lo == 1) return dt_build(b, lo, hi, parent);
+    if (hi - lo <= cut) {
+        dt_subtree *st = &subs[(*nsubs)++];
+        st->lo = lo;
+        st->hi = hi;
+        st->parent = parent;
+        st->node = b->next;
+        b->next += hi - lo - 1;
+        return st->node;
+    }
+    node = b->next++;
+    t->nodes[node].parent = parent;
+    dt_partition(b, lo, hi, mid);
+    c0 = dt_build_top(b, lo, mid, node, cut, subs, nsubs, top, ntop);
+    t->nodes[node].child[0] = c0;
+    t->nodes[node].child[1] = dt_build_top(b, mid, hi, node, cut, subs, nsubs, top, ntop);
+    top[(*ntop)++] = node;
+    return node;
+}
+
+/* dt_build of all n leaves split over the task system: the splits of the top levels on this
+ * thread, the subtrees below them (about 8 a part) as tasks, then the top's boxes. The tree is
+ * dt_build's, node for node. */
+static int32_t dt_build_threaded(c2d_index *index, dt_builder *b, int32_t n) {
+    c2d_dynamic_tree *t = b->tree;
+    dt_subtree subs[DT_BUILD_SUBTREES];
+    int32_t top[DT_BUILD_SUBTREES], nsubs = 0, ntop = 0, parts = index->tasks.worker_count, i, root;
+    dt_build_job job;
+    if (parts > C2D_BP_MAX_CHUNKS) parts = C2D_BP_MAX_CHUNKS;
+    /* ranges of at most n / (4 parts) items: at most 8 parts subtrees (each range is over half a cut) */
+    root = dt_build_top(b, 0, n, -1, n / (4 * parts) + 1, subs, &nsubs, top, &ntop);
+    job.b = b;
+    job.subs = subs;
+    c2d_bp_run_tasks(index, dt_build_task, nsubs, &job);
+    for (i = 0; i < ntop; ++i) dt_refit(t, top[i]);
+    return root;
 }
 
 /* Bytes of scratch for a rebuild of n leaves: cx, cy; leaf, order x, order y, tmp; pool; the sort's
@@ -922,7 +997,7 @@ static c2d_status dt_rebuild(c2d_index *index) {
     C2D_ASSERT(k == n);
     dt_sort_axis(b.cx, n, b.order[0], b.sort);
     dt_sort_axis(b.cy, n, b.order[1], b.sort);
-    t->root = dt_build(&b, 0, n, -1);
+    t->root = index->tasks.worker_count > 1 && n >= DT_BUILD_THREAD_MIN ? dt_build_threaded(index, &b, n) : dt_build(&b, 0, n, -1);
     /* Nodes after the tree are free: handed out again from node_used on. */
     t->node_used = b.next;
     t->node_free = -1;

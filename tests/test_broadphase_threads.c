@@ -1,5 +1,6 @@
-/* Broad phase, part 3: the pair sweep, and the bulk builds of sweep-and-prune and of the static
- * tree (whose tree must come out as the serial build's), split over a task system
+/* Broad phase, part 3: the pair sweep, the bulk builds of sweep-and-prune and of the static tree,
+ * and the dynamic tree's rebuild (whose trees must come out as the serial builds'), split over a
+ * task system
  * (c2d_index_config.tasks). A tiny pthread task system lives here (the library creates no
  * thread); for every index kind and several scenes (uniform, crowded, tall boxes reaching over
  * many strips), the built index validates, and find_pairs and a many-moved update_pairs with 2, 3
@@ -482,7 +483,7 @@ static void test_static_join_split(void **state) {
     free(boxes);
 }
 
-/* What a static tree reports, in callback order: the join's pair list (sweep order, which
+/* What an index reports, in callback order: the join's pair list (sweep order, which
  * follows the tree's layout), every id's box and user data, the answers of box queries and of
  * rays (every hit, in the order reported), as one array of numbers. */
 typedef struct trace {
@@ -512,7 +513,7 @@ static bool trace_ray(int32_t id, uint64_t user_data, c2d_real fraction, void *c
     return true;
 }
 
-static trace static_trace(c2d_index *ix, const c2d_aabb *boxes, int32_t n, test_rng *r) {
+static trace index_trace(c2d_index *ix, const c2d_aabb *boxes, int32_t n, test_rng *r) {
     trace t = {NULL, 0, 0};
     const c2d_index_pair *pairs;
     int32_t count, i;
@@ -552,7 +553,7 @@ static trace static_trace(c2d_index *ix, const c2d_aabb *boxes, int32_t n, test_
  * build's tree: with and without user data, at the threshold and at counts that leave partial
  * leaves and partial groups of 64, crowded and spread, with 2, 16 and 64 workers, both through
  * c2d_static_tree_create and through c2d_index_build into a tree made before, everything the
- * tree reports (static_trace) is what the serial tree reports. */
+ * tree reports (index_trace) is what the serial tree reports. */
 static void test_static_build_split(void **state) {
     static const int32_t workers[] = {2, 16, 64}, counts[] = {16384, 40001, 70003};
     test_rng r = test_rng_make("threads_static_build_split"), q0 = test_rng_make("threads_static_build_split_queries");
@@ -575,7 +576,7 @@ static void test_static_build_split(void **state) {
                     user[i] = test_rng_next(&r) >> 12;
                 }
                 assert_status(c2d_static_tree_create(NULL, boxes, u ? user : NULL, n, &serial), C2D_OK);
-                want = static_trace(serial, boxes, n, &qr);
+                want = index_trace(serial, boxes, n, &qr);
                 for (w = 0; w < (int)(sizeof workers / sizeof workers[0]); ++w) {
                     int way;
                     for (way = 0; way < 2; ++way) {
@@ -599,7 +600,7 @@ static void test_static_build_split(void **state) {
                         }
                         assert_true(pl.enqueued > 0); /* the build went through the task system */
                         qr = q0;
-                        got = static_trace(ix, boxes, n, &qr);
+                        got = index_trace(ix, boxes, n, &qr);
                         assert_int_equal(got.n, want.n);
                         for (i = 0; i < want.n; ++i)
                             if (got.v[i] != want.v[i]) fail_msg("static build split: n %d style %d user %d workers %d way %d: entry %d differs",
@@ -615,6 +616,83 @@ static void test_static_build_split(void **state) {
             }
 }
 
+/* The dynamic tree's rebuild split over the task system (from 16384 leaves: the top splits on the
+ * calling thread, the subtrees below as tasks) makes the serial rebuild's tree, node for node: after
+ * c2d_index_build and after moves and c2d_index_rebuild, with 2, 16 and 64 workers, everything the
+ * tree reports (box queries and rays in the tree's order) is what the serial tree reports. */
+static void test_dynamic_build_split(void **state) {
+    static const int32_t workers[] = {2, 16, 64}, counts[] = {16384, 50001};
+    test_rng r = test_rng_make("threads_dynamic_build_split"), q0 = test_rng_make("threads_dynamic_build_split_queries");
+    int style, w, c, step;
+    int32_t i;
+    (void)state;
+    for (c = 0; c < 2; ++c)
+        for (style = 0; style < 3; ++style) {
+            int32_t n = counts[c];
+            c2d_aabb *boxes = (c2d_aabb *)malloc((size_t)n * sizeof *boxes), *moved = (c2d_aabb *)malloc((size_t)n * sizeof *moved);
+            c2d_index *serial;
+            trace want[2];
+            assert_non_null(boxes);
+            assert_non_null(moved);
+            for (i = 0; i < n; ++i) {
+                c2d_real dx = (c2d_real)test_rng_range(&r, -3, 3);
+                boxes[i] = scene_box(&r, style, n);
+                moved[i] = boxes[i];
+                moved[i].lower.x += dx;
+                moved[i].upper.x += dx;
+            }
+            assert_status(c2d_dynamic_tree_create(NULL, &serial), C2D_OK);
+            for (step = 0; step < 2; ++step) {
+                test_rng qr = q0;
+                if (step == 0) {
+                    assert_status(c2d_index_build(serial, boxes, NULL, n), C2D_OK);
+                } else {
+                    for (i = 0; i < n; i += 3) assert_status(c2d_index_move(serial, i, moved[i]), C2D_OK);
+                    assert_status(c2d_index_rebuild(serial), C2D_OK);
+                }
+                want[step] = index_trace(serial, step ? moved : boxes, n, &qr);
+            }
+            for (w = 0; w < (int)(sizeof workers / sizeof workers[0]); ++w) {
+                c2d_index_config cfg;
+                c2d_index *ix;
+                pool pl;
+                memset(&cfg, 0, sizeof cfg);
+                memset(&pl, 0, sizeof pl);
+                pl.workers = workers[w] < POOL_MAX ? workers[w] : POOL_MAX;
+                cfg.tasks.worker_count = workers[w];
+                cfg.tasks.enqueue = pool_enqueue;
+                cfg.tasks.finish = pool_finish;
+                cfg.tasks.context = &pl;
+                assert_status(c2d_dynamic_tree_create(&cfg, &ix), C2D_OK);
+                for (step = 0; step < 2; ++step) {
+                    test_rng qr = q0;
+                    trace got;
+                    pl.enqueued = 0;
+                    if (step == 0) {
+                        assert_status(c2d_index_build(ix, boxes, NULL, n), C2D_OK);
+                    } else {
+                        for (i = 0; i < n; i += 3) assert_status(c2d_index_move(ix, i, moved[i]), C2D_OK);
+                        pl.enqueued = 0;
+                        assert_status(c2d_index_rebuild(ix), C2D_OK);
+                    }
+                    assert_true(pl.enqueued > 0); /* the rebuild went through the task system */
+                    got = index_trace(ix, step ? moved : boxes, n, &qr);
+                    assert_int_equal(got.n, want[step].n);
+                    for (i = 0; i < want[step].n; ++i)
+                        if (got.v[i] != want[step].v[i])
+                            fail_msg("dynamic build split: n %d style %d workers %d step %d: entry %d differs", (int)n, style, (int)workers[w], step, (int)i);
+                    free(got.v);
+                }
+                c2d_index_destroy(ix);
+            }
+            free(want[0].v);
+            free(want[1].v);
+            c2d_index_destroy(serial);
+            free(boxes);
+            free(moved);
+        }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_task_config_errors),
@@ -623,6 +701,7 @@ int main(void) {
         cmocka_unit_test(test_sweep_order_equal_serial),
         cmocka_unit_test(test_static_join_split),
         cmocka_unit_test(test_static_build_split),
+        cmocka_unit_test(test_dynamic_build_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

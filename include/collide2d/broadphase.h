@@ -76,7 +76,8 @@ typedef void c2d_finish_task_fn(void *handle, void *user_context);
  * its own list, merged in order,
  * and sweep-and-prune's c2d_index_build of at least 4096 boxes splits the writing of its sorted
  * records the same way, the static tree's build (and create) of at least 16384 boxes its sort and
- * its passes, as c2d_index_query_aabb_batch splits its queries; results are identical
+ * its passes, the dynamic tree's rebuild (c2d_index_rebuild, and its bulk build) of at least 16384
+ * leaves its subtrees, as c2d_index_query_aabb_batch splits its queries; results are identical
  * whatever worker_count is. enqueue and finish are called from the thread that called the index, within
  * that call; the task functions touch only the index's memory and never call the allocator. */
 typedef struct c2d_task_system {
