@@ -1376,6 +1376,16 @@ static void test_grid_memory_per_proxy(void **state) {
                            (c2d_real)1.5);
 }
 
+/* Sweep-and-prune: at most 64 bytes a proxy after one-by-one inserts in float builds (a 32-byte
+ * proxy record, a 16-byte record and a 4-byte id in the sorted array, the moved list) and 96 in
+ * double builds (48 + 32 + 4 + ...): the array keeps the capacity of the config through the
+ * merges of the pending tail (before, a merge's second buffer, grown from the live count, became
+ * the array: 71.8 bytes a proxy at 100k). */
+static void test_sweep_prune_memory_per_proxy(void **state) {
+    (void)state;
+    check_memory_per_proxy(c2d_sweep_prune_create, "indexes_sweep_prune_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 96, false, 0);
+}
+
 /* The static tree's memory: 16384 boxes of the bench's uniform scene with user data cost at most
  * 64 bytes a proxy at the peak of the build (the sort runs within the node array: no scratch) and
  * at rest, in float and double builds; a bulk build of other boxes into it allocates nothing and
@@ -2155,6 +2165,7 @@ int main(void) {
         cmocka_unit_test(test_quadtree_memory_per_proxy),
         cmocka_unit_test(test_dynamic_tree_memory_per_proxy),
         cmocka_unit_test(test_grid_memory_per_proxy),
+        cmocka_unit_test(test_sweep_prune_memory_per_proxy),
         cmocka_unit_test(test_static_tree_memory_per_proxy),
         cmocka_unit_test(test_infinite_query_boxes),
         cmocka_unit_test(test_static_tree_pairs_after_rebuild),

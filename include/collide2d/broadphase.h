@@ -230,7 +230,9 @@ C2D_API c2d_status c2d_quadtree_create(const c2d_index_config *config, c2d_index
 /* Sort and sweep: boxes kept sorted along one axis (the one where the box centers spread more,
  * chosen again by find_pairs and rebuild) by insertion sort as they move; one-shot pairs sweep them
  * in strips across the other axis. Inserts and long moves wait in an unsorted list (tested by every
- * query) until the next pair call or rebuild, or until it grows long. Errors: as c2d_quadtree_create. */
+ * query) until the next pair call or rebuild, or until it grows long. About 56 bytes a proxy in
+ * float builds after inserts up to config.capacity (88 in double builds); its bulk build keeps the
+ * prepared pair sweep besides (about 180). Errors: as c2d_quadtree_create. */
 C2D_API c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **out);
 
 /* Frees the index and everything it allocated. NULL is allowed. */
