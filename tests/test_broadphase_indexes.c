@@ -1376,14 +1376,14 @@ static void test_grid_memory_per_proxy(void **state) {
                            (c2d_real)1.5);
 }
 
-/* Sweep-and-prune: at most 64 bytes a proxy after one-by-one inserts in float builds (a 32-byte
- * proxy record, a 16-byte record and a 4-byte id in the sorted array, the moved list) and 96 in
- * double builds (48 + 32 + 4 + ...): the array keeps the capacity of the config through the
- * merges of the pending tail (before, a merge's second buffer, grown from the live count, became
- * the array: 71.8 bytes a proxy at 100k). */
+/* Sweep-and-prune: at most 60 bytes a proxy after one-by-one inserts up to the config's capacity
+ * in float builds (56: a 32-byte proxy record, a 16-byte record and a 4-byte id in the sorted
+ * array, a 4-byte moved entry) and 92 in double builds (88): the array keeps the capacity of the
+ * config through the merges of the pending tail (before, a merge's second buffer, grown from the
+ * live count, became the array: 63.8 bytes a proxy here, 71.8 at 100k boxes). */
 static void test_sweep_prune_memory_per_proxy(void **state) {
     (void)state;
-    check_memory_per_proxy(c2d_sweep_prune_create, "indexes_sweep_prune_memory_per_proxy", sizeof(c2d_real) == 4 ? 64 : 96, false, 0);
+    check_memory_per_proxy(c2d_sweep_prune_create, "indexes_sweep_prune_memory_per_proxy", sizeof(c2d_real) == 4 ? 60 : 92, false, 0);
 }
 
 /* The static tree's memory: 16384 boxes of the bench's uniform scene with user data cost at most
