@@ -72,6 +72,10 @@ typedef struct c2d_bp_chunk {
     bool full;
 } c2d_bp_chunk;
 
+/* For each 4-bit mask, the 32-bit lanes of the masked pairs of 4 packed to the front, in order
+ * (broadphase_pairs.c): the AVX2 permute that writes a block's pairs in one store. */
+extern const int32_t c2d_bp_pack_pairs4[16][8];
+
 /* At most this many parts of a threaded sweep. */
 #define C2D_BP_MAX_CHUNKS 64
 

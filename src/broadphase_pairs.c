@@ -509,11 +509,13 @@ __attribute__((always_inline)) static inline bool sw_scan(sw_out *o, const sw_so
     return true;
 }
 
-#if C2D_SWEEP_AVX2
 /* For each 4-bit mask of overlapping candidates, the 32-bit lanes of their pairs packed to the
- * front (pair j is lanes 2j and 2j + 1), in candidate order. */
-static const int32_t sw_pack_lanes[16][8] = {
+ * front (pair j is lanes 2j and 2j + 1), in candidate order (AVX2 permutes of the sweep and of the
+ * static tree's join). */
+const int32_t c2d_bp_pack_pairs4[16][8] = {
     {0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {2, 3, 0, 1, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {4, 5, 0, 1, 2, 3, 6, 7}, {0, 1, 4, 5, 2, 3, 6, 7}, {2, 3, 4, 5, 0, 1, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}, {6, 7, 0, 1, 2, 3, 4, 5}, {0, 1, 6, 7, 2, 3, 4, 5}, {2, 3, 6, 7, 0, 1, 4, 5}, {0, 1, 2, 3, 6, 7, 4, 5}, {4, 5, 6, 7, 0, 1, 2, 3}, {0, 1, 4, 5, 6, 7, 2, 3}, {2, 3, 4, 5, 6, 7, 0, 1}, {0, 1, 2, 3, 4, 5, 6, 7}};
+
+#if C2D_SWEEP_AVX2
 
 /* sw_scan with the same box test and the same output, the pairs of a block made as (min, max) of
  * the ids in vector lanes and packed by one permute into one 32-byte store (the list always has
@@ -534,7 +536,7 @@ __attribute__((target("avx2"))) static inline bool sw_scan_avx2(sw_out *o, const
         lo = _mm_min_epi32(id, other);
         hi = _mm_max_epi32(id, other);
         both = _mm256_set_m128i(_mm_unpackhi_epi32(lo, hi), _mm_unpacklo_epi32(lo, hi));
-        both = _mm256_permutevar8x32_epi32(both, _mm256_loadu_si256((const __m256i *)(const void *)sw_pack_lanes[bits]));
+        both = _mm256_permutevar8x32_epi32(both, _mm256_loadu_si256((const __m256i *)(const void *)c2d_bp_pack_pairs4[bits]));
         _mm256_storeu_si256((__m256i *)(void *)w, both);
         w += __builtin_popcount(bits);
         if (!(in & 8u)) break;

@@ -782,13 +782,17 @@ typedef struct st_sink {
     c2d_bp_chunk *chunk;
 } st_sink;
 
-/* Room for at least the 64 pairs a join of two leaves can give, so that st_join writes them with
- * no check of its own: the first free place, with the end of the room in *end; NULL when out of
+/* Pairs of room a join of two leaves needs: its 64 pairs at most, and 4 more that the AVX2 join's
+ * last 4-pair store may write past them. */
+#define C2D_ST_ROOM (C2D_ST_W * C2D_ST_W + 4)
+
+/* Room for at least the pairs a join of two leaves can give (C2D_ST_ROOM), so that st_join writes
+ * them with no check of its own: the first free place, with the end of the room in *end; NULL when out of
  * memory (the pair list's failure is set) or when the part's list is full. */
 static c2d_index_pair *st_pair_room(st_sink *k, c2d_index_pair **end) {
     if (k->chunk != NULL) {
         c2d_bp_chunk *ch = k->chunk;
-        if (ch->capacity - ch->count < C2D_ST_W * C2D_ST_W) {
+        if (ch->capacity - ch->count < C2D_ST_ROOM) {
             ch->full = true;
             return NULL;
         }
@@ -796,10 +800,10 @@ static c2d_index_pair *st_pair_room(st_sink *k, c2d_index_pair **end) {
         return ch->items + ch->count;
     } else {
         c2d_bp_pairs *p = &k->index->pairs;
-        if (p->capacity - p->count < C2D_ST_W * C2D_ST_W) {
+        if (p->capacity - p->count < C2D_ST_ROOM) {
             void *items = p->items;
-            if (p->count > INT32_MAX - C2D_ST_W * C2D_ST_W ||
-                !c2d_bp_reserve(&k->index->allocator, &items, &p->capacity, p->count + C2D_ST_W * C2D_ST_W, sizeof *p->items)) {
+            if (p->count > INT32_MAX - C2D_ST_ROOM ||
+                !c2d_bp_reserve(&k->index->allocator, &items, &p->capacity, p->count + C2D_ST_ROOM, sizeof *p->items)) {
                 p->failed = true;
                 return NULL;
             }
@@ -848,20 +852,35 @@ static c2d_index_pair *st_join_sse(const c2d_static_tree *t, int32_t i, int32_t 
     return out;
 }
 
+/* st_join_sse's tests 8 lanes at once, and its pairs made in vector lanes: (min, max) of lane k's
+ * id and each of leaf j's 8 ids, packed to the front by the sweep's permute table
+ * (c2d_bp_pack_pairs4) four pairs at a time, in j's lane order, with no branch per pair. The ids
+ * array is padded to whole leaves (st_fill), so the 8 ids of the last leaf can be loaded; the
+ * stores may write up to 4 pairs past the last one (C2D_ST_ROOM). */
 __attribute__((target("avx2"))) static c2d_index_pair *st_join_avx2(const c2d_static_tree *t, int32_t i, int32_t j, unsigned lanes, c2d_index_pair *out) {
     const c2d_static_node *a = &t->nodes[i], *b = &t->nodes[j];
-    const uint32_t *ia = &t->ids[(uint32_t)i * C2D_ST_W], *ib = &t->ids[(uint32_t)j * C2D_ST_W];
+    const uint32_t *ia = &t->ids[(uint32_t)i * C2D_ST_W];
+    const __m256i idb = _mm256_loadu_si256((const __m256i *)(const void *)&t->ids[(uint32_t)j * C2D_ST_W]);
     const __m256 blx = _mm256_loadu_ps(b->s[C2D_ST_LX]), bly = _mm256_loadu_ps(b->s[C2D_ST_LY]);
     const __m256 bux = _mm256_loadu_ps(b->s[C2D_ST_UX]), buy = _mm256_loadu_ps(b->s[C2D_ST_UY]);
     for (; lanes != 0; lanes &= lanes - 1) {
         const int k = (int)st_lowest_bit(lanes);
         const __m256 lx = _mm256_set1_ps(a->s[C2D_ST_LX][k]), ly = _mm256_set1_ps(a->s[C2D_ST_LY][k]);
         const __m256 ux = _mm256_set1_ps(a->s[C2D_ST_UX][k]), uy = _mm256_set1_ps(a->s[C2D_ST_UY][k]);
+        const __m256i ida = _mm256_set1_epi32((int32_t)ia[k]);
         __m256 m = _mm256_and_ps(_mm256_and_ps(_mm256_cmp_ps(blx, ux, _CMP_LT_OQ), _mm256_cmp_ps(lx, bux, _CMP_LT_OQ)),
                                  _mm256_and_ps(_mm256_cmp_ps(bly, uy, _CMP_LT_OQ), _mm256_cmp_ps(ly, buy, _CMP_LT_OQ)));
         unsigned hits = (unsigned)_mm256_movemask_ps(m);
+        __m256i lo = _mm256_min_epu32(ida, idb), hi = _mm256_max_epu32(ida, idb);
+        __m256i p01 = _mm256_unpacklo_epi32(lo, hi), p23 = _mm256_unpackhi_epi32(lo, hi); /* pairs 0 1 | 4 5, 2 3 | 6 7 */
+        __m256i first = _mm256_permute2x128_si256(p01, p23, 0x20), last = _mm256_permute2x128_si256(p01, p23, 0x31);
         if (i == j) hits &= ~((2u << k) - 1u);
-        for (; hits != 0; hits &= hits - 1) st_put_pair(&out, ia[k], ib[st_lowest_bit(hits)]);
+        first = _mm256_permutevar8x32_epi32(first, _mm256_loadu_si256((const __m256i *)(const void *)c2d_bp_pack_pairs4[hits & 15u]));
+        last = _mm256_permutevar8x32_epi32(last, _mm256_loadu_si256((const __m256i *)(const void *)c2d_bp_pack_pairs4[hits >> 4]));
+        _mm256_storeu_si256((__m256i *)(void *)out, first);
+        out += __builtin_popcount(hits & 15u);
+        _mm256_storeu_si256((__m256i *)(void *)out, last);
+        out += __builtin_popcount(hits >> 4);
     }
     return out;
 }
@@ -996,7 +1015,7 @@ static bool st_join_from(const c2d_static_tree *t, int32_t a0, int32_t b0, int l
                 for (h = m[k]; h != 0; h &= h - 1) {
                     unsigned q = st_lowest_bit(h);
                     int32_t i = fa + k, j = fb + (int32_t)q;
-                    if (end - out < C2D_ST_W * C2D_ST_W) {
+                    if (end - out < C2D_ST_ROOM) {
                         st_pair_commit(sink, out);
                         out = st_pair_room(sink, &end);
                         if (out == NULL) return false;
@@ -1129,7 +1148,7 @@ static bool st_join_threaded(c2d_index *index, c2d_static_tree *t, bool *done) {
      * more), and room for a few joins */
     expect = t->join_pairs > t->count ? t->join_pairs : t->count;
     for (j = 0; j < parts; ++j)
-        if (!st_chunk_reserve(a, &p->chunks[j], 2 * expect / parts + 4 * C2D_ST_W * C2D_ST_W)) return false;
+        if (!st_chunk_reserve(a, &p->chunks[j], 2 * expect / parts + 4 * C2D_ST_ROOM)) return false;
     job.t = t;
     job.fa = fa[cur];
     job.fb = fb[cur];
@@ -1501,7 +1520,9 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         t->node_block = c2d_bp_alloc(a, (size_t)total * sizeof *t->nodes + 64);
         t->node_capacity = t->node_block != NULL ? total : 0;
     }
-    t->ids = (uint32_t *)st_take(a, &old_ids, &old_ids_capacity, count, count, sizeof *t->ids, &t->ids_capacity);
+    /* ids padded to whole leaves: the AVX2 join loads a leaf's 8 ids at once */
+    t->ids = (uint32_t *)st_take(a, &old_ids, &old_ids_capacity, st_nodes_over(count) * C2D_ST_W, st_nodes_over(count) * C2D_ST_W,
+                                 sizeof *t->ids, &t->ids_capacity);
     t->ref = (uint32_t *)st_take(a, &old_ref, &old_ref_capacity, count, count, sizeof *t->ref, &t->ref_capacity);
     /* The user table is kept by a build without user data, for the next one with. */
     if (user_data != NULL) t->user = (uint64_t *)st_take(a, &old_user, &old_user_capacity, count, count, sizeof *t->user, &t->user_capacity);
@@ -1548,6 +1569,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
             for (i = 0; i < count; ++i) t->ids[i] = codes[i].value;
             st_make_leaves(t, boxes, 0, count);
         }
+        for (i = count; i % C2D_ST_W != 0; ++i) t->ids[i] = 0; /* the padding (no lane of it ever pairs) */
     }
     st_make_levels(t, true);
     t->bounds = st_node_bounds(&t->nodes[t->node_count - 1]);
