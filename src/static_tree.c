@@ -23,7 +23,9 @@
  * closest hit and clips the ray, then those around the rest of the ray piece by piece. Where the
  * runs are too long (large regions, huge boxes), a walk from the root takes over: depth first in
  * lane order for box queries, nearest child first by entry fraction for rays. The build also
- * keeps no scratch: the sort's buffers lie in the node array, which the leaves overwrite last.
+ * keeps no scratch: the sort's buffers lie in the node array, which the leaves overwrite last (a
+ * build split over the task system keeps its parts' digit counters, 8 kB a part, one part per
+ * 8192 boxes at most).
  *
  * All pairs: the tree joined with itself (pairs of nodes of one level whose boxes touch lead to
  * the pairs of their children, down to pairs of leaves, whose 8 x 8 boxes are tested 8 at a time),
@@ -258,16 +260,15 @@ static void st_make_leaves(c2d_static_tree *t, const c2d_aabb *boxes, int32_t i0
 }
 
 /* The levels above the leaves: node e of a level holds the bounds of nodes 8e..8e+7 below (the
- * lanes of the first level above the leaves already set by st_make_leaves when first_made, but
- * not its empty ones). */
-static void st_make_levels(c2d_static_tree *t, bool first_made) {
+ * lanes of the first level above the leaves are set by st_make_leaves; its empty lanes here). */
+static void st_make_levels(c2d_static_tree *t) {
     int32_t below = 0, m = st_nodes_over(t->count), at = m;
     int l;
     t->level_base[0] = 0;
     for (l = 1; m > 1; ++l) {
         int32_t j, up = st_nodes_over(m);
         t->level_base[l] = at;
-        for (j = l == 1 && first_made ? m : 0; j < m; ++j)
+        for (j = l == 1 ? m : 0; j < m; ++j)
             st_set_lane(&t->nodes[at + j / C2D_ST_W], j % C2D_ST_W, st_node_bounds(&t->nodes[below + j]));
         for (j = m; j % C2D_ST_W != 0; ++j) st_set_empty(&t->nodes[at + j / C2D_ST_W], j % C2D_ST_W);
         below = at;
@@ -1354,8 +1355,9 @@ static void *st_take(const c2d_allocator *a, void **old, int32_t *old_capacity, 
     return p;
 }
 
-/* Boxes from which a bulk build is split over the task system. */
+/* Boxes from which a bulk build is split over the task system, and boxes a part at least. */
 #define C2D_ST_BUILD_THREAD_MIN 16384
+#define C2D_ST_BUILD_PART 8192
 
 /* The passes of a bulk build split over the task system (st_build_threaded). */
 enum { ST_BUILD_BOUNDS, ST_BUILD_KEYS, ST_BUILD_COUNT, ST_BUILD_SCATTER, ST_BUILD_IDS, ST_BUILD_LEAVES };
@@ -1424,7 +1426,11 @@ static bool st_build_threaded(c2d_static_tree *t, const c2d_aabb *boxes, const u
     uint32_t d;
     int k;
     c2d_real lo[2], hi[2], ext[2];
+    /* At least C2D_ST_BUILD_PART boxes a part: each radix pass adds parts x 2048 counters to sum on
+     * this thread, and the tree keeps them (8 kB a part) */
+    if (parts > n / C2D_ST_BUILD_PART) parts = n / C2D_ST_BUILD_PART;
     if (parts > C2D_BP_MAX_CHUNKS) parts = C2D_BP_MAX_CHUNKS;
+    if (parts < 2) return false;
     if (!c2d_bp_reserve(&index->allocator, &counts, &t->part_count_capacity, parts * (int32_t)C2D_RADIX_SIZE, sizeof *t->part_counts))
         return false;
     t->part_counts = (uint32_t *)counts;
@@ -1571,7 +1577,7 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         }
         for (i = count; i % C2D_ST_W != 0; ++i) t->ids[i] = 0; /* the padding (no lane of it ever pairs) */
     }
-    st_make_levels(t, true);
+    st_make_levels(t);
     t->bounds = st_node_bounds(&t->nodes[t->node_count - 1]);
     {
         /* A start quadrant's side along axis k is 2^(16 - depth) cells of 1 / (2 scale). */

@@ -76,6 +76,7 @@ typedef struct c2d_sweep_prune {
     sp_rec *recs2;
     int32_t *ids2;
     int32_t rec2_capacity, id2_capacity;
+    int32_t reserved; /* config.capacity (16 by default): a merge's second buffer has at least this room */
     c2d_radix_item *items, *items2;
     int32_t item_capacity, item2_capacity;
     uint32_t *part_counts; /* a threaded bulk build's per part and strip counters (kept) */
@@ -150,15 +151,16 @@ static bool sp_reserve_tail(c2d_sweep_prune *s, int32_t n) {
 }
 
 /* Room for n records in the second buffer and n sort items in each item buffer. The second
- * buffer becomes the main one (sp_swap_buffers), so it is made as large as the main one: the
- * capacity reserved at create (config.capacity) or grown to is kept, and inserts up to it do not
- * grow the array again by halves (at 100k boxes, 1.73 records of room a box otherwise). */
+ * buffer becomes the main one (sp_swap_buffers), so it gets at least the room config.capacity
+ * asked for: inserts up to it then do not grow the array again by halves (at 100k boxes, 1.73
+ * records of room a box otherwise). Not more: a merge every frame (any insert or long move) would
+ * otherwise allocate and free the whole grown array each time. */
 static bool sp_reserve_scratch(c2d_sweep_prune *s, int32_t n) {
     void *r = s->recs2, *d = s->ids2, *i1 = s->items, *i2 = s->items2;
-    int32_t room = n > s->rec_capacity ? n : s->rec_capacity, id_room = n > s->id_capacity ? n : s->id_capacity;
+    int32_t room = n > s->reserved ? n : s->reserved;
     bool ok = sp_reserve(s, &r, &s->rec2_capacity, room, sizeof *s->recs2);
     s->recs2 = (sp_rec *)r;
-    ok = ok && sp_reserve(s, &d, &s->id2_capacity, id_room, sizeof *s->ids2);
+    ok = ok && sp_reserve(s, &d, &s->id2_capacity, room, sizeof *s->ids2);
     s->ids2 = (int32_t *)d;
     ok = ok && sp_reserve(s, &i1, &s->item_capacity, n, sizeof *s->items);
     s->items = (c2d_radix_item *)i1;
@@ -1032,6 +1034,7 @@ c2d_status c2d_sweep_prune_create(const c2d_index_config *config, c2d_index **ou
     if (s == NULL) return C2D_ERR_OUT_OF_MEMORY;
     memset(s, 0, sizeof *s);
     c2d_bp_base_init(&s->base, &c2d_sweep_prune_class, &a, config);
+    s->reserved = capacity;
     if (!c2d_bp_proxies_init(&s->proxies, &a, capacity) || !sp_reserve_tail(s, capacity)) {
         sp_destroy(&s->base);
         return C2D_ERR_OUT_OF_MEMORY;
