@@ -65,6 +65,17 @@ static void pool_finish(void *handle, void *user_context) {
     p->running = 0;
 }
 
+/* A config whose task system is pool pl with the given workers (at most POOL_MAX threads). */
+static void pool_config(pool *pl, c2d_index_config *cfg, int32_t workers) {
+    memset(cfg, 0, sizeof *cfg);
+    memset(pl, 0, sizeof *pl);
+    pl->workers = workers < POOL_MAX ? workers : POOL_MAX;
+    cfg->tasks.worker_count = workers;
+    cfg->tasks.enqueue = pool_enqueue;
+    cfg->tasks.finish = pool_finish;
+    cfg->tasks.context = pl;
+}
+
 /* ---- scenes ---- */
 
 static c2d_aabb scene_box(test_rng *r, int style, int32_t n) {
@@ -461,13 +472,7 @@ static void test_static_join_split(void **state) {
             c2d_index_config cfg;
             c2d_index *ix;
             pool pl;
-            memset(&cfg, 0, sizeof cfg);
-            memset(&pl, 0, sizeof pl);
-            pl.workers = workers[w] < POOL_MAX ? workers[w] : POOL_MAX;
-            cfg.tasks.worker_count = workers[w];
-            cfg.tasks.enqueue = pool_enqueue;
-            cfg.tasks.finish = pool_finish;
-            cfg.tasks.context = &pl;
+            pool_config(&pl, &cfg, workers[w]);
             assert_status(c2d_static_tree_create(&cfg, boxes, NULL, 8, &ix), C2D_OK);
             assert_status(c2d_index_find_pairs(ix, &pairs, &count), C2D_OK);
             assert_status(c2d_index_build(ix, boxes, NULL, N), C2D_OK);
@@ -549,6 +554,15 @@ static trace index_trace(c2d_index *ix, const c2d_aabb *boxes, int32_t n, test_r
     return t;
 }
 
+/* got equals want entry for entry (got is freed). */
+static void assert_same_trace(trace *got, const trace *want, const char *what, int n, int workers) {
+    int32_t i;
+    assert_int_equal(got->n, want->n);
+    for (i = 0; i < want->n; ++i)
+        if (got->v[i] != want->v[i]) fail_msg("%s: n %d workers %d: entry %d differs", what, n, workers, (int)i);
+    free(got->v);
+}
+
 /* The static tree's bulk build split over the task system (from 16384 boxes) makes the serial
  * build's tree: with and without user data, at the threshold and at counts that leave partial
  * leaves and partial groups of 64, crowded and spread, with 2, 16 and 64 workers, both through
@@ -584,13 +598,7 @@ static void test_static_build_split(void **state) {
                         c2d_index *ix;
                         pool pl;
                         trace got;
-                        memset(&cfg, 0, sizeof cfg);
-                        memset(&pl, 0, sizeof pl);
-                        pl.workers = workers[w] < POOL_MAX ? workers[w] : POOL_MAX;
-                        cfg.tasks.worker_count = workers[w];
-                        cfg.tasks.enqueue = pool_enqueue;
-                        cfg.tasks.finish = pool_finish;
-                        cfg.tasks.context = &pl;
+                        pool_config(&pl, &cfg, workers[w]);
                         if (way == 0) {
                             assert_status(c2d_static_tree_create(&cfg, boxes, u ? user : NULL, n, &ix), C2D_OK);
                         } else {
@@ -601,11 +609,7 @@ static void test_static_build_split(void **state) {
                         assert_true(pl.enqueued > 0); /* the build went through the task system */
                         qr = q0;
                         got = index_trace(ix, boxes, n, &qr);
-                        assert_int_equal(got.n, want.n);
-                        for (i = 0; i < want.n; ++i)
-                            if (got.v[i] != want.v[i]) fail_msg("static build split: n %d style %d user %d workers %d way %d: entry %d differs",
-                                                                (int)n, style, u, (int)workers[w], way, (int)i);
-                        free(got.v);
+                        assert_same_trace(&got, &want, "static build split", (int)n, (int)workers[w]);
                         c2d_index_destroy(ix);
                     }
                 }
@@ -656,13 +660,7 @@ static void test_dynamic_build_split(void **state) {
                 c2d_index_config cfg;
                 c2d_index *ix;
                 pool pl;
-                memset(&cfg, 0, sizeof cfg);
-                memset(&pl, 0, sizeof pl);
-                pl.workers = workers[w] < POOL_MAX ? workers[w] : POOL_MAX;
-                cfg.tasks.worker_count = workers[w];
-                cfg.tasks.enqueue = pool_enqueue;
-                cfg.tasks.finish = pool_finish;
-                cfg.tasks.context = &pl;
+                pool_config(&pl, &cfg, workers[w]);
                 assert_status(c2d_dynamic_tree_create(&cfg, &ix), C2D_OK);
                 for (step = 0; step < 2; ++step) {
                     test_rng qr = q0;
@@ -677,11 +675,7 @@ static void test_dynamic_build_split(void **state) {
                     }
                     assert_true(pl.enqueued > 0); /* the rebuild went through the task system */
                     got = index_trace(ix, step ? moved : boxes, n, &qr);
-                    assert_int_equal(got.n, want[step].n);
-                    for (i = 0; i < want[step].n; ++i)
-                        if (got.v[i] != want[step].v[i])
-                            fail_msg("dynamic build split: n %d style %d workers %d step %d: entry %d differs", (int)n, style, (int)workers[w], step, (int)i);
-                    free(got.v);
+                    assert_same_trace(&got, &want[step], "dynamic build split", (int)n, (int)workers[w]);
                 }
                 c2d_index_destroy(ix);
             }
