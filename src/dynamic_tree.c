@@ -906,7 +906,7 @@ static void dt_build_task(int32_t start, int32_t end, int32_t worker, void *cont
 static int32_t dt_build_top(dt_builder *b, int32_t lo, int32_t hi, int32_t parent, int32_t cut, dt_subtree *subs, int32_t *nsubs,
                             int32_t *top, int32_t *ntop) {
     c2d_dynamic_tree *t = b->tree;
-    int32_t node, mid = lo + (hi - lo) / 2, c0;
+    int32_t node, mid = lo + (hi - lo) / 2;
     if (hi - lo == 1) return dt_build(b, lo, hi, parent);
     if (hi - lo <= cut) {
         dt_subtree *st = &subs[(*nsubs)++];
@@ -920,8 +920,7 @@ static int32_t dt_build_top(dt_builder *b, int32_t lo, int32_t hi, int32_t paren
     node = b->next++;
     t->nodes[node].parent = parent;
     dt_partition(b, lo, hi, mid);
-    c0 = dt_build_top(b, lo, mid, node, cut, subs, nsubs, top, ntop);
-    t->nodes[node].child[0] = c0;
+    t->nodes[node].child[0] = dt_build_top(b, lo, mid, node, cut, subs, nsubs, top, ntop);
     t->nodes[node].child[1] = dt_build_top(b, mid, hi, node, cut, subs, nsubs, top, ntop);
     top[(*ntop)++] = node;
     return node;

@@ -1544,7 +1544,6 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
     t->has_user = user_data != NULL;
     t->count = count;
     threaded = t->base.tasks.worker_count > 1 && count >= C2D_ST_BUILD_THREAD_MIN;
-    if (t->has_user && !threaded) memcpy(t->user, user_data, n * sizeof *t->user);
     {
         /* The sort's two buffers (16 bytes a box) lie in the node block (at least an eighth of a
          * node, 16 bytes in the float build, a box), which the leaves overwrite only once the
@@ -1565,11 +1564,9 @@ static c2d_status st_fill(c2d_static_tree *t, const c2d_aabb *boxes, const uint6
         }
         if (t->start == NULL && depth > 0) t->start = (int32_t *)c2d_bp_alloc(a, (size_t)st_start_entries(depth) * sizeof *t->start);
         t->start_depth = t->start != NULL ? depth : 0;
-        if (threaded && !st_build_threaded(t, boxes, user_data, keys)) {
-            threaded = false;
+        if (threaded && !st_build_threaded(t, boxes, user_data, keys)) threaded = false;
+        if (!threaded) { /* (the threaded build copies the user data in its first pass) */
             if (t->has_user) memcpy(t->user, user_data, n * sizeof *t->user);
-        }
-        if (!threaded) {
             codes = st_curve_order(t, boxes, keys);
             if (t->start != NULL) st_make_start(t, codes);
             for (i = 0; i < count; ++i) t->ids[i] = codes[i].value;
